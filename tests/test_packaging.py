@@ -1,0 +1,121 @@
+"""Packaging consistency: pyproject.toml, environment.yml, Binder files, README, notebooks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK_SIZE_LIMIT = 1_000_000  # bytes
+CHECK_OUTPUT_MARK = "# NBVAL_CHECK_OUTPUT"
+
+
+def _normalize(specs: list[str]) -> dict[str, tuple[str, frozenset[str], str]]:
+    out: dict[str, tuple[str, frozenset[str], str]] = {}
+    for spec in specs:
+        req = Requirement(spec)
+        name = canonicalize_name(req.name)
+        assert name not in out, f"{name} listed twice"
+        specifier = ",".join(sorted(str(s) for s in req.specifier))
+        out[name] = (specifier, frozenset(req.extras), str(req.marker or ""))
+    return out
+
+
+def _pyproject() -> dict[str, Any]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def _environment_pip(path: Path) -> list[str]:
+    env = yaml.safe_load(path.read_text(encoding="utf-8"))
+    pip_lists = [d["pip"] for d in env["dependencies"] if isinstance(d, dict) and "pip" in d]
+    assert len(pip_lists) == 1, f"{path.name} must have exactly one pip: section"
+    return [str(x) for x in pip_lists[0]]
+
+
+def test_environment_yml_basics() -> None:
+    env = yaml.safe_load((ROOT / "environment.yml").read_text(encoding="utf-8"))
+    assert env["name"] == "gamelib"
+    assert env["channels"] == ["conda-forge"]
+    conda_deps = [d for d in env["dependencies"] if isinstance(d, str)]
+    assert "python=3.11" in conda_deps
+    assert "pip" in conda_deps
+
+
+def test_runtime_dependencies_match_environment_yml() -> None:
+    runtime = _pyproject()["project"]["dependencies"]
+    pip = _environment_pip(ROOT / "environment.yml")
+    assert _normalize(runtime) == _normalize(pip)
+
+
+def test_binder_environment_is_identical() -> None:
+    root = (ROOT / "environment.yml").read_bytes()
+    binder = (ROOT / "binder" / "environment.yml").read_bytes()
+    assert binder == root, "binder/environment.yml must be a byte-identical copy of environment.yml"
+
+
+def test_postbuild_sets_e_and_installs_package() -> None:
+    path = ROOT / "binder" / "postBuild"
+    lines = [ln.strip() for ln in path.read_text(encoding="utf-8").splitlines()]
+    code = [ln for ln in lines if ln and not ln.startswith("#")]
+    first = next(ln for ln in lines if ln and not ln.startswith("#!"))
+    assert first == "set -e", "postBuild must start with `set -e`"
+    assert "python -m pip install --no-deps -e ." in code
+
+
+def test_readme_mentions_make_targets() -> None:
+    readme = ROOT / "README.md"
+    if not readme.exists():
+        pytest.skip("README.md does not exist yet")
+    text = readme.read_text(encoding="utf-8")
+    assert "make run" in text
+    assert "make test" in text
+
+
+def _notebooks() -> list[Path]:
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "-z", "--", "*.ipynb"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        paths = [ROOT / p for p in listed.split("\0") if p]
+    except (OSError, subprocess.CalledProcessError):
+        paths = list(ROOT.rglob("*.ipynb"))
+    skip = {".venv", ".ipynb_checkpoints", "build", "dist"}
+    return sorted(p for p in paths if p.exists() and not skip & set(p.relative_to(ROOT).parts))
+
+
+NOTEBOOKS = _notebooks()
+NB_IDS = [str(p.relative_to(ROOT)) for p in NOTEBOOKS]
+
+
+@pytest.mark.skipif(not NOTEBOOKS, reason="no notebooks committed yet")
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NB_IDS)
+def test_notebook_has_no_outputs(path: Path) -> None:
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    dirty = []
+    for i, cell in enumerate(nb.get("cells", [])):
+        if cell.get("cell_type") != "code" or not cell.get("outputs"):
+            continue
+        source = cell.get("source", "")
+        source = "".join(source) if isinstance(source, list) else source
+        if CHECK_OUTPUT_MARK not in source:
+            dirty.append(i)
+    assert not dirty, f"{path.name}: cells {dirty} have outputs; clear them before committing"
+
+
+@pytest.mark.skipif(not NOTEBOOKS, reason="no notebooks committed yet")
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NB_IDS)
+def test_notebook_size(path: Path) -> None:
+    size = path.stat().st_size
+    assert size <= NOTEBOOK_SIZE_LIMIT, f"{path.name} is {size} bytes (limit 1 MB)"
