@@ -13,6 +13,8 @@ PORT ?= 8888
 # pytest-xdist workers for the main test run (2 cores here); set XDIST= to run serially.
 XDIST ?= -n 2 --dist loadfile
 PYTEST_ARGS ?=
+# Jupyter refuses to run as root unless told to (CI and some containers run as root).
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 BIN := $(VENV)/bin
 PY := $(BIN)/python
@@ -52,7 +54,7 @@ $(VENV)/.stamp-bench: pyproject.toml | $(PY)
 
 run: $(VENV)/.stamp-run
 	@echo "Starting JupyterLab on http://$(HOST):$(PORT)/ (the URL with its token is printed below; Ctrl-C stops it)"
-	$(BIN)/jupyter lab --no-browser --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) \
+	$(BIN)/jupyter lab --no-browser --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) $(ALLOW_ROOT) \
 		notebooks/index.ipynb
 
 # --- checks -----------------------------------------------------------------------------
