@@ -1,0 +1,42 @@
+"""The seeded random bot and the factory that also knows each game's own bots."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gamelib.core import Bot, Game, OptionError, View
+
+__all__ = ["RandomBot", "bot_names", "make_bot"]
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions with its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal_actions: Sequence[Any]) -> Any:
+        """Return one legal action at random."""
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        return legal_actions[self.rng.randrange(len(legal_actions))]
+
+
+def bot_names(game: Game[Any]) -> list[str]:
+    """The bots available for ``game``: ``random`` and the game's own."""
+    return ["random", *game.bots()]
+
+
+def make_bot(name: str, game: Game[Any], seed: int = 0) -> Bot:
+    """Return the bot called ``name`` for ``game``, seeded with ``seed``."""
+    if name == "random":
+        return RandomBot(seed)
+    own = game.bots()
+    if name not in own:
+        known = ", ".join(bot_names(game))
+        raise OptionError(f"unknown bot {name!r} for {game.id}; available: {known}")
+    return own[name](seed)

@@ -1,0 +1,189 @@
+"""The conformance suite every game's tests call: random playouts checked after every step.
+
+Checked after each step: legal actions exist unless the game is over; whose turn and the outcome
+agree with it; every action's text is unique and parses back to it; :func:`play` leaves its input
+unchanged; an action that is not legal now is refused with the state unchanged; views hold only
+plain values, agree with the state and pass the game's own view check; the game's invariants hold.
+Checked on sampled games: the record round-trips and replays to the same state and log, and
+replay is identical with the global ``random`` and NumPy generators disturbed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamelib.core.errors import IllegalAction
+from gamelib.core.records import dumps, loads, replay
+from gamelib.core.registry import load
+from gamelib.core.state import State, View, fingerprint, play
+
+__all__ = ["ConformanceReport", "run_conformance"]
+
+ViewCheck = Callable[[State[Any], View, int | None], None]
+
+
+@dataclass
+class ConformanceReport:
+    """What a conformance run did."""
+
+    game_id: str
+    games: int = 0
+    steps: int = 0
+    finished: int = 0
+    seconds: float = 0.0
+    max_steps_seen: int = 0
+    winners: dict[int, int] = field(default_factory=dict)
+
+    def summary(self) -> str:
+        """One line for test output."""
+        rate = self.steps / self.seconds if self.seconds else 0.0
+        return (
+            f"{self.game_id}: {self.games} games, {self.steps} steps in {self.seconds:.1f}s "
+            f"({rate:,.0f} steps/s), longest {self.max_steps_seen} steps, wins {self.winners}"
+        )
+
+
+def _assert_plain_view(view: View) -> None:
+    seen: list[Any] = [view]
+    while seen:
+        obj = seen.pop()
+        if isinstance(obj, State):
+            raise AssertionError("a view must not hold a State")
+        if isinstance(obj, (list, tuple, set, frozenset)):
+            seen.extend(obj)
+        elif isinstance(obj, dict):
+            seen.extend(obj.keys())
+            seen.extend(obj.values())
+        elif hasattr(obj, "__dataclass_fields__"):
+            seen.extend(getattr(obj, name) for name in obj.__dataclass_fields__)
+
+
+def _check_step(
+    state: State[Any],
+    seen_actions: list[Any],
+    view_check: ViewCheck | None,
+    heavy: bool,
+) -> None:
+    game = state.game
+    state.check_invariants()
+    terminal = state.is_terminal()
+    legal = [] if terminal else state.legal_actions()
+    if terminal:
+        assert state.current_player is None, "current_player must be None once the game is over"
+        assert state.outcome() is not None
+        return
+    assert legal, f"no legal action in a running game at step {len(state.history)}"
+    assert state.current_player is not None and 0 <= state.current_player < game.players
+    assert state.outcome() is None
+    texts = [str(a) for a in legal]
+    assert len(set(texts)) == len(texts), f"two legal actions print alike: {texts}"
+    if heavy:
+        for a, t in zip(legal, texts, strict=True):
+            assert game.parse_action(state, t) == a, f"{t!r} does not parse back"
+        for viewer in [None, *range(game.players)]:
+            v = state.view(viewer)
+            assert v.viewer == viewer and v.current_player == state.current_player
+            _assert_plain_view(v)
+            if view_check is not None:
+                view_check(state, v, viewer)
+    before = fingerprint(state)
+    for other in seen_actions:
+        if other not in legal:
+            try:
+                play(state, other)
+            except IllegalAction as err:
+                assert str(err), "an IllegalAction must say why"
+            else:
+                raise AssertionError(f"{other} was accepted but is not legal")
+            break
+    try:
+        play(state, "\u00abnot an action\u00bb")
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("nonsense text was accepted as an action")
+    assert fingerprint(state) == before, "refusing an illegal action changed the state"
+
+
+def _check_replay(state: State[Any]) -> None:
+    text = dumps(state)
+    again = loads(text)
+    assert fingerprint(again) == fingerprint(state), "record does not round-trip"
+    assert again.log == state.log
+    random.seed(12345)
+    _ = [random.random() for _ in range(7)]
+    try:
+        import numpy as np
+
+        np.random.seed(54321)
+        np.random.random(11)
+    except ImportError:  # pragma: no cover - numpy is a dependency
+        pass
+    disturbed = replay(state.game, state.seed, state.history)
+    assert fingerprint(disturbed) == fingerprint(state), "replay depends on global generators"
+
+
+def run_conformance(
+    game_id: str,
+    options: dict[str, Any] | None = None,
+    *,
+    games: int = 1000,
+    time_budget: float = 60.0,
+    seed: int = 0,
+    max_steps: int = 20_000,
+    view_check: ViewCheck | None = None,
+    heavy_every: int = 10,
+    replay_every: int = 25,
+) -> ConformanceReport:
+    """Play up to ``games`` random games (stopping at ``time_budget`` seconds) checking each step.
+
+    Every ``heavy_every``-th game also checks action parsing and views at every step, and every
+    ``replay_every``-th game checks records and determinism. Raises ``AssertionError`` on the
+    first failure, naming the game's seed and step.
+    """
+    game = load(game_id, **(options or {}))
+    report = ConformanceReport(game_id)
+    chooser = random.Random(seed)
+    start = time.perf_counter()
+    seen_actions: list[Any] = []
+    for g in range(games):
+        if time.perf_counter() - start > time_budget:
+            break
+        game_seed = seed * 1_000_003 + g
+        state = game.new_state(game_seed)
+        heavy = g % heavy_every == 0
+        steps = 0
+        while True:
+            try:
+                _check_step(state, seen_actions, view_check, heavy)
+            except AssertionError as err:
+                raise AssertionError(
+                    f"{game_id} seed={game_seed} step={steps} history={state.history[-5:]}: {err}"
+                ) from err
+            if state.is_terminal():
+                break
+            assert steps < max_steps, f"{game_id} seed={game_seed}: no end after {max_steps} steps"
+            legal = state.legal_actions()
+            action = legal[chooser.randrange(len(legal))]
+            if len(seen_actions) < 64:
+                seen_actions.append(action)
+            else:
+                seen_actions[chooser.randrange(64)] = action
+            state = play(state, action)
+            steps += 1
+        if g % replay_every == 0:
+            _check_replay(state)
+        outcome = state.outcome()
+        assert outcome is not None
+        for w in outcome.winners:
+            report.winners[w] = report.winners.get(w, 0) + 1
+        report.games += 1
+        report.finished += 1
+        report.steps += steps
+        report.max_steps_seen = max(report.max_steps_seen, steps)
+    report.seconds = time.perf_counter() - start
+    return report

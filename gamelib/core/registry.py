@@ -1,0 +1,49 @@
+"""Which games exist and how to load one with validated options."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any
+
+from gamelib.core.errors import OptionError
+from gamelib.core.options import build_options
+from gamelib.core.state import Game
+
+__all__ = ["available_games", "game_class", "load"]
+
+# game id -> "module:class"; modules are imported only when a game is loaded.
+GAMES: dict[str, str] = {
+    "powers": "gamelib.powers.game:PowersGame",
+    "rekkyo": "gamelib.rekkyo.game:RekkyoGame",
+    "megalomania": "gamelib.megalomania.game:MegalomaniaGame",
+}
+
+
+def available_games() -> list[str]:
+    """The ids of the games this installation provides, in a fixed order."""
+    return [gid for gid, target in GAMES.items() if _module_exists(target.split(":")[0])]
+
+
+def _module_exists(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def game_class(game_id: str) -> type[Game[Any]]:
+    """The :class:`Game` subclass of ``game_id``, or :class:`OptionError` naming the known ids."""
+    if not isinstance(game_id, str) or game_id not in available_games():
+        raise OptionError(
+            f"unknown game {game_id!r}; available games: {', '.join(available_games())}"
+        )
+    module, name = GAMES[game_id].split(":")
+    cls: type[Game[Any]] = getattr(importlib.import_module(module), name)
+    return cls
+
+
+def load(game_id: str, **options: Any) -> Game[Any]:
+    """Return the game ``game_id`` with ``options`` (each game's defaults fill the rest)."""
+    cls = game_class(game_id)
+    return cls(build_options(cls.options_type, options, game=game_id))

@@ -1,0 +1,310 @@
+"""The contract every game implements: Game, State, View and Outcome.
+
+A game module subclasses :class:`Game` (options, new states, action parsing, bots) and
+:class:`State` (whose turn, legal actions, applying an action to a private copy, views, outcome).
+Generic code (records, bots, simulation, the notebook controller, the conformance suite) uses
+nothing else. :func:`play` is the one checked entry point that changes a game.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import enum
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+
+from gamelib.core.errors import IllegalAction
+from gamelib.core.log import Catalog, LogEntry, Term
+from gamelib.core.options import Options
+from gamelib.core.rng import Rng, fresh_seed
+
+if TYPE_CHECKING:
+    from typing import Self
+
+__all__ = [
+    "Action",
+    "Bot",
+    "Game",
+    "Outcome",
+    "State",
+    "View",
+    "fingerprint",
+    "play",
+]
+
+
+class Action(Protocol):
+    """An action: a small immutable value whose ``str`` is readable text that parses back."""
+
+    def __str__(self) -> str: ...
+
+    def __eq__(self, other: object) -> bool: ...
+
+    def __hash__(self) -> int: ...
+
+
+A = TypeVar("A", bound=Action)
+S = TypeVar("S", bound="State[Any]")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game: per-player ``scores``, the ``winners`` and why it ended."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str = ""
+
+    def is_tie(self) -> bool:
+        """Return whether more than one player won."""
+        return len(self.winners) > 1
+
+
+@dataclass(frozen=True)
+class View:
+    """What one player (``viewer``; ``None`` is the teacher, who sees everything) may see.
+
+    Games subclass it with their own public and private fields. A view holds plain values only,
+    never the state, so a figure or a bot given a view cannot reach hidden cards.
+    """
+
+    game_id: str
+    viewer: int | None
+    players: int
+    current_player: int | None
+    lang: str
+    seat_names: tuple[str, ...]
+    log: tuple[LogEntry, ...]
+    outcome: Outcome | None
+    step: int
+
+    def is_terminal(self) -> bool:
+        """Return whether the game is over."""
+        return self.outcome is not None
+
+    def log_lines(self) -> list[str]:
+        """The visible log rendered in the view's language."""
+        return [e.text(self.lang) for e in self.log]
+
+
+class Bot(Protocol):
+    """A player that picks one of the legal actions from what its seat may see."""
+
+    def choose(self, view: View, legal_actions: Sequence[Any]) -> Any: ...
+
+
+class Game(ABC, Generic[S]):
+    """A game with fixed options. Subclasses set the class attributes and implement the hooks."""
+
+    id: ClassVar[str]
+    title: ClassVar[Term]
+    options_type: ClassVar[type[Options]]
+    messages: ClassVar[Catalog]
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+
+    def __repr__(self) -> str:
+        return f"gamelib.load({self.id!r}, **{self.options.to_dict()!r})"
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return int(getattr(self.options, "players", 2))
+
+    @property
+    def lang(self) -> str:
+        """Language of all text."""
+        return self.options.lang
+
+    def new_state(self, seed: int | None = None) -> S:
+        """Return the start of a game; ``seed`` (random when ``None``) drives every chance event."""
+        if seed is None:
+            seed = fresh_seed()
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+        return self._initial_state(seed, Rng(seed))
+
+    @abstractmethod
+    def _initial_state(self, seed: int, rng: Rng) -> S:
+        """Set up a new game (shuffle, deal) using only ``rng``."""
+
+    def parse_action(self, state: S, text: str) -> Any:
+        """Return the legal action of ``state`` whose text is ``text`` (spaces and case ignored)."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is given as text, not {type(text).__name__}")
+        wanted = _norm(text)
+        if state.is_terminal():
+            raise IllegalAction(f"{text!r}: the game is over")
+        for action in state.legal_actions():
+            if _norm(str(action)) == wanted:
+                return action
+        raise IllegalAction(state.why_illegal_text(text))
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        """Bots of this game beyond the generic random bot, by name, each made from a seed."""
+        return {}
+
+    def seat_names(self) -> tuple[str, ...]:
+        """Names of the seats in the game's language."""
+        if self.lang == "ja":
+            return tuple(f"プレイヤー{i + 1}" for i in range(self.players))
+        return tuple(f"Player {i + 1}" for i in range(self.players))
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.strip().split()).casefold()
+
+
+class State(ABC, Generic[A]):
+    """One moment of a game. Never mutated once handed out: :func:`play` returns a new state.
+
+    Subclasses store their data in plain attributes (lists, dicts, tuples, dataclasses) so that
+    :meth:`clone` (``copy.deepcopy`` of everything but the game) and :func:`fingerprint` work;
+    they may override :meth:`clone` with a faster copy.
+    """
+
+    def __init__(self, game: Game[Any], seed: int, rng: Rng) -> None:
+        self.game = game
+        self.seed = seed
+        self.rng = rng
+        self.history: tuple[str, ...] = ()
+        self.log: list[LogEntry] = []
+
+    # -- what a game implements -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """The legal actions of the current player, in the game's documented fixed order."""
+
+    @abstractmethod
+    def _apply(self, action: A) -> None:
+        """Change this (private, cloned) state by a legal ``action``."""
+
+    @abstractmethod
+    def view(self, player: int | None) -> View:
+        """What ``player`` may see (``None``: the teacher's view of everything)."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game runs, then the scores and winners."""
+
+    def why_illegal(self, action: A) -> str:
+        """Why ``action`` is not legal now, in the player's terms (games override this)."""
+        return f"{action} is not a legal action now"
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` if the state breaks a rule of the game (for the test suite)."""
+
+    # -- provided ---------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        """Return whether the game is over."""
+        return self.outcome() is not None
+
+    def clone(self) -> Self:
+        """Return an independent copy sharing only the (immutable) game."""
+        memo: dict[int, Any] = {id(self.game): self.game}
+        return copy.deepcopy(self, memo)
+
+    def why_illegal_text(self, text: str) -> str:
+        """Explain why the action written as ``text`` cannot be played now."""
+        legal = [str(a) for a in self.legal_actions()]
+        shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
+        return f"{text!r} is not a legal action now; legal actions: {shown}"
+
+    def log_text(self, lang: str | None = None, viewer: int | None = None) -> list[str]:
+        """The log as lines in ``lang`` (default: the game's), as ``viewer`` may read it."""
+        lang = lang or self.game.lang
+        return [e.text(lang) for e in self.log if e.is_visible_to(viewer)]
+
+    def visible_log(self, viewer: int | None) -> tuple[LogEntry, ...]:
+        """The log entries ``viewer`` may read."""
+        return tuple(e for e in self.log if e.is_visible_to(viewer))
+
+    def base_view_fields(self, viewer: int | None) -> dict[str, Any]:
+        """The fields of :class:`View` filled in, for a game's ``view`` to extend."""
+        if viewer is not None and not (0 <= viewer < self.game.players):
+            raise ValueError(f"no player {viewer!r}: seats are 0 to {self.game.players - 1}")
+        return {
+            "game_id": self.game.id,
+            "viewer": viewer,
+            "players": self.game.players,
+            "current_player": self.current_player,
+            "lang": self.game.lang,
+            "seat_names": self.game.seat_names(),
+            "log": self.visible_log(viewer),
+            "outcome": self.outcome(),
+            "step": len(self.history),
+        }
+
+    def add_log(self, key: str, **params: Any) -> None:
+        """Append an entry made from the game's catalog (see :meth:`Catalog.entry`)."""
+        self.log.append(self.game.messages.entry(key, **params))
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.game.id} seed={self.seed} "
+            f"step={len(self.history)} to_move={self.current_player}>"
+        )
+
+
+def play(state: State[A], action: A | str) -> State[A]:
+    """Return the state after ``action`` (an action value or its text); ``state`` is unchanged.
+
+    Raises :class:`IllegalAction`, saying why, when the action is not legal now.
+    """
+    if state.is_terminal():
+        raise IllegalAction(f"{action}: the game is over")
+    chosen: A = state.game.parse_action(state, action) if isinstance(action, str) else action
+    if chosen not in state.legal_actions():
+        raise IllegalAction(state.why_illegal(chosen))
+    nxt = state.clone()
+    nxt._apply(chosen)
+    nxt.history = (*state.history, str(chosen))
+    return nxt
+
+
+def fingerprint(obj: Any, _depth: int = 0) -> Any:
+    """A plain, comparable rendering of a state or view (for tests of immutability and replay).
+
+    The game object is rendered by its options only, so two states of equal games compare equal.
+    """
+    if _depth > 60:
+        raise ValueError("object nests too deeply to fingerprint")
+    d = _depth + 1
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    if isinstance(obj, enum.Enum):
+        return f"{type(obj).__name__}.{obj.name}"
+    if isinstance(obj, Game):
+        return ("game", obj.id, tuple(sorted(obj.options.to_dict().items())))
+    if isinstance(obj, Rng):
+        return ("rng", obj.seed, obj.counter)
+    if isinstance(obj, Mapping):
+        items = [(fingerprint(k, d), fingerprint(v, d)) for k, v in obj.items()]
+        return ("map", tuple(sorted(items, key=repr)))
+    if isinstance(obj, (set, frozenset)):
+        return ("set", tuple(sorted((fingerprint(v, d) for v in obj), key=repr)))
+    if isinstance(obj, (list, tuple)):
+        return (type(obj).__name__, tuple(fingerprint(v, d) for v in obj))
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return (
+            type(obj).__name__,
+            tuple((f.name, fingerprint(getattr(obj, f.name), d)) for f in dataclasses.fields(obj)),
+        )
+    slots = getattr(type(obj), "__slots__", None)
+    if hasattr(obj, "__dict__") or slots:
+        attrs = dict(getattr(obj, "__dict__", {}))
+        for name in slots or ():
+            if hasattr(obj, name):
+                attrs[name] = getattr(obj, name)
+        return (type(obj).__name__, fingerprint(attrs, d))
+    return repr(obj)
+
