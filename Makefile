@@ -52,10 +52,16 @@ $(VENV)/.stamp-bench: pyproject.toml | $(PY)
 
 # --- run --------------------------------------------------------------------------------
 
+# A fresh token per run, so the printed URL opens the landing notebook directly.
 run: $(VENV)/.stamp-run
-	@echo "Starting JupyterLab on http://$(HOST):$(PORT)/ (the URL with its token is printed below; Ctrl-C stops it)"
-	$(BIN)/jupyter lab --no-browser --ServerApp.ip=$(HOST) --ServerApp.port=$(PORT) $(ALLOW_ROOT) \
-		notebooks/index.ipynb
+	@token=$$($(PY) -c 'import secrets; print(secrets.token_hex(24))'); \
+	echo ""; \
+	echo "  gamelib: open http://$(HOST):$(PORT)/lab/tree/notebooks/index.ipynb?token=$$token"; \
+	echo "  (serving until stopped with Ctrl-C)"; \
+	echo ""; \
+	JUPYTER_TOKEN=$$token exec $(BIN)/jupyter lab --no-browser --ServerApp.ip=$(HOST) \
+		--ServerApp.port=$(PORT) --ServerApp.port_retries=0 $(ALLOW_ROOT) \
+		--ServerApp.root_dir=. notebooks/index.ipynb
 
 # --- checks -----------------------------------------------------------------------------
 
