@@ -1,0 +1,108 @@
+"""The actions of Powers: small frozen values whose text (English, stable) parses back.
+
+Texts, by phase (card codes as in :mod:`gamelib.powers.data`, e.g. ``10H``, ``AS``, ``Joker1``):
+
+=================  ==========================================  ================================
+phase              action                                      text
+=================  ==========================================  ================================
+disarmament 軍縮   :class:`Discard` one card (repeat)           ``discard 7C``
+invasion 侵略      :class:`Play` a card                         ``play KH``
+invasion (mag.)    :class:`Play` a Joker with its extra cost    ``play Joker1 paying 5C``
+invasion           :class:`Fold` (降りる)                        ``fold``
+occupation 占領    :class:`Pay` one card of the cost (repeat)   ``pay 5C``
+occupation         :class:`PassRight` (占領権を譲る)             ``pass``
+defence 防衛       :class:`Defend` with a face card / set       ``defend with QS`` /
+                                                                ``defend with 5H 5S``
+defence            :class:`Decline` (the neighbour is taken)    ``decline``
+=================  ==========================================  ================================
+
+Legal actions come in this fixed order: card actions sorted by card (rank, then suit; Jokers
+first), then the non-card action (``fold`` / ``pass`` / ``decline``) last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gamelib.powers.data import Card
+
+__all__ = ["Decline", "Defend", "Discard", "Fold", "PassRight", "Pay", "Play", "PowersAction"]
+
+
+@dataclass(frozen=True)
+class Discard:
+    """軍縮: discard ``card`` from your hand (one of the half you must discard)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True)
+class Play:
+    """侵略: play ``card``, stronger than the card before it (a Joker wins at once).
+
+    ``extra`` is the magazine rules' extra cost of a Joker: one more card from your hand,
+    discarded and never refilled. ``None`` otherwise.
+    """
+
+    card: Card
+    extra: Card | None = None
+
+    def __str__(self) -> str:
+        if self.extra is not None:
+            return f"play {self.card} paying {self.extra}"
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True)
+class Fold:
+    """侵略: fold (降りる): take no further part in this invasion phase."""
+
+    def __str__(self) -> str:
+        return "fold"
+
+
+@dataclass(frozen=True)
+class Pay:
+    """占領: discard ``card`` toward the occupation cost; the first card commits you to occupy."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"pay {self.card}"
+
+
+@dataclass(frozen=True)
+class PassRight:
+    """占領: pass the occupation right to the next player (the cost drops by 1)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Defend:
+    """防衛: defend your country with ``cards``.
+
+    Base: one face card (J, Q or K). Magazine and later: a pair (two cards of one rank, or
+    the two Jokers) or a straight of three consecutive ranks (A = 1, suits ignored).
+    """
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "defend with " + " ".join(str(c) for c in self.cards)
+
+
+@dataclass(frozen=True)
+class Decline:
+    """防衛: do not defend; the occupier takes the country."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+PowersAction = Discard | Play | Fold | Pay | PassRight | Defend | Decline
+"""Any action of Powers."""

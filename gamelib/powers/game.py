@@ -1,0 +1,95 @@
+"""Powers (ver.2 and its later revisions): the game object and its options.
+
+>>> import gamelib
+>>> game = gamelib.load("powers", players=3, rules="magazine", blitzkrieg=True)
+>>> state = game.new_state(seed=1)
+
+Rule sets (option ``rules``): ``base`` (ver.2), ``magazine`` (雑誌2月号の付録: priority order,
+reorganisation phase, pair/straight defence, Joker extra cost, adjusted costs) and ``refill`` (the
+last revision: refills as cards are played, no reorganisation phase). ``blitzkrieg`` (電撃戦)
+adds to ``magazine`` or ``refill``. The other options are rulings; see docs/rules/powers.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gamelib.core import Bot, Game, OptionError, Options, Rng, Term, option
+from gamelib.powers.messages import MESSAGES
+
+if TYPE_CHECKING:
+    from gamelib.powers.state import PowersState
+
+__all__ = ["PowersGame", "PowersOptions"]
+
+
+@dataclass(frozen=True)
+class PowersOptions(Options):
+    """Options of Powers: players, rule set, 電撃戦, and the rulings that tables may vary."""
+
+    players: int = option(2, choices=range(2, 6), doc="number of players (2 to 5)")
+    rules: str = option(
+        "base",
+        choices=("base", "magazine", "refill"),
+        doc="rule set: base (ver.2), magazine (雑誌2月号の付録), refill (last revision)",
+    )
+    blitzkrieg: bool = option(
+        False, doc="電撃戦 variant (Kings removed, 4 disarmament, home countries); not with base"
+    )
+    lead_ace: int = option(
+        1, choices=(1, 14), doc="strength of an Ace played first in an invasion (ruling)"
+    )
+    uncontested: str = option(
+        "wins",
+        choices=("wins", "must_play"),
+        doc="when all others fold, the last player wins the right (wins) or must still play "
+        "a card, and if they fold too nobody takes the country (must_play)",
+    )
+    magazine_costs_final: bool = option(
+        True, doc="magazine cost table already includes the 2–3 player reduction (ruling)"
+    )
+    initiative_draw: bool = option(
+        True, doc="magazine rules: draw country cards for the first initiative (ruling)"
+    )
+    refill_count: str = option(
+        "unrefilled",
+        choices=("unrefilled", "all"),
+        doc="refill rules' 捨てた分の補充: refill only cards not yet refilled, or all discarded",
+    )
+
+
+class PowersGame(Game["PowersState"]):
+    """Powers: a 2–5 player world-conquest game with a playing-card deck and 23 round cards."""
+
+    id = "powers"
+    title = Term("Powers", "Powers")
+    options_type = PowersOptions
+    messages = MESSAGES
+
+    def __init__(self, options: Options) -> None:
+        assert isinstance(options, PowersOptions)
+        if options.blitzkrieg and options.rules == "base":
+            raise OptionError(
+                "option 'blitzkrieg' (電撃戦) adds to the magazine rules: use it with option "
+                "'rules' = 'magazine' or 'refill', not 'base'"
+            )
+        super().__init__(options)
+
+    @property
+    def opts(self) -> PowersOptions:
+        """The options, typed."""
+        assert isinstance(self.options, PowersOptions)
+        return self.options
+
+    def _initial_state(self, seed: int, rng: Rng) -> PowersState:
+        from gamelib.powers.state import PowersState
+
+        return PowersState(self, seed, rng)
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        """``heuristic``: values cards by what they can still win (see :mod:`.bots`)."""
+        from gamelib.powers.bots import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
