@@ -22,8 +22,11 @@ VOILA_DONE = (
 LAB_READY = "() => !document.getElementById('jupyterlab-splash')"
 
 
-def _wait_voila_rendered(page: Any, settle_ms: int = 1000) -> None:
-    """Wait until Voila has run every cell and every widget has rendered, stably."""
+def _wait_voila_rendered(page: Any, screenshot: Path, settle_ms: int = 1000) -> None:
+    """Wait until Voila has run every cell and every widget has rendered, stably.
+
+    Saves a screenshot (also when a cell raised, to show what the reader would see).
+    """
     page.wait_for_function("() => !document.getElementById('loading')")
     for _ in range(60):
         page.wait_for_function(VOILA_DONE)
@@ -32,6 +35,7 @@ def _wait_voila_rendered(page: Any, settle_ms: int = 1000) -> None:
             break
     else:
         pytest.fail("Voila output kept changing between loading and rendered")
+    page.screenshot(path=str(screenshot), full_page=True)
     body = page.inner_text("body")
     assert "Traceback" not in body, f"a notebook cell raised:\n{body[-3000:]}"
 
@@ -62,7 +66,7 @@ def test_voila_renders_index(
     server = voila(_index_notebook(tmp_path))
     page.goto(server.url)
     page.locator(".jp-Notebook").first.wait_for()
-    _wait_voila_rendered(page)
+    _wait_voila_rendered(page, artifacts_dir / "voila-index.png")
     assert page.locator(".jp-Cell").count() > 0
     if not (NOTEBOOKS / "index.ipynb").exists():
         page.get_by_text("index widget").wait_for()
@@ -105,7 +109,7 @@ def test_powers_notebook_plays(
     page.goto(server.url)
     bot_move = page.get_by_role("button", name="Bot move", exact=True).first
     bot_move.wait_for()
-    _wait_voila_rendered(page)
+    _wait_voila_rendered(page, artifacts_dir / f"voila-{name}-start.png")
 
     log = page.locator(".gamelib-log").first
     log.wait_for()
