@@ -1,0 +1,625 @@
+"""The generic step-by-step notebook controller: any game, its figures, humans and bots.
+
+A :class:`GameController` holds one game state and shows only ``state.view(viewpoint)`` to the
+figure builders and extras, never the state. Figures are plotly ``FigureWidget`` objects built
+once and then updated in place after every change. Widget callbacks are one-liners that call the
+public methods through :meth:`GameController._guard`, which shows any exception in the error area
+(class ``gamelib-error``) and keeps it in :attr:`GameController.last_error`.
+
+>>> from gamelib.ui import GameController
+>>> ctrl = GameController(game, figures=[board_figure], seats={0: "human", 1: "random"})
+>>> ctrl            # last expression of a cell: the widget is displayed
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from gamelib.bots import bot_names, make_bot
+from gamelib.core import Bot, Game, GameLibError, LogEntry, OptionError, State, View, load, play
+from gamelib.core import undo as undo_state
+from gamelib.ui.labels import label
+
+__all__ = ["HUMAN", "MAX_BUTTONS", "Extra", "FigureBuilder", "GameController"]
+
+HUMAN = "human"
+MAX_BUTTONS = 12
+"""With more legal actions than this, the human picks from a dropdown and clicks "Play"."""
+LOG_LIMIT = 300
+"""The log panel shows at most this many of the newest entries."""
+TEACHER = -1
+"""The viewpoint dropdown's value for the teacher's view (ipywidgets dropdowns cannot hold None)."""
+
+FigureBuilder = Callable[[View], go.Figure]
+Extra = Callable[[View], "widgets.Widget | str"]
+Callback = Callable[["GameController"], None]
+
+_KIND_STYLE = {
+    "narration": "color:#1b5e20;font-style:italic;padding-left:1.2em",
+    "phase": "font-weight:bold;margin-top:0.4em;border-bottom:1px solid #ccc",
+    "action": "",
+    "event": "color:#444",
+}
+_SKIP_KEYS = ("type", "uid")
+
+
+class GameController:
+    """A game played step by step in a notebook, with figures updated in place.
+
+    ``seats`` maps each seat to ``"human"`` or a bot name (see :func:`gamelib.bots.bot_names`);
+    by default seat 0 is human and the others play randomly. With ``auto_bots`` (the default),
+    bots reply after every human action until a human seat is to act. ``viewpoint`` is a seat or
+    ``None`` for the teacher's view of everything.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any] | str,
+        figures: Sequence[FigureBuilder] = (),
+        seats: Mapping[int, str] | Sequence[str] | None = None,
+        seed: int = 0,
+        viewpoint: int | None = 0,
+        extra: Sequence[Extra] | None = None,
+        *,
+        auto_bots: bool = True,
+    ) -> None:
+        self.game: Game[Any] = load(game) if isinstance(game, str) else game
+        self.seats: dict[int, str] = _check_seats(self.game, seats)
+        self.auto_bots = auto_bots
+        self.builders: list[FigureBuilder] = list(figures)
+        self.extras: list[Extra] = list(extra or ())
+        self.last_error: BaseException | None = None
+        self._callbacks: list[Callback] = []
+        self._viewpoint = _check_viewpoint(self.game, viewpoint)
+        self._seed = seed
+        self._state: State[Any] = self.game.new_state(seed)
+        self._movers: list[int] = []
+        self._bots: dict[int, Bot] = {}
+        self._autoplay_task: asyncio.Task[None] | None = None
+        self._stop_requested = False
+        self._shown_actions: list[str] = []
+        self._syncing_viewpoint = False
+        self._build_widgets()
+        self._make_bots()
+        self._guard(self._after_change, bots=True)
+
+    # -- public API ---------------------------------------------------------------------------
+    @property
+    def state(self) -> State[Any]:
+        """The current state (for code and tests; figures and extras only ever get views)."""
+        return self._state
+
+    @property
+    def view(self) -> View:
+        """What the current viewpoint may see."""
+        return self._state.view(self._viewpoint)
+
+    @property
+    def viewpoint(self) -> int | None:
+        """The seat whose view is shown, or ``None`` for the teacher."""
+        return self._viewpoint
+
+    @property
+    def lang(self) -> str:
+        """Language of the game and of the controller's labels."""
+        return self.game.lang
+
+    def is_human(self, seat: int | None) -> bool:
+        """Return whether ``seat`` is played by a human."""
+        return seat is not None and self.seats.get(seat) == HUMAN
+
+    def legal_texts(self) -> list[str]:
+        """The texts of the legal actions of the seat to move (empty once the game is over)."""
+        if self._state.is_terminal():
+            return []
+        return [str(a) for a in self._state.legal_actions()]
+
+    def play(self, action: Any) -> None:
+        """Play ``action`` (text or action value) for the seat to move, then let bots reply.
+
+        Raises :class:`gamelib.IllegalAction` when it is not legal; the state is then unchanged.
+        """
+        self._apply(action)
+        self._after_change(bots=self.auto_bots)
+
+    def bot_move(self) -> None:
+        """Let the bot of the seat to move (a human seat's stand-in bot too) play one action."""
+        self._bot_step()
+        self._after_change(bots=False)
+
+    def autoplay(self, steps: int | None = None) -> int:
+        """Let bots play every seat, humans included, for ``steps`` moves or to the end.
+
+        Runs synchronously and returns the number of moves played.
+        """
+        played = 0
+        self._stop_requested = False
+        while not self._state.is_terminal() and (steps is None or played < steps):
+            if self._stop_requested:
+                break
+            self._bot_step()
+            played += 1
+        self._after_change(bots=False)
+        return played
+
+    def stop(self) -> None:
+        """Stop a running auto-play."""
+        self._stop_requested = True
+        if self._autoplay_task is not None:
+            self._autoplay_task.cancel()
+
+    def undo(self) -> None:
+        """Take back moves with :func:`gamelib.undo`: back to the last human decision.
+
+        Without human seats, one move is taken back. Bots do not reply after an undo.
+        """
+        n = len(self._state.history)
+        if n == 0:
+            raise GameLibError(label("nothing_to_undo", self.lang))
+        humans = [k for k, seat in enumerate(self._movers) if self.is_human(seat)]
+        target = humans[-1] if humans else (n - 1 if not self._human_seats() else 0)
+        self._state = undo_state(self._state, n - target)
+        del self._movers[target:]
+        self._after_change(bots=False)
+
+    def restart(self, seed: int | None = None) -> None:
+        """Start a new game with ``seed`` (default: the seed box's value); bots are renewed."""
+        if seed is None:
+            seed = int(self.seed_box.value)
+        self.stop()
+        new = self.game.new_state(seed)
+        self._seed = seed
+        self.seed_box.value = seed
+        self._state = new
+        self._movers = []
+        self._make_bots()
+        self._after_change(bots=self.auto_bots)
+
+    def set_state(self, state: State[Any]) -> None:
+        """Show ``state`` (e.g. one loaded with :func:`gamelib.loads`) of this controller's game."""
+        if state.game.id != self.game.id:
+            raise OptionError(f"this controller plays {self.game.id}, not {state.game.id}")
+        movers: list[int] = []
+        replayed: State[Any] = state.game.new_state(state.seed)
+        for text in state.history:
+            assert replayed.current_player is not None
+            movers.append(replayed.current_player)
+            replayed = play(replayed, text)
+        self.game = state.game
+        self._state = state
+        self._seed = state.seed
+        self.seed_box.value = state.seed
+        self._movers = movers
+        self._after_change(bots=False)
+
+    def set_viewpoint(self, viewpoint: int | None) -> None:
+        """Show the game as ``viewpoint`` (a seat, or ``None`` for the teacher) sees it."""
+        self._viewpoint = _check_viewpoint(self.game, viewpoint)
+        self._syncing_viewpoint = True
+        try:
+            self.viewpoint_box.value = TEACHER if viewpoint is None else viewpoint
+        finally:
+            self._syncing_viewpoint = False
+        self._refresh()
+
+    def observe(self, callback: Callback) -> None:
+        """Call ``callback(controller)`` after every change (its errors show in the error area)."""
+        self._callbacks.append(callback)
+
+    def figure_widgets(self) -> list[go.FigureWidget]:
+        """The figure widgets, one per builder, in order (the same objects for the whole game)."""
+        return list(self._figure_widgets)
+
+    # -- display ------------------------------------------------------------------------------
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # -- widgets ------------------------------------------------------------------------------
+    def _build_widgets(self) -> None:
+        lang = self.lang
+        self.status = widgets.HTML()
+        self.status.add_class("gamelib-status")
+        self._figure_widgets: list[go.FigureWidget] = []
+        view = self.view
+        for builder in self.builders:
+            try:
+                fig = builder(view)
+            except Exception:  # the first refresh calls the builder again and shows the error
+                fig = go.Figure()
+            fw = go.FigureWidget(fig)
+            self._attach_clicks(fw)
+            self._figure_widgets.append(fw)
+        self.figures_box = widgets.VBox(self._figure_widgets)
+        self._extra_slots = [widgets.VBox() for _ in self.extras]
+        self.extras_box = widgets.VBox(self._extra_slots)
+
+        self.prompt = widgets.HTML()
+        self.action_buttons: list[widgets.Button] = []
+        self.buttons_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.action_dropdown = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
+        self.play_button = widgets.Button(description=label("play", lang), button_style="primary")
+        self.play_button.on_click(lambda _b: self._guard(self.play, self.action_dropdown.value))
+        self.dropdown_box = widgets.HBox([self.action_dropdown, self.play_button])
+        self.actions_box = widgets.VBox([self.prompt, self.buttons_box, self.dropdown_box])
+
+        self.bot_button = widgets.Button(description=label("bot_move", lang), icon="android")
+        self.bot_button.on_click(lambda _b: self._guard(self.bot_move))
+        self.autoplay_button = widgets.Button(description=label("autoplay", lang), icon="play")
+        self.autoplay_button.on_click(lambda _b: self._guard(self._toggle_autoplay))
+        self.speed_slider = widgets.IntSlider(
+            value=4,
+            min=1,
+            max=30,
+            description=label("speed", lang),
+            layout=widgets.Layout(width="220px"),
+        )
+        self.undo_button = widgets.Button(description=label("undo", lang), icon="undo")
+        self.undo_button.on_click(lambda _b: self._guard(self.undo))
+        self.restart_button = widgets.Button(description=label("restart", lang), icon="refresh")
+        self.restart_button.on_click(lambda _b: self._guard(self.restart))
+        self.seed_box = widgets.IntText(
+            value=self._seed, description=label("seed", lang), layout=widgets.Layout(width="160px")
+        )
+        names = self.game.seat_names()
+        options = [(f"{names[i]}", i) for i in range(self.game.players)]
+        options.append((label("teacher", lang), TEACHER))
+        self.viewpoint_box = widgets.Dropdown(
+            options=options,
+            value=TEACHER if self._viewpoint is None else self._viewpoint,
+            description=label("viewpoint", lang),
+        )
+        self.viewpoint_box.observe(self._on_viewpoint_change, names="value")
+        self.controls = widgets.HBox(
+            [
+                self.bot_button,
+                self.autoplay_button,
+                self.speed_slider,
+                self.undo_button,
+                self.restart_button,
+                self.seed_box,
+                self.viewpoint_box,
+            ],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        self.error_area = widgets.HTML()
+        self.error_area.add_class("gamelib-error")
+        self.log_panel = widgets.HTML()
+        self.log_panel.add_class("gamelib-log")
+        self.widget = widgets.VBox(
+            [
+                self.status,
+                self.figures_box,
+                self.extras_box,
+                self.actions_box,
+                self.controls,
+                self.error_area,
+                self.log_panel,
+            ]
+        )
+        self.widget.add_class("gamelib-controller")
+
+    def _on_viewpoint_change(self, change: Mapping[str, Any]) -> None:
+        if self._syncing_viewpoint:
+            return
+        value = change["new"]
+        self._guard(self.set_viewpoint, None if value == TEACHER else value)
+
+    def _attach_clicks(self, fw: go.FigureWidget) -> None:
+        for trace in fw.data:  # on_click replaces the trace's handler, so repeating is harmless
+            trace.on_click(self._on_point_click)
+
+    def _on_point_click(self, trace: Any, points: Any, _state: Any = None) -> None:
+        self._guard(self._click_points, trace, list(getattr(points, "point_inds", [])))
+
+    def _click_points(self, trace: Any, indices: Sequence[int]) -> None:
+        if not self.is_human(self._state.current_player):
+            return
+        legal = set(self.legal_texts())
+        customdata = trace.customdata
+        if customdata is None:
+            return
+        for i in indices:
+            if not 0 <= i < len(customdata):
+                continue
+            value = customdata[i]
+            if isinstance(value, (list, tuple)) and value:
+                value = value[0]
+            if isinstance(value, str) and value in legal:
+                self.play(value)
+                return
+
+    # -- state changes ------------------------------------------------------------------------
+    def _human_seats(self) -> list[int]:
+        return [s for s, who in self.seats.items() if who == HUMAN]
+
+    def _make_bots(self) -> None:
+        stand_in = "heuristic" if "heuristic" in bot_names(self.game) else "random"
+        self._bots = {}
+        for seat, who in self.seats.items():
+            name = stand_in if who == HUMAN else who
+            self._bots[seat] = make_bot(name, self.game, seed=self._seed * 1009 + seat)
+
+    def _apply(self, action: Any) -> None:
+        mover = self._state.current_player
+        self._state = play(self._state, action)
+        assert mover is not None
+        self._movers.append(mover)
+
+    def _bot_step(self) -> None:
+        seat = self._state.current_player
+        if seat is None:
+            raise GameLibError(label("game_over", self.lang))
+        legal = self._state.legal_actions()
+        choice = self._bots[seat].choose(self._state.view(seat), legal)
+        self._apply(choice)
+
+    def _bots_reply(self) -> None:
+        while not self._state.is_terminal() and not self.is_human(self._state.current_player):
+            if not self._human_seats():
+                break
+            self._bot_step()
+
+    def _after_change(self, *, bots: bool) -> None:
+        if bots:
+            self._bots_reply()
+        self.error_area.value = ""
+        self._refresh()
+
+    def _toggle_autoplay(self) -> None:
+        if self._autoplay_task is not None and not self._autoplay_task.done():
+            self.stop()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self.autoplay()
+            return
+        self._stop_requested = False
+        self._autoplay_task = loop.create_task(self._autoplay_async())
+
+    async def _autoplay_async(self) -> None:
+        self.autoplay_button.description = label("stop", self.lang)
+        self.autoplay_button.icon = "stop"
+        try:
+            while not self._state.is_terminal() and not self._stop_requested:
+                self._guard(self.bot_move)
+                if self.last_error is not None:
+                    break
+                await asyncio.sleep(1.0 / max(1, self.speed_slider.value))
+        except asyncio.CancelledError:
+            pass
+        finally:
+            self.autoplay_button.description = label("autoplay", self.lang)
+            self.autoplay_button.icon = "play"
+            self._autoplay_task = None
+
+    # -- errors -------------------------------------------------------------------------------
+    def _guard(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """Run ``fn``; show any exception in the error area instead of losing it in a callback."""
+        self.last_error = None
+        self.error_area.value = ""
+        try:
+            return fn(*args, **kwargs)
+        except Exception as err:
+            self._show_error(err)
+            return None
+
+    def _show_error(self, err: BaseException) -> None:
+        self.last_error = err
+        kind = type(err).__name__
+        detail = "".join(traceback.format_exception(err))
+        self.error_area.value = (
+            '<div style="color:#b00020;border:1px solid #b00020;padding:4px 8px;'
+            'background:#fff5f5">'
+            f"<b>{html.escape(kind)}</b>: {html.escape(str(err))}"
+            f"<details><summary>details</summary><pre style='font-size:smaller'>"
+            f"{html.escape(detail)}</pre></details></div>"
+        )
+
+    # -- rendering ----------------------------------------------------------------------------
+    def _refresh(self) -> None:
+        view = self.view
+        problems: list[BaseException] = []
+        self.status.value = self._status_html(view)
+        for builder, fw in zip(self.builders, self._figure_widgets, strict=True):
+            try:
+                update_figure(fw, builder(view))
+            except Exception as err:
+                problems.append(err)
+            else:
+                self._attach_clicks(fw)
+        for fn, slot in zip(self.extras, self._extra_slots, strict=True):
+            try:
+                _fill_slot(slot, fn(view))
+            except Exception as err:
+                problems.append(err)
+        self._refresh_actions()
+        self.log_panel.value = _log_html(view.log, view.lang)
+        self.undo_button.disabled = not self._state.history
+        terminal = self._state.is_terminal()
+        self.bot_button.disabled = terminal
+        for cb in self._callbacks:
+            try:
+                cb(self)
+            except Exception as err:
+                problems.append(err)
+        if problems:
+            self._show_error(problems[0])
+
+    def _who(self, seat: int) -> str:
+        who = self.seats.get(seat, "random")
+        return label("human", self.lang) if who == HUMAN else who
+
+    def _status_html(self, view: View) -> str:
+        lang = self.lang
+        title = html.escape(self.game.title.text(lang))
+        parts = [f"<b>{title}</b>", html.escape(label("step", lang, step=view.step))]
+        if view.outcome is not None:
+            names = [view.seat_names[w] for w in view.outcome.winners]
+            key = "winners" if len(names) > 1 else "winner"
+            joined = ", ".join(names)
+            scores = ", ".join(f"{s:g}" for s in view.outcome.scores)
+            text = f"{label('game_over', lang)} — {label(key, lang, names=joined)}"
+            if view.outcome.reason:
+                text += f" ({view.outcome.reason})"
+            parts.append(f"<b>{html.escape(text)}</b>")
+            parts.append(html.escape(label("scores", lang, scores=scores)))
+        elif view.current_player is not None:
+            seat = view.seat_names[view.current_player]
+            who = self._who(view.current_player)
+            parts.append(html.escape(label("to_move", lang, seat=seat, who=who)))
+        return " — ".join(parts)
+
+    def _refresh_actions(self) -> None:
+        state = self._state
+        seat = state.current_player
+        lang = self.lang
+        texts = self.legal_texts() if self.is_human(seat) else []
+        self._shown_actions = texts
+        if seat is None:
+            self.prompt.value = ""
+        elif self.is_human(seat):
+            name = self.game.seat_names()[seat]
+            self.prompt.value = f"<b>{html.escape(label('your_move', lang, seat=name))}</b>"
+        else:
+            name = self.game.seat_names()[seat]
+            msg = label("waiting", lang, seat=name, who=self._who(seat))
+            self.prompt.value = f"<i>{html.escape(msg)}</i>"
+        many = len(texts) > MAX_BUTTONS
+        shown = [] if many else texts
+        while len(self.action_buttons) < len(shown):
+            index = len(self.action_buttons)
+            button = widgets.Button(layout=widgets.Layout(width="auto"))
+            button.on_click(lambda _b, i=index: self._guard(self._play_shown, i))
+            self.action_buttons.append(button)
+        for i, button in enumerate(self.action_buttons):
+            if i < len(shown):
+                button.description = shown[i]
+                button.tooltip = shown[i]
+                button.layout.display = None
+            else:
+                button.layout.display = "none"
+        self.buttons_box.children = tuple(self.action_buttons[: len(shown)])
+        self.dropdown_box.layout.display = None if many else "none"
+        if many:
+            self.action_dropdown.options = texts
+            self.action_dropdown.value = texts[0]
+        else:
+            self.action_dropdown.options = []
+
+    def _play_shown(self, index: int) -> None:
+        self.play(self._shown_actions[index])
+
+
+def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
+    """Make ``fw`` show ``fig`` in place: traces and layout updated, the widget kept.
+
+    Traces are updated property by property when the new figure has the same number and types of
+    traces; otherwise the traces are replaced (still in the same widget).
+    """
+    old_types = [t.type for t in fw.data]
+    new_types = [t.type for t in fig.data]
+    layout = fig.layout.to_plotly_json()
+    if old_types != new_types:
+        with fw.batch_update():
+            fw.data = ()
+        fw.add_traces(list(fig.data))
+        with fw.batch_update():
+            _sync_layout(fw, layout)
+        return
+    with fw.batch_update():
+        for old, new in zip(fw.data, fig.data, strict=True):
+            props = {k: v for k, v in new.to_plotly_json().items() if k not in _SKIP_KEYS}
+            for stale in [
+                k for k in old.to_plotly_json() if k not in props and k not in _SKIP_KEYS
+            ]:
+                old[stale] = None
+            old.update(props, overwrite=True)
+        _sync_layout(fw, layout)
+
+
+def _sync_layout(fw: go.FigureWidget, layout: dict[str, Any]) -> None:
+    for stale in [k for k in fw.layout.to_plotly_json() if k not in layout and k != "template"]:
+        fw.layout[stale] = None
+    fw.update_layout(layout, overwrite=True)
+
+
+def _fill_slot(slot: widgets.VBox, content: widgets.Widget | str) -> None:
+    if isinstance(content, str):
+        current = slot.children[0] if slot.children else None
+        if isinstance(current, widgets.HTML) and getattr(current, "_gamelib_slot", False):
+            current.value = content
+        else:
+            box = widgets.HTML(content)
+            box._gamelib_slot = True
+            slot.children = (box,)
+    elif isinstance(content, widgets.Widget):
+        if not slot.children or slot.children[0] is not content:
+            slot.children = (content,)
+    else:
+        raise TypeError(
+            f"an extra returns a widget or an HTML string, not {type(content).__name__}"
+        )
+
+
+def _log_html(entries: Sequence[LogEntry], lang: str) -> str:
+    shown = list(entries)[-LOG_LIMIT:]
+    if not shown:
+        body = f"<div style='color:#888'>{html.escape(label('log_empty', lang))}</div>"
+    else:
+        body = "".join(
+            f"<div class='gamelib-log-{html.escape(e.kind)}' style='{_KIND_STYLE.get(e.kind, '')}'>"
+            f"{html.escape(e.text(lang))}</div>"
+            for e in shown
+        )
+    # column-reverse keeps the panel scrolled to the newest entry, which is shown last.
+    return (
+        "<div style='display:flex;flex-direction:column-reverse;max-height:240px;"
+        "overflow-y:auto;border:1px solid #ddd;padding:4px 8px;font-size:90%'>"
+        f"<div>{body}</div></div>"
+    )
+
+
+def _check_seats(
+    game: Game[Any], seats: Mapping[int, str] | Sequence[str] | None
+) -> dict[int, str]:
+    players = game.players
+    if seats is None:
+        given: dict[int, str] = {0: HUMAN}
+    elif isinstance(seats, Mapping):
+        given = dict(seats)
+    else:
+        given = dict(enumerate(seats))
+    known = bot_names(game)
+    for seat, who in given.items():
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise OptionError(f"no seat {seat!r}: seats are 0 to {players - 1}")
+        if who != HUMAN and who not in known:
+            raise OptionError(
+                f"seat {seat}: unknown player {who!r}; use 'human' or a bot: {', '.join(known)}"
+            )
+    return {seat: given.get(seat, "random") for seat in range(players)}
+
+
+def _check_viewpoint(game: Game[Any], viewpoint: int | None) -> int | None:
+    if viewpoint is None or viewpoint == TEACHER:
+        return None
+    if not isinstance(viewpoint, int) or not 0 <= viewpoint < game.players:
+        raise OptionError(
+            f"no viewpoint {viewpoint!r}: seats are 0 to {game.players - 1}, or None (teacher)"
+        )
+    return viewpoint

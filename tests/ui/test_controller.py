@@ -1,0 +1,340 @@
+"""The generic controller driven like a user would: button clicks, dropdowns, board clicks."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+import pytest
+from plotly.callbacks import InputDeviceState, Points
+
+import gamelib
+from gamelib.core import IllegalAction, LogEntry, OptionError, State, View, fingerprint
+from gamelib.ui import GameController, controller
+from tests.toy_game import register
+
+register()
+
+
+def hands_figure(view: Any) -> go.Figure:
+    """Every visible card as a clickable point (customdata = the action text), one trace."""
+    assert isinstance(view, View) and not isinstance(view, State)
+    xs: list[int] = []
+    ys: list[int] = []
+    cards: list[str] = []
+    for seat, hand in enumerate(view.hands):
+        for j, card in enumerate(hand or ()):
+            xs.append(j)
+            ys.append(seat)
+            cards.append(f"play {card}")
+    return go.Figure(
+        go.Scatter(x=xs, y=ys, customdata=cards, text=cards, mode="markers+text"),
+        layout={"title": {"text": f"step {view.step}"}},
+    )
+
+
+def table_figure(view: Any) -> go.Figure:
+    """One bar trace per card on the table: the number of traces changes during a round."""
+    return go.Figure([go.Bar(x=[seat], y=[card]) for seat, card in view.table])
+
+
+def visible_cards(ctrl: GameController) -> set[str]:
+    fw = ctrl.figure_widgets()[0]
+    return set(fw.data[0].customdata or ())
+
+
+def click_first_action(ctrl: GameController) -> None:
+    buttons = [b for b in ctrl.action_buttons if b.layout.display != "none"]
+    assert buttons, "a human is to move but no action button is shown"
+    buttons[0].click()
+    assert ctrl.last_error is None, ctrl.error_area.value
+
+
+def all_widgets(root: widgets.Widget) -> list[widgets.Widget]:
+    found = [root]
+    for child in getattr(root, "children", ()):
+        found.extend(all_widgets(child))
+    return found
+
+
+def test_play_whole_game_with_buttons_against_a_bot() -> None:
+    ctrl = GameController(gamelib.load("toy"), figures=[hands_figure], seed=3)
+    fw = ctrl.figure_widgets()[0]
+    trace = fw.data[0]
+    while not ctrl.state.is_terminal():
+        assert ctrl.state.current_player == 0
+        click_first_action(ctrl)
+    assert len(ctrl.state.history) == 6
+    assert "Game over" in ctrl.status.value
+    assert ctrl.figure_widgets()[0] is fw and fw.data[0] is trace, "figure rebuilt, not updated"
+    assert fw.layout.title.text == "step 6"
+
+
+def test_hot_seat_game_and_three_players() -> None:
+    ctrl = GameController(
+        gamelib.load("toy", players=3), seats={0: "human", 1: "human", 2: "human"}
+    )
+    while not ctrl.state.is_terminal():
+        click_first_action(ctrl)
+    assert len(ctrl.state.history) == 9
+    assert ctrl.state.outcome() is not None
+
+
+def test_dropdown_and_play_button_when_many_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(controller, "MAX_BUTTONS", 2)
+    ctrl = GameController(gamelib.load("toy"), seats={0: "human", 1: "human"})
+    assert ctrl.dropdown_box.layout.display != "none"
+    assert not ctrl.buttons_box.children
+    choice = ctrl.legal_texts()[-1]
+    ctrl.action_dropdown.value = choice
+    ctrl.play_button.click()
+    assert ctrl.last_error is None
+    assert ctrl.state.history == (choice,)
+
+
+def test_bots_reply_only_with_auto_bots() -> None:
+    ctrl = GameController(gamelib.load("toy"), seats={0: "human", 1: "random"}, auto_bots=False)
+    click_first_action(ctrl)
+    assert len(ctrl.state.history) == 1 and ctrl.state.current_player == 1
+    assert "Bot move" in ctrl.prompt.value
+    ctrl.bot_button.click()
+    assert len(ctrl.state.history) == 2
+
+    auto = GameController(gamelib.load("toy"), seats={0: "human", 1: "random"})
+    click_first_action(auto)
+    assert len(auto.state.history) == 2 and auto.state.current_player in (0, None)
+
+
+def test_bots_move_first_when_the_human_is_not_seat_0() -> None:
+    ctrl = GameController(gamelib.load("toy"), seats={0: "random", 1: "human"}, viewpoint=1)
+    assert ctrl.state.history and ctrl.state.current_player == 1
+
+
+def test_undo_goes_back_to_the_last_human_decision() -> None:
+    ctrl = GameController(gamelib.load("toy"), seed=1)
+    start = fingerprint(ctrl.state)
+    click_first_action(ctrl)
+    after_first = ctrl.state.history
+    click_first_action(ctrl)
+    assert len(ctrl.state.history) > len(after_first)
+    ctrl.undo_button.click()
+    # back to the human's second decision: the bot replies to the first move are kept
+    assert ctrl.state.history == after_first and ctrl.state.current_player == 0
+    ctrl.undo_button.click()
+    assert fingerprint(ctrl.state) == start
+    ctrl.undo_button.click()
+    assert "nothing to undo" in ctrl.error_area.value
+    assert ctrl.last_error is not None
+
+
+def test_undo_without_humans_takes_back_one_move() -> None:
+    ctrl = GameController(gamelib.load("toy"), seats={0: "random", 1: "random"})
+    assert ctrl.state.history == ()
+    ctrl.autoplay(steps=3)
+    assert len(ctrl.state.history) == 3
+    ctrl.undo()
+    assert len(ctrl.state.history) == 2
+
+
+def test_restart_with_seed_box() -> None:
+    ctrl = GameController(gamelib.load("toy"), seats={0: "human", 1: "human"}, seed=0)
+    click_first_action(ctrl)
+    ctrl.seed_box.value = 7
+    ctrl.restart_button.click()
+    assert ctrl.state.seed == 7 and ctrl.state.history == ()
+    assert fingerprint(ctrl.state) == fingerprint(gamelib.load("toy").new_state(7))
+    ctrl.restart(seed=9)
+    assert ctrl.seed_box.value == 9 and ctrl.state.seed == 9
+
+
+def test_same_seed_same_bot_game() -> None:
+    def run() -> tuple[str, ...]:
+        ctrl = GameController(gamelib.load("toy"), seats={0: "random", 1: "random"}, seed=4)
+        ctrl.autoplay()
+        return ctrl.state.history
+
+    assert run() == run()
+
+
+def test_viewpoint_switch_hides_other_hands() -> None:
+    ctrl = GameController(gamelib.load("toy"), figures=[hands_figure], seats=["human", "human"])
+    state = ctrl.state
+    own = {f"play {c}" for c in state.hands[0]}
+    other = {f"play {c}" for c in state.hands[1]}
+    assert visible_cards(ctrl) == own
+    ctrl.viewpoint_box.value = 1
+    assert ctrl.viewpoint == 1 and visible_cards(ctrl) == other
+    ctrl.set_viewpoint(None)
+    assert ctrl.viewpoint_box.value == controller.TEACHER
+    assert visible_cards(ctrl) == own | other
+    assert "Player 2 is dealt" in ctrl.log_panel.value
+    ctrl.set_viewpoint(0)
+    assert "Player 2 is dealt" not in ctrl.log_panel.value
+    assert "Player 1 is dealt" in ctrl.log_panel.value
+
+
+def test_board_click_plays_the_clicked_legal_action() -> None:
+    ctrl = GameController(gamelib.load("toy"), figures=[hands_figure], seats=["human", "human"])
+    trace = ctrl.figure_widgets()[0].data[0]
+    target = ctrl.legal_texts()[1]
+    index = list(trace.customdata).index(target)
+    trace._dispatch_on_click(Points(point_inds=[index], trace_index=0), InputDeviceState())
+    assert ctrl.state.history == (target,)
+    # A point that is not a legal action of the player to move does nothing.
+    trace._dispatch_on_click(Points(point_inds=[0], trace_index=0), InputDeviceState())
+    assert len(ctrl.state.history) == 1 and ctrl.last_error is None
+
+
+def test_trace_structure_change_keeps_the_figure_widget() -> None:
+    ctrl = GameController(gamelib.load("toy"), figures=[table_figure], seats=["human", "human"])
+    fw = ctrl.figure_widgets()[0]
+    assert len(fw.data) == 0
+    click_first_action(ctrl)
+    assert ctrl.figure_widgets()[0] is fw and len(fw.data) == 1
+    click_first_action(ctrl)
+    assert len(fw.data) == 0
+
+
+def test_callback_errors_are_shown_not_swallowed() -> None:
+    def broken(view: Any) -> go.Figure:
+        if view.step >= 1:
+            raise RuntimeError("figure exploded")
+        return go.Figure()
+
+    ctrl = GameController(gamelib.load("toy"), figures=[broken], seats=["human", "human"])
+    assert ctrl.last_error is None and ctrl.error_area.value == ""
+    assert "gamelib-error" in ctrl.error_area._dom_classes
+    click_first_action_allowing_error(ctrl)
+    assert isinstance(ctrl.last_error, RuntimeError)
+    assert "figure exploded" in ctrl.error_area.value
+    assert len(ctrl.state.history) == 1, "the move itself happened"
+
+    seen: list[int] = []
+    ok = GameController(gamelib.load("toy"), seats=["human", "human"])
+    ok.observe(lambda c: seen.append(len(c.state.history)))
+    ok.observe(lambda c: 1 / 0)
+    click_first_action_allowing_error(ok)
+    assert seen == [1]
+    assert "ZeroDivisionError" in ok.error_area.value
+
+
+def click_first_action_allowing_error(ctrl: GameController) -> None:
+    next(b for b in ctrl.action_buttons if b.layout.display != "none").click()
+
+
+def test_illegal_play_raises_and_leaves_state() -> None:
+    ctrl = GameController(gamelib.load("toy"), seats=["human", "human"])
+    before = fingerprint(ctrl.state)
+    with pytest.raises(IllegalAction):
+        ctrl.play("play 42")
+    assert fingerprint(ctrl.state) == before
+    ctrl._guard(ctrl.play, "play 42")
+    assert isinstance(ctrl.last_error, IllegalAction)
+    assert "not a legal action" in ctrl.error_area.value or "do not hold" in ctrl.error_area.value
+
+
+def test_autoplay_sync_and_button() -> None:
+    ctrl = GameController(gamelib.load("toy"), seats=["human", "random"])
+    assert ctrl.autoplay(steps=2) == 2
+    ctrl.autoplay_button.click()  # no event loop is running here: plays to the end at once
+    assert ctrl.state.is_terminal()
+    assert ctrl.bot_button.disabled
+
+
+def test_autoplay_as_an_asyncio_task() -> None:
+    ctrl = GameController(gamelib.load("toy"), seats=["human", "random"])
+    ctrl.speed_slider.value = ctrl.speed_slider.max
+
+    async def main() -> None:
+        ctrl.autoplay_button.click()
+        assert ctrl._autoplay_task is not None
+        await asyncio.sleep(0)
+        assert ctrl.autoplay_button.description == "Stop"
+        await asyncio.wait_for(ctrl._autoplay_task, timeout=30)
+
+    asyncio.run(main())
+    assert ctrl.state.is_terminal()
+    assert ctrl.autoplay_button.description == "Auto-play"
+
+
+def test_autoplay_task_stops_on_click() -> None:
+    ctrl = GameController(gamelib.load("toy"), seats=["human", "random"])
+    ctrl.speed_slider.value = 1
+
+    async def main() -> None:
+        ctrl.autoplay_button.click()
+        task = ctrl._autoplay_task
+        assert task is not None
+        await asyncio.sleep(0.05)
+        ctrl.autoplay_button.click()
+        await asyncio.wait_for(asyncio.gather(task, return_exceptions=True), timeout=5)
+
+    asyncio.run(main())
+    assert 1 <= len(ctrl.state.history) < 6
+
+
+def test_extras_get_views_and_may_return_html_or_widgets() -> None:
+    label = widgets.Label()
+
+    def steps(view: Any) -> str:
+        return f"<b>steps: {view.step}</b>"
+
+    def sizes(view: Any) -> widgets.Widget:
+        label.value = str(view.hand_sizes)
+        return label
+
+    ctrl = GameController(gamelib.load("toy"), extra=[steps, sizes], seats=["human", "human"])
+    click_first_action(ctrl)
+    assert "steps: 1" in ctrl.extras_box.children[0].children[0].value
+    assert ctrl.extras_box.children[1].children[0] is label and label.value == "(2, 3)"
+
+
+def test_log_panel_language_and_narration_style() -> None:
+    ctrl = GameController(gamelib.load("toy", lang="ja"), seats=["human", "human"])
+    assert "gamelib-log" in ctrl.log_panel._dom_classes
+    assert "が配られた" in ctrl.log_panel.value
+    assert ctrl.bot_button.description == "ボットの手"
+    narration = LogEntry("why", "because", "なぜなら", kind="narration")
+    rendered = controller._log_html((narration,), "en")
+    assert "gamelib-log-narration" in rendered and "italic" in rendered
+
+
+def test_widget_tree_has_no_tab_and_displays() -> None:
+    ctrl = GameController(gamelib.load("toy"), figures=[hands_figure, table_figure])
+    assert isinstance(ctrl.widget, widgets.VBox)
+    tree = all_widgets(ctrl.widget)
+    assert not any(isinstance(w, widgets.Tab) for w in tree)
+    assert sum(isinstance(w, go.FigureWidget) for w in tree) == 2
+    assert callable(ctrl._ipython_display_)
+    assert "application/vnd.jupyter.widget-view+json" in ctrl._repr_mimebundle_()
+
+
+def test_bad_seats_and_viewpoints_are_refused() -> None:
+    game = gamelib.load("toy")
+    with pytest.raises(OptionError, match="unknown player 'deep-blue'"):
+        GameController(game, seats={1: "deep-blue"})
+    with pytest.raises(OptionError, match="no seat 5"):
+        GameController(game, seats={5: "human"})
+    with pytest.raises(OptionError, match="no viewpoint 3"):
+        GameController(game, viewpoint=3)
+
+
+def test_set_state_from_a_record() -> None:
+    game = gamelib.load("toy")
+    state = game.new_state(2)
+    for _ in range(3):
+        state = gamelib.play(state, state.legal_actions()[0])
+    ctrl = GameController(game, seats=["human", "random"])
+    ctrl.set_state(gamelib.loads(gamelib.dumps(state)))
+    assert ctrl.state.history == state.history
+    movers = [game.new_state(2).current_player]
+    replayed = game.new_state(2)
+    for text in state.history:
+        replayed = gamelib.play(replayed, text)
+        movers.append(replayed.current_player)
+    last_human = max(k for k in range(3) if movers[k] == 0)
+    ctrl.undo()
+    assert ctrl.state.history == state.history[:last_human]
+    assert ctrl.state.current_player == 0
