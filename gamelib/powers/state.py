@@ -1,0 +1,867 @@
+"""The rules of Powers: set-up, rounds (disarmament, mobilization, country), every phase.
+
+A country round runs 徴兵 conscription → 侵略 invasion → 占領 occupation → 防衛 defence
+(→ 再編 reorganisation in the magazine rules). Automatic steps (draws, reveals, reshuffles) run
+inside :meth:`PowersState._advance` until a player must choose; every step is logged with why.
+
+Card places (each playing card is in exactly one): ``deck`` (top = end of the list), ``hands``,
+``front`` (played in invasion/defence, in front of the player), ``discards`` (public),
+``removed`` (the Kings in 電撃戦).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from gamelib.core import Outcome, Rng, State, Term
+from gamelib.powers.actions import (
+    Decline,
+    Defend,
+    Discard,
+    Fold,
+    PassRight,
+    Pay,
+    Play,
+    PowersAction,
+)
+from gamelib.powers.data import (
+    COUNTRIES,
+    COUNTRY_KEYS,
+    DISARMAMENT,
+    HAND_SIZE,
+    MOBILIZATION,
+    WIN_POINTS,
+    Card,
+    country_name,
+    occupation_cost,
+    playing_cards,
+    round_card_name,
+    round_deck,
+)
+from gamelib.powers.strength import (
+    adjacent_owned,
+    base_defences,
+    card_strength,
+    explain_strength,
+    magazine_defences,
+    poker_value,
+)
+from gamelib.powers.view import Bid, DefenceInfo, OccupationInfo, PowersView
+
+if TYPE_CHECKING:
+    from gamelib.powers.game import PowersGame, PowersOptions
+
+__all__ = ["PowersState"]
+
+_SUIT_RULE = {
+    "island": Term(
+        "{c} is an island: only ♥ ♦ and Jokers may be played",
+        "{c}は島国: 出せるのはハート・ダイヤ・ジョーカーのみ",
+    ),
+    "landlocked": Term(
+        "{c} is landlocked: only ♠ ♣ and Jokers may be played",
+        "{c}は内陸国: 出せるのはスペード・クラブ・ジョーカーのみ",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class _Occupation:
+    country: str
+    invader: int
+    holder: int
+    start_cost: int
+    cost: int
+    passes: int
+    paid: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Defence:
+    country: str
+    occupier: int
+    remaining: tuple[str, ...]
+    neighbour: str | None = None
+    defender: int | None = None
+    results: tuple[tuple[str, str], ...] = ()
+
+
+class PowersState(State[PowersAction]):
+    """A moment of a game of Powers (see the module docstring for the card places)."""
+
+    game: PowersGame
+
+    def __init__(self, game: PowersGame, seed: int, rng: Rng, *, setup: bool = True) -> None:
+        super().__init__(game, seed, rng)
+        o = game.opts
+        n = o.players
+        self.n = n
+        self.rules = o.rules
+        self.magazine = o.rules != "base"
+        self.blitz = o.blitzkrieg
+        self.seating: list[int] = list(range(n))
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.deck: list[Card] = list(playing_cards(without_kings=self.blitz))
+        self.removed: list[Card] = (
+            [c for c in playing_cards() if c.rank == 13] if self.blitz else []
+        )
+        self.discards: list[Card] = []
+        self.front: list[list[Card]] = [[] for _ in range(n)]
+        self.owed = [0] * n
+        self.owners: dict[str, int] = {}
+        self.homes: dict[int, str] = {}
+        self.round_deck: list[str] = round_deck(n, blitzkrieg=self.blitz)
+        self.rounds_played: list[str] = []
+        self.round_card: str | None = None
+        self.lost: list[str] = []
+        self.initiative = 0
+        self.phase = "setup"
+        self.to_move: int | None = None
+        self.to_discard: dict[int, int] = {}
+        self.ladder: list[Bid] = []
+        self.folded = [False] * n
+        self.invasion_winner: int | None = None
+        self._invasion_turn = 0
+        self.occ: _Occupation | None = None
+        self.dfn: _Defence | None = None
+        self.result: Outcome | None = None
+        self.start_costs = {
+            k: occupation_cost(k, n, self.rules, magazine_costs_final=o.magazine_costs_final)
+            for k in COUNTRY_KEYS
+        }
+        if setup:
+            self._setup()
+            self._advance()
+
+    # -- small helpers ---------------------------------------------------------------------
+    @property
+    def opts(self) -> PowersOptions:
+        """The game's options."""
+        return self.game.opts
+
+    def seat(self, p: int) -> Term:
+        """A seat's name as a term (both languages)."""
+        return Term(f"Player {p + 1}", f"プレイヤー{p + 1}")
+
+    def cname(self, key: str) -> Term:
+        """A country's name under this rule set."""
+        return country_name(key, self.rules)
+
+    def order_from(self, p: int) -> list[int]:
+        """All seats in clockwise order starting with ``p``."""
+        i = self.seating.index(p)
+        return self.seating[i:] + self.seating[:i]
+
+    def next_seat(self, p: int) -> int:
+        """The seat clockwise after ``p``."""
+        i = self.seating.index(p)
+        return self.seating[(i + 1) % self.n]
+
+    def score(self, p: int) -> int:
+        """Points of the countries ``p`` owns."""
+        return sum(COUNTRIES[k].points for k, o in self.owners.items() if o == p)
+
+    def _cards(self, cards: list[Card] | tuple[Card, ...]) -> Term:
+        en = " ".join(c.term().en for c in cards) or "-"
+        ja = " ".join(c.term().ja for c in cards) or "-"
+        return Term(en, ja)
+
+    def _log(self, key: str, *, kind: str = "event", **params: Any) -> None:
+        self.add_log(key, kind=kind, **params)
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _draw(self, p: int, k: int, why: str = "draw") -> None:
+        """``p`` draws ``k`` cards, rebuilding the deck from the discards when it runs out."""
+        got: list[Card] = []
+        for _ in range(k):
+            if not self.deck:
+                if not self.discards:
+                    self._log("deck_exhausted", kind="narration")
+                    break
+                self.deck = self.discards
+                self.discards = []
+                self.rng.shuffle(self.deck)
+                self._log("reshuffle", count=len(self.deck), kind="narration")
+            got.append(self.deck.pop())
+        self.hands[p].extend(got)
+        if got:
+            self._log("draw_public", player=p, who=self.seat(p), count=len(got), why=Term(
+                *_DRAW_WHY[why]))
+            self.add_log("draw_private", player=p, visible_to={p}, who=self.seat(p),
+                         cards=self._cards(got))
+
+    def _discard_front(self, players: list[int] | None = None) -> None:
+        for p in players if players is not None else self.seating:
+            if self.front[p]:
+                self._log("front_discard", who=self.seat(p), cards=self._cards(self.front[p]))
+                self.discards.extend(self.front[p])
+                self.front[p] = []
+
+    # -- set-up ----------------------------------------------------------------------------
+    def _setup(self) -> None:
+        rng = self.rng
+        n = self.n
+        if self.blitz:
+            self._log("blitz_kings", kind="narration")
+        # Flip for seating: strongest poker card first; tied players flip again (ruling).
+        rng.shuffle(self.deck)
+        flips: dict[int, list[int]] = {p: [] for p in range(n)}
+        groups = [list(range(n))]
+        while any(len(g) > 1 for g in groups):
+            new_groups: list[list[int]] = []
+            for g in groups:
+                if len(g) == 1:
+                    new_groups.append(g)
+                    continue
+                pile = list(self.deck)
+                rng.shuffle(pile)
+                vals = {}
+                for p in g:
+                    card = pile.pop()
+                    vals[p] = poker_value(card)
+                    flips[p].append(vals[p])
+                    self._log("flip", who=self.seat(p), card=card.term())
+                for v in sorted(set(vals.values()), reverse=True):
+                    tied = [p for p in g if vals[p] == v]
+                    if len(tied) > 1:
+                        self._log("flip_tie", who=[self.seat(p) for p in tied],
+                                  kind="narration")
+                    new_groups.append(tied)
+            groups = new_groups
+        self.seating = [g[0] for g in groups]
+        self.initiative = self.seating[0]
+        self._log("seating", order=[self.seat(p) for p in self.seating],
+                  who=self.seat(self.initiative), kind="narration")
+        if self.magazine and (self.blitz or self.opts.initiative_draw):
+            draw = list(COUNTRY_KEYS)
+            rng.shuffle(draw)
+            got = {p: draw.pop() for p in self.seating}
+            for p in self.seating:
+                c = COUNTRIES[got[p]]
+                if self.blitz:
+                    self.homes[p] = c.key
+                    self.owners[c.key] = p
+                    self.round_deck.remove(c.key)
+                    self._log("home", who=self.seat(p), country=self.cname(c.key),
+                              letter=c.letter, points=c.points)
+                else:
+                    self._log("initiative_draw", who=self.seat(p), country=self.cname(c.key),
+                              priority=c.priority)
+            best = min(self.seating, key=lambda p: COUNTRIES[got[p]].priority)
+            self.initiative = best
+            key = "initiative_home" if self.blitz else "initiative_priority"
+            self._log(key, who=self.seat(best), country=self.cname(got[best]),
+                      letter=COUNTRIES[got[best]].letter, priority=COUNTRIES[got[best]].priority,
+                      kind="narration")
+        else:
+            self._log("initiative_flip", who=self.seat(self.initiative), kind="narration")
+        rng.shuffle(self.deck)
+        rng.shuffle(self.round_deck)
+        self._log("round_deck", count=len(self.round_deck),
+                  mob=Term(*(("with", "あり") if n == 2 else ("without", "なし"))))
+        for p in self.order_from(self.initiative):
+            self._draw(p, HAND_SIZE, "deal")
+
+    # -- the automatic flow ----------------------------------------------------------------
+    def _advance(self) -> None:
+        """Run automatic steps until a player must choose or the game is over."""
+        while self.result is None and self.to_move is None:
+            if self.phase in ("setup", "round_end"):
+                self._start_round()
+            elif self.phase == "disarmament":
+                self._next_disarmer()
+            elif self.phase == "invasion":
+                self._next_invader()
+            elif self.phase == "occupation":
+                self.to_move = self.occ.holder if self.occ else None
+                assert self.to_move is not None
+            elif self.phase == "defence":
+                self._next_defence()
+            else:  # pragma: no cover
+                raise AssertionError(f"unknown phase {self.phase}")
+
+    def _start_round(self) -> None:
+        if not self.round_deck:
+            self._final_scoring()
+            return
+        card = self.round_deck.pop()
+        self.round_card = card
+        self.rounds_played.append(card)
+        self.ladder = []
+        self.folded = [False] * self.n
+        self.invasion_winner = None
+        self.occ = None
+        self.dfn = None
+        self._log("round", kind="phase", number=len(self.rounds_played),
+                  who=self.seat(self.initiative), card=round_card_name(card, self.rules),
+                  left=len(self.round_deck))
+        if card == DISARMAMENT:
+            self.to_discard = {}
+            for p in self.order_from(self.initiative):
+                h = len(self.hands[p])
+                if h >= 7:
+                    self.to_discard[p] = h // 2
+                    self._log("disarm_must", who=self.seat(p), count=h, k=h // 2)
+            if not self.to_discard:
+                self._log("disarm_none", kind="narration")
+                self._end_round(None)
+            else:
+                self.phase = "disarmament"
+        elif card == MOBILIZATION:
+            drew = False
+            for p in self.order_from(self.initiative):
+                if len(self.hands[p]) < HAND_SIZE:
+                    drew = True
+                    self._draw(p, HAND_SIZE - len(self.hands[p]), "mobilization")
+            if not drew:
+                self._log("mobil_none", kind="narration")
+            self._end_round(None)
+        else:
+            self._conscription()
+            self._start_invasion()
+
+    def _end_round(self, taker: int | None) -> None:
+        card = self.round_card
+        if card is not None and card in COUNTRIES:
+            if taker is None:
+                self._log("initiative_stays_nobody", who=self.seat(self.initiative),
+                          kind="narration")
+            else:
+                if taker != self.initiative:
+                    self._log("initiative_moves", who=self.seat(taker), country=self.cname(card),
+                              kind="narration")
+                else:
+                    self._log("initiative_keeps", who=self.seat(taker), country=self.cname(card),
+                              kind="narration")
+                self.initiative = taker
+        elif card is not None:
+            self._log("initiative_stays", who=self.seat(self.initiative),
+                      card=round_card_name(card, self.rules), kind="narration")
+        self.phase = "round_end"
+        self.to_move = None
+        self.to_discard = {}
+
+    def _final_scoring(self) -> None:
+        scores = [self.score(p) for p in range(self.n)]
+        best = max(scores)
+        tied = [p for p in range(self.n) if scores[p] == best]
+        reason = "superiority"
+        if len(tied) > 1 and self.magazine:
+            def prio(p: int) -> int:
+                owned = [COUNTRIES[k].priority for k, o in self.owners.items() if o == p]
+                return min(owned) if owned else 99
+            bestp = min(prio(p) for p in tied)
+            if bestp < 99:
+                winner = [p for p in tied if prio(p) == bestp]
+                self._log("tie_priority", who=self.seat(winner[0]), kind="narration",
+                          tied=[self.seat(p) for p in tied], priority=bestp)
+                tied = winner
+                reason = "superiority (tie broken by priority number)"
+        self.phase = "over"
+        self.to_move = None
+        if len(tied) == 1:
+            self._log("final_win", kind="phase", who=self.seat(tied[0]), score=best)
+        else:
+            self._log("final_tie", kind="phase", who=[self.seat(p) for p in tied], score=best)
+        self.result = Outcome(tuple(float(s) for s in scores), tuple(sorted(tied)), reason)
+
+    def _check_domination(self, p: int) -> bool:
+        s = self.score(p)
+        if s >= WIN_POINTS:
+            self.phase = "over"
+            self.to_move = None
+            self._log("domination", kind="phase", who=self.seat(p), score=s)
+            self.result = Outcome(
+                tuple(float(self.score(q)) for q in range(self.n)), (p,), "domination"
+            )
+            return True
+        return False
+
+    # -- disarmament -----------------------------------------------------------------------
+    def _next_disarmer(self) -> None:
+        for p in self.order_from(self.initiative):
+            if self.to_discard.get(p, 0) > 0:
+                self.to_move = p
+                return
+        self._end_round(None)
+
+    # -- conscription ----------------------------------------------------------------------
+    def _conscription(self) -> None:
+        self._log("conscription", kind="phase", who=self.seat(self.initiative))
+        for p in self.order_from(self.initiative):
+            extra = 0
+            if self.rules == "refill":
+                if self.opts.refill_count == "all":
+                    extra = len(self.front[p])
+                else:
+                    extra = self.owed[p]
+                self.owed[p] = 0
+                self._discard_front([p])
+                if extra:
+                    self._log("refill_extra", who=self.seat(p), count=extra, kind="narration")
+            self._draw(p, 1 + extra, "conscription")
+
+    # -- invasion --------------------------------------------------------------------------
+    def _start_invasion(self) -> None:
+        c = self.round_card
+        assert c is not None
+        self.phase = "invasion"
+        self.ladder = []
+        self.folded = [False] * self.n
+        self._log("invasion", kind="phase", country=self.cname(c),
+                  who=self.seat(self.initiative))
+        terrain = COUNTRIES[c].terrain
+        if terrain:
+            t = _SUIT_RULE[terrain]
+            name = self.cname(c)
+            self._log("terrain", kind="narration",
+                      text=Term(t.en.format(c=name.en), t.ja.format(c=name.ja)))
+        for p in self.order_from(self.initiative):
+            adj = adjacent_owned(p, c, self.owners)
+            if adj:
+                self._log("bonus", kind="narration", who=self.seat(p), k=len(adj),
+                          countries=[self.cname(a) for a in adj], country=self.cname(c))
+        self._invasion_turn = self.initiative
+        self.to_move = None
+
+    def top_strength(self) -> int:
+        """The strength to beat in the current invasion (0 when nothing is played)."""
+        for b in reversed(self.ladder):
+            if b.strength is not None:
+                return b.strength
+        return 0
+
+    def _next_invader(self) -> None:
+        alive = [p for p in range(self.n) if not self.folded[p]]
+        top_player = self.ladder[-1].player if self.ladder else None
+        if self.ladder and self.ladder[-1].card.is_joker:
+            self._win_invasion(self.ladder[-1].player)
+            return
+        if len(alive) == 1:
+            p = alive[0]
+            if top_player == p or self.opts.uncontested == "wins":
+                self._win_invasion(p)
+                return
+        if not alive:
+            self._win_invasion(None)
+            return
+        p = self._invasion_turn
+        while self.folded[p]:
+            p = self.next_seat(p)
+        self._invasion_turn = p
+        self.to_move = p
+
+    def _win_invasion(self, p: int | None) -> None:
+        c = self.round_card
+        assert c is not None
+        self.invasion_winner = p
+        if p is None:
+            self._log("invasion_nobody", kind="narration", country=self.cname(c))
+        elif not self.ladder or self.ladder[-1].player != p:
+            self._log("invasion_uncontested", kind="narration", who=self.seat(p),
+                      country=self.cname(c))
+        else:
+            self._log("invasion_won", kind="narration", who=self.seat(p), country=self.cname(c),
+                      card=self.ladder[-1].card.term())
+        if self.rules == "base":
+            self._discard_front()
+        if p is None:
+            self.lost.append(c)
+            self._after_defence(None)
+            return
+        cost = self.start_costs[c]
+        self.occ = _Occupation(c, p, p, cost, cost, 0)
+        self.phase = "occupation"
+        self._log("occupation", kind="phase", who=self.seat(p), country=self.cname(c),
+                  cost=cost, printed=COUNTRIES[c].cost)
+
+    # -- occupation ------------------------------------------------------------------------
+    def _occupy(self, p: int, free: bool) -> None:
+        occ = self.occ
+        assert occ is not None
+        c = occ.country
+        self.owners[c] = p
+        key = "occupy_free" if free else "occupy"
+        self._log(key, who=self.seat(p), country=self.cname(c), points=COUNTRIES[c].points,
+                  score=self.score(p))
+        if self._check_domination(p):
+            return
+        self.occ = None
+        self.phase = "defence"
+        self.dfn = _Defence(c, p, COUNTRIES[c].neighbours)
+        self._log("defence", kind="phase", country=self.cname(c),
+                  neighbours=[self.cname(k) for k in COUNTRIES[c].neighbours])
+
+    # -- defence ---------------------------------------------------------------------------
+    def _next_defence(self) -> None:
+        d = self.dfn
+        assert d is not None
+        while d.remaining:
+            nb = d.remaining[0]
+            owner = self.owners.get(nb)
+            if owner is None or owner == d.occupier:
+                why = "unowned" if owner is None else "own"
+                d = replace(d, remaining=d.remaining[1:], results=(*d.results, (nb, "skipped")))
+                self._log(f"defence_skip_{why}", kind="narration", country=self.cname(nb))
+                continue
+            self.dfn = replace(d, neighbour=nb, defender=owner)
+            self._log("defence_check", who=self.seat(owner), country=self.cname(nb),
+                      how=Term(*(_HOW_MAG if self.magazine else _HOW_BASE)))
+            self.to_move = owner
+            return
+        self.dfn = replace(d, neighbour=None, defender=None)
+        self._after_defence(d.occupier)
+
+    def _after_defence(self, taker: int | None) -> None:
+        if self.rules == "base":
+            self._discard_front()
+        elif self.rules == "magazine":
+            self._log("reorganisation", kind="phase", who=self.seat(self.initiative))
+            for p in self.order_from(self.initiative):
+                if self.owed[p]:
+                    k = self.owed[p]
+                    self.owed[p] = 0
+                    self._draw(p, k, "reorganisation")
+            self._discard_front()
+        self._end_round(taker)
+
+    # -- the contract ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over."""
+        return None if self.result is not None else self.to_move
+
+    def outcome(self) -> Outcome | None:
+        """Scores (country points) and winners once the game is over."""
+        return self.result
+
+    def legal_actions(self) -> list[PowersAction]:
+        """Legal actions in a fixed order: card actions by card, then fold/pass/decline."""
+        p = self.current_player
+        if p is None:
+            return []
+        hand = sorted(self.hands[p])
+        if self.phase == "disarmament":
+            return [Discard(c) for c in hand]
+        if self.phase == "invasion":
+            return [*self._plays(p, hand), Fold()]
+        if self.phase == "occupation":
+            occ = self.occ
+            assert occ is not None
+            if occ.paid:
+                return [Pay(c) for c in hand]
+            pays: list[PowersAction] = [Pay(c) for c in hand] if len(hand) >= occ.cost else []
+            return [*pays, PassRight()]
+        if self.phase == "defence":
+            sets = magazine_defences(hand) if self.magazine else base_defences(hand)
+            return [*(Defend(s) for s in sets), Decline()]
+        return []  # pragma: no cover
+
+    def _plays(self, p: int, hand: list[Card]) -> list[PowersAction]:
+        c = self.round_card
+        assert c is not None
+        country = COUNTRIES[c]
+        top = self.top_strength()
+        bonus = len(adjacent_owned(p, c, self.owners))
+        out: list[PowersAction] = []
+        for card in hand:
+            if not country.accepts(card):
+                continue
+            if card.is_joker:
+                if self.magazine:
+                    out.extend(Play(card, e) for e in hand if e != card)
+                else:
+                    out.append(Play(card))
+                continue
+            s = card_strength(card, top, bonus, lead_ace=self.opts.lead_ace)
+            if s is not None and s > top:
+                out.append(Play(card))
+        return out
+
+    def why_illegal(self, action: PowersAction) -> str:
+        """Why ``action`` cannot be played now, in the player's terms."""
+        p = self.current_player
+        if p is None:
+            return f"{action}: the game is over"
+        hand = self.hands[p]
+        phase_actions = {
+            "disarmament": (Discard,),
+            "invasion": (Play, Fold),
+            "occupation": (Pay, PassRight),
+            "defence": (Defend, Decline),
+        }
+        if not isinstance(action, phase_actions.get(self.phase, ())):
+            return f"{action}: it is the {self.phase} phase now"
+        cards: list[Card] = []
+        if isinstance(action, (Discard, Pay)):
+            cards = [action.card]
+        elif isinstance(action, Play):
+            cards = [action.card] + ([action.extra] if action.extra else [])
+        elif isinstance(action, Defend):
+            cards = list(action.cards)
+        for card in cards:
+            if card not in hand:
+                return f"{action}: you do not hold {card}"
+        if isinstance(action, Play):
+            c = self.round_card
+            assert c is not None
+            country = COUNTRIES[c]
+            if not country.accepts(action.card):
+                t = _SUIT_RULE[country.terrain]
+                return f"{action}: " + t.en.format(c=self.cname(c).en)
+            if action.card.is_joker and self.magazine and action.extra is None:
+                return f"{action}: a Joker costs one extra card from your hand (paying X)"
+            top = self.top_strength()
+            bonus = len(adjacent_owned(p, c, self.owners))
+            s = card_strength(action.card, top, bonus, lead_ace=self.opts.lead_ace)
+            if s is not None and s <= top:
+                return f"{action}: strength {s} does not beat {top}"
+        if isinstance(action, Pay) and self.occ is not None and len(hand) < self.occ.cost:
+            return f"{action}: the cost is {self.occ.cost} cards and you hold {len(hand)}"
+        if isinstance(action, PassRight) and self.occ is not None and self.occ.paid:
+            return f"{action}: you started paying, so you must finish"
+        if isinstance(action, Defend):
+            return f"{action}: that is not a valid defence (" + (
+                "a pair or a straight of three)" if self.magazine else "one J, Q or K)"
+            )
+        return f"{action} is not a legal action now"
+
+    def _apply(self, action: PowersAction) -> None:
+        p = self.to_move
+        assert p is not None
+        self.to_move = None
+        if isinstance(action, Discard):
+            self._do_discard(p, action.card)
+        elif isinstance(action, Play):
+            self._do_play(p, action)
+        elif isinstance(action, Fold):
+            self.folded[p] = True
+            first = not self.ladder and p == self.initiative and not any(
+                self.folded[q] for q in range(self.n) if q != p
+            )
+            self._log("fold_first" if first else "fold", player=p, kind="action",
+                      who=self.seat(p))
+            self._invasion_turn = self.next_seat(p)
+        elif isinstance(action, Pay):
+            self._do_pay(p, action.card)
+        elif isinstance(action, PassRight):
+            self._do_pass(p)
+        elif isinstance(action, Defend):
+            self._do_defend(p, action.cards)
+        elif isinstance(action, Decline):
+            self._do_decline(p)
+        else:  # pragma: no cover
+            raise AssertionError(action)
+        self._advance()
+
+    def _do_discard(self, p: int, card: Card) -> None:
+        self.hands[p].remove(card)
+        self.discards.append(card)
+        self.to_discard[p] -= 1
+        self._log("discard", player=p, kind="action", who=self.seat(p), card=card.term(),
+                  left=self.to_discard[p])
+
+    def _do_play(self, p: int, action: Play) -> None:
+        c = self.round_card
+        assert c is not None
+        card = action.card
+        top = self.top_strength()
+        adj = adjacent_owned(p, c, self.owners)
+        s = card_strength(card, top, len(adj), lead_ace=self.opts.lead_ace)
+        use_bonus = () if (card.is_ace or card.is_joker) else adj
+        base = (top if top else self.opts.lead_ace - 1) if card.is_ace else card.rank
+        why = explain_strength(card, top, use_bonus, s, self.rules)
+        self.hands[p].remove(card)
+        self.front[p].append(card)
+        self.ladder.append(Bid(p, card, s, base, len(use_bonus), use_bonus, card.is_ace, why))
+        if card.is_joker:
+            self._log("play_joker", player=p, kind="action", who=self.seat(p), card=card.term())
+            if action.extra is not None:
+                self.hands[p].remove(action.extra)
+                self.discards.append(action.extra)
+                self._log("joker_extra", kind="narration", who=self.seat(p),
+                          card=action.extra.term())
+        else:
+            self._log("play", player=p, kind="action", who=self.seat(p), card=card.term(),
+                      strength=s, why=why)
+            if card.is_ace:
+                self._log("ace_note", kind="narration", strength=s)
+            if self.rules == "magazine":
+                self.owed[p] += 1
+            else:
+                self._draw(p, 1, "invasion")
+        self._invasion_turn = self.next_seat(p)
+
+    def _do_pay(self, p: int, card: Card) -> None:
+        occ = self.occ
+        assert occ is not None
+        self.hands[p].remove(card)
+        self.discards.append(card)
+        occ = replace(occ, paid=(*occ.paid, card))
+        self.occ = occ
+        self._log("pay", player=p, kind="action", who=self.seat(p), card=card.term(),
+                  k=len(occ.paid), cost=occ.cost)
+        if len(occ.paid) == occ.cost:
+            self._occupy(p, False)
+
+    def _do_pass(self, p: int) -> None:
+        occ = self.occ
+        assert occ is not None
+        nxt = self.next_seat(p)
+        occ = replace(occ, holder=nxt, cost=occ.cost - 1, passes=occ.passes + 1)
+        self.occ = occ
+        self._log("pass", player=p, kind="action", who=self.seat(p), to=self.seat(nxt),
+                  cost=occ.cost)
+        if occ.cost <= 0:
+            self._occupy(nxt, True)
+
+    def _do_defend(self, p: int, cards: tuple[Card, ...]) -> None:
+        d = self.dfn
+        assert d is not None and d.neighbour is not None
+        for card in cards:
+            self.hands[p].remove(card)
+            self.front[p].append(card)
+        self._log("defend", player=p, kind="action", who=self.seat(p),
+                  country=self.cname(d.neighbour), cards=self._cards(list(cards)))
+        self.dfn = replace(d, remaining=d.remaining[1:], neighbour=None, defender=None,
+                           results=(*d.results, (d.neighbour, "defended")))
+        if self.rules == "base":
+            self._draw(p, 1, "defence")
+        else:
+            self.owed[p] += len(cards)
+            self._log("defence_owed", kind="narration", who=self.seat(p), k=len(cards),
+                      when=Term(*(_WHEN_MAG if self.rules == "magazine" else _WHEN_REFILL)))
+
+    def _do_decline(self, p: int) -> None:
+        d = self.dfn
+        assert d is not None and d.neighbour is not None
+        nb = d.neighbour
+        self.owners[nb] = d.occupier
+        self._log("decline", player=p, kind="action", who=self.seat(p), country=self.cname(nb))
+        self._log("taken", who=self.seat(d.occupier), owner=self.seat(p), country=self.cname(nb),
+                  points=COUNTRIES[nb].points, score=self.score(d.occupier))
+        self.dfn = replace(d, remaining=d.remaining[1:], neighbour=None, defender=None,
+                           results=(*d.results, (nb, "taken")))
+        self._check_domination(d.occupier)
+
+    # -- cloning, views, invariants --------------------------------------------------------
+    def clone(self) -> PowersState:
+        """A fast independent copy (lists copied, immutable values shared)."""
+        new = object.__new__(PowersState)
+        new.__dict__.update(self.__dict__)
+        new.rng = self.rng.copy()
+        new.log = list(self.log)
+        new.seating = list(self.seating)
+        new.hands = [list(h) for h in self.hands]
+        new.deck = list(self.deck)
+        new.removed = list(self.removed)
+        new.discards = list(self.discards)
+        new.front = [list(f) for f in self.front]
+        new.owed = list(self.owed)
+        new.owners = dict(self.owners)
+        new.homes = dict(self.homes)
+        new.round_deck = list(self.round_deck)
+        new.rounds_played = list(self.rounds_played)
+        new.lost = list(self.lost)
+        new.to_discard = dict(self.to_discard)
+        new.ladder = list(self.ladder)
+        new.folded = list(self.folded)
+        new.start_costs = dict(self.start_costs)
+        return new
+
+    def view(self, player: int | None) -> PowersView:
+        """What ``player`` may see; ``None`` is the teacher (all hands)."""
+        base = self.base_view_fields(player)
+        hands = tuple(
+            tuple(sorted(h)) if player is None or player == i else None
+            for i, h in enumerate(self.hands)
+        )
+        occ = None
+        if self.occ is not None and self.phase == "occupation":
+            o = self.occ
+            occ = OccupationInfo(o.country, o.invader, o.holder, o.start_cost, o.cost, o.passes,
+                                 o.paid)
+        dfn = None
+        if self.dfn is not None and self.phase == "defence":
+            d = self.dfn
+            dfn = DefenceInfo(d.country, d.occupier, d.neighbour, d.defender,
+                              d.remaining[1:] if d.neighbour else d.remaining, d.results)
+        c = self.round_card
+        in_country = c is not None and c in COUNTRIES and self.phase != "disarmament"
+        bonus = tuple(
+            len(adjacent_owned(p, c, self.owners)) if in_country and c else 0
+            for p in range(self.n)
+        )
+        return PowersView(
+            **base,
+            rules=self.rules,
+            blitzkrieg=self.blitz,
+            seating=tuple(self.seating),
+            homes=dict(self.homes),
+            start_costs=dict(self.start_costs),
+            country_names={k: self.cname(k) for k in COUNTRY_KEYS},
+            round_number=len(self.rounds_played),
+            round_card=self.round_card,
+            rounds_played=tuple(self.rounds_played),
+            round_deck_count=len(self.round_deck),
+            round_deck_remaining=tuple(sorted(self.round_deck)),
+            initiative=self.initiative,
+            phase="over" if self.result is not None else self.phase,
+            to_discard=dict(self.to_discard),
+            hand=None if player is None else hands[player],
+            hands=hands,
+            hand_counts=tuple(len(h) for h in self.hands),
+            deck_count=len(self.deck),
+            discards=tuple(self.discards),
+            in_front=tuple(tuple(f) for f in self.front),
+            removed=tuple(self.removed),
+            owed=tuple(self.owed),
+            ladder=tuple(self.ladder),
+            top_strength=self.top_strength(),
+            folded=tuple(self.folded),
+            invasion_winner=self.invasion_winner,
+            bonus=bonus,
+            occupation=occ,
+            defence=dfn,
+            owners={k: self.owners[k] for k in COUNTRY_KEYS if k in self.owners},
+            scores=tuple(self.score(p) for p in range(self.n)),
+            lost=tuple(self.lost),
+        )
+
+    def check_invariants(self) -> None:
+        """Every playing card in exactly one place; every country in exactly one place."""
+        places = [self.deck, self.discards, self.removed, *self.hands, *self.front]
+        seen = [c for place in places for c in place]
+        full = playing_cards()
+        assert len(seen) == len(full), f"{len(seen)} cards in play, expected {len(full)}"
+        assert sorted(seen) == sorted(full), "a card is missing or in two places"
+        countries = [c for c in self.round_deck if c in COUNTRIES]
+        countries += [c for c in self.rounds_played if c in COUNTRIES]
+        assert sorted(countries + list(self.homes.values())) == sorted(COUNTRY_KEYS), (
+            "a country card is missing or in two places"
+        )
+        for k in self.owners:
+            assert k in self.homes.values() or k in self.rounds_played, f"{k} owned unrevealed"
+        assert not (set(self.owners) & set(self.lost)), "a lost country is owned"
+        if self.phase == "occupation":
+            assert self.occ is not None and self.occ.country not in self.owners
+        for p in range(self.n):
+            assert self.owed[p] >= 0
+        if self.rules == "base":
+            assert not any(self.owed)
+
+
+_DRAW_WHY = {
+    "deal": ("dealt", "配られた"),
+    "draw": ("draws", "引く"),
+    "conscription": ("conscription", "徴兵"),
+    "mobilization": ("mobilization: back up to 5", "動員: 5枚まで補充"),
+    "invasion": ("replaces the card played", "出した札の補充"),
+    "defence": ("replaces the defending card", "防衛した札の補充"),
+    "reorganisation": ("refills the cards used", "使った札の補充"),
+}
+_HOW_BASE = ("a face card (J, Q or K)", "絵札(J・Q・K)1枚")
+_HOW_MAG = ("a pair or a straight of three", "ペアか3枚のストレート")
+_WHEN_MAG = ("in the reorganisation phase", "再編フェイズで")
+_WHEN_REFILL = ("at the next conscription", "次の徴兵フェイズで")
