@@ -24,6 +24,7 @@ distributions. The second half (:func:`neutral_defence` and friends) reads a vie
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
@@ -35,16 +36,34 @@ from typing import Any
 import numpy as np
 
 from gamelib.core import Estimate
+from gamelib.rekkyo.cards import StrengthContext, card_strength_distribution, default_cards
+from gamelib.rekkyo.combat import can_add_to_attack, can_commit, is_recoverable
+from gamelib.rekkyo.view import RekkyoView
 
 __all__ = [
+    "AttackOption",
     "CardDist",
     "StrengthDistribution",
     "as_card_dist",
+    "attack_distribution",
+    "attack_options",
+    "attacker_unseen",
+    "card_dist",
+    "cards_lost_if",
     "draw_distribution",
     "draw_distribution_with_rebuild",
+    "expected_cards_lost",
     "fixed",
+    "full_deck_pool",
     "monte_carlo_draw",
+    "neutral_defence",
+    "p_win",
+    "pool_of",
+    "rebuild_cards",
     "uniform_die",
+    "usable_cards",
+    "win_by_weapon_count",
+    "win_table",
 ]
 
 CardDist = tuple[tuple[int, Fraction], ...]
@@ -361,3 +380,205 @@ def monte_carlo_draw(
         Estimate(p, exact=False, stderr=math.sqrt(p * (1 - p) / samples), samples=samples),
         StrengthDistribution(emp),
     )
+
+
+# -- the game: pools, attacks and defences read from a view ----------------------------------
+
+
+def card_dist(card: str, route: str = "land", *, side: str = "neutral") -> CardDist:
+    """One card's contribution (by id) over ``route``, as the card module defines it.
+
+    ``side="neutral"``: drawn for a neutral's defence (events and open cards 0, navy 0 against a
+    land invasion); ``side="player"``: committed by a player.
+    """
+    return _card_dist_cached(card, route, side)
+
+
+@functools.cache
+def _card_dist_cached(card: str, route: str, side: str) -> CardDist:
+    return as_card_dist(card_strength_distribution(card, StrengthContext(route=route, side=side)))
+
+
+def pool_of(
+    card_ids: Mapping[str, int] | Iterable[str], route: str = "land"
+) -> dict[CardDist, int]:
+    """The neutral-defence pool ``{contribution: copies}`` of a multiset of card ids."""
+    counts = Counter(card_ids) if not isinstance(card_ids, Mapping) else card_ids
+    pool: Counter[CardDist] = Counter()
+    for cid, c in counts.items():
+        if c:
+            pool[card_dist(cid, route)] += c
+    return dict(pool)
+
+
+def full_deck_pool(*, by_sea: bool = False) -> dict[CardDist, int]:
+    """The whole action deck (83 cards) as a neutral-defence pool, for a land or sea invasion."""
+    return pool_of(default_cards().counts, "sea" if by_sea else "land")
+
+
+def attacker_unseen(view: RekkyoView, seat: int | None = None) -> Counter[str]:
+    """The card ids ``seat`` (default: the player whose turn it is) cannot locate.
+
+    From the seat's own view this is ``view.unseen``; from the teacher's view it is rebuilt as
+    that seat would see it: the draw pile plus every other player's hidden cards.
+    """
+    if seat is None:
+        seat = view.turn_player if view.turn_player is not None else view.current_player
+    if view.viewer is not None or seat is None:
+        if view.viewer is not None and seat is not None and view.viewer != seat:
+            raise ValueError(f"a view of seat {view.viewer} cannot show what seat {seat} knows")
+        return Counter(view.unseen)
+    unseen: Counter[str] = Counter(view.draw_pile or ())
+    for other, hand in enumerate(view.hands):
+        if other != seat and hand is not None:
+            unseen.update(hand)
+    combat = view.combat
+    if combat is not None and combat.attacker != seat and combat.attacker_cards is not None:
+        hidden = list(combat.attacker_cards)
+        for cid in combat.attacker_open:
+            hidden.remove(cid)
+        unseen.update(hidden)
+    return unseen
+
+
+def neutral_defence(
+    view: RekkyoView,
+    target: str,
+    route: str = "land",
+    *,
+    seat: int | None = None,
+    exact: bool = False,
+) -> StrengthDistribution:
+    """The exact distribution of neutral ``target``'s defence against an invasion over ``route``.
+
+    As ``seat`` (default: the player whose turn it is) knows the table: the unseen cards are
+    equally likely in any order; a draw pile shorter than the national power is drawn whole and
+    the rest comes from the rebuilt pile (see :func:`draw_distribution_with_rebuild`).
+    """
+    power = default_cards().territory(target).power
+    unseen = attacker_unseen(view, seat)
+    pool = pool_of(unseen, route)
+    pile = view.draw_pile_size
+    if pile >= power:
+        return draw_distribution(pool, power, exact=exact)
+    return draw_distribution_with_rebuild(
+        pool, pile, pool_of(rebuild_cards(view), route), power, exact=exact
+    )
+
+
+def rebuild_cards(view: RekkyoView) -> Counter[str]:
+    """The cards shuffled into a new draw pile when the pile runs out (public: the discards)."""
+    return Counter(view.discard_pile)
+
+
+def attack_distribution(cards: Iterable[str], route: str = "land") -> StrengthDistribution:
+    """The exact distribution of an attack made of ``cards`` (ids; die cards spread out)."""
+    return StrengthDistribution.from_card_dists(card_dist(c, route, side="player") for c in cards)
+
+
+def p_win(
+    view: RekkyoView,
+    target: str,
+    cards: Iterable[str],
+    route: str = "land",
+    *,
+    seat: int | None = None,
+) -> float:
+    """P(an invasion of neutral ``target`` with ``cards`` over ``route`` succeeds) (a tie loses)."""
+    return neutral_defence(view, target, route, seat=seat).p_win(attack_distribution(cards, route))
+
+
+def cards_lost_if(cards: Iterable[str], held: Iterable[str]) -> tuple[int, int]:
+    """``(cards lost on a win, cards lost on a defeat)`` for an attack made of ``cards``.
+
+    The winner takes back the weapons produced in a territory they ``held`` before the combat;
+    everything else (and everything on a defeat) is discarded.
+    """
+    cset = default_cards()
+    held_set = set(held)
+    ids = list(cards)
+    kept = sum(1 for c in ids if is_recoverable(cset.card(c), held_set))
+    return len(ids) - kept, len(ids)
+
+
+def expected_cards_lost(p: float, cards: Iterable[str], held: Iterable[str]) -> float:
+    """The expected number of cards an attack loses when it wins with probability ``p``."""
+    on_win, on_loss = cards_lost_if(cards, held)
+    return p * on_win + (1 - p) * on_loss
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """One way to attack: the cards, the chance to win and the expected cards lost."""
+
+    cards: tuple[str, ...]
+    p_win: float
+    expected_lost: float
+    mean_attack: float
+
+
+def usable_cards(hand: Iterable[str], route: str) -> list[str]:
+    """The cards of ``hand`` that may join an invasion over ``route``, strongest first."""
+    cset = default_cards()
+    usable = [c for c in hand if can_add_to_attack(cset.card(c), route)]
+    return sorted(usable, key=lambda c: (-attack_distribution([c], route).mean(), c))
+
+
+def attack_options(
+    view: RekkyoView,
+    target: str,
+    route: str = "land",
+    *,
+    hand: Iterable[str] | None = None,
+    seat: int | None = None,
+) -> list[AttackOption]:
+    """Every committable attack from the hand (each multiset once), best chance first."""
+    if seat is None:
+        seat = view.turn_player if view.turn_player is not None else view.current_player
+    if hand is None:
+        if seat is None or view.hands[seat] is None:
+            raise ValueError("no hand to attack with")
+        hand = view.hands[seat] or ()
+    cset = default_cards()
+    usable = usable_cards(hand, route)
+    defence = neutral_defence(view, target, route, seat=seat)
+    held = view.territories_of(seat) if seat is not None else ()
+    seen: set[tuple[str, ...]] = set()
+    out: list[AttackOption] = []
+    for mask in range(1, 1 << len(usable)):
+        chosen = tuple(sorted(c for i, c in enumerate(usable) if mask >> i & 1))
+        if chosen in seen or not can_commit([cset.card(c) for c in chosen], route):
+            continue
+        seen.add(chosen)
+        attack = attack_distribution(chosen, route)
+        p = defence.p_win(attack)
+        out.append(AttackOption(chosen, p, expected_cards_lost(p, chosen, held), attack.mean()))
+    out.sort(key=lambda o: (-o.p_win, o.expected_lost, len(o.cards), o.cards))
+    return out
+
+
+def win_by_weapon_count(
+    view: RekkyoView,
+    target: str,
+    route: str = "land",
+    *,
+    hand: Iterable[str] | None = None,
+    seat: int | None = None,
+) -> list[AttackOption]:
+    """For k = 1, 2, … weapons committed: the best attack with exactly k weapons (events the hand
+    may add go with them), i.e. P(win) against the number of weapons committed."""
+    options = attack_options(view, target, route, hand=hand, seat=seat)
+    cset = default_cards()
+    best: dict[int, AttackOption] = {}
+    for o in options:
+        k = sum(1 for c in o.cards if cset.card(c).is_weapon)
+        if k not in best or (o.p_win, -o.expected_lost) > (best[k].p_win, -best[k].expected_lost):
+            best[k] = o
+    return [best[k] for k in sorted(best)]
+
+
+def win_table(
+    pool: PoolLike, *, powers: Sequence[int] = tuple(range(1, 11)), max_attack: int = 30
+) -> list[list[float]]:
+    """``table[i][a]``: P(win) with attack strength ``a`` against national power ``powers[i]``."""
+    return [draw_distribution(pool, n).win_curve(max_attack) for n in powers]
