@@ -389,18 +389,18 @@ class PowersState(State[PowersAction]):
     # -- conscription ----------------------------------------------------------------------
     def _conscription(self) -> None:
         self._log("conscription", kind="phase", who=self.seat(self.initiative))
-        for p in self.order_from(self.initiative):
-            extra = 0
-            if self.rules == "refill":
-                if self.opts.refill_count == "all":
-                    extra = len(self.front[p])
-                else:
-                    extra = self.owed[p]
+        order = self.order_from(self.initiative)
+        extra = [0] * self.n
+        if self.rules == "refill":
+            # Everyone clears the cards in front of them before anyone draws (ruling).
+            for p in order:
+                extra[p] = len(self.front[p]) if self.opts.refill_count == "all" else self.owed[p]
                 self.owed[p] = 0
-                self._discard_front([p])
-                if extra:
-                    self._log("refill_extra", who=self.seat(p), count=extra, kind="narration")
-            self._draw(p, 1 + extra, "conscription")
+            self._discard_front(order)
+        for p in order:
+            if extra[p]:
+                self._log("refill_extra", who=self.seat(p), count=extra[p], kind="narration")
+            self._draw(p, 1 + extra[p], "conscription")
 
     # -- invasion --------------------------------------------------------------------------
     def _start_invasion(self) -> None:
