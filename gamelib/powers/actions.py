@@ -24,9 +24,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamelib.powers.data import Card
+from gamelib.powers.data import Card, parse_card
 
-__all__ = ["Decline", "Defend", "Discard", "Fold", "PassRight", "Pay", "Play", "PowersAction"]
+__all__ = [
+    "Decline",
+    "Defend",
+    "Discard",
+    "Fold",
+    "PassRight",
+    "Pay",
+    "Play",
+    "PowersAction",
+    "parse_action",
+]
 
 
 @dataclass(frozen=True)
@@ -106,3 +116,26 @@ class Decline:
 
 PowersAction = Discard | Play | Fold | Pay | PassRight | Defend | Decline
 """Any action of Powers."""
+
+
+def parse_action(text: str) -> PowersAction:
+    """Parse an action text (any case and spacing); ``ValueError`` if it is not one."""
+    words = text.strip().split()
+    low = [w.lower() for w in words]
+    if low == ["fold"]:
+        return Fold()
+    if low == ["pass"]:
+        return PassRight()
+    if low == ["decline"]:
+        return Decline()
+    if len(words) == 2 and low[0] == "discard":
+        return Discard(parse_card(words[1]))
+    if len(words) == 2 and low[0] == "pay":
+        return Pay(parse_card(words[1]))
+    if len(words) == 2 and low[0] == "play":
+        return Play(parse_card(words[1]))
+    if len(words) == 4 and low[0] == "play" and low[2] == "paying":
+        return Play(parse_card(words[1]), parse_card(words[3]))
+    if len(words) >= 3 and low[:2] == ["defend", "with"]:
+        return Defend(tuple(parse_card(w) for w in words[2:]))
+    raise ValueError(f"{text!r} is not a Powers action")

@@ -16,7 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gamelib.core import Bot, Game, OptionError, Options, Rng, Term, option
+from gamelib.core import Bot, Game, IllegalAction, OptionError, Options, Rng, Term, option
+from gamelib.powers.actions import PowersAction, parse_action
 from gamelib.powers.messages import MESSAGES
 
 if TYPE_CHECKING:
@@ -87,6 +88,20 @@ class PowersGame(Game["PowersState"]):
         from gamelib.powers.state import PowersState
 
         return PowersState(self, seed, rng)
+
+    def parse_action(self, state: PowersState, text: str) -> PowersAction:
+        """The legal action written as ``text``; card symbols (``K♠``) and ``10h`` also work."""
+        try:
+            action: PowersAction = super().parse_action(state, text)
+            return action
+        except IllegalAction as err:
+            try:
+                action = parse_action(text)
+            except ValueError:
+                raise err from None
+            if action in state.legal_actions():
+                return action
+            raise
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """``heuristic``: values cards by what they can still win (see :mod:`.bots`)."""

@@ -24,6 +24,7 @@ from gamelib.powers.actions import (
     Pay,
     Play,
     PowersAction,
+    parse_action,
 )
 from gamelib.powers.data import (
     COUNTRIES,
@@ -626,6 +627,14 @@ class PowersState(State[PowersAction]):
                 "a pair or a straight of three)" if self.magazine else "one J, Q or K)"
             )
         return f"{action} is not a legal action now"
+
+    def why_illegal_text(self, text: str) -> str:
+        """Why the action written as ``text`` cannot be played now (in the rules' terms)."""
+        try:
+            action = parse_action(text)
+        except ValueError:
+            return super().why_illegal_text(text)
+        return self.why_illegal(action)
 
     def _apply(self, action: PowersAction) -> None:
         p = self.to_move
