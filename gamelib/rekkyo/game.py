@@ -1,0 +1,276 @@
+"""列強の興亡 (Rise and Fall of the Great Powers): the game object, its options and its messages.
+
+>>> import gamelib
+>>> game = gamelib.load("rekkyo", players=4)
+>>> state = game.new_state(seed=1)
+
+The card values come from ``data/cards.toml``, a documented reconstruction (option ``cards``
+may name another file with the printed values). The other options are rulings; see
+docs/rules/rekkyo.md.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, option
+from gamelib.rekkyo.cards import CardDataError, CardSet, default_cards, load_cards
+
+if TYPE_CHECKING:
+    from gamelib.rekkyo.state import RekkyoState
+
+__all__ = ["MESSAGES", "RekkyoGame", "RekkyoOptions"]
+
+
+def _check_cards(value: object) -> str | None:
+    if value == "":
+        return None
+    if not isinstance(value, str):
+        return "give the path of a card file as text ('' for the packaged reconstruction)"
+    try:
+        _cards_from(value)
+    except (CardDataError, OSError) as err:
+        return str(err)
+    return None
+
+
+@functools.cache
+def _cards_from(path: str) -> CardSet:
+    return load_cards(Path(path)) if path else default_cards()
+
+
+@dataclass(frozen=True)
+class RekkyoOptions(Options):
+    """Options of 列強の興亡: players, the card file, and the rulings tables may vary."""
+
+    players: int = option(2, choices=range(2, 8), doc="number of players (2 to 7)")
+    partisan: str = option(
+        "uprising",
+        choices=("uprising", "sabotage"),
+        doc="パルチザン's effect (ruling): uprising = the drawer's conquered territory of lowest "
+        "power becomes neutral again; sabotage = the drawer discards a random card",
+    )
+    siberia: str = option(
+        "pair6",
+        choices=("pair6", "siberia6"),
+        doc="「国力６の領地として扱います」 (ruling): pair6 = Soviet Union + Siberia together "
+        "count 6 "
+        "(printed 4 + 2); siberia6 = Siberia counts 6 while held by the Soviet starter",
+    )
+    opening_partisan: str = option(
+        "reshuffle",
+        choices=("reshuffle", "discard"),
+        doc="a パルチザン dealt at setup is set aside and shuffled back into the pile (reshuffle) "
+        "or put on the discard pile (discard)",
+    )
+    neutral_short: str = option(
+        "reshuffle",
+        choices=("reshuffle", "what_exists"),
+        doc="when the pile runs short during a neutral's defence: shuffle the discards into a new "
+        "pile (reshuffle) or the neutral draws only what exists (what_exists)",
+    )
+    fighter_return: str = option(
+        "winner",
+        choices=("winner", "producer"),
+        doc="an intercepting fighter returns to hand if its holder wins the combat and held its "
+        "producer (winner), or whenever its holder held its producer (producer)",
+    )
+    first_player: str = option(
+        "random", choices=("random", "seat1"), doc="who takes the first turn (ruling)"
+    )
+    cards: str = option(
+        "", check=_check_cards,
+        doc="path of a card file with the printed values ('' = the packaged reconstruction)",
+    )
+
+
+_M: dict[str, dict[str, str]] = {
+    "setup": {"en": "Setup for {players} players: 5 action cards each, then territories.",
+              "ja": "{players}人で準備：アクションカードを5枚ずつ配り、領地を配ります。"},
+    "deal_partisan": {
+        "en": "A {card} was dealt: it is set aside and replaced.",
+        "ja": "配られたカードに「{card}」があったので除き、1枚補充します。"},
+    "dealt": {"en": "Your hand: {cards}.", "ja": "あなたの手札：{cards}。"},
+    "start_territory": {"en": "{seat} starts with {territory} (power {power}).",
+                        "ja": "{seat}の最初の領地は{territory}（国力{power}）。"},
+    "soviet_siberia": {
+        "en": "{seat} starts with the Soviet Union, so Siberia is theirs too "
+              "(together national power {total}).",
+        "ja": "{seat}はソビエトから始めるのでシベリアも領土になります（合わせて国力{total}）。"},
+    "first_player": {"en": "{seat} plays first.", "ja": "最初のプレイヤーは{seat}。"},
+    "turn": {"en": "— Turn {turn}: {seat} ({left} cards in the draw pile) —",
+             "ja": "— 第{turn}手番：{seat}（山札{left}枚）—"},
+    "draw": {"en": "You draw {card}.", "ja": "あなたは「{card}」を引きました。"},
+    "draw_public": {"en": "{seat} draws a card ({left} left).",
+                    "ja": "{seat}がカードを1枚引きました（残り{left}枚）。"},
+    "draw_partisan": {
+        "en": "{seat} draws {card}: it is resolved at once and the turn ends.",
+        "ja": "{seat}が「{card}」を引きました：ただちに処理し、手番は終了します。"},
+    "draw_partisan_extra": {
+        "en": "{seat} draws {card} while drawing extra cards: it is resolved (the turn goes on).",
+        "ja": "{seat}が追加のドローで「{card}」を引きました：処理します（手番は続きます）。"},
+    "partisan_none": {
+        "en": "Partisans find nothing to free: {seat} holds no conquered territory.",
+        "ja": "パルチザンの効果なし：{seat}は征服した領地を持っていません。"},
+    "partisan_uprising": {
+        "en": "Partisan uprising: {territory} throws off {seat}'s rule and becomes neutral again.",
+        "ja": "パルチザン蜂起：{territory}が{seat}の支配を脱し、中立国に戻りました。"},
+    "partisan_empty": {"en": "Partisans: {seat} has no card to lose.",
+                       "ja": "パルチザン：{seat}には失う手札がありません。"},
+    "partisan_sabotage": {
+        "en": "Partisan sabotage: {seat} discards {card} at random.",
+        "ja": "パルチザンの破壊工作：{seat}は無作為に「{card}」を捨てます。"},
+    "pass": {"en": "{seat} does nothing.", "ja": "{seat}は何もしません。"},
+    "discard": {"en": "{seat} discards {card}.", "ja": "{seat}は「{card}」を捨てました。"},
+    "must_discard": {
+        "en": "{seat} holds more than {limit} cards and must discard {n}.",
+        "ja": "{seat}の手札が{limit}枚を超えているので{n}枚捨てます。"},
+    "play_event": {"en": "{seat} plays {card}.", "ja": "{seat}が「{card}」を使いました。"},
+    "play_event_on_player": {"en": "{seat} plays {card} on {target}.",
+                             "ja": "{seat}が{target}に「{card}」を使いました。"},
+    "play_event_on_territory": {"en": "{seat} plays {card} on {territory}.",
+                                "ja": "{seat}が{territory}に「{card}」を使いました。"},
+    "pile_empty_draw": {"en": "The draw pile is empty: no more cards to draw.",
+                        "ja": "山札が尽きたので、これ以上引けません。"},
+    "spy_took": {"en": "{seat} takes {card} from {target}'s hand.",
+                 "ja": "{seat}は{target}の手札から「{card}」を奪いました。"},
+    "spy_took_public": {"en": "{seat} takes a card at random from {target}'s hand.",
+                        "ja": "{seat}は{target}の手札から無作為に1枚奪いました。"},
+    "diplomacy_ok": {
+        "en": "The die shows {face} (needs {faces}): {territory} joins {seat} without combat.",
+        "ja": "サイコロは{face}（成功は{faces}）：{territory}は戦わずに{seat}の領土になりました。"},
+    "diplomacy_fail": {
+        "en": "The die shows {face} (needs {faces}): {territory} stays neutral.",
+        "ja": "サイコロは{face}（成功は{faces}）：{territory}は中立のままです。"},
+    "invade": {"en": "{seat} invades {target} by {route} from {origin}.",
+               "ja": "{seat}が{origin}から{route}で{target}に侵略します。"},
+    "invade_revolutionary": {
+        "en": "{seat}, a revolutionary, invades {target} by {route} from wherever they choose.",
+        "ja": "革命家の{seat}が任意の隣接地から{route}で{target}に侵略します。"},
+    "vs_neutral": {
+        "en": "{target} is neutral: it will draw {power} cards (its national power) to defend.",
+        "ja": "{target}は中立国：国力と同じ{power}枚のカードを引いて防衛します。"},
+    "vs_player": {"en": "{target} belongs to {defender}, who may defend with cards.",
+                  "ja": "{target}は{defender}の領土：{defender}はカードで防衛できます。"},
+    "add_private": {"en": "You add {card} (card {n}).",
+                    "ja": "「{card}」を出しました（{n}枚目）。"},
+    "add_open": {"en": "{seat} adds {card} face up: an open card (card {n}).",
+                 "ja": "{seat}がオープンカード「{card}」を表向きで出しました（{n}枚目）。"},
+    "add_facedown": {"en": "{seat} adds a card face down (card {n}).",
+                     "ja": "{seat}がカードを裏向きで出しました（{n}枚目）。"},
+    "commit": {"en": "{seat} commits {n} cards.", "ja": "{seat}は{n}枚で侵略します。"},
+    "defend": {"en": "{seat} defends with {n} cards: {cards}.",
+               "ja": "{seat}は{n}枚で防衛します：{cards}。"},
+    "reveal": {"en": "{seat}'s attack is revealed: {cards}.",
+               "ja": "{seat}の侵略カードを公開：{cards}。"},
+    "may_intercept": {"en": "{seat} may intercept the {card} with a fighter.",
+                      "ja": "{seat}は戦闘機で「{card}」を迎撃できます。"},
+    "no_intercept": {"en": "{seat} does not intercept the {card}.",
+                     "ja": "{seat}は「{card}」を迎撃しません。"},
+    "intercept": {"en": "{seat} intercepts the {bomb} with {card}: the die shows {face} "
+                        "(needs {strength} or less).",
+                  "ja": "{seat}が「{card}」で「{bomb}」を迎撃："
+                        "サイコロは{face}（{strength}以下で成功）。"},
+    "intercept_ok": {"en": "Shot down ({face} ≤ {strength}): the {bomb} adds nothing.",
+                     "ja": "迎撃成功（{face} ≤ {strength}）：「{bomb}」の効果は無効です。"},
+    "intercept_fail": {"en": "The interception fails ({face} > {strength}): the {bomb} counts.",
+                       "ja": "迎撃失敗（{face} > {strength}）：「{bomb}」は有効です。"},
+    "reshuffle": {"en": "The draw pile ran short: the discards are shuffled into a new pile "
+                        "({n} cards).",
+                  "ja": "山札が足りないので捨て札をシャッフルして新しい山札にします（{n}枚）。"},
+    "neutral_short": {"en": "No cards left: the neutral defends with only {n} of {power} cards.",
+                      "ja": "カードが尽きたので、中立国は{power}枚中{n}枚だけで防衛します。"},
+    "neutral_draw": {"en": "{target} (power {power}) draws: {cards}.",
+                     "ja": "{target}（国力{power}）が引いたカード：{cards}。"},
+    "neutral_removed": {
+        "en": "Removed from the neutral's defence (open cards and events do not count): {cards}.",
+        "ja": "オープンカードとイベントカードは除去（中立国の戦力になりません）：{cards}。"},
+    "roll": {"en": "{seat} rolls for {card}: {face} → strength {value}.",
+             "ja": "{seat}が「{card}」のサイコロを振りました：{face} → 戦力{value}。"},
+    "right_hand_rolls": {
+        "en": "The neutral's dice are rolled by {seat}, the player on {attacker}'s right.",
+        "ja": "中立国のサイコロは{attacker}の右側のプレイヤー、{seat}が振ります。"},
+    "neutral_navy_zero": {
+        "en": "{card} counts 0: the invasion came by land, and a neutral's navy cannot fight "
+              "on land.",
+        "ja": "「{card}」は戦力0：陸からの侵攻なので中立国の海軍カードは0として扱います。"},
+    "combat_won": {"en": "{seat} wins {a} to {d} against {defender}: {target} is taken.",
+                   "ja": "{seat}が{a}対{d}で{defender}に勝利：{target}を奪いました。"},
+    "combat_lost": {"en": "{seat} loses {a} to {d} against {defender}.",
+                    "ja": "{seat}は{a}対{d}で{defender}に敗北しました。"},
+    "combat_tie": {"en": "{a} to {d}: a tie, and a tie is a defeat for the invader {seat}.",
+                   "ja": "{a}対{d}の同点：同点は侵略側（{seat}）の敗北です。"},
+    "atomic_used": {
+        "en": "{seat} used the {card}: at the end their national power will be halved.",
+        "ja": "{seat}は「{card}」を使用：ゲーム終了時に国力が半分になります。"},
+    "returned": {
+        "en": "{card} goes back to {seat}'s hand: it was made in {producer}, which {seat} "
+              "held before this combat.",
+        "ja": "「{card}」は{seat}の手札に戻ります："
+              "生産国{producer}をこの戦闘の前から領有していたため。"},
+    "fighter_back": {
+        "en": "The intercepting {card} goes back to {seat}'s hand (made in {producer}, "
+              "held before this combat).",
+        "ja": "迎撃した「{card}」は{seat}の手札に戻ります（生産国{producer}を戦闘前から領有）。"},
+    "not_yet_producer": {
+        "en": "Weapons made in {target} are not taken back: a territory taken in this very "
+              "invasion does not count.",
+        "ja": "{target}製の兵器は回収できません：今回の侵攻で奪った領地は回収の対象外です。"},
+    "conquered": {"en": "{target} now belongs to {seat}.",
+                  "ja": "{target}は{seat}の領土になりました。"},
+    "revolutionary": {
+        "en": "{seat} has lost every territory and becomes a revolutionary: they may invade "
+              "any territory from anywhere next to it.",
+        "ja": "{seat}は全ての領土を失い革命家になりました："
+              "どの領地にも、隣接するどこからでも侵略できます。"},
+    "game_over": {"en": "The last card has been drawn: the game is over. Winner: {winners}.",
+                  "ja": "最後の山札が引かれ、ゲーム終了。勝者：{winners}。"},
+    "atomic_halved": {"en": "{seat} used the atomic bomb: national power halved to {score}.",
+                      "ja": "{seat}は原子爆弾を使用したので国力が半分の{score}になります。"},
+    "score": {"en": "{seat}: national power {score}.", "ja": "{seat}：国力{score}。"},
+}
+
+MESSAGES = Catalog(_M)
+"""Every log message of 列強の興亡 in English and Japanese."""
+
+
+class RekkyoGame(Game["RekkyoState"]):
+    """列強の興亡: a 2–7 player WWII card game of invading neutral and rival territories."""
+
+    id = "rekkyo"
+    title = Term("Rise and Fall of the Great Powers", "列強の興亡")
+    options_type = RekkyoOptions
+    messages = MESSAGES
+
+    @property
+    def cards(self) -> CardSet:
+        """The card set this game uses (validated)."""
+        return _cards_from(getattr(self.options, "cards", ""))
+
+    @functools.cached_property
+    def card_order(self) -> dict[str, int]:
+        """Card ids in card-file order (the order of legal actions and views)."""
+        return {cid: i for i, cid in enumerate(self.cards.card_by_id)}
+
+    @functools.cached_property
+    def territory_order(self) -> dict[str, int]:
+        """Territory ids in card-file order."""
+        return {t.id: i for i, t in enumerate(self.cards.territories)}
+
+    def _initial_state(self, seed: int, rng: Rng) -> RekkyoState:
+        from gamelib.rekkyo.state import RekkyoState
+
+        return RekkyoState(self, seed, rng)
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        """The game's own bots (from gamelib.rekkyo.bots when present)."""
+        try:
+            from gamelib.rekkyo import bots as bots_module
+        except ImportError:
+            return {}
+        factory = getattr(bots_module, "BOTS", None)
+        return dict(factory) if isinstance(factory, Mapping) else {}

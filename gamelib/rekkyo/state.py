@@ -1,0 +1,882 @@
+"""The state of a game of 列強の興亡 and its rules.
+
+Turn flow (phases): the turn player draws (a パルチザン is resolved and ends the turn), then in
+phase ``action`` invades, plays an event that stands alone, or does nothing. An invasion goes
+through ``attack`` (add cards one at a time, then ``commit``), for a player's territory
+``defend`` (the defender adds cards, then ``defend``), ``intercept`` (a holder of a fighter may
+answer each strategic bombing), and is resolved at once. Then ``discard`` (down to the hand
+limit, one card at a time) and the next player's turn. The game ends when a turn ends with the
+draw pile empty (``over``).
+
+Legal actions come in this fixed order:
+``action``: invasions (targets in card-file order, ``land`` before ``sea``), events that stand
+alone (hand in card-file order, targets in seat / card-file order), ``do nothing``;
+``attack``: ``commit`` (when allowed), then ``add`` (card-file order);
+``defend``: ``defend``, then ``add``; ``intercept``: ``no interception``, then fighters;
+``discard``: one ``discard`` per distinct card id in hand.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from gamelib.core.log import Term
+from gamelib.core.rng import Rng
+from gamelib.core.state import Outcome, State
+from gamelib.rekkyo.actions import (
+    AddCard,
+    Commit,
+    Defend,
+    Discard,
+    Intercept,
+    Invade,
+    NoIntercept,
+    Pass,
+    PlayEvent,
+    RekkyoAction,
+)
+from gamelib.rekkyo.cards import CardSet, EventCard, WeaponCard
+from gamelib.rekkyo.combat import (
+    can_add_to_attack,
+    can_commit,
+    can_open_invasion,
+    card_value,
+    is_recoverable,
+    neutral_counts,
+    territory_power,
+)
+from gamelib.rekkyo.view import CombatView, RekkyoView
+
+if TYPE_CHECKING:
+    from gamelib.rekkyo.game import RekkyoGame
+
+__all__ = ["Combat", "RekkyoState"]
+
+ROUTE_TERMS = {"land": Term("land", "陸路"), "sea": Term("sea", "海路")}
+
+
+@dataclass
+class Combat:
+    """A combat in progress (mutable; lives only inside a state)."""
+
+    attacker: int
+    defender: int | None
+    target: str
+    route: str
+    attacker_held: tuple[str, ...]
+    defender_held: tuple[str, ...]
+    stage: str = "attack"
+    attacker_cards: list[str] = field(default_factory=list)
+    defender_cards: list[str] = field(default_factory=list)
+    neutral_drawn: list[str] = field(default_factory=list)
+    neutral_counted: list[str] = field(default_factory=list)
+    rolls: list[tuple[str, str, int, int]] = field(default_factory=list)
+    # strategic bombings still to be answered: (side that played it, card id)
+    bombings: list[tuple[str, str]] = field(default_factory=list)
+    interceptors: list[tuple[int, str]] = field(default_factory=list)
+    cancelled: list[tuple[str, str]] = field(default_factory=list)
+    attacker_total: int | None = None
+    defender_total: int | None = None
+    winner: str | None = None
+    returned: list[str] = field(default_factory=list)
+
+
+class RekkyoState(State[RekkyoAction]):
+    """One moment of a game of 列強の興亡."""
+
+    game: RekkyoGame
+
+    def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
+        super().__init__(game, seed, rng)
+        cards = game.cards
+        n = game.players
+        self.owner: dict[str, int | None] = {t.id: None for t in cards.territories}
+        self.home: list[list[str]] = [[] for _ in range(n)]
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.pile: list[str] = []
+        self.discard: list[str] = []
+        self.phase = "action"
+        self.turn_player = 0
+        self.actor = 0
+        self.turn = 0
+        self.combat: Combat | None = None
+        self.last_combat: Combat | None = None
+        self.atomic_used: list[bool] = [False] * n
+        self.soviet_start: dict[int, bool] = {}
+        self._setup()
+
+    # -- helpers ------------------------------------------------------------------------------
+    @property
+    def cards(self) -> CardSet:
+        """The game's card set."""
+        return self.game.cards
+
+    def _term(self, cid: str) -> Term:
+        return self.cards.card(cid).name
+
+    def _tterm(self, tid: str) -> Term:
+        return self.cards.territory(tid).name
+
+    def _seat(self, p: int) -> Term:
+        en = f"Player {p + 1}"
+        ja = f"プレイヤー{p + 1}"
+        names = self.game.seat_names()
+        if self.game.lang == "ja":
+            ja = names[p]
+        else:
+            en = names[p]
+        return Term(en, ja)
+
+    def _sorted_ids(self, ids: list[str]) -> list[str]:
+        order = self.game.card_order
+        return sorted(set(ids), key=order.__getitem__)
+
+    def territories_of(self, p: int) -> list[str]:
+        """Territory ids held by seat ``p`` in card-file order."""
+        return [t for t, o in self.owner.items() if o == p]
+
+    def is_revolutionary(self, p: int) -> bool:
+        """A player holding no territory is a 革命家 (may invade anything, from anywhere)."""
+        return all(o != p for o in self.owner.values())
+
+    def power(self, p: int) -> float:
+        """Seat ``p``'s current 国力 total, halved if they used an atomic bomb."""
+        opts = self.game.options
+        total = sum(territory_power(self.cards, t, p, self.soviet_start, opts.siberia)
+                    for t in self.territories_of(p))
+        return total / 2 if self.atomic_used[p] else float(total)
+
+    def right_hand(self, p: int) -> int:
+        """The player on ``p``'s right: play goes clockwise (to the left), so the previous seat."""
+        return (p - 1) % self.game.players
+
+    # -- setup --------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        cards, n, opts = self.cards, self.game.players, self.game.options
+        deck = list(cards.deck)
+        self.rng.shuffle(deck)
+        self.add_log("setup", kind="phase", players=n)
+        set_aside: list[str] = []
+        limit = cards.hand_limit
+        for p in range(n):
+            while len(self.hands[p]) < limit:
+                cid = deck.pop()
+                if self._is_partisan(cid):
+                    set_aside.append(cid)
+                    self.add_log("deal_partisan", kind="event", player=p, card=self._term(cid))
+                    continue
+                self.hands[p].append(cid)
+        if opts.opening_partisan == "reshuffle":
+            deck.extend(set_aside)
+        else:
+            self.discard.extend(set_aside)
+        self.rng.shuffle(deck)
+        self.pile = deck
+        for p in range(n):
+            self.add_log("dealt", kind="event", player=p, visible_to={p},
+                         cards=[self._term(c) for c in self._sorted_ids(self.hands[p])])
+        starts = list(cards.start_order[:n])
+        self.rng.shuffle(starts)
+        for p, tid in enumerate(starts):
+            self.owner[tid] = p
+            self.home[p].append(tid)
+            self.soviet_start[p] = tid == "soviet"
+            self.add_log("start_territory", kind="event", player=p, seat=self._seat(p),
+                         territory=self._tterm(tid), power=cards.territory(tid).power)
+            if tid == "soviet" and "siberia" in self.owner:
+                self.owner["siberia"] = p
+                self.home[p].append("siberia")
+                self.add_log("soviet_siberia", kind="narration", player=p, seat=self._seat(p),
+                             total=int(self.power(p)))
+        if opts.first_player == "random":
+            self.turn_player = self.rng.randint(0, n - 1)
+        self.add_log("first_player", kind="event", seat=self._seat(self.turn_player))
+        self._begin_turn()
+
+    def _is_partisan(self, cid: str) -> bool:
+        c = self.cards.card(cid)
+        return isinstance(c, EventCard) and c.kind == "partisan"
+
+    # -- turn flow ----------------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        while True:
+            p = self.turn_player
+            self.turn += 1
+            self.actor = p
+            self.add_log("turn", kind="phase", player=p, seat=self._seat(p), turn=self.turn,
+                         left=len(self.pile))
+            cid = self.pile.pop()
+            if self._is_partisan(cid):
+                self.add_log("draw_partisan", kind="event", player=p, seat=self._seat(p),
+                             card=self._term(cid))
+                self._resolve_partisan(p)
+                self.discard.append(cid)
+                if self._end_turn_is_over():
+                    return
+                continue
+            self.hands[p].append(cid)
+            self.add_log("draw", kind="event", player=p, visible_to={p}, card=self._term(cid))
+            self.add_log("draw_public", kind="event", player=p, seat=self._seat(p),
+                         left=len(self.pile))
+            self.phase = "action"
+            return
+
+    def _end_turn_is_over(self) -> bool:
+        """End the turn; return whether the game is over (the draw pile is empty)."""
+        if not self.pile:
+            self.phase = "over"
+            self.combat = None
+            out = self._final_outcome()
+            self.add_log("game_over", kind="phase",
+                         winners=[self._seat(w) for w in out.winners])
+            for p in range(self.game.players):
+                if self.atomic_used[p]:
+                    self.add_log("atomic_halved", kind="narration", player=p, seat=self._seat(p),
+                                 score=_fmt(out.scores[p]))
+                self.add_log("score", kind="event", player=p, seat=self._seat(p),
+                             score=_fmt(out.scores[p]))
+            return True
+        self.turn_player = (self.turn_player + 1) % self.game.players
+        return False
+
+    def _after_action(self) -> None:
+        p = self.turn_player
+        self.actor = p
+        if len(self.hands[p]) > self.cards.hand_limit:
+            self.phase = "discard"
+            self.add_log("must_discard", kind="narration", player=p, seat=self._seat(p),
+                         n=len(self.hands[p]) - self.cards.hand_limit,
+                         limit=self.cards.hand_limit)
+            return
+        self._finish_turn()
+
+    def _finish_turn(self) -> None:
+        if not self._end_turn_is_over():
+            self._begin_turn()
+
+    def _resolve_partisan(self, p: int) -> None:
+        rule = self.game.options.partisan
+        if rule == "uprising":
+            conquered = [t for t in self.territories_of(p) if t not in self.home[p]]
+            if not conquered:
+                self.add_log("partisan_none", kind="narration", player=p, seat=self._seat(p))
+                return
+            tid = min(conquered, key=lambda t: self.cards.territory(t).power)
+            self.owner[tid] = None
+            self.add_log("partisan_uprising", kind="narration", player=p, seat=self._seat(p),
+                         territory=self._tterm(tid))
+        else:
+            hand = self.hands[p]
+            if not hand:
+                self.add_log("partisan_empty", kind="narration", player=p, seat=self._seat(p))
+                return
+            cid = hand.pop(self.rng.randint(0, len(hand) - 1))
+            self.discard.append(cid)
+            self.add_log("partisan_sabotage", kind="narration", player=p, seat=self._seat(p),
+                         card=self._term(cid))
+
+    # -- the contract ------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act (the defender or an interceptor during a combat)."""
+        return None if self.phase == "over" else self.actor
+
+    def outcome(self) -> Outcome | None:
+        """Scores (国力 totals, halved for atomic bomb users) once the game is over."""
+        return self._final_outcome() if self.phase == "over" else None
+
+    def _final_outcome(self) -> Outcome:
+        scores = tuple(self.power(p) for p in range(self.game.players))
+        best = max(scores)
+        winners = tuple(p for p, s in enumerate(scores) if s == best)
+        return Outcome(scores, winners, "the last card of the draw pile was drawn")
+
+    def legal_actions(self) -> list[RekkyoAction]:
+        """The legal actions in the documented fixed order (see the module docstring)."""
+        phase = self.phase
+        if phase == "over":
+            return []
+        p = self.actor
+        cards = self.cards
+        if phase == "action":
+            return self._action_phase_actions(p)
+        if phase == "attack" or phase == "defend":
+            combat = self.combat
+            assert combat is not None
+            acts: list[RekkyoAction] = []
+            if phase == "attack":
+                chosen = [cards.card(c) for c in combat.attacker_cards]
+                if can_commit(chosen, combat.route):
+                    acts.append(Commit())
+            else:
+                acts.append(Defend())
+            for cid in self._sorted_ids(self.hands[p]):
+                if can_add_to_attack(cards.card(cid), combat.route):
+                    acts.append(AddCard(cid))
+            return acts
+        if phase == "intercept":
+            fighters = [c for c in self._sorted_ids(self.hands[p]) if cards.card(c).fighter]
+            return [NoIntercept(), *(Intercept(c) for c in fighters)]
+        if phase == "discard":
+            return [Discard(c) for c in self._sorted_ids(self.hands[p])]
+        raise AssertionError(f"unknown phase {phase!r}")
+
+    def invasion_targets(self, p: int) -> list[tuple[str, str]]:
+        """``(territory, route)`` pairs seat ``p`` could invade, ignoring its hand."""
+        cards = self.cards
+        out: list[tuple[str, str]] = []
+        mine = set(self.territories_of(p))
+        revolutionary = not mine
+        for t in cards.territories:
+            if t.id in mine:
+                continue
+            for route, ids in (("land", t.land), ("sea", t.sea)):
+                if ids and (revolutionary or any(i in mine for i in ids)):
+                    out.append((t.id, route))
+        return out
+
+    def _action_phase_actions(self, p: int) -> list[RekkyoAction]:
+        cards = self.cards
+        hand = [cards.card(c) for c in self.hands[p]]
+        acts: list[RekkyoAction] = []
+        routes_ok = {r: can_open_invasion(hand, r) for r in ("land", "sea")}
+        for tid, route in self.invasion_targets(p):
+            if routes_ok[route]:
+                acts.append(Invade(tid, route))
+        for cid in self._sorted_ids(self.hands[p]):
+            card = cards.card(cid)
+            if not isinstance(card, EventCard) or card.use != "alone":
+                continue
+            if card.kind == "conscription":
+                acts.append(PlayEvent(cid))
+            elif card.kind == "spy":
+                acts.extend(PlayEvent(cid, player=q) for q in range(self.game.players)
+                            if q != p and self.hands[q])
+            elif card.kind == "diplomacy":
+                targets = sorted({t for t, _ in self.invasion_targets(p)
+                                  if self.owner[t] is None
+                                  and cards.territory(t).power <= card.max_power},
+                                 key=self.game.territory_order.__getitem__)
+                acts.extend(PlayEvent(cid, territory=t) for t in targets)
+        acts.append(Pass())
+        return acts
+
+    def why_illegal(self, action: RekkyoAction) -> str:
+        """Why ``action`` cannot be played now, in the player's terms."""
+        phase = self.phase
+        p = self.actor
+        if isinstance(action, Invade):
+            if phase != "action":
+                return f"{action}: invasions are chosen at the start of your action, now: {phase}"
+            if action.target not in self.owner:
+                return f"{action}: there is no territory {action.target!r}"
+            if self.owner[action.target] == p:
+                return f"{action}: you already hold {action.target}"
+            if (action.target, action.route) not in self.invasion_targets(p):
+                return (f"{action}: {action.target} is not linked by {action.route} "
+                        "to any territory you hold")
+            if action.route == "sea":
+                return f"{action}: a sea invasion needs a navy or air card in your hand"
+            return f"{action}: a land invasion needs a land or air weapon in your hand"
+        if isinstance(action, AddCard):
+            if phase not in ("attack", "defend"):
+                return f"{action}: cards are added only while choosing combat cards"
+            if action.card not in self.hands[p]:
+                return f"{action}: {action.card} is not in your hand"
+            return (f"{action}: a land invasion may not use navy cards, and only events used "
+                    "with weapons may join a combat")
+        if isinstance(action, Commit):
+            if phase != "attack":
+                return "commit: you are not choosing attack cards"
+            route = self.combat.route if self.combat else "land"
+            if route == "sea":
+                return "commit: an attack needs a weapon, and over the sea a navy or air card"
+            return "commit: an attack needs at least one weapon card"
+        if isinstance(action, Discard):
+            if phase != "discard":
+                return f"{action}: you discard only when your hand is over the limit"
+            return f"{action}: {action.card} is not in your hand"
+        if isinstance(action, PlayEvent):
+            if phase != "action":
+                return f"{action}: events that stand alone are played as your turn's action"
+            return f"{action}: you have no such event or its target is not allowed"
+        if isinstance(action, (Intercept, NoIntercept)):
+            if phase != "intercept":
+                return f"{action}: no strategic bombing is waiting for an answer"
+            return f"{action}: you have no such fighter in hand"
+        return f"{action} is not a legal action now (phase {phase})"
+
+    # -- applying actions ---------------------------------------------------------------------
+    def _apply(self, action: RekkyoAction) -> None:
+        p = self.actor
+        if isinstance(action, Pass):
+            self.add_log("pass", kind="action", player=p, seat=self._seat(p))
+            self._after_action()
+        elif isinstance(action, Invade):
+            self._start_invasion(p, action)
+        elif isinstance(action, AddCard):
+            self._add_card(p, action.card)
+        elif isinstance(action, Commit):
+            self._commit()
+        elif isinstance(action, Defend):
+            self._defend()
+        elif isinstance(action, (Intercept, NoIntercept)):
+            self._answer_bombing(p, action)
+        elif isinstance(action, Discard):
+            self.hands[p].remove(action.card)
+            self.discard.append(action.card)
+            self.add_log("discard", kind="action", player=p, seat=self._seat(p),
+                         card=self._term(action.card))
+            if len(self.hands[p]) <= self.cards.hand_limit:
+                self._finish_turn()
+        elif isinstance(action, PlayEvent):
+            self._play_event(p, action)
+        else:  # pragma: no cover - play() only passes legal actions
+            raise AssertionError(f"unknown action {action!r}")
+
+    # -- events that stand alone ----------------------------------------------------------------
+    def _play_event(self, p: int, action: PlayEvent) -> None:
+        card = self.cards.card(action.card)
+        assert isinstance(card, EventCard)
+        self.hands[p].remove(card.id)
+        self.discard.append(card.id)
+        if card.kind == "conscription":
+            self.add_log("play_event", kind="action", player=p, seat=self._seat(p),
+                         card=card.name)
+            for _ in range(card.draw):
+                if not self.pile:
+                    self.add_log("pile_empty_draw", kind="narration", player=p)
+                    break
+                cid = self.pile.pop()
+                if self._is_partisan(cid):
+                    self.add_log("draw_partisan_extra", kind="event", player=p,
+                                 seat=self._seat(p), card=self._term(cid))
+                    self._resolve_partisan(p)
+                    self.discard.append(cid)
+                    continue
+                self.hands[p].append(cid)
+                self.add_log("draw", kind="event", player=p, visible_to={p},
+                             card=self._term(cid))
+        elif card.kind == "spy":
+            q = action.player
+            assert q is not None
+            self.add_log("play_event_on_player", kind="action", player=p, seat=self._seat(p),
+                         card=card.name, target=self._seat(q))
+            victim = self.hands[q]
+            cid = victim.pop(self.rng.randint(0, len(victim) - 1))
+            self.hands[p].append(cid)
+            self.add_log("spy_took", kind="event", player=p, visible_to={p, q},
+                         seat=self._seat(p), target=self._seat(q), card=self._term(cid))
+            self.add_log("spy_took_public", kind="event", player=p, seat=self._seat(p),
+                         target=self._seat(q))
+        elif card.kind == "diplomacy":
+            tid = action.territory
+            assert tid is not None
+            face = self.rng.randint(1, self.cards.die_sides)
+            self.add_log("play_event_on_territory", kind="action", player=p, seat=self._seat(p),
+                         card=card.name, territory=self._tterm(tid))
+            if face in card.success:
+                self.owner[tid] = p
+                self.add_log("diplomacy_ok", kind="narration", player=p, seat=self._seat(p),
+                             face=face, territory=self._tterm(tid),
+                             faces=",".join(map(str, card.success)))
+            else:
+                self.add_log("diplomacy_fail", kind="narration", player=p, face=face,
+                             territory=self._tterm(tid), faces=",".join(map(str, card.success)))
+        self._after_action()
+
+    # -- combat -------------------------------------------------------------------------------
+    def _start_invasion(self, p: int, action: Invade) -> None:
+        defender = self.owner[action.target]
+        self.combat = Combat(
+            attacker=p, defender=defender, target=action.target, route=action.route,
+            attacker_held=tuple(self.territories_of(p)),
+            defender_held=tuple(self.territories_of(defender)) if defender is not None else (),
+        )
+        self.phase = "attack"
+        mine = self.territories_of(p)
+        origins = [o for o in getattr(self.cards.territory(action.target), action.route)
+                   if o in mine]
+        if origins:
+            self.add_log("invade", kind="action", player=p, seat=self._seat(p),
+                         target=self._tterm(action.target), route=ROUTE_TERMS[action.route],
+                         origin=[self._tterm(o) for o in origins])
+        else:
+            self.add_log("invade_revolutionary", kind="action", player=p, seat=self._seat(p),
+                         target=self._tterm(action.target), route=ROUTE_TERMS[action.route])
+        if defender is None:
+            self.add_log("vs_neutral", kind="narration", target=self._tterm(action.target),
+                         power=self.cards.territory(action.target).power)
+        else:
+            self.add_log("vs_player", kind="narration", target=self._tterm(action.target),
+                         defender=self._seat(defender))
+
+    def _add_card(self, p: int, cid: str) -> None:
+        combat = self.combat
+        assert combat is not None
+        self.hands[p].remove(cid)
+        card = self.cards.card(cid)
+        if self.phase == "attack":
+            combat.attacker_cards.append(cid)
+            self.add_log("add_private", kind="action", player=p, visible_to={p},
+                         card=self._term(cid), n=len(combat.attacker_cards))
+            if card.open:
+                self.add_log("add_open", kind="action", player=p, seat=self._seat(p),
+                             card=self._term(cid), n=len(combat.attacker_cards))
+            else:
+                self.add_log("add_facedown", kind="action", player=p, seat=self._seat(p),
+                             n=len(combat.attacker_cards))
+        else:
+            combat.defender_cards.append(cid)
+            self.add_log("add_private", kind="action", player=p, visible_to={p},
+                         card=self._term(cid), n=len(combat.defender_cards))
+
+    def _commit(self) -> None:
+        combat = self.combat
+        assert combat is not None
+        combat.stage = "committed"
+        self.add_log("commit", kind="action", player=combat.attacker,
+                     seat=self._seat(combat.attacker), n=len(combat.attacker_cards))
+        if combat.defender is None:
+            self._reveal()
+            self._neutral_defence()
+            self._roll_and_resolve()
+        else:
+            combat.stage = "defend"
+            self.phase = "defend"
+            self.actor = combat.defender
+
+    def _defend(self) -> None:
+        combat = self.combat
+        assert combat is not None and combat.defender is not None
+        d = combat.defender
+        self.add_log("defend", kind="action", player=d, seat=self._seat(d),
+                     n=len(combat.defender_cards),
+                     cards=[self._term(c) for c in combat.defender_cards] or "—")
+        self._reveal()
+        for cid in combat.attacker_cards:
+            c = self.cards.card(cid)
+            if isinstance(c, EventCard) and c.interceptable:
+                combat.bombings.append(("attacker", cid))
+        for cid in combat.defender_cards:
+            c = self.cards.card(cid)
+            if isinstance(c, EventCard) and c.interceptable:
+                combat.bombings.append(("defender", cid))
+        self._next_bombing()
+
+    def _reveal(self) -> None:
+        combat = self.combat
+        assert combat is not None
+        self.add_log("reveal", kind="event", player=combat.attacker,
+                     seat=self._seat(combat.attacker),
+                     cards=[self._term(c) for c in combat.attacker_cards])
+
+    def _fighters(self, p: int) -> list[str]:
+        return [c for c in self.hands[p] if self.cards.card(c).fighter]
+
+    def _next_bombing(self) -> None:
+        """Ask the next interception question, or resolve the combat."""
+        combat = self.combat
+        assert combat is not None
+        while combat.bombings:
+            side, cid = combat.bombings[0]
+            answerer = combat.defender if side == "attacker" else combat.attacker
+            if answerer is not None and self._fighters(answerer):
+                combat.stage = "intercept"
+                self.phase = "intercept"
+                self.actor = answerer
+                self.add_log("may_intercept", kind="narration", player=answerer,
+                             seat=self._seat(answerer), card=self._term(cid))
+                return
+            combat.bombings.pop(0)
+        self._roll_and_resolve()
+
+    def _answer_bombing(self, p: int, action: Intercept | NoIntercept) -> None:
+        combat = self.combat
+        assert combat is not None
+        side, bomb = combat.bombings.pop(0)
+        if isinstance(action, NoIntercept):
+            self.add_log("no_intercept", kind="action", player=p, seat=self._seat(p),
+                         card=self._term(bomb))
+        else:
+            fighter = self.cards.card(action.card)
+            self.hands[p].remove(fighter.id)
+            combat.interceptors.append((p, fighter.id))
+            face = self.rng.randint(1, self.cards.die_sides)
+            combat.rolls.append((fighter.id, "intercept", face, fighter.strength))
+            ok = face <= fighter.strength
+            self.add_log("intercept", kind="action", player=p, seat=self._seat(p),
+                         card=fighter.name, bomb=self._term(bomb), face=face,
+                         strength=fighter.strength)
+            if ok:
+                combat.cancelled.append((side, bomb))
+                self.add_log("intercept_ok", kind="narration", face=face,
+                             strength=fighter.strength, bomb=self._term(bomb))
+            else:
+                self.add_log("intercept_fail", kind="narration", face=face,
+                             strength=fighter.strength, bomb=self._term(bomb))
+        self._next_bombing()
+
+    def _neutral_defence(self) -> None:
+        combat = self.combat
+        assert combat is not None
+        power = self.cards.territory(combat.target).power
+        drawn: list[str] = []
+        while len(drawn) < power:
+            if not self.pile:
+                if self.game.options.neutral_short == "reshuffle" and self.discard:
+                    self.pile = self.discard
+                    self.discard = []
+                    self.rng.shuffle(self.pile)
+                    self.add_log("reshuffle", kind="narration", n=len(self.pile))
+                    continue
+                self.add_log("neutral_short", kind="narration", n=len(drawn), power=power)
+                break
+            drawn.append(self.pile.pop())
+        combat.neutral_drawn = drawn
+        combat.neutral_counted = [c for c in drawn if neutral_counts(self.cards.card(c))]
+        removed = [c for c in drawn if not neutral_counts(self.cards.card(c))]
+        self.add_log("neutral_draw", kind="event", target=self._tterm(combat.target),
+                     power=power, cards=[self._term(c) for c in drawn] or "—")
+        if removed:
+            self.add_log("neutral_removed", kind="narration",
+                         cards=[self._term(c) for c in removed])
+
+    def _roll_and_resolve(self) -> None:
+        combat = self.combat
+        assert combat is not None
+        cards = self.cards
+        cancelled = list(combat.cancelled)
+        right = self.right_hand(combat.attacker)
+
+        def side_total(ids: list[str], side: str, roller: int | None) -> int:
+            total = 0
+            for cid in ids:
+                card = cards.card(cid)
+                if (side, cid) in cancelled:
+                    cancelled.remove((side, cid))
+                    continue
+                face = None
+                if card.die is not None and (side != "neutral" or card.kind != "navy"
+                                             or combat.route != "land"):
+                    face = self.rng.randint(1, cards.die_sides)
+                    value = card_value(card, face=face, route=combat.route,
+                                       neutral=side == "neutral")
+                    combat.rolls.append((cid, side, face, value))
+                    self.add_log("roll", kind="event", player=roller,
+                                 seat=self._seat(roller) if roller is not None else "—",
+                                 card=card.name, face=face, value=value)
+                else:
+                    value = card_value(card, face=1, route=combat.route,
+                                       neutral=side == "neutral")
+                if side == "neutral" and isinstance(card, WeaponCard) and card.kind == "navy" \
+                        and combat.route == "land":
+                    self.add_log("neutral_navy_zero", kind="narration", card=card.name)
+                total += value
+            return total
+
+        combat.attacker_total = side_total(combat.attacker_cards, "attacker", combat.attacker)
+        if combat.defender is None:
+            if any(cards.card(c).die is not None for c in combat.neutral_counted):
+                self.add_log("right_hand_rolls", kind="narration", seat=self._seat(right),
+                             attacker=self._seat(combat.attacker))
+            combat.defender_total = side_total(combat.neutral_counted, "neutral", right)
+        else:
+            combat.defender_total = side_total(combat.defender_cards, "defender",
+                                               combat.defender)
+        won = combat.attacker_total > combat.defender_total
+        combat.winner = "attacker" if won else "defender"
+        combat.stage = "resolved"
+        d_name: Any = (self._seat(combat.defender) if combat.defender is not None
+                       else self._tterm(combat.target))
+        key = "combat_won" if won else (
+            "combat_tie" if combat.attacker_total == combat.defender_total else "combat_lost")
+        self.add_log(key, kind="event", seat=self._seat(combat.attacker), defender=d_name,
+                     target=self._tterm(combat.target), a=combat.attacker_total,
+                     d=combat.defender_total)
+        for side_cards, user in ((combat.attacker_cards, combat.attacker),
+                                 (combat.defender_cards, combat.defender)):
+            for cid in side_cards:
+                c = cards.card(cid)
+                if user is not None and isinstance(c, EventCard) and c.halves_score \
+                        and not self.atomic_used[user]:
+                    self.atomic_used[user] = True
+                    self.add_log("atomic_used", kind="narration", player=user,
+                                 seat=self._seat(user), card=c.name)
+        # cards back to hand or to the discard pile
+        winner_seat = combat.attacker if won else combat.defender
+        held = combat.attacker_held if won else combat.defender_held
+        mine = combat.attacker_cards if won else combat.defender_cards
+        theirs = combat.defender_cards if won else combat.attacker_cards
+        fighters_back: list[tuple[int, str]] = []
+        for who, cid in combat.interceptors:
+            producer_rule = self.game.options.fighter_return == "producer"
+            who_held = (combat.attacker_held if who == combat.attacker
+                        else combat.defender_held)
+            if (who == winner_seat or producer_rule) and is_recoverable(cards.card(cid),
+                                                                        who_held):
+                fighters_back.append((who, cid))
+        for cid in [*theirs, *combat.neutral_drawn]:
+            self.discard.append(cid)
+        for cid in mine:
+            if winner_seat is not None and is_recoverable(cards.card(cid), held):
+                self.hands[winner_seat].append(cid)
+                combat.returned.append(cid)
+            else:
+                self.discard.append(cid)
+        for who, cid in combat.interceptors:
+            if (who, cid) in fighters_back:
+                self.hands[who].append(cid)
+                combat.returned.append(cid)
+                self.add_log("fighter_back", kind="narration", seat=self._seat(who),
+                             card=self._term(cid), producer=self._tterm(
+                                 cards.card(cid).producer))  # type: ignore[union-attr]
+            else:
+                self.discard.append(cid)
+        if winner_seat is not None:
+            for cid in combat.returned:
+                card = cards.card(cid)
+                if isinstance(card, WeaponCard) and (winner_seat, cid) not in fighters_back:
+                    self.add_log("returned", kind="narration", seat=self._seat(winner_seat),
+                                 card=card.name, producer=self._tterm(card.producer))
+            lost = [c for c in mine if c not in combat.returned
+                    and isinstance(cards.card(c), WeaponCard)]
+            if lost and won and combat.target in {cards.card(c).producer  # type: ignore[union-attr]
+                                                  for c in lost}:
+                self.add_log("not_yet_producer", kind="narration", target=self._tterm(
+                    combat.target))
+        if won:
+            loser = combat.defender
+            self.owner[combat.target] = combat.attacker
+            self.add_log("conquered", kind="narration", seat=self._seat(combat.attacker),
+                         target=self._tterm(combat.target))
+            if loser is not None and self.is_revolutionary(loser):
+                self.add_log("revolutionary", kind="narration", seat=self._seat(loser))
+        self.last_combat = combat
+        self.combat = None
+        self._after_action()
+
+    # -- views and invariants ------------------------------------------------------------------
+    def view(self, player: int | None) -> RekkyoView:
+        """What ``player`` may see (``None``: the teacher)."""
+        n = self.game.players
+        hands = tuple(tuple(self._sorted_list(h)) if player is None or player == p else None
+                      for p, h in enumerate(self.hands))
+        unseen: Counter[str] = Counter(self.pile)
+        if player is not None:
+            for q in range(n):
+                if q != player:
+                    unseen.update(self.hands[q])
+            c = self.combat
+            if c is not None and c.stage in ("attack", "defend"):
+                if c.attacker != player:
+                    unseen.update(x for x in c.attacker_cards if not self.cards.card(x).open)
+                if c.defender != player:
+                    unseen.update(c.defender_cards)
+        return RekkyoView(
+            **self.base_view_fields(player),
+            reconstruction_note=self.cards.note.text(self.game.lang),
+            phase=self.phase,
+            turn=self.turn,
+            turn_player=None if self.phase == "over" else self.turn_player,
+            owners=dict(self.owner),
+            home=tuple(tuple(h) for h in self.home),
+            hands=hands,
+            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_limit=self.cards.hand_limit,
+            draw_pile_size=len(self.pile),
+            discard_pile=tuple(self.discard),
+            unseen={k: unseen[k] for k in self._sorted_ids(list(unseen))},
+            revolutionary=tuple(self.is_revolutionary(p) for p in range(n)),
+            atomic_used=tuple(self.atomic_used),
+            scores=tuple(self.power(p) for p in range(n)),
+            combat=self._combat_view(self.combat, player),
+            last_combat=self._combat_view(self.last_combat, player),
+            draw_pile=tuple(self.pile) if player is None else None,
+            options={k: str(v) for k, v in self.game.options.to_dict().items()},
+        )
+
+    def _sorted_list(self, ids: list[str]) -> list[str]:
+        order = self.game.card_order
+        return sorted(ids, key=order.__getitem__)
+
+    def _combat_view(self, c: Combat | None, player: int | None) -> CombatView | None:
+        if c is None:
+            return None
+        revealed = c.stage not in ("attack", "defend")
+        see_att = revealed or player is None or player == c.attacker
+        see_def = revealed or player is None or player == c.defender
+        pending = c.bombings[0][1] if c.stage == "intercept" and c.bombings else None
+        return CombatView(
+            attacker=c.attacker,
+            defender=c.defender,
+            target=c.target,
+            route=c.route,
+            stage=c.stage if c.stage != "committed" else "resolved",
+            attacker_count=len(c.attacker_cards),
+            attacker_cards=tuple(c.attacker_cards) if see_att else None,
+            attacker_open=tuple(x for x in c.attacker_cards if self.cards.card(x).open),
+            defender_count=len(c.defender_cards),
+            defender_cards=tuple(c.defender_cards) if see_def else None,
+            neutral_drawn=tuple(c.neutral_drawn),
+            neutral_counted=tuple(c.neutral_counted),
+            rolls=tuple(c.rolls),
+            pending_bombing=pending,
+            interceptors=tuple(x for _, x in c.interceptors),
+            cancelled=tuple(x for _, x in c.cancelled),
+            attacker_total=c.attacker_total,
+            defender_total=c.defender_total,
+            winner=c.winner,
+            returned=tuple(c.returned),
+        )
+
+    def check_invariants(self) -> None:
+        """Every action card in exactly one place; every territory held by one seat or neutral."""
+        places: Counter[str] = Counter(self.pile) + Counter(self.discard)
+        for h in self.hands:
+            places.update(h)
+        c = self.combat
+        if c is not None:
+            places.update(c.attacker_cards)
+            places.update(c.defender_cards)
+            places.update(x for _, x in c.interceptors)
+            assert not c.neutral_drawn, "a neutral's cards stay on the table only while resolving"
+        expected = Counter(self.cards.counts)
+        assert places == expected, (
+            f"cards out of place: extra {dict(places - expected)}, "
+            f"missing {dict(expected - places)}"
+        )
+        assert sum(places.values()) == len(self.cards.deck)
+        assert set(self.owner) == {t.id for t in self.cards.territories}
+        n = self.game.players
+        for t, o in self.owner.items():
+            assert o is None or 0 <= o < n, f"{t} held by unknown seat {o!r}"
+        if self.phase in ("action", "attack", "discard"):
+            assert self.actor == self.turn_player
+        if self.phase in ("attack", "defend", "intercept"):
+            assert c is not None
+        else:
+            assert c is None
+
+    def clone(self) -> RekkyoState:
+        """A fast independent copy (the game and the immutable log entries are shared)."""
+        new = copy.copy(self)
+        new.rng = self.rng.copy()
+        new.log = list(self.log)
+        new.owner = dict(self.owner)
+        new.home = [list(h) for h in self.home]
+        new.hands = [list(h) for h in self.hands]
+        new.pile = list(self.pile)
+        new.discard = list(self.discard)
+        new.atomic_used = list(self.atomic_used)
+        new.soviet_start = dict(self.soviet_start)
+        new.combat = copy.deepcopy(self.combat)
+        new.last_combat = self.last_combat  # never mutated after resolution
+        return new
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if x == int(x) else f"{x:.1f}"
