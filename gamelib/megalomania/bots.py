@@ -1,0 +1,302 @@
+"""Megalomania bots: a heuristic that plays for the current mission.
+
+The heuristic asks one question per trick: *does this mission want me to take this trick?*
+(:func:`trick_desire`, a number: positive to take it, negative to avoid it, zero to not care),
+then plays by the classic trick-taking rules of thumb:
+
+- wanting the trick: the cheapest card that wins it when last to play, else the strongest card
+  that wins it now; when nothing wins, throw the lowest card;
+- avoiding the trick: the highest card that does not win it now; when every card wins, the
+  highest (it wins anyway and is a danger later);
+- leading: the strongest card to take the trick, the weakest to avoid it.
+
+Powers and cubes are spent only when they change who wins now. The decision core,
+:func:`choose_play`, takes plain values (hand, trick, mission tally) so that the odds engine can
+run it for hidden hands without building views.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gamelib.megalomania.actions import (
+    ChooseLeader,
+    ChoosePile,
+    ChooseResources,
+    OrderCard,
+    PassCard,
+    PileCard,
+    PlayCard,
+    ReturnCard,
+)
+from gamelib.megalomania.cards import COLOURS, Card, Colour, Rank
+from gamelib.megalomania.missions import Mission
+from gamelib.megalomania.powers import Play, TrickContext, trick_winner
+from gamelib.megalomania.view import MegalomaniaView
+
+__all__ = [
+    "BOTS",
+    "HeuristicBot",
+    "SeatTally",
+    "choose_play",
+    "play_wins_now",
+    "tally_from_view",
+    "trick_desire",
+]
+
+_MAGIC = (Rank.DWARF, Rank.WIZARD)
+_COLOUR_MISSIONS = {3: Colour.BLUE, 4: Colour.YELLOW, 9: Colour.RED, 10: Colour.BLACK}
+# Missions that pay for taking tricks (more is better) and that punish taking them.
+_WANT_TRICKS = frozenset({15, 18, 20, 21, 22})
+_AVOID_TRICKS = frozenset({24, 25})
+
+
+@dataclass(frozen=True)
+class SeatTally:
+    """What the mission heuristic needs to know about one seat in the round (all public)."""
+
+    seat: int
+    players: int
+    mission: Mission | None
+    tricks_in_round: int
+    trick_number: int
+    won: tuple[int, ...]
+    captured: tuple[Card, ...]
+    partner: int | None = None
+
+    @property
+    def my_tricks(self) -> int:
+        """Tricks this seat has taken in the round."""
+        return self.won[self.seat]
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to finish in the round, the one in play included."""
+        return max(1, self.tricks_in_round - self.trick_number + 1)
+
+
+def tally_from_view(view: MegalomaniaView, seat: int | None = None) -> SeatTally:
+    """The tally of ``seat`` (default: the viewer, else the player to act) from a view."""
+    if seat is None:
+        seat = view.viewer if view.viewer is not None else (view.current_player or 0)
+    captured = tuple(c for trick in view.captured[seat] for c in trick)
+    partner = view.partners[seat] if view.partners and seat < len(view.partners) else None
+    return SeatTally(
+        seat=seat,
+        players=view.players,
+        mission=view.mission,
+        tricks_in_round=view.tricks_in_round,
+        trick_number=view.trick_number,
+        won=tuple(view.tricks_won),
+        captured=captured,
+        partner=partner,
+    )
+
+
+def trick_desire(tally: SeatTally, trick_cards: Sequence[Card]) -> float:
+    """How much the seat's mission wants it to take a trick holding ``trick_cards`` (>0: take)."""
+    m = tally.mission
+    if m is None:
+        return 0.0
+    n = m.number
+    t = tally.my_tricks
+    left = tally.tricks_left
+    if n in _COLOUR_MISSIONS:
+        colour = _COLOUR_MISSIONS[n]
+        count = sum(1 for c in trick_cards if c.colour is colour)
+        # Cards still to come in the trick may be of the colour too.
+        return m.points * (count + 0.3)
+    if n == 1:
+        return _exactly(t, 3, left)
+    if n == 2:
+        have = {c.colour for c in tally.captured}
+        new = {c.colour for c in trick_cards} - have
+        if len(have) == len(COLOURS):
+            return 0.0
+        return -1.0 if len(have | new) == len(COLOURS) or len(new) >= 2 else -0.3 * len(new)
+    if n == 5:
+        return 1.0 if t < 4 and t + left >= 4 else 0.2
+    if n == 6:
+        if any(c.rank in _MAGIC for c in tally.captured):
+            return 0.0
+        return -1.0 if any(c.rank in _MAGIC for c in trick_cards) else -0.1
+    if n == 7:
+        return 1.0 if sum(c.value for c in trick_cards) <= 18 else -0.2
+    if n == 8:
+        return 1.0 if len({c.colour for c in trick_cards}) >= 2 else 0.3
+    if n == 11:
+        have = sum(c.value for c in tally.captured)
+        return 1.0 if have < 80 else 0.0
+    if n == 12:
+        # Aim to end even: take a trick while odd, avoid while even.
+        return 1.0 if t % 2 == 1 else -0.6
+    if n == 13:
+        return _exactly(t, 1, left)
+    if n == 14:
+        return _exactly(t, 2, left)
+    if n == 16:
+        return -1.0 if t >= 2 and t < 4 else (0.0 if t >= 4 else -0.3)
+    if n == 17:
+        if t == 1:
+            return -1.0
+        if t == 2:
+            return 1.0
+        return 0.0 if t == 0 else 0.1
+    if n == 19:
+        return 1.0 * sum(1 for c in trick_cards if c.rank in _MAGIC) + 0.2
+    if n == 23:
+        return 0.4 * len(trick_cards) + 0.2
+    if n in _WANT_TRICKS:
+        return 1.0
+    if n in _AVOID_TRICKS:
+        return -1.0
+    return 0.0
+
+
+def _exactly(t: int, target: int, left: int) -> float:
+    if t < target:
+        return 1.0 if t + left >= target else 0.0
+    return -1.0 if t == target else 0.0
+
+
+def play_wins_now(
+    plays: Sequence[Play], action: PlayCard, seat: int, dominant: Colour, cube_step: int = 2
+) -> bool:
+    """Whether ``seat`` playing ``action`` after ``plays`` is winning the trick so far."""
+    trick = (*plays, Play.of(seat, action))
+    return trick_winner(trick, None, dominant, TrickContext(cube_step)) == seat
+
+
+def _cost(action: PlayCard) -> int:
+    """Resources an action spends (power crystal, cube)."""
+    return int(action.power) + int(action.cube != 0)
+
+
+def _strength(action: PlayCard, dominant: Colour, lead: Colour | None) -> float:
+    """How hard a card is to beat later in the trick (a rough order for choosing)."""
+    card = action.card
+    colour = action.as_colour if action.power and action.as_colour else card.colour
+    value = card.value
+    if action.power and card.rank is Rank.DWARF:
+        return 50.0 - value
+    if colour is dominant:
+        return 100.0 + value
+    if lead is None or colour is lead:
+        return 50.0 + value
+    return float(value)
+
+
+def choose_play(
+    actions: Sequence[PlayCard],
+    plays: Sequence[Play],
+    seat: int,
+    dominant: Colour,
+    tally: SeatTally,
+    *,
+    cube_step: int = 2,
+    last_to_play: bool = False,
+) -> PlayCard:
+    """The heuristic's card for ``seat`` among ``actions`` (all :class:`PlayCard`)."""
+    if not actions:
+        raise ValueError("no play to choose from")
+    trick_cards = [p.card for p in plays]
+    partner = tally.partner
+    current = trick_winner(plays, None, dominant, TrickContext(cube_step)) if plays else None
+    lead = plays[0].card.colour if plays else None
+    mine = [a.card for a in actions]
+    desire = trick_desire(tally, [*trick_cards, *mine[:1]])
+    if partner is not None and current == partner and desire > 0:
+        # The partner is taking it for the pair: keep the good cards.
+        return min(actions, key=lambda a: (_cost(a), a.card.value))
+    if not plays:
+        if desire > 0:
+            return max(actions, key=lambda a: (_strength(a, dominant, None), -_cost(a)))
+        return min(actions, key=lambda a: (_cost(a), a.card.value, a.card.colour is dominant))
+    winning = [a for a in actions if play_wins_now(plays, a, seat, dominant, cube_step)]
+    losing = [a for a in actions if a not in winning]
+    if desire > 0:
+        if winning:
+            if last_to_play:
+                return min(winning, key=lambda a: (_cost(a), a.card.value))
+            return max(winning, key=lambda a: (_strength(a, dominant, lead), -_cost(a)))
+        return min(actions, key=lambda a: (_cost(a), a.card.value))
+    if desire < 0:
+        if losing:
+            return max(losing, key=lambda a: (-_cost(a), a.card.value))
+        return max(actions, key=lambda a: (-_cost(a), a.card.value))
+    plain = [a for a in actions if _cost(a) == 0] or list(actions)
+    return min(plain, key=lambda a: (a.card.colour is dominant, a.card.value))
+
+
+class HeuristicBot:
+    """Plays for the current mission: takes or avoids tricks and colours as the mission pays."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: MegalomaniaView, legal_actions: Sequence[Any]) -> Any:
+        """Return one of ``legal_actions`` for the seat whose turn it is."""
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        seat = view.current_player if view.current_player is not None else (view.viewer or 0)
+        first = legal_actions[0]
+        if isinstance(first, PlayCard):
+            tally = tally_from_view(view, seat)
+            plays = list(view.trick)
+            dominant = view.dominant or COLOURS[0]
+            last = len(plays) == view.players - 1
+            return choose_play(
+                list(legal_actions), plays, seat, dominant, tally,
+                cube_step=view.cube_step, last_to_play=last,
+            )
+        if isinstance(first, ChooseResources):
+            return self._resources(view, legal_actions, seat)
+        if isinstance(first, ChooseLeader):
+            return self._leader(view, legal_actions, seat)
+        if isinstance(first, ReturnCard):
+            return min(legal_actions, key=lambda a: (a.card.colour is view.dominant, a.card.value))
+        if isinstance(first, (OrderCard, PassCard, PileCard)):
+            return self._card_step(view, legal_actions, seat)
+        if isinstance(first, ChoosePile):
+            return legal_actions[self.rng.randrange(len(legal_actions))]
+        return legal_actions[self.rng.randrange(len(legal_actions))]
+
+    def _resources(self, view: MegalomaniaView, legal: Sequence[Any], seat: int) -> Any:
+        # Keep one scroll for the end bonus; take a balanced split, crystals first.
+        keep = [a for a in legal if a.scroll is None] or list(legal)
+        if len(view.scrolls[seat]) >= 2:
+            keep = list(legal)
+        return max(keep, key=lambda a: (a.scroll is not None, min(a.crystals, a.cubes + 1),
+                                        a.crystals))
+
+    def _leader(self, view: MegalomaniaView, legal: Sequence[ChooseLeader], seat: int) -> Any:
+        tally = tally_from_view(view, seat)
+        if trick_desire(tally, ()) > 0:
+            mine = [a for a in legal if a.seat == seat]
+            if mine:
+                return mine[0]
+        others = [a for a in legal if a.seat != seat]
+        return (others or list(legal))[0]
+
+    def _card_step(self, view: MegalomaniaView, legal: Sequence[Any], seat: int) -> Any:
+        tally = tally_from_view(view, seat)
+        want = trick_desire(tally, ()) > 0
+        dominant = view.dominant
+        key = lambda a: ((a.card.colour is dominant), a.card.value)  # noqa: E731
+        if isinstance(legal[0], OrderCard):
+            # Fixed order of play: strong cards first to take early tricks, or weak first.
+            return max(legal, key=key) if want else min(legal, key=key)
+        if isinstance(legal[0], PassCard):
+            # Pass away what the mission does not want to hold.
+            return min(legal, key=key) if want else max(legal, key=key)
+        # Mission 24 piles: spread the danger, pile 1 takes strong and weak in turn.
+        return max(legal, key=key) if len(view.pile) % 2 == 0 else min(legal, key=key)
+
+
+BOTS = {"heuristic": HeuristicBot}
+"""The game's own bots by name, each made from a seed."""

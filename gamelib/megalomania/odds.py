@@ -1,0 +1,461 @@
+"""Megalomania odds: who takes the trick in progress, and how likely the mission is to succeed.
+
+Two questions, both answered from one player's :class:`MegalomaniaView` (never the state):
+
+:func:`trick_odds`
+    For each legal play of the viewer, the chance that it takes the trick in progress. The cards
+    the viewer cannot see are dealt to the players still to play in every way the counts allow
+    (each deal equally likely), and those players play either as the heuristic bot would
+    (``model="heuristic"``, default) or uniformly at random among their legal plays
+    (``model="random"``). When the deals (times the random choices) number at most
+    ``exact_limit`` every case is counted and the answer is exact; otherwise ``samples`` deals are
+    drawn and each answer carries its standard error. :class:`TrickOdds` says which.
+
+:func:`mission_odds`
+    The chance that the viewer completes the current mission (scores the points of a paying
+    mission, avoids those of a punishing one) from here, when every seat plays as the heuristic
+    bot. Simulated: hidden hands are drawn consistent with the view, the round is played out by
+    the rules engine, and the result is an :class:`~gamelib.core.Estimate` with its error.
+
+Hidden cards are dealt uniformly among the places the viewer cannot see; earlier failures to
+follow a colour are not used to rule deals out (a simplification, stated in the notebook).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from gamelib.core.probability import Estimate
+from gamelib.core.rng import Rng
+from gamelib.megalomania.actions import PlayCard, ScrollKind
+from gamelib.megalomania.bots import HeuristicBot, choose_play, tally_from_view
+from gamelib.megalomania.cards import DECK, Card, Colour, sort_cards
+from gamelib.megalomania.missions import Deal, Mission
+from gamelib.megalomania.powers import Play, TrickContext, legal_plays, trick_winner
+from gamelib.megalomania.view import MegalomaniaView
+
+if TYPE_CHECKING:
+    from gamelib.core.state import Game
+    from gamelib.megalomania.state import MegalomaniaState
+
+__all__ = [
+    "MissionOdds",
+    "TrickOdds",
+    "count_deals",
+    "determinize",
+    "mission_odds",
+    "mission_success",
+    "trick_odds",
+    "unseen_cards",
+]
+
+MODELS = ("heuristic", "random")
+
+
+@dataclass(frozen=True)
+class TrickOdds:
+    """The chance that each legal play of ``seat`` takes the trick in progress.
+
+    ``odds`` maps each play's action text to an :class:`Estimate`; ``exact`` says whether every
+    deal was counted (``cases`` of them) or ``cases`` deals were sampled; ``model`` is how the
+    other players were assumed to play.
+    """
+
+    seat: int
+    odds: dict[str, Estimate]
+    exact: bool
+    cases: int
+    model: str
+    unseen: int
+
+    def best(self) -> str | None:
+        """The text of the play most likely to take the trick (``None`` if there is none)."""
+        if not self.odds:
+            return None
+        return max(self.odds, key=lambda k: self.odds[k].value)
+
+    def describe(self, lang: str = "en") -> str:
+        """How the numbers were obtained, in one sentence."""
+        how_en = "random legal plays" if self.model == "random" else "the heuristic bot's play"
+        how_ja = "合法手からランダム" if self.model == "random" else "ヒューリスティックBotの手"
+        if lang == "ja":
+            kind = f"全{self.cases:,}通りを厳密に数えた" if self.exact else (
+                f"{self.cases:,}回のサンプリング(±は標準誤差)")
+            return f"見えない{self.unseen}枚の配り方：{kind}。他のプレイヤー：{how_ja}。"
+        kind = f"all {self.cases:,} cases counted exactly" if self.exact else (
+            f"{self.cases:,} sampled deals (± is the standard error)")
+        return f"Deals of the {self.unseen} unseen cards: {kind}. Other players: {how_en}."
+
+
+def unseen_cards(view: MegalomaniaView) -> list[Card]:
+    """The cards the viewer cannot see anywhere (in others' hands, face down or set aside)."""
+    seen: set[Card] = set(view.hand)
+    for seat_tricks in view.captured:
+        for trick in seat_tricks:
+            seen.update(trick)
+    seen.update(p.card for p in view.trick)
+    for cards in (*view.revealed, *view.known_cards):
+        seen.update(cards)
+    seen.update(view.own_set_aside)
+    seen.update(view.pile)
+    seen.update(view.passing)
+    seen.update(view.play_order)
+    if view.explorer_card is not None:
+        seen.add(view.explorer_card)
+    return [c for c in DECK if c not in seen]
+
+
+def _hidden_count(view: MegalomaniaView, seat: int) -> int:
+    """Cards of ``seat``'s hand the viewer cannot see."""
+    return max(0, view.hand_counts[seat] - len(view.known_cards[seat]))
+
+
+def _seats_to_play(view: MegalomaniaView, seat: int) -> list[int]:
+    """The seats that play after ``seat`` in the trick in progress."""
+    n = view.players
+    start = len(view.trick)
+    first = view.trick[0].seat if view.trick else seat
+    order = [(first + i) % n for i in range(n)]
+    return [s for s in order[start:] if s != seat]
+
+
+def count_deals(pool: int, sizes: Sequence[int]) -> int:
+    """Ways to deal hands of ``sizes`` (in order) from ``pool`` distinct cards."""
+    ways = 1
+    left = pool
+    for k in sizes:
+        if k > left:
+            return 0
+        ways *= math.comb(left, k)
+        left -= k
+    return ways
+
+
+def _deals(pool: Sequence[Card], sizes: Sequence[int]) -> Iterator[tuple[tuple[Card, ...], ...]]:
+    if not sizes:
+        yield ()
+        return
+    for first in itertools.combinations(pool, sizes[0]):
+        rest = [c for c in pool if c not in first]
+        for tail in _deals(rest, sizes[1:]):
+            yield (first, *tail)
+
+
+@dataclass
+class _Context:
+    view: MegalomaniaView
+    dominant: Colour
+    cube_step: int
+    model: str
+    last_trick: bool
+
+
+def _others_actions(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Play]
+                    ) -> list[PlayCard]:
+    v = ctx.view
+    full = [*hand, *v.known_cards[seat]]
+    return legal_plays(
+        full, plays, ctx.dominant, players=v.players, crystals=v.crystals[seat],
+        cubes=v.cubes[seat], can_explore=v.trick_number > 1, last_trick=ctx.last_trick,
+    )
+
+
+def _finish_exact(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int],
+                  hands: dict[int, Sequence[Card]], target: int) -> float:
+    """P(``target`` takes the trick) with ``seats`` still to play: exact over random choices."""
+    if not seats:
+        winner = trick_winner(plays, None, ctx.dominant, TrickContext(ctx.cube_step))
+        return 1.0 if winner == target else 0.0
+    seat = seats[0]
+    actions = _others_actions(ctx, seat, hands[seat], plays)
+    if not actions:  # an empty hand cannot happen in a trick in progress; count it as a pass
+        return _finish_exact(ctx, plays, seats[1:], hands, target)
+    if ctx.model == "heuristic":
+        a = _heuristic(ctx, seat, actions, plays, len(seats) == 1)
+        return _finish_exact(ctx, (*plays, Play.of(seat, a)), seats[1:], hands, target)
+    total = 0.0
+    for a in actions:
+        total += _finish_exact(ctx, (*plays, Play.of(seat, a)), seats[1:], hands, target)
+    return total / len(actions)
+
+
+def _finish_sampled(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int],
+                    hands: dict[int, Sequence[Card]], target: int, rng: random.Random) -> bool:
+    for i, seat in enumerate(seats):
+        actions = _others_actions(ctx, seat, hands[seat], plays)
+        if not actions:
+            continue
+        if ctx.model == "heuristic":
+            a = _heuristic(ctx, seat, actions, plays, i == len(seats) - 1)
+        else:
+            a = actions[rng.randrange(len(actions))]
+        plays = (*plays, Play.of(seat, a))
+    return trick_winner(plays, None, ctx.dominant, TrickContext(ctx.cube_step)) == target
+
+
+def _heuristic(ctx: _Context, seat: int, actions: Sequence[PlayCard], plays: Sequence[Play],
+               last: bool) -> PlayCard:
+    tally = tally_from_view(ctx.view, seat)
+    return choose_play(actions, plays, seat, ctx.dominant, tally, cube_step=ctx.cube_step,
+                       last_to_play=last)
+
+
+def _random_branching(ctx: _Context, seats: Sequence[int]) -> int:
+    """A bound on the random-choice branches per deal (for the exact-or-sample decision)."""
+    if ctx.model != "random":
+        return 1
+    v = ctx.view
+    bound = 1
+    for s in seats:
+        variants = 1 + 2 * int(v.cubes[s] > 0)
+        bound *= max(1, (v.hand_counts[s]) * variants * (1 + int(v.crystals[s] > 0)))
+    return bound
+
+
+def trick_odds(
+    view: MegalomaniaView,
+    actions: Sequence[PlayCard] | None = None,
+    *,
+    model: str = "heuristic",
+    exact_limit: int = 20_000,
+    samples: int = 2_000,
+    seed: int = 0,
+) -> TrickOdds:
+    """The chance that each of the viewer's legal plays takes the trick in progress.
+
+    ``actions`` defaults to the viewer's legal plays (computed from the view with
+    :func:`gamelib.megalomania.powers.legal_plays`); pass the state's legal actions to be sure to
+    match the engine. Raises ``ValueError`` when the viewer is not the player to play a card.
+    """
+    if model not in MODELS:
+        raise ValueError(f"model must be one of {MODELS}, not {model!r}")
+    seat = view.viewer
+    if seat is None or view.current_player != seat or view.phase != "play":
+        raise ValueError("trick odds are for the viewer when it is their turn to play a card")
+    dominant = view.dominant
+    assert dominant is not None
+    last_trick = view.trick_number >= view.tricks_in_round
+    ctx = _Context(view, dominant, view.cube_step, model, last_trick)
+    plays = tuple(view.trick)
+    if actions is None:
+        actions = legal_plays(
+            view.hand, plays, dominant, players=view.players,
+            crystals=view.crystals[seat], cubes=view.cubes[seat],
+            can_explore=view.trick_number > 1, last_trick=last_trick,
+        )
+    actions = [a for a in actions if isinstance(a, PlayCard)]
+    seats = _seats_to_play(view, seat)
+    pool = unseen_cards(view)
+    sizes = [_hidden_count(view, s) for s in seats]
+    deals = count_deals(len(pool), sizes)
+    exact = deals * _random_branching(ctx, seats) * max(1, len(actions)) <= exact_limit
+    odds: dict[str, Estimate] = {}
+    if exact:
+        totals = dict.fromkeys(actions, 0.0)
+        for dealt in _deals(pool, sizes):
+            hands = dict(zip(seats, dealt, strict=True))
+            for a in actions:
+                totals[a] += _finish_exact(ctx, (*plays, Play.of(seat, a)), seats, hands, seat)
+        for a in actions:
+            odds[str(a)] = Estimate(totals[a] / max(1, deals), exact=True)
+        return TrickOdds(seat, odds, True, deals, model, len(pool))
+    rng = random.Random(seed)
+    hits = dict.fromkeys(actions, 0)
+    for _ in range(samples):
+        cards = list(pool)
+        rng.shuffle(cards)
+        hands: dict[int, Sequence[Card]] = {}
+        at = 0
+        for s, k in zip(seats, sizes, strict=True):
+            hands[s] = cards[at : at + k]
+            at += k
+        for a in actions:
+            if _finish_sampled(ctx, (*plays, Play.of(seat, a)), seats, hands, seat, rng):
+                hits[a] += 1
+    for a in actions:
+        p = hits[a] / samples
+        odds[str(a)] = Estimate(p, exact=False, stderr=math.sqrt(p * (1 - p) / samples),
+                                samples=samples)
+    return TrickOdds(seat, odds, False, samples, model, len(pool))
+
+
+PLAYOUT_PHASES = ("play", "explorer", "peasant")
+
+
+def _game_for(view: MegalomaniaView) -> Game[Any]:
+    import gamelib
+
+    length = "short" if view.rounds == 8 else "long"
+    return gamelib.load(
+        "megalomania", players=view.players, length=length, cube_step=view.cube_step,
+        lang=view.lang,
+    )
+
+
+def determinize(
+    view: MegalomaniaView, rng: random.Random, game: Game[Any] | None = None
+) -> MegalomaniaState:
+    """A full state that ``view``'s player cannot tell from the real one.
+
+    The unseen cards (:func:`unseen_cards`) are shuffled into the places the viewer cannot see:
+    the hidden part of other hands, face-down cards, the set-aside cards. Everything public and
+    everything the viewer knows is copied from the view. Only for the card-play phases (the
+    state's own chance stream is reseeded from ``rng``). The log starts empty.
+    """
+    from gamelib.megalomania.state import MegalomaniaState
+
+    if view.phase not in PLAYOUT_PHASES or view.mission is None or view.viewer is None:
+        raise ValueError("a state can be rebuilt from a player's view once the cards are in play")
+    game = game or _game_for(view)
+    me = view.viewer
+    n = view.players
+    m: Mission = view.mission
+    st = game.new_state(rng.randrange(2**62))
+    assert isinstance(st, MegalomaniaState)
+    st.log = []
+    pool = unseen_cards(view)
+    rng.shuffle(pool)
+
+    def take(k: int) -> list[Card]:
+        out = pool[:k]
+        del pool[:k]
+        return out
+
+    st.round, st.dealer, st.dominant = view.round, view.dealer, view.dominant
+    st.mission_no, st.phase, st.queue = m.number, view.phase, []
+    st.dealt, st.deck = True, []
+    st.hands = [
+        list(view.hand) if s == me
+        else sort_cards([*view.known_cards[s], *take(_hidden_count(view, s))])
+        for s in range(n)
+    ]
+    st.revealed = [list(r) for r in view.revealed]
+    st.covered = [[] for _ in range(n)]
+    st.draw_piles = [[] for _ in range(n)]
+    for s in range(n):
+        down = view.face_down_counts[s]
+        if m.deal is Deal.COVERED:
+            tops = [c for c in view.revealed[s] if c in st.hands[s]][:down]
+            st.covered[s] = list(zip(tops, take(len(tops)), strict=True))
+        elif down:
+            st.draw_piles[s] = take(down)
+    st.own_aside = [list(view.own_set_aside) if s == me else [] for s in range(n)]
+    st.set_aside = list(pool)
+    st.piles = [[] for _ in range(n)]
+    st.passing = [[] for _ in range(n)]
+    st.orders = [[] for _ in range(n)]
+    if m.deal is Deal.ORDER:
+        for s in range(n):
+            if s == me:
+                st.orders[s] = list(view.play_order)
+            else:
+                order = list(st.hands[s])
+                rng.shuffle(order)
+                st.orders[s] = order
+    st.captured = [[list(t) for t in view.captured[s]] for s in range(n)]
+    public = {c for seat in st.captured for t in seat for c in t} | {p.card for p in view.trick}
+    st.seen = [set(st.hands[s]) | public for s in range(n)]
+    st.seen[me].update(c for cards in view.known_cards for c in cards)
+    st.trick = list(view.trick)
+    st.trick_no = view.trick_number - 1
+    st.leader = view.leader if view.leader is not None else 0
+    st.next_leader = view.next_leader
+    st.last_trick, st.last_winner = list(view.last_trick), view.last_trick_winner
+    st.explorer = None
+    if view.phase == "explorer" and view.explorer_card is not None:
+        found = view.explorer_card
+        for owner in range(n):
+            for t, trick in enumerate(st.captured[owner]):
+                if found in trick:
+                    st.explorer = (owner, t, trick.index(found), found)
+    st.crystals, st.cubes = list(view.crystals), list(view.cubes)
+    st.scrolls = [list(x) for x in view.scrolls]
+    st.scroll_deck = [ScrollKind.CRYSTAL] * view.scroll_deck
+    st.round_missions = list(view.round_missions)
+    st.round_scores = list(view.round_scores)
+    st.scores, st.negatives = list(view.scores), list(view.negative_points)
+    st.final = None
+    st.history = ()
+    st.rng = Rng(rng.randrange(2**62))
+    return st
+
+
+def mission_success(m: Mission, points: int) -> bool:
+    """Whether ``points`` scored on mission ``m`` completes it.
+
+    A paying mission is completed by scoring (any points, for a variable one); a punishing
+    mission by losing nothing.
+    """
+    return points > 0 if m.points > 0 else points == 0
+
+
+@dataclass(frozen=True)
+class MissionOdds:
+    """The simulated chance that ``seat`` completes ``mission`` and its expected points."""
+
+    seat: int
+    mission: int
+    success: Estimate
+    points: Estimate
+
+    def describe(self, lang: str = "en") -> str:
+        """Both numbers and how they were obtained."""
+        if lang == "ja":
+            return (f"ミッション{self.mission}達成の確率 {self.success.describe('ja', 3)}、"
+                    f"期待得点 {self.points.value:+.2f} ± {self.points.stderr:.2f}"
+                    "(全員ヒューリスティックBotでプレイ)")
+        return (f"P(mission {self.mission} completed) {self.success.describe('en', 3)}; "
+                f"expected points {self.points.value:+.2f} ± {self.points.stderr:.2f} "
+                "(every seat played by the heuristic bot)")
+
+
+def mission_odds(
+    view: MegalomaniaView,
+    *,
+    samples: int = 200,
+    seed: int = 0,
+    game: Game[Any] | None = None,
+) -> MissionOdds:
+    """The chance that the viewer completes the round's mission from here (simulated).
+
+    Each sample rebuilds a state from the view (:func:`determinize`) and plays the round out with
+    the heuristic bot in every seat. Raises ``ValueError`` outside the card-play phases.
+    """
+    if samples <= 0:
+        raise ValueError("samples must be positive")
+    if view.viewer is None or view.mission is None:
+        raise ValueError("mission odds are for a seated player during a round")
+    me = view.viewer
+    m = view.mission
+    game = game or _game_for(view)
+    rng = random.Random(seed)
+    done = len(view.round_scores)
+    hits = 0
+    total = 0.0
+    total_sq = 0.0
+    for k in range(samples):
+        st = determinize(view, rng, game)
+        bots = [HeuristicBot(seed * 7919 + k * 13 + s) for s in range(view.players)]
+        while len(st.round_scores) == done:
+            seat = st.current_player
+            assert seat is not None
+            st.log.clear()
+            st._apply(bots[seat].choose(st.view(seat), st.legal_actions()))
+        pts = st.round_scores[done][me]
+        hits += mission_success(m, pts)
+        total += pts
+        total_sq += pts * pts
+    p = hits / samples
+    mean = total / samples
+    var = max(0.0, total_sq / samples - mean * mean)
+    return MissionOdds(
+        me,
+        m.number,
+        Estimate(p, exact=False, stderr=math.sqrt(p * (1 - p) / samples), samples=samples),
+        Estimate(mean, exact=False, stderr=math.sqrt(var / samples), samples=samples),
+    )
