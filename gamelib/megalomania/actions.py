@@ -1,0 +1,177 @@
+"""Megalomania actions: small frozen values whose text is readable and parses back.
+
+Texts (English, stable)::
+
+    take 3 crystals                      take 2 crystals and 1 cube + crystal scroll
+    order red 7 (Wizard)                 (mission 15: next card of the fixed play order)
+    pile red 7 (Wizard)                  (mission 24: put a card into pile 1)
+    choose pile 2                        (mission 24: pick the right neighbour's pile, blind)
+    pass red 7 (Wizard)                  (mission 25: one of the three cards passed left)
+    play red 7 (Wizard)                  play red 7 (Wizard) +cube
+    play red 7 (Wizard) with power       play blue 12 (Oracle) with power as yellow -cube
+    return red 9 (Knight)                (after an Explorer: the hand card swapped away)
+    choose Player 2 to lead              (after a Peasant: the next leader)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from gamelib.core.log import Term
+from gamelib.megalomania.cards import Card, Colour
+
+__all__ = [
+    "Action",
+    "ChooseLeader",
+    "ChoosePile",
+    "ChooseResources",
+    "OrderCard",
+    "PassCard",
+    "PileCard",
+    "PlayCard",
+    "ReturnCard",
+    "ScrollKind",
+]
+
+
+class ScrollKind(enum.Enum):
+    """A scroll card (スクロール). Reconstructed: the rule text names no scroll."""
+
+    CRYSTAL = "crystal"
+    CUBE = "cube"
+
+    @property
+    def term(self) -> Term:
+        """The scroll's name in English and Japanese."""
+        return _SCROLL_TERMS[self]
+
+    @property
+    def effect(self) -> Term:
+        """What using the scroll does."""
+        return _SCROLL_EFFECTS[self]
+
+    def text(self, lang: str) -> str:
+        """The scroll's name in ``lang``."""
+        return self.term.text(lang)
+
+
+_SCROLL_TERMS = {
+    ScrollKind.CRYSTAL: Term("crystal scroll", "クリスタルのスクロール"),
+    ScrollKind.CUBE: Term("cube scroll", "キューブのスクロール"),
+}
+_SCROLL_EFFECTS = {
+    ScrollKind.CRYSTAL: Term("+2 power crystals this round", "このラウンドのパワークリスタル+2"),
+    ScrollKind.CUBE: Term("+2 cubes this round", "このラウンドのキューブ+2"),
+}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+@dataclass(frozen=True)
+class ChooseResources:
+    """Take this round's resources: ``crystals`` + ``cubes`` tokens, optionally using a scroll."""
+
+    crystals: int
+    cubes: int
+    scroll: ScrollKind | None = None
+
+    def __str__(self) -> str:
+        parts = [p for p in (
+            _plural(self.crystals, "crystal") if self.crystals else "",
+            _plural(self.cubes, "cube") if self.cubes else "",
+        ) if p]
+        text = "take " + (" and ".join(parts) if parts else "nothing")
+        if self.scroll is not None:
+            text += f" + {self.scroll.value} scroll"
+        return text
+
+
+@dataclass(frozen=True)
+class OrderCard:
+    """Mission 15: ``card`` is the next card of the fixed play order."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"order {self.card}"
+
+
+@dataclass(frozen=True)
+class PileCard:
+    """Mission 24: put ``card`` into pile 1 (the cards left over form pile 2)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"pile {self.card}"
+
+
+@dataclass(frozen=True)
+class ChoosePile:
+    """Mission 24: pick pile 1 or 2 of the right neighbour without seeing them."""
+
+    pile: int
+
+    def __str__(self) -> str:
+        return f"choose pile {self.pile}"
+
+
+@dataclass(frozen=True)
+class PassCard:
+    """Mission 25: pass ``card`` to the left neighbour (three times)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"pass {self.card}"
+
+
+@dataclass(frozen=True)
+class PlayCard:
+    """Play ``card``; ``power`` spends a crystal, ``as_colour`` is an Oracle's new colour,
+    ``cube`` (+1/-1) spends a cube to raise or lower the card's value."""
+
+    card: Card
+    power: bool = False
+    as_colour: Colour | None = None
+    cube: int = 0
+
+    def __str__(self) -> str:
+        text = f"play {self.card}"
+        if self.power:
+            text += " with power"
+            if self.as_colour is not None:
+                text += f" as {self.as_colour.value}"
+        if self.cube:
+            text += " +cube" if self.cube > 0 else " -cube"
+        return text
+
+
+@dataclass(frozen=True)
+class ReturnCard:
+    """After an Explorer's power: the hand card that goes into the earlier trick."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"return {self.card}"
+
+
+@dataclass(frozen=True)
+class ChooseLeader:
+    """After a Peasant's power: the seat (0-based) that leads the next trick."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"choose Player {self.seat + 1} to lead"
+
+
+Action = (
+    ChooseResources | OrderCard | PileCard | ChoosePile | PassCard | PlayCard | ReturnCard
+    | ChooseLeader
+)
+"""Any Megalomania action."""

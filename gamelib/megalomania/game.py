@@ -1,0 +1,229 @@
+"""Megalomania (メガロマニア): a trick-taking game for 2–4 players with card powers and missions.
+
+>>> import gamelib
+>>> game = gamelib.load("megalomania", players=4)
+>>> state = game.new_state(seed=1)
+>>> state = gamelib.play(state, state.legal_actions()[0])
+
+Options name every ruling the rule text leaves open (see ``docs/rules/megalomania.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from gamelib.core.log import Catalog, Term
+from gamelib.core.options import Options, option
+from gamelib.core.rng import Rng
+from gamelib.core.state import Bot, Game
+from gamelib.megalomania.state import MegalomaniaState
+
+__all__ = ["MESSAGES", "MegalomaniaGame", "MegalomaniaOptions"]
+
+
+@dataclass(frozen=True)
+class MegalomaniaOptions(Options):
+    """Options of Megalomania; every ruling is an option with the recommended default."""
+
+    players: int = option(4, choices=range(2, 5), doc="number of players (2 to 4)")
+    length: str = option("long", choices=("long", "short"), doc="12 rounds, or 8 (short game)")
+    dominant_rule: str = option(
+        "rotate",
+        choices=("rotate", "random"),
+        doc="dominant colour: rotate blue→yellow→red→black from a random start, or a random "
+        "colour other than the previous round's",
+    )
+    resources: int = option(
+        3, choices=range(1, 6), doc="resource tokens per player per round (crystals + cubes)"
+    )
+    cube_step: int = option(2, choices=(1, 2, 3), doc="how much one cube raises or lowers a value")
+    scroll_rule: str = option(
+        "start_and_loss",
+        choices=("start_and_loss", "start_only", "off"),
+        doc="scrolls: one at the start and one after a round with negative points; only the "
+        "one at the start; no scrolls",
+    )
+    pair_missions: str = option(
+        "auto",
+        choices=("auto", "never"),
+        doc="pair missions 20 and 21: used with 4 players (redrawn otherwise), or never",
+    )
+
+
+def _t(en: str, ja: str) -> dict[str, str]:
+    return {"en": en, "ja": ja}
+
+
+MESSAGES = Catalog(
+    {
+        "round_start": _t(
+            "Round {round}/{rounds}: {dealer} deals; the dominant colour is {colour}.",
+            "第{round}/{rounds}ラウンド：ディーラーは{dealer}、ドミナントカラーは{colour}。",
+        ),
+        "mission": _t(
+            "{who} reveals {mission} ({score}): {task}",
+            "{who}が{mission}({score})を公開：{task}",
+        ),
+        "mission_redraw": _t(
+            "{mission} is a pair mission and needs four players: another mission is drawn.",
+            "{mission}はペアのミッションで4人必要なため、もう一枚引きます。",
+        ),
+        "resources": _t(
+            "{who} takes {crystals} crystal(s) and {cubes} cube(s).",
+            "{who}はクリスタル{crystals}個とキューブ{cubes}個を取る。",
+        ),
+        "scroll_use": _t(
+            "{who} uses a {scroll}: {effect}.",
+            "{who}が{scroll}を使用：{effect}。",
+        ),
+        "deal": _t(
+            "{cards} cards dealt to each player; {aside} cards set aside face down.",
+            "各プレイヤーに{cards}枚配り、{aside}枚を裏向きで除外。",
+        ),
+        "your_hand": _t("Your cards: {cards}.", "あなたのカード：{cards}。"),
+        "revealed": _t("{who} lies {cards} face up.", "{who}は{cards}を表向きに置く。"),
+        "exchange": _t(
+            "Each player gives all cards to the partner across the table "
+            "(pairs: Players 1+3 and 2+4).",
+            "各プレイヤーは対面のパートナーにカードをすべて渡す(ペア：1+3、2+4)。",
+        ),
+        "order_fixed": _t("{who} has fixed the order of play.", "{who}が出す順番を決めた。"),
+        "your_order": _t("Your order of play: {cards}.", "あなたの出す順番：{cards}。"),
+        "split_done": _t(
+            "{who} has split the cards into two piles of four.",
+            "{who}がカードを4枚ずつの2つの山に分けた。",
+        ),
+        "choose_pile": _t(
+            "{who} picks pile {pile} for {owner}; the other pile is out of this round.",
+            "{who}が{owner}の山{pile}を選ぶ。もう一方の山はこのラウンドで使わない。",
+        ),
+        "pass_done": _t(
+            "Every player passes three cards to the left neighbour.",
+            "全員が3枚を左隣のプレイヤーに渡す。",
+        ),
+        "you_receive": _t("You receive {cards}.", "あなたは{cards}を受け取る。"),
+        "play": _t("{who} plays {card}.", "{who}が{card}を出す。"),
+        "cube": _t(
+            "{who} spends a cube: {card} counts as {value}.",
+            "{who}がキューブを使用：{card}は{value}として扱う。",
+        ),
+        "cube_blocked": _t(
+            "The cube on {card} has no effect: an Emperor's power is in force.",
+            "皇帝のパワーにより{card}のキューブは無効。",
+        ),
+        "p_emperor": _t(
+            "{card} cancels powers: no later player in this trick may use powers or cubes "
+            "(earlier ones stand).",
+            "{card}のパワー：このトリックで後のプレイヤーはパワーもキューブも使えない"
+            "(前に使ったものは有効)。",
+        ),
+        "p_oracle": _t(
+            "{card} changes colour: it counts as {colour} in this trick.",
+            "{card}が色を変更：このトリックでは{colour}として扱う。",
+        ),
+        "p_knight": _t(
+            "{card} removes the trump: dominant cards played after it lose their advantage.",
+            "{card}のパワー：この後に出されたドミナントカラーはアドバンテージを失う。",
+        ),
+        "p_wizard": _t(
+            "{card} forces the lowest card: each later player must play the lowest card of the "
+            "lead colour, else of the dominant colour, else a lowest card of any colour.",
+            "{card}のパワー：後のプレイヤーはリードカラーの一番小さいカード、なければドミナント"
+            "カラーの一番小さいカード、どちらもなければどの色でも一番小さいカードを出す。",
+        ),
+        "p_dwarf": _t(
+            "{card} reverses the order: the lowest dominant card wins, else the lowest card of "
+            "the lead colour.",
+            "{card}が値を逆転：ドミナントカラーの一番小さいカードが勝ち、なければリードカラーの"
+            "一番小さいカードが勝つ。",
+        ),
+        "p_explorer": _t(
+            "{card} explores: {who} takes {found} at random from an earlier trick of {owner} "
+            "and will put a hand card in its place.",
+            "{card}のパワー：{who}が{owner}の以前のトリックからランダムに{found}を取り、"
+            "手札の1枚と交換する。",
+        ),
+        "explorer_return": _t(
+            "{who} puts {card} into {owner}'s trick in its place.",
+            "{who}は{card}を{owner}のトリックに入れる。",
+        ),
+        "p_assassin": _t(
+            "{card} strikes: the Assassin may be played whatever colour is asked.",
+            "{card}のパワー：暗殺者はどの色でもプレイできる。",
+        ),
+        "p_peasant": _t(
+            "{card} rises: {who} will choose who leads the next trick.",
+            "{card}のパワー：{who}が次のトリックのリードプレイヤーを選ぶ。",
+        ),
+        "leader_chosen": _t(
+            "{who} chooses {leader} to lead the next trick.",
+            "{who}は次のトリックのリードプレイヤーに{leader}を選ぶ。",
+        ),
+        "forced": _t(
+            "{who} is bound by the Wizard and plays the lowest card.",
+            "{who}は魔法使いにより一番小さいカードを出す。",
+        ),
+        "uncover": _t("{who} takes the card under {card} into the hand.",
+                      "{who}は{card}の下のカードを手札にする。"),
+        "uncovered": _t("You uncover {card}.", "下のカードは{card}。"),
+        "draw": _t("{who} draws a face-down card.", "{who}が裏のカードを1枚引く。"),
+        "drawn": _t("You draw {card}.", "あなたは{card}を引いた。"),
+        "trick_won": _t(
+            "{who} takes trick {number} with {card}: {reason}.",
+            "{who}が{card}でトリック{number}を取る：{reason}。",
+        ),
+        "pass_hands": _t(
+            "Every player passes the rest of the hand to the right.",
+            "全員が残りの手札を右のプレイヤーに渡す。",
+        ),
+        "next_leader": _t("{who} leads the next trick.", "{who}が次のトリックをリード。"),
+        "round_score": _t(
+            "{who}: {points} points for {mission} (total {total}).",
+            "{who}：{mission}で{points}点(合計{total})。",
+        ),
+        "scroll_gain": _t(
+            "{who} draws a {scroll}.",
+            "{who}が{scroll}を引く。",
+        ),
+        "end_bonus": _t(
+            "{who} holds an unused scroll: +2 points.",
+            "{who}は未使用のスクロールを持っている：+2点。",
+        ),
+        "game_over": _t(
+            "Game over. Final scores: {scores}. Winner: {winners}.",
+            "ゲーム終了。最終得点：{scores}。勝者：{winners}。",
+        ),
+        "tie_break": _t(
+            "Tie on points: decided by {rule}.",
+            "同点：{rule}で決定。",
+        ),
+    }
+)
+
+
+class MegalomaniaGame(Game[MegalomaniaState]):
+    """Megalomania with validated :class:`MegalomaniaOptions`."""
+
+    id: ClassVar[str] = "megalomania"
+    title: ClassVar[Term] = Term("Megalomania", "メガロマニア")
+    options_type: ClassVar[type[Options]] = MegalomaniaOptions
+    messages: ClassVar[Catalog] = MESSAGES
+
+    @property
+    def rounds(self) -> int:
+        """12 rounds, or 8 in the short game."""
+        return 8 if getattr(self.options, "length", "long") == "short" else 12
+
+    def _initial_state(self, seed: int, rng: Rng) -> MegalomaniaState:
+        return MegalomaniaState(self, seed, rng)
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        """The game's own bots (from :mod:`gamelib.megalomania.bots`, when present)."""
+        try:
+            from gamelib.megalomania import bots as _bots
+        except ImportError:
+            return {}
+        found: Any = getattr(_bots, "BOTS", None)
+        return dict(found) if found else {}

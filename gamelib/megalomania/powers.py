@@ -1,0 +1,276 @@
+"""Pure trick rules: who may play what, which powers take effect, and who wins a trick.
+
+These functions take plain values (cards, :class:`Play` records) and never a state, so the odds
+engine can enumerate the outcomes of a trick in progress with them::
+
+    status = trick_status(plays, dominant)          # powers in effect, current winner
+    for action in legal_plays(hand, plays, dominant, players=4, crystals=1, cubes=1):
+        ...
+    winner = trick_winner(plays, None, dominant)     # seat that takes the finished trick
+
+Rules implemented (see ``docs/rules/megalomania.md``): follow the lead colour, else the dominant
+colour, else anything; a Wizard (with power) forces every later player to play the lowest such
+card; an Assassin with power may be played regardless; the highest dominant card wins, else the
+highest lead-colour card, the earlier card winning ties; a Dwarf reverses to the lowest; a Knight
+takes the dominant advantage from later cards; an Emperor cancels later powers and cubes; an
+Oracle counts as the colour it chose (never the dominant one). Knight, Wizard, Dwarf, Emperor and
+Peasant powers work once per trick (a second one is not offered and would be ignored).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gamelib.megalomania.actions import PlayCard
+from gamelib.megalomania.cards import COLOURS, Card, Colour, Rank
+
+__all__ = [
+    "ONCE_PER_TRICK",
+    "Play",
+    "ResolvedPlay",
+    "TrickContext",
+    "TrickStatus",
+    "follow_cards",
+    "lead_colour",
+    "legal_plays",
+    "resolve_plays",
+    "trick_status",
+    "trick_winner",
+]
+
+ONCE_PER_TRICK = frozenset({Rank.EMPEROR, Rank.KNIGHT, Rank.WIZARD, Rank.DWARF, Rank.PEASANT})
+"""Ranks whose power works at most once per trick (制限: 1ターンに1回)."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """A card in a trick: who played it and how (power, Oracle colour, cube +1/-1/0)."""
+
+    seat: int
+    card: Card
+    power: bool = False
+    as_colour: Colour | None = None
+    cube: int = 0
+
+    @classmethod
+    def of(cls, seat: int, action: PlayCard) -> Play:
+        """The record of ``action`` played by ``seat``."""
+        return cls(seat, action.card, action.power, action.as_colour, action.cube)
+
+    def action(self) -> PlayCard:
+        """The action that made this play."""
+        return PlayCard(self.card, self.power, self.as_colour, self.cube)
+
+
+@dataclass(frozen=True)
+class TrickContext:
+    """Numbers the trick rules need beyond the plays: how much one cube changes a value."""
+
+    cube_step: int = 2
+
+
+@dataclass(frozen=True)
+class ResolvedPlay:
+    """A play after the powers: its colour and value, and whether its power/cube took effect."""
+
+    play: Play
+    colour: Colour
+    value: int
+    power_active: bool
+    cube_active: bool
+    dominant_counts: bool
+
+
+@dataclass(frozen=True)
+class TrickStatus:
+    """The powers in effect in a trick and who would win it now (all seats, ``None`` if none)."""
+
+    lead_colour: Colour | None
+    emperor_seat: int | None
+    knight_seat: int | None
+    wizard_seat: int | None
+    dwarf_seat: int | None
+    peasant_seat: int | None
+    winning_seat: int | None
+
+    @property
+    def powers_blocked(self) -> bool:
+        """Whether an Emperor stopped all later powers and cubes."""
+        return self.emperor_seat is not None
+
+
+def resolve_plays(
+    plays: Sequence[Play], dominant: Colour, context: TrickContext | None = None
+) -> list[ResolvedPlay]:
+    """Apply the powers in play order: Emperor blocking, once-per-trick limits, Oracle colours,
+    cubes and the Knight's loss of dominant advantage."""
+    ctx = context or TrickContext()
+    out: list[ResolvedPlay] = []
+    blocked = False
+    used: set[Rank] = set()
+    knight = False
+    for p in plays:
+        rank = p.card.rank
+        active = p.power and not blocked and not (rank in ONCE_PER_TRICK and rank in used)
+        if rank is Rank.ORACLE and (p.as_colour is None or p.as_colour is dominant):
+            active = False
+        cube = p.cube if not blocked else 0
+        colour = p.as_colour if active and rank is Rank.ORACLE and p.as_colour else p.card.colour
+        counts = colour is dominant and not knight
+        out.append(
+            ResolvedPlay(p, colour, p.card.value + cube * ctx.cube_step, active, cube != 0, counts)
+        )
+        if active:
+            used.add(rank)
+            if rank is Rank.EMPEROR:
+                blocked = True
+            elif rank is Rank.KNIGHT:
+                knight = True
+    return out
+
+
+def lead_colour(plays: Sequence[Play], dominant: Colour | None = None) -> Colour | None:
+    """The colour led (an Oracle's chosen colour if its power took effect), ``None`` if empty."""
+    if not plays:
+        return None
+    first = plays[0]
+    if (
+        first.power
+        and first.card.rank is Rank.ORACLE
+        and first.as_colour is not None
+        and first.as_colour is not dominant
+    ):
+        return first.as_colour
+    return first.card.colour
+
+
+def _winner_index(resolved: Sequence[ResolvedPlay], lead: Colour) -> int:
+    reverse = any(r.power_active and r.play.card.rank is Rank.DWARF for r in resolved)
+    group = [i for i, r in enumerate(resolved) if r.dominant_counts]
+    if not group:
+        group = [i for i, r in enumerate(resolved) if r.colour is lead]
+    if not group:  # cannot happen: the first card is of the lead colour
+        group = [0]
+    best = group[0]
+    for i in group[1:]:
+        v, b = resolved[i].value, resolved[best].value
+        if (v < b) if reverse else (v > b):
+            best = i
+    return best
+
+
+def trick_winner(
+    plays: Sequence[Play],
+    lead: Colour | None,
+    dominant: Colour,
+    context: TrickContext | None = None,
+) -> int:
+    """The seat that takes the trick ``plays`` (powers applied). ``lead=None``: from the plays."""
+    if not plays:
+        raise ValueError("an empty trick has no winner")
+    resolved = resolve_plays(plays, dominant, context)
+    lead = lead or lead_colour(plays, dominant)
+    assert lead is not None
+    return plays[_winner_index(resolved, lead)].seat
+
+
+def trick_status(
+    plays: Sequence[Play], dominant: Colour, context: TrickContext | None = None
+) -> TrickStatus:
+    """Which powers are in effect in ``plays`` and who is winning so far."""
+    resolved = resolve_plays(plays, dominant, context)
+    seats: dict[Rank, int] = {}
+    for r in resolved:
+        if r.power_active and r.play.card.rank in ONCE_PER_TRICK:
+            seats.setdefault(r.play.card.rank, r.play.seat)
+    lead = lead_colour(plays, dominant)
+    winning = plays[_winner_index(resolved, lead)].seat if plays and lead else None
+    return TrickStatus(
+        lead,
+        seats.get(Rank.EMPEROR),
+        seats.get(Rank.KNIGHT),
+        seats.get(Rank.WIZARD),
+        seats.get(Rank.DWARF),
+        seats.get(Rank.PEASANT),
+        winning,
+    )
+
+
+def follow_cards(
+    hand: Sequence[Card], plays: Sequence[Play], dominant: Colour
+) -> list[Card]:
+    """The cards of ``hand`` the follow rule (and an active Wizard) allows, in hand order."""
+    if not plays:
+        return list(hand)
+    lead = lead_colour(plays, dominant)
+    lead_cards = [c for c in hand if c.colour is lead]
+    pool = lead_cards or [c for c in hand if c.colour is dominant] or list(hand)
+    if trick_status(plays, dominant).wizard_seat is not None:
+        low = min(c.value for c in pool)
+        pool = [c for c in pool if c.value == low]
+    return pool
+
+
+def legal_plays(
+    hand: Sequence[Card],
+    plays: Sequence[Play],
+    dominant: Colour,
+    *,
+    players: int,
+    crystals: int = 0,
+    cubes: int = 0,
+    can_explore: bool = False,
+    last_trick: bool = False,
+    fixed_next: Card | None = None,
+) -> list[PlayCard]:
+    """The play actions open to the next player of the trick ``plays``, in a fixed order.
+
+    Order: cards in ``hand`` order; per card the plain play, ``+cube``, ``-cube``, then
+    ``with power`` (Oracle: one per colour in colour order), each followed by its cube variants.
+    A power is offered only when it can have an effect: Emperor, Knight and Wizard not as the
+    last card of the trick, once-per-trick powers not after one of their kind, the Explorer only
+    when ``can_explore`` (not the first trick, and a card left to swap), the Peasant not in the
+    last trick, the Assassin only when the follow rule would forbid it. ``fixed_next`` (mission
+    15) is the only card allowed, whatever the follow rule says.
+    """
+    status = trick_status(plays, dominant)
+    blocked = status.powers_blocked
+    last_to_play = len(plays) == players - 1
+    power_ok = crystals > 0 and not blocked
+    cube_ok = cubes > 0 and not blocked
+    cube_steps = (0, 1, -1) if cube_ok else (0,)
+    used = {
+        Rank.KNIGHT: status.knight_seat,
+        Rank.WIZARD: status.wizard_seat,
+        Rank.DWARF: status.dwarf_seat,
+        Rank.PEASANT: status.peasant_seat,
+    }
+    allowed = [fixed_next] if fixed_next is not None else follow_cards(hand, plays, dominant)
+    out: list[PlayCard] = []
+    for card in hand:
+        rank = card.rank
+        if card not in allowed:
+            if rank is Rank.ASSASSIN and power_ok and fixed_next is None:
+                out.extend(PlayCard(card, True, None, s) for s in cube_steps)
+            continue
+        out.extend(PlayCard(card, False, None, s) for s in cube_steps)
+        if not power_ok:
+            continue
+        if rank is Rank.ORACLE:
+            for colour in COLOURS:
+                if colour is not dominant and colour is not card.colour:
+                    out.extend(PlayCard(card, True, colour, s) for s in cube_steps)
+            continue
+        if rank is Rank.ASSASSIN:
+            continue
+        if rank in (Rank.EMPEROR, Rank.KNIGHT, Rank.WIZARD) and last_to_play:
+            continue
+        if used.get(rank) is not None:
+            continue
+        if rank is Rank.EXPLORER and not can_explore:
+            continue
+        if rank is Rank.PEASANT and last_trick:
+            continue
+        out.extend(PlayCard(card, True, None, s) for s in cube_steps)
+    return out

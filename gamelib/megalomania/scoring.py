@@ -1,0 +1,113 @@
+"""Mission scoring: points per player from the tricks each took in the round.
+
+``tricks[seat]`` is the list of tricks the seat took, each a sequence of cards (printed values
+count; cubes and Oracle colours are gone once a trick is taken).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from gamelib.megalomania.cards import COLOURS, Card, Colour, Rank
+from gamelib.megalomania.missions import Mission
+
+__all__ = ["END_SCROLL_BONUS", "Tricks", "mission_scores", "partner", "winners"]
+
+Tricks = Sequence[Sequence[Sequence[Card]]]
+
+END_SCROLL_BONUS = 2
+"""Points at the end for holding one or more unused scrolls (未使用のスクロール)."""
+
+
+def partner(seat: int, players: int) -> int | None:
+    """The partner across the table (pair missions need 4 players)."""
+    return (seat + 2) % 4 if players == 4 else None
+
+
+def _cards(tricks: Sequence[Sequence[Card]]) -> list[Card]:
+    return [c for t in tricks for c in t]
+
+
+def _count_colour(colour: Colour) -> Callable[[Sequence[Sequence[Card]]], int]:
+    return lambda ts: sum(1 for c in _cards(ts) if c.colour is colour)
+
+
+def _most(counts: Sequence[int]) -> list[bool]:
+    top = max(counts)
+    return [c == top for c in counts]
+
+
+def _all_colours_trick(trick: Sequence[Card], players: int) -> bool:
+    return len({c.colour for c in trick}) >= min(players, len(COLOURS))
+
+
+def mission_scores(m: Mission, tricks: Tricks, players: int) -> tuple[int, ...]:
+    """Points each seat scores for mission ``m`` (rulings in docs/rules/megalomania.md)."""
+    n = m.number
+    p = m.points
+    won = [len(ts) for ts in tricks]
+    seats = range(len(tricks))
+    if n in (3, 4, 9, 10):
+        colour = {3: Colour.BLUE, 4: Colour.YELLOW, 9: Colour.RED, 10: Colour.BLACK}[n]
+        return tuple(p * _count_colour(colour)(tricks[s]) for s in seats)
+    if n == 7:
+        return tuple(p * sum(1 for t in tricks[s] if sum(c.value for c in t) <= 25) for s in seats)
+    if n in (18, 25):
+        return tuple(p * won[s] for s in seats)
+    if n == 19:
+        magic = (Rank.DWARF, Rank.WIZARD)
+        return tuple(p * sum(1 for c in _cards(tricks[s]) if c.rank in magic) for s in seats)
+    if n == 23:
+        out = [0] * len(tricks)
+        for colour in COLOURS:
+            counts = [_count_colour(colour)(tricks[s]) for s in seats]
+            top = max(counts)
+            if top > 0 and counts.count(top) == 1:
+                out[counts.index(top)] += p
+        return tuple(out)
+    if n in (20, 21):
+        if players != 4:
+            return tuple(0 for _ in seats)
+        pair = (won[0] + won[2], won[1] + won[3])
+        if pair[0] == pair[1]:
+            return tuple(0 for _ in seats)
+        better = 0 if pair[0] > pair[1] else 1
+        target = better if n == 20 else 1 - better
+        return tuple(p if s % 2 == target else 0 for s in seats)
+    hit: list[bool]
+    if n == 1:
+        hit = [w == 3 for w in won]
+    elif n == 2:
+        hit = [len({c.colour for c in _cards(tricks[s])}) == len(COLOURS) for s in seats]
+    elif n in (5, 16):
+        hit = [w >= 4 for w in won]
+    elif n == 6:
+        hit = [
+            not any(c.rank in (Rank.DWARF, Rank.WIZARD) for c in _cards(tricks[s])) for s in seats
+        ]
+    elif n == 8:
+        hit = [any(_all_colours_trick(t, players) for t in tricks[s]) for s in seats]
+    elif n == 11:
+        hit = [sum(c.value for c in _cards(tricks[s])) >= 80 for s in seats]
+    elif n == 12:
+        hit = [w % 2 == 1 for w in won]
+    elif n == 13:
+        hit = [w == 1 for w in won]
+    elif n in (14, 17):
+        hit = [w == 2 for w in won]
+    elif n in (15, 22):
+        hit = _most(won)
+    elif n == 24:
+        hit = [w == 0 for w in won]
+    else:
+        raise ValueError(f"no scoring for mission {n}")
+    return tuple(p if h else 0 for h in hit)
+
+
+def winners(
+    scores: Sequence[int], negatives: Sequence[int], holds_scroll: Sequence[bool]
+) -> tuple[int, ...]:
+    """The winners: most points; ties to fewer negative points, then to no unused scroll."""
+    key = [(scores[s], -negatives[s], not holds_scroll[s]) for s in range(len(scores))]
+    best = max(key)
+    return tuple(s for s in range(len(scores)) if key[s] == best)

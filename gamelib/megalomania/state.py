@@ -1,0 +1,752 @@
+"""The Megalomania game state: rounds, mission setup steps, tricks with powers, scoring.
+
+Seats are 0-based and clockwise: play passes to ``seat + 1`` (the left neighbour); the right
+neighbour is ``seat - 1``. A round: the dealer rotates left, the dominant colour changes, the lead
+player (left of the dealer) reveals a mission, players take resources (before the deal, or after
+it on missions that say so), the mission's setup steps run in seat order from the lead player,
+then the tricks; the round is scored and the next one begins.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Any
+
+from gamelib.core.log import Term
+from gamelib.core.state import Outcome, State
+from gamelib.megalomania.actions import (
+    Action,
+    ChooseLeader,
+    ChoosePile,
+    ChooseResources,
+    OrderCard,
+    PassCard,
+    PileCard,
+    PlayCard,
+    ReturnCard,
+    ScrollKind,
+)
+from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour, Rank, sort_cards
+from gamelib.megalomania.missions import MISSIONS, Deal, Mission, mission
+from gamelib.megalomania.powers import (
+    Play,
+    TrickContext,
+    follow_cards,
+    legal_plays,
+    resolve_plays,
+    trick_status,
+    trick_winner,
+)
+from gamelib.megalomania.scoring import END_SCROLL_BONUS, mission_scores, partner, winners
+from gamelib.megalomania.view import RECONSTRUCTION_NOTE, MegalomaniaView
+
+if TYPE_CHECKING:
+    from gamelib.core.rng import Rng
+    from gamelib.core.state import Game
+
+__all__ = ["SCROLL_DECK", "MegalomaniaState"]
+
+SCROLL_DECK: tuple[ScrollKind, ...] = (ScrollKind.CRYSTAL,) * 8 + (ScrollKind.CUBE,) * 8
+"""The scroll deck (reconstructed): 8 crystal scrolls and 8 cube scrolls."""
+
+SCROLL_BONUS = 2  # resources a scroll adds
+
+
+def _copy_container(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy_container(v) for v in value]
+    if isinstance(value, set):
+        return set(value)
+    if isinstance(value, dict):
+        return {k: _copy_container(v) for k, v in value.items()}
+    return value
+
+
+class MegalomaniaState(State[Action]):
+    """One moment of a Megalomania game."""
+
+    def __init__(self, game: Game[Any], seed: int, rng: Rng) -> None:
+        super().__init__(game, seed, rng)
+        o: Any = game.options
+        n = self.n = int(o.players)
+        self.rounds: int = 8 if o.length == "short" else 12
+        self.cube_step: int = int(o.cube_step)
+        self.round = 0
+        self.dealer = n - 1
+        self.dominant: Colour | None = None
+        self.dominant_start = self.rng.randint(0, len(COLOURS) - 1)
+        self.mission_no: int | None = None
+        self.phase = "resources"
+        self.queue: list[int] = []
+        self.dealt = False
+        self.deck: list[Card] = list(DECK)
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.revealed: list[list[Card]] = [[] for _ in range(n)]
+        self.covered: list[list[tuple[Card, Card]]] = [[] for _ in range(n)]
+        self.draw_piles: list[list[Card]] = [[] for _ in range(n)]
+        self.set_aside: list[Card] = []
+        self.own_aside: list[list[Card]] = [[] for _ in range(n)]
+        self.piles: list[list[Card]] = [[] for _ in range(n)]
+        self.passing: list[list[Card]] = [[] for _ in range(n)]
+        self.orders: list[list[Card]] = [[] for _ in range(n)]
+        self.seen: list[set[Card]] = [set() for _ in range(n)]
+        self.captured: list[list[list[Card]]] = [[] for _ in range(n)]
+        self.trick: list[Play] = []
+        self.trick_no = 0
+        self.leader = 0
+        self.next_leader: int | None = None
+        self.last_trick: list[Play] = []
+        self.last_winner: int | None = None
+        self.explorer: tuple[int, int, int, Card] | None = None  # owner, trick, index, card
+        self.crystals = [0] * n
+        self.cubes = [0] * n
+        self.scroll_deck: list[ScrollKind] = []
+        self.scrolls: list[list[ScrollKind]] = [[] for _ in range(n)]
+        self.round_missions: list[int] = []
+        self.round_scores: list[tuple[int, ...]] = []
+        self.scores = [0] * n
+        self.negatives = [0] * n
+        self.final: Outcome | None = None
+        missions = [m.number for m in MISSIONS]
+        if o.pair_missions == "never":
+            missions = [m for m in missions if not mission(m).pairs]
+        self.rng.shuffle(missions)
+        self.mission_deck = missions
+        if o.scroll_rule != "off":
+            self.scroll_deck = list(SCROLL_DECK)
+            self.rng.shuffle(self.scroll_deck)
+            for s in range(n):
+                self._draw_scroll(s)
+        self._start_round()
+
+    def clone(self) -> MegalomaniaState:
+        """A fast copy: containers are copied, cards, plays and log entries (immutable) shared."""
+        new = copy.copy(self)
+        for key, value in vars(self).items():
+            if isinstance(value, (list, set, dict)):
+                setattr(new, key, _copy_container(value))
+        new.rng = self.rng.copy()
+        return new
+
+    # -- helpers -------------------------------------------------------------------------
+    @property
+    def m(self) -> Mission:
+        """The mission of the round."""
+        assert self.mission_no is not None
+        return mission(self.mission_no)
+
+    def _name(self, seat: int) -> Term:
+        return Term(f"Player {seat + 1}", f"プレイヤー{seat + 1}")
+
+    def _draw_scroll(self, seat: int) -> None:
+        if not self.scroll_deck:
+            return
+        kind = self.scroll_deck.pop()
+        self.scrolls[seat].append(kind)
+        if self.round:
+            self.add_log("scroll_gain", player=seat, who=self._name(seat), scroll=kind.term)
+
+    def _seat_order(self) -> list[int]:
+        return [(self.dealer + 1 + i) % self.n for i in range(self.n)]
+
+    def _start_round(self) -> None:
+        o: Any = self.game.options
+        self.round += 1
+        self.dealer = (self.dealer + 1) % self.n
+        if o.dominant_rule == "rotate":
+            self.dominant = COLOURS[(self.dominant_start + self.round - 1) % len(COLOURS)]
+        else:
+            choices = [c for c in COLOURS if c is not self.dominant]
+            self.dominant = self.rng.choice(choices)
+        self.leader = (self.dealer + 1) % self.n
+        self.add_log(
+            "round_start", kind="phase", round=self.round, rounds=self.rounds,
+            dealer=self._name(self.dealer), colour=self.dominant.term,
+        )
+        while True:
+            number = self.mission_deck.pop()
+            if mission(number).pairs and self.n != 4:
+                self.add_log("mission_redraw", mission=mission(number).title)
+                continue
+            break
+        self.mission_no = number
+        m = self.m
+        self.add_log(
+            "mission", player=self.leader, who=self._name(self.leader), mission=m.title,
+            score=m.score_text(), task=m.task,
+        )
+        self.trick_no = 0
+        self.trick = []
+        self.last_trick = []
+        self.last_winner = None
+        self.next_leader = None
+        self.dealt = False
+        if m.resources_after_deal:
+            self._deal()
+        self.phase = "resources"
+        self.queue = self._seat_order()
+
+    def _deal(self) -> None:
+        m = self.m
+        self.rng.shuffle(self.deck)
+        deck = self.deck
+        for s in self._seat_order():
+            cards = [deck.pop() for _ in range(m.cards)]
+            if m.deal is Deal.COVERED:
+                tops, unders = cards[:4], cards[4:]
+                self.covered[s] = list(zip(tops, unders, strict=True))
+                self.hands[s] = sort_cards(tops)
+                self.revealed[s] = sort_cards(tops)
+            elif m.deal is Deal.DRAW_4:
+                self.hands[s] = sort_cards(cards[:4])
+                self.draw_piles[s] = cards[4:]
+            else:
+                self.hands[s] = sort_cards(cards)
+                if m.deal is Deal.FACE_UP_3:
+                    self.revealed[s] = sort_cards(cards[:3])
+            self.seen[s].update(self.hands[s])
+        self.set_aside = list(deck)
+        self.deck = []
+        self.dealt = True
+        self.add_log("deal", cards=m.cards, aside=len(self.set_aside))
+        for s in range(self.n):
+            self.add_log(
+                "your_hand", player=s, visible_to={s}, cards=[c.term for c in self.hands[s]]
+            )
+            if self.revealed[s]:
+                self.add_log("revealed", player=s, who=self._name(s),
+                             cards=[c.term for c in self.revealed[s]])
+
+    def _public(self, cards: list[Card]) -> None:
+        for s in range(self.n):
+            self.seen[s].update(cards)
+
+    # -- contract ------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over."""
+        if self.final is not None:
+            return None
+        if self.phase in ("resources", "order", "split", "pass"):
+            return self.queue[0]
+        if self.phase == "choose_pile":
+            return (self.queue[0] + 1) % self.n
+        if self.phase in ("explorer", "peasant"):
+            return self.trick[-1].seat
+        return (self.leader + len(self.trick)) % self.n
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions in a fixed order (see the module docstrings of actions and powers)."""
+        if self.final is not None:
+            return []
+        seat = self.current_player
+        assert seat is not None
+        if self.phase == "resources":
+            total = int(self.game.options.resources)  # type: ignore[attr-defined]
+            base = [ChooseResources(k, total - k) for k in range(total, -1, -1)]
+            out: list[Action] = list(base)
+            for kind in ScrollKind:
+                if kind in self.scrolls[seat]:
+                    out.extend(ChooseResources(a.crystals, a.cubes, kind) for a in base)
+            return out
+        if self.phase == "order":
+            return [OrderCard(c) for c in self.hands[seat] if c not in self.orders[seat]]
+        if self.phase == "split":
+            return [PileCard(c) for c in self.hands[seat] if c not in self.piles[seat]]
+        if self.phase == "choose_pile":
+            return [ChoosePile(1), ChoosePile(2)]
+        if self.phase == "pass":
+            return [PassCard(c) for c in self.hands[seat]]
+        if self.phase == "explorer":
+            assert self.explorer is not None
+            found = self.explorer[3]
+            return [ReturnCard(c) for c in self.hands[seat] if c != found]
+        if self.phase == "peasant":
+            return [ChooseLeader(s) for s in range(self.n)]
+        return list(self._play_actions(seat))
+
+    def _explore_pool(self) -> list[tuple[int, int, int]]:
+        return [
+            (s, t, i)
+            for s in range(self.n)
+            for t, trick in enumerate(self.captured[s])
+            for i in range(len(trick))
+        ]
+
+    def _play_actions(self, seat: int) -> list[PlayCard]:
+        hand = self.hands[seat]
+        assert self.dominant is not None
+        fixed = self.orders[seat][0] if self.m.deal is Deal.ORDER else None
+        return legal_plays(
+            hand,
+            self.trick,
+            self.dominant,
+            players=self.n,
+            crystals=self.crystals[seat],
+            cubes=self.cubes[seat],
+            can_explore=self.trick_no > 0 and (len(hand) > 1 or bool(self.draw_piles[seat])),
+            last_trick=self.trick_no == self.m.tricks - 1,
+            fixed_next=fixed,
+        )
+
+    def why_illegal(self, action: Action) -> str:
+        """Why ``action`` is not legal now, in the player's terms."""
+        seat = self.current_player
+        if seat is None:
+            return f"{action}: the game is over"
+        expected = {
+            "resources": "choose this round's resources (take … crystals/cubes)",
+            "order": "fix the order of play (order …)",
+            "split": "put four cards into pile 1 (pile …)",
+            "choose_pile": f"choose pile 1 or 2 for Player {(seat - 1) % self.n + 1}",
+            "pass": "choose the cards to pass (pass …)",
+            "explorer": "return a hand card to the explored trick (return …)",
+            "peasant": "choose the next leader (choose Player … to lead)",
+            "play": "play a card",
+        }[self.phase]
+        who = f"Player {seat + 1}"
+        if isinstance(action, PlayCard) and self.phase == "play":
+            hand = self.hands[seat]
+            card = action.card
+            if card not in hand:
+                return f"{action}: {who} does not hold {card}"
+            if self.m.deal is Deal.ORDER and card != self.orders[seat][0]:
+                return f"{action}: the fixed order says {self.orders[seat][0]} comes next"
+            assert self.dominant is not None
+            allowed = follow_cards(hand, self.trick, self.dominant)
+            status = trick_status(self.trick, self.dominant)
+            if card not in allowed and not (card.rank is Rank.ASSASSIN and action.power):
+                lead = status.lead_colour
+                if status.wizard_seat is not None:
+                    return (f"{action}: the Wizard forces the lowest card "
+                            f"({', '.join(map(str, allowed))})")
+                if lead is not None and any(c.colour is lead for c in hand):
+                    return f"{action}: you must follow the lead colour {lead.value}"
+                return f"{action}: without {lead} you must play the dominant colour {self.dominant}"
+            if (action.power or action.cube) and status.powers_blocked:
+                return f"{action}: the Emperor's power forbids powers and cubes in this trick"
+            if action.power and self.crystals[seat] == 0:
+                return f"{action}: {who} has no power crystal left"
+            if action.cube and self.cubes[seat] == 0:
+                return f"{action}: {who} has no cube left"
+            if action.power:
+                return f"{action}: this power cannot be used now (once per trick, first trick, " \
+                    "last card or Oracle colour rules)"
+        return f"{action} is not legal now: {who} must {expected}"
+
+    def _apply(self, action: Action) -> None:
+        seat = self.current_player
+        assert seat is not None
+        if isinstance(action, ChooseResources):
+            self._apply_resources(seat, action)
+        elif isinstance(action, OrderCard):
+            self.orders[seat].append(action.card)
+            if len(self.orders[seat]) == len(self.hands[seat]) - 1:
+                self.orders[seat].extend(c for c in self.hands[seat] if c not in self.orders[seat])
+                self.add_log("order_fixed", player=seat, who=self._name(seat))
+                self.add_log("your_order", player=seat, visible_to={seat},
+                             cards=[c.term for c in self.orders[seat]])
+                self.queue.pop(0)
+                if not self.queue:
+                    self._start_play()
+        elif isinstance(action, PileCard):
+            self.piles[seat].append(action.card)
+            if len(self.piles[seat]) == 4:
+                self.add_log("split_done", player=seat, who=self._name(seat))
+                self.queue.pop(0)
+                if not self.queue:
+                    self.phase = "choose_pile"
+                    self.queue = self._seat_order()
+        elif isinstance(action, ChoosePile):
+            owner = self.queue.pop(0)
+            pile1 = self.piles[owner]
+            pile2 = [c for c in self.hands[owner] if c not in pile1]
+            keep, drop = (pile1, pile2) if action.pile == 1 else (pile2, pile1)
+            self.hands[owner] = sort_cards(keep)
+            self.own_aside[owner] = sort_cards(drop)
+            self.piles[owner] = []
+            self.add_log("choose_pile", player=seat, who=self._name(seat), owner=self._name(owner),
+                         pile=action.pile)
+            if not self.queue:
+                self._start_play()
+        elif isinstance(action, PassCard):
+            self.hands[seat].remove(action.card)
+            self.passing[seat].append(action.card)
+            if len(self.passing[seat]) == 3:
+                self.queue.pop(0)
+                if not self.queue:
+                    self._finish_pass()
+        elif isinstance(action, PlayCard):
+            self._apply_play(seat, action)
+        elif isinstance(action, ReturnCard):
+            self._apply_return(seat, action)
+        elif isinstance(action, ChooseLeader):
+            self.next_leader = action.seat
+            self.add_log("leader_chosen", player=seat, who=self._name(seat),
+                         leader=self._name(action.seat),
+                         kind="action")
+            self.phase = "play"
+            self._after_play()
+        else:  # pragma: no cover - play() only passes legal actions
+            raise TypeError(f"not a Megalomania action: {action!r}")
+
+    # -- setup steps ---------------------------------------------------------------------
+    def _apply_resources(self, seat: int, action: ChooseResources) -> None:
+        self.crystals[seat] = action.crystals
+        self.cubes[seat] = action.cubes
+        self.add_log("resources", player=seat, who=self._name(seat), crystals=action.crystals,
+                     cubes=action.cubes, kind="action")
+        if action.scroll is not None:
+            self.scrolls[seat].remove(action.scroll)
+            if action.scroll is ScrollKind.CRYSTAL:
+                self.crystals[seat] += SCROLL_BONUS
+            else:
+                self.cubes[seat] += SCROLL_BONUS
+            self.add_log("scroll_use", player=seat, who=self._name(seat), scroll=action.scroll.term,
+                         effect=action.scroll.effect, kind="action")
+        self.queue.pop(0)
+        if self.queue:
+            return
+        if not self.dealt:
+            self._deal()
+        deal = self.m.deal
+        if deal is Deal.PAIRS and self.n == 4:
+            self.hands = [self.hands[(s + 2) % 4] for s in range(4)]
+            for s in range(4):
+                self.seen[s].update(self.hands[s])
+            self.add_log("exchange")
+        if deal is Deal.ORDER:
+            self.phase, self.queue = "order", self._seat_order()
+        elif deal is Deal.SPLIT:
+            self.phase, self.queue = "split", self._seat_order()
+        elif deal is Deal.PASS_3:
+            self.phase, self.queue = "pass", self._seat_order()
+        else:
+            self._start_play()
+
+    def _finish_pass(self) -> None:
+        passed = [list(p) for p in self.passing]
+        for s in range(self.n):
+            to = (s + 1) % self.n
+            self.hands[to] = sort_cards(self.hands[to] + passed[s])
+            self.seen[to].update(passed[s])
+            self.passing[s] = []
+        self.add_log("pass_done")
+        for s in range(self.n):
+            frm = (s - 1) % self.n
+            self.add_log("you_receive", player=s, visible_to={s},
+                         cards=[c.term for c in passed[frm]])
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        self.queue = []
+        self.trick_no = 0
+        self.trick = []
+        self.leader = (self.dealer + 1) % self.n
+
+    # -- playing -------------------------------------------------------------------------
+    def _take_from_hand(self, seat: int, card: Card) -> None:
+        """Remove ``card`` from the hand, uncovering the card under it (mission 18)."""
+        self.hands[seat].remove(card)
+        if card in self.revealed[seat]:
+            self.revealed[seat].remove(card)
+        if card in self.orders[seat]:
+            self.orders[seat].remove(card)
+        for i, (top, under) in enumerate(self.covered[seat]):
+            if top == card:
+                del self.covered[seat][i]
+                self.hands[seat] = sort_cards([*self.hands[seat], under])
+                self.seen[seat].add(under)
+                self.add_log("uncover", player=seat, who=self._name(seat), card=card.term)
+                self.add_log("uncovered", player=seat, visible_to={seat}, card=under.term)
+                break
+
+    def _apply_play(self, seat: int, action: PlayCard) -> None:
+        assert self.dominant is not None
+        card = action.card
+        status_before = trick_status(self.trick, self.dominant)
+        forced = status_before.wizard_seat is not None
+        self._take_from_hand(seat, card)
+        if action.power:
+            self.crystals[seat] -= 1
+        if action.cube:
+            self.cubes[seat] -= 1
+        play = Play.of(seat, action)
+        self.trick.append(play)
+        self._public([card])
+        self.add_log("play", player=seat, who=self._name(seat), card=card.term, kind="action")
+        if forced and not (action.power and card.rank is Rank.ASSASSIN):
+            self.add_log("forced", player=seat, who=self._name(seat), kind="narration")
+        if action.cube:
+            value = card.value + action.cube * self.cube_step
+            self.add_log("cube", player=seat, who=self._name(seat), card=card.term, value=value,
+                         kind="narration")
+        if self.m.deal is Deal.DRAW_4 and self.draw_piles[seat]:
+            drawn = self.draw_piles[seat].pop()
+            self.hands[seat] = sort_cards([*self.hands[seat], drawn])
+            self.seen[seat].add(drawn)
+            self.add_log("draw", player=seat, who=self._name(seat))
+            self.add_log("drawn", player=seat, visible_to={seat}, card=drawn.term)
+        if action.power:
+            self._fire_power(seat, action)
+        if self.phase == "play":
+            self._after_play()
+
+    def _fire_power(self, seat: int, action: PlayCard) -> None:
+        card = action.card
+        rank = card.rank
+        key = {
+            Rank.EMPEROR: "p_emperor",
+            Rank.KNIGHT: "p_knight",
+            Rank.WIZARD: "p_wizard",
+            Rank.DWARF: "p_dwarf",
+            Rank.ASSASSIN: "p_assassin",
+        }.get(rank)
+        if key is not None:
+            self.add_log(key, card=card.term, kind="narration")
+        elif rank is Rank.ORACLE:
+            assert action.as_colour is not None
+            self.add_log("p_oracle", card=card.term, colour=action.as_colour.term,
+                         kind="narration")
+        elif rank is Rank.PEASANT:
+            self.add_log("p_peasant", card=card.term, player=seat, who=self._name(seat),
+                         kind="narration")
+            self.phase = "peasant"
+        elif rank is Rank.EXPLORER:
+            pool = self._explore_pool()
+            owner, t, i = pool[self.rng.randint(0, len(pool) - 1)]
+            found = self.captured[owner][t][i]
+            self.explorer = (owner, t, i, found)
+            self.hands[seat] = sort_cards([*self.hands[seat], found])
+            self.add_log("p_explorer", card=card.term, player=seat, who=self._name(seat),
+                         found=found.term, owner=self._name(owner), kind="narration")
+            self.phase = "explorer"
+
+    def _apply_return(self, seat: int, action: ReturnCard) -> None:
+        assert self.explorer is not None
+        owner, t, i, found = self.explorer
+        card = action.card
+        order_pos = self.orders[seat].index(card) if card in self.orders[seat] else None
+        self._take_from_hand(seat, card)
+        if order_pos is not None:
+            self.orders[seat].insert(order_pos, found)
+        self.captured[owner][t][i] = card
+        self._public([card, found])
+        self.explorer = None
+        self.add_log("explorer_return", player=seat, who=self._name(seat), card=card.term,
+                     owner=self._name(owner), kind="action")
+        self.phase = "play"
+        self._after_play()
+
+    def _after_play(self) -> None:
+        if len(self.trick) == self.n:
+            self._finish_trick()
+
+    def _reason(self, winner_play: Play) -> Term:
+        assert self.dominant is not None
+        resolved = resolve_plays(self.trick, self.dominant, TrickContext(self.cube_step))
+        reverse = any(r.power_active and r.play.card.rank is Rank.DWARF for r in resolved)
+        win = next(r for r in resolved if r.play == winner_play)
+        word = ("lowest", "一番小さい") if reverse else ("highest", "一番大きい")
+        if win.dominant_counts:
+            en = f"the {word[0]} dominant ({self.dominant.value}) card"
+            ja = f"ドミナントカラー({self.dominant.term.ja})の{word[1]}カード"
+        else:
+            status = trick_status(self.trick, self.dominant)
+            lead = status.lead_colour
+            assert lead is not None
+            en = f"the {word[0]} card of the lead colour {lead.value}"
+            ja = f"リードカラー{lead.term.ja}の{word[1]}カード"
+            if any(r.colour is self.dominant for r in resolved):
+                en += " (the Knight took the dominant cards' advantage)"
+                ja += "(騎士によりドミナントカラーは無効)"
+        if sum(1 for r in resolved if r.value == win.value and
+               (r.dominant_counts == win.dominant_counts)) > 1:
+            en += ", earlier on equal value"
+            ja += "、同値は先に出したカードが上位"
+        return Term(en, ja)
+
+    def _finish_trick(self) -> None:
+        assert self.dominant is not None
+        winner = trick_winner(self.trick, None, self.dominant, TrickContext(self.cube_step))
+        win_play = next(p for p in self.trick if p.seat == winner)
+        self.trick_no += 1
+        self.add_log("trick_won", player=winner, who=self._name(winner), number=self.trick_no,
+                     card=win_play.card.term, reason=self._reason(win_play), kind="narration")
+        self.captured[winner].append([p.card for p in self.trick])
+        self.last_trick = list(self.trick)
+        self.last_winner = winner
+        self.trick = []
+        self.leader = self.next_leader if self.next_leader is not None else winner
+        self.next_leader = None
+        if self.trick_no >= self.m.tricks:
+            self._finish_round()
+            return
+        if self.m.deal is Deal.PASS_HAND:
+            self.hands = [self.hands[(s + 1) % self.n] for s in range(self.n)]
+            self.add_log("pass_hands")
+        self.add_log("next_leader", player=self.leader, who=self._name(self.leader))
+
+    def _finish_round(self) -> None:
+        m = self.m
+        pts = mission_scores(m, self.captured, self.n)
+        self.round_missions.append(m.number)
+        self.round_scores.append(pts)
+        rule: str = self.game.options.scroll_rule  # type: ignore[attr-defined]
+        for s in range(self.n):
+            self.scores[s] += pts[s]
+            if pts[s] < 0:
+                self.negatives[s] -= pts[s]
+            self.add_log("round_score", player=s, who=self._name(s), points=pts[s], mission=m.title,
+                         total=self.scores[s], kind="narration")
+        if rule == "start_and_loss":
+            for s in self._seat_order():
+                if pts[s] < 0:
+                    self._draw_scroll(s)
+        self._collect()
+        if self.round >= self.rounds:
+            self._finish_game()
+        else:
+            self._start_round()
+
+    def _collect(self) -> None:
+        cards: list[Card] = [*self.set_aside]
+        for s in range(self.n):
+            cards += self.hands[s] + [c for t in self.captured[s] for c in t]
+            cards += [c for pair in self.covered[s] for c in pair] + self.draw_piles[s]
+            cards += self.own_aside[s]
+            self.hands[s], self.captured[s], self.covered[s] = [], [], []
+            self.draw_piles[s], self.own_aside[s], self.revealed[s] = [], [], []
+            self.orders[s], self.piles[s], self.passing[s] = [], [], []
+            self.seen[s] = set()
+            self.crystals[s] = self.cubes[s] = 0
+        self.set_aside = []
+        self.deck = sort_cards(cards)
+
+    def _finish_game(self) -> None:
+        for s in range(self.n):
+            if self.scrolls[s]:
+                self.scores[s] += END_SCROLL_BONUS
+                self.add_log("end_bonus", player=s, who=self._name(s), kind="narration")
+        holds = [bool(x) for x in self.scrolls]
+        win = winners(self.scores, self.negatives, holds)
+        top = max(self.scores)
+        tied = [s for s in range(self.n) if self.scores[s] == top]
+        if len(tied) > 1:
+            by_neg = min(self.negatives[s] for s in tied)
+            rule = (
+                Term("fewer negative points", "マイナス点の少なさ")
+                if any(self.negatives[s] != by_neg for s in tied)
+                else Term("holding no unused scroll", "未使用のスクロールを持たないこと")
+            )
+            self.add_log("tie_break", rule=rule, kind="narration")
+        self.phase = "over"
+        self.final = Outcome(
+            scores=tuple(float(x) for x in self.scores),
+            winners=win,
+            reason="12 rounds played" if self.rounds == 12 else "8 rounds played (short game)",
+        )
+        self.add_log(
+            "game_over", kind="phase",
+            scores=", ".join(f"P{s + 1} {self.scores[s]}" for s in range(self.n)),
+            winners=[self._name(s) for s in win],
+        )
+
+    # -- views and checks ----------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """The final scores and winners once the last round is scored."""
+        return self.final
+
+    def view(self, player: int | None) -> MegalomaniaView:
+        """What ``player`` may see (``None``: the teacher)."""
+        base = self.base_view_fields(player)
+        n = self.n
+        teacher = player is None
+
+        def visible(s: int) -> tuple[Card, ...] | None:
+            return tuple(self.hands[s]) if teacher or s == player else None
+
+        def known(s: int) -> tuple[Card, ...]:
+            if teacher or s == player:
+                return tuple(self.hands[s])
+            assert player is not None
+            seen = self.seen[player]
+            return tuple(c for c in self.hands[s] if c in seen or c in self.revealed[s])
+
+        status = trick_status(self.trick, self.dominant) if self.dominant else None
+        partners = tuple(
+            partner(s, n) if self.mission_no and self.m.pairs else None for s in range(n)
+        )
+        return MegalomaniaView(
+            **base,
+            reconstruction_note=RECONSTRUCTION_NOTE,
+            round=self.round,
+            rounds=self.rounds,
+            dealer=self.dealer,
+            dominant=self.dominant,
+            mission=self.m if self.mission_no else None,
+            phase=self.phase,
+            trick_number=self.trick_no + 1 if self.phase != "over" else self.trick_no,
+            tricks_in_round=self.m.tricks if self.mission_no else 0,
+            leader=self.leader if self.phase in ("play", "explorer", "peasant") else None,
+            trick=tuple(self.trick),
+            lead_colour=status.lead_colour if status else None,
+            trick_status=status if self.trick else None,
+            last_trick=tuple(self.last_trick),
+            last_trick_winner=self.last_winner,
+            captured=tuple(tuple(tuple(t) for t in self.captured[s]) for s in range(n)),
+            tricks_won=tuple(len(self.captured[s]) for s in range(n)),
+            crystals=tuple(self.crystals),
+            cubes=tuple(self.cubes),
+            scrolls=tuple(tuple(x) for x in self.scrolls),
+            scroll_deck=len(self.scroll_deck),
+            round_missions=tuple(self.round_missions),
+            round_scores=tuple(self.round_scores),
+            scores=tuple(self.scores),
+            negative_points=tuple(self.negatives),
+            hand=tuple(self.hands[player]) if player is not None else (),
+            hands=tuple(visible(s) for s in range(n)),
+            hand_counts=tuple(len(h) for h in self.hands),
+            revealed=tuple(tuple(r) for r in self.revealed),
+            face_down_counts=tuple(
+                len(self.covered[s]) + len(self.draw_piles[s]) for s in range(n)
+            ),
+            known_cards=tuple(known(s) for s in range(n)),
+            play_order=tuple(self.orders[player]) if player is not None else (),
+            pile=tuple(self.piles[player]) if player is not None else (),
+            passing=tuple(self.passing[player]) if player is not None else (),
+            set_aside_count=len(self.set_aside) + sum(len(a) for a in self.own_aside),
+            own_set_aside=tuple(self.own_aside[player]) if player is not None else (),
+            partners=partners,
+            explorer_card=self.explorer[3] if self.explorer else None,
+            next_leader=self.next_leader,
+            explorer_pool=sum(len(t) for s in range(n) for t in self.captured[s]),
+            cube_step=self.cube_step,
+        )
+
+    def check_invariants(self) -> None:
+        """Every one of the 32 cards is in exactly one place; resources are never negative."""
+        places: list[Card] = [*self.deck, *self.set_aside, *(p.card for p in self.trick)]
+        for s in range(self.n):
+            places += self.hands[s] + self.draw_piles[s] + self.own_aside[s] + self.passing[s]
+            places += [u for _, u in self.covered[s]]
+            places += [c for t in self.captured[s] for c in t]
+            assert set(self.revealed[s]) <= set(self.hands[s]), "revealed card not in hand"
+            assert set(self.piles[s]) <= set(self.hands[s]), "pile card not in hand"
+            assert all(top in self.hands[s] for top, _ in self.covered[s]), "top card not in hand"
+            assert set(self.orders[s]) <= set(self.hands[s]), "ordered card not in hand"
+            assert self.crystals[s] >= 0 and self.cubes[s] >= 0, "negative resources"
+        if self.explorer is not None:
+            places.remove(self.explorer[3])  # held in hand while its trick slot waits
+        assert len(places) == len(DECK), f"{len(places)} cards found, not {len(DECK)}"
+        assert set(places) == set(DECK), "a card is missing or doubled"
+        if self.phase in ("play", "explorer", "peasant") and self.final is None:
+            played = {p.seat for p in self.trick}
+            left = [
+                len(self.hands[s]) + len(self.draw_piles[s]) + len(self.covered[s])
+                + (s in played) - (self.explorer is not None and s == self.trick[-1].seat)
+                for s in range(self.n)
+            ]
+            want = self.m.tricks - self.trick_no
+            assert all(x == want for x in left), f"hands out of step: {left}"
