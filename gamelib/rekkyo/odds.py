@@ -25,6 +25,7 @@ distributions. The second half (:func:`neutral_defence` and friends) reads a vie
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 from collections import Counter
@@ -36,7 +37,13 @@ from typing import Any
 import numpy as np
 
 from gamelib.core import Estimate
-from gamelib.rekkyo.cards import StrengthContext, card_strength_distribution, default_cards
+from gamelib.rekkyo.cards import (
+    CardSet,
+    StrengthContext,
+    card_strength_distribution,
+    default_cards,
+    load_cards,
+)
 from gamelib.rekkyo.combat import can_add_to_attack, can_commit, is_recoverable
 from gamelib.rekkyo.view import RekkyoView
 
@@ -50,6 +57,7 @@ __all__ = [
     "attacker_unseen",
     "card_dist",
     "cards_lost_if",
+    "cards_of",
     "draw_distribution",
     "draw_distribution_with_rebuild",
     "expected_cards_lost",
@@ -103,6 +111,28 @@ def as_card_dist(dist: Any) -> CardDist:
     return tuple(sorted(merged.items()))
 
 
+_CANON: dict[int, tuple[CardDist, tuple[tuple[int, float], ...]]] = {}
+
+
+def _canon(dist: Any) -> CardDist:
+    """:func:`as_card_dist`, remembering normalised results by identity (a hot path)."""
+    hit = _CANON.get(id(dist))
+    if hit is not None and hit[0] is dist:
+        return hit[0]
+    cd = as_card_dist(dist)
+    hit = _CANON.get(id(cd))
+    if hit is None or hit[0] is not cd:
+        _CANON[id(cd)] = (cd, tuple((v, float(p)) for v, p in cd))
+    return cd
+
+
+def _float_dist(cd: CardDist) -> tuple[tuple[int, float], ...]:
+    hit = _CANON.get(id(cd))
+    if hit is not None and hit[0] is cd:
+        return hit[1]
+    return _CANON[id(_canon(cd))][1]
+
+
 def fixed(value: int) -> CardDist:
     """The contribution of a card that always adds ``value``."""
     return as_card_dist(value)
@@ -124,10 +154,10 @@ def _group(pool: PoolLike) -> Counter[CardDist]:
             if count < 0:
                 raise ValueError("a card count must be non-negative")
             if count:
-                groups[as_card_dist(dist)] += int(count)
+                groups[_canon(dist)] += int(count)
     else:
         for dist in pool:
-            groups[as_card_dist(dist)] += 1
+            groups[_canon(dist)] += 1
     return groups
 
 
@@ -148,16 +178,36 @@ class StrengthDistribution:
         return cls(tuple(float(f) for f in fr), fr)
 
     @classmethod
-    def from_card_dists(cls, dists: Iterable[Any]) -> StrengthDistribution:
-        """The exact distribution of the sum of independent cards (e.g. the attacker's cards)."""
+    def from_card_dists(cls, dists: Iterable[Any], *, exact: bool = False) -> StrengthDistribution:
+        """The distribution of the sum of independent cards (e.g. the attacker's cards).
+
+        With ``exact`` the numbers are also kept as fractions.
+        """
+        cards = [_canon(d) for d in dists]
+        if not exact:
+            # fixed values add up directly; only die cards need a convolution
+            base = sum(cd[0][0] for cd in cards if len(cd) == 1)
+            probs: dict[int, float] = {base: 1.0}
+            for cd in cards:
+                if len(cd) > 1:
+                    nxt: dict[int, float] = {}
+                    for s, ps in probs.items():
+                        for v, p in _float_dist(cd):
+                            nxt[s + v] = nxt.get(s + v, 0.0) + ps * p
+                    probs = nxt
+            return cls(tuple(probs.get(s, 0.0) for s in range(max(probs) + 1)))
         total = cls.point(0)
-        for d in dists:
-            cd = as_card_dist(d)
+        for cd in cards:
             fr = [Fraction(0)] * (cd[-1][0] + 1)
             for v, p in cd:
                 fr[v] = p
             total = total.convolve(cls(tuple(float(f) for f in fr), tuple(fr)))
         return total
+
+    @functools.cached_property
+    def cumulative(self) -> tuple[float, ...]:
+        """``cumulative[s]`` = P(strength <= ``s``)."""
+        return tuple(min(1.0, x) for x in itertools.accumulate(self.probs))
 
     @property
     def exact(self) -> bool:
@@ -175,7 +225,8 @@ class StrengthDistribution:
         """P(strength <= ``value``)."""
         if value < 0:
             return 0.0
-        return min(1.0, float(sum(self.probs[: value + 1])))
+        cum = self.cumulative
+        return cum[value] if value < len(cum) else 1.0
 
     def mean(self) -> float:
         """The expected strength."""
@@ -261,11 +312,12 @@ def draw_distribution(pool: PoolLike, draws: int, *, exact: bool = False) -> Str
     for dist, copies in sorted(groups.items()):
         new = dp.copy()  # k = 0 cards of this group
         power: dict[int, float] = {0: 1.0}
+        fdist = _float_dist(dist)
         for k in range(1, min(copies, n) + 1):
             nxt: dict[int, float] = {}
             for s, w in power.items():
-                for v, p in dist:
-                    nxt[s + v] = nxt.get(s + v, 0.0) + w * float(p)
+                for v, p in fdist:
+                    nxt[s + v] = nxt.get(s + v, 0.0) + w * p
             power = nxt
             ways = math.comb(copies, k)
             rows = n + 1 - k
@@ -385,35 +437,64 @@ def monte_carlo_draw(
 # -- the game: pools, attacks and defences read from a view ----------------------------------
 
 
-def card_dist(card: str, route: str = "land", *, side: str = "neutral") -> CardDist:
+def cards_of(view: RekkyoView | None = None) -> CardSet:
+    """The card set a view's game uses (its ``cards`` option), default the packaged one."""
+    path = ((view.options or {}).get("cards", "") if view is not None else "") or ""
+    return _load_cards_cached(path)
+
+
+@functools.cache
+def _load_cards_cached(path: str) -> CardSet:
+    return load_cards(path) if path else default_cards()
+
+
+_CARD_DISTS: dict[tuple[str, str, str, int], tuple[CardSet, CardDist]] = {}
+
+
+def card_dist(
+    card: str, route: str = "land", *, side: str = "neutral", cards: CardSet | None = None
+) -> CardDist:
     """One card's contribution (by id) over ``route``, as the card module defines it.
 
     ``side="neutral"``: drawn for a neutral's defence (events and open cards 0, navy 0 against a
     land invasion); ``side="player"``: committed by a player.
     """
-    return _card_dist_cached(card, route, side)
-
-
-@functools.cache
-def _card_dist_cached(card: str, route: str, side: str) -> CardDist:
-    return as_card_dist(card_strength_distribution(card, StrengthContext(route=route, side=side)))
+    cset = cards or default_cards()
+    key = (card, route, side, id(cset))
+    hit = _CARD_DISTS.get(key)
+    if hit is None or hit[0] is not cset:
+        context = StrengthContext(route=route, side=side)
+        hit = (cset, _canon(card_strength_distribution(card, context, cset)))
+        _CARD_DISTS[key] = hit
+    return hit[1]
 
 
 def pool_of(
-    card_ids: Mapping[str, int] | Iterable[str], route: str = "land"
+    card_ids: Mapping[str, int] | Iterable[str],
+    route: str = "land",
+    *,
+    side: str = "neutral",
+    cards: CardSet | None = None,
 ) -> dict[CardDist, int]:
-    """The neutral-defence pool ``{contribution: copies}`` of a multiset of card ids."""
+    """The pool ``{contribution: copies}`` of a multiset of card ids (as a neutral's by default)."""
     counts = Counter(card_ids) if not isinstance(card_ids, Mapping) else card_ids
     pool: Counter[CardDist] = Counter()
     for cid, c in counts.items():
         if c:
-            pool[card_dist(cid, route)] += c
+            pool[card_dist(cid, route, side=side, cards=cards)] += c
     return dict(pool)
 
 
-def full_deck_pool(*, by_sea: bool = False) -> dict[CardDist, int]:
+def full_deck_pool(*, by_sea: bool = False, cards: CardSet | None = None) -> dict[CardDist, int]:
     """The whole action deck (83 cards) as a neutral-defence pool, for a land or sea invasion."""
-    return pool_of(default_cards().counts, "sea" if by_sea else "land")
+    cset = cards or default_cards()
+    return pool_of(cset.counts, "sea" if by_sea else "land", cards=cset)
+
+
+def _seat(view: RekkyoView, seat: int | None) -> int | None:
+    if seat is not None:
+        return seat
+    return view.turn_player if view.turn_player is not None else view.current_player
 
 
 def attacker_unseen(view: RekkyoView, seat: int | None = None) -> Counter[str]:
@@ -422,8 +503,7 @@ def attacker_unseen(view: RekkyoView, seat: int | None = None) -> Counter[str]:
     From the seat's own view this is ``view.unseen``; from the teacher's view it is rebuilt as
     that seat would see it: the draw pile plus every other player's hidden cards.
     """
-    if seat is None:
-        seat = view.turn_player if view.turn_player is not None else view.current_player
+    seat = _seat(view, seat)
     if view.viewer is not None or seat is None:
         if view.viewer is not None and seat is not None and view.viewer != seat:
             raise ValueError(f"a view of seat {view.viewer} cannot show what seat {seat} knows")
@@ -433,12 +513,25 @@ def attacker_unseen(view: RekkyoView, seat: int | None = None) -> Counter[str]:
         if other != seat and hand is not None:
             unseen.update(hand)
     combat = view.combat
-    if combat is not None and combat.attacker != seat and combat.attacker_cards is not None:
-        hidden = list(combat.attacker_cards)
-        for cid in combat.attacker_open:
-            hidden.remove(cid)
-        unseen.update(hidden)
+    if combat is not None and combat.stage in ("attack", "defend"):
+        cset = cards_of(view)
+        if combat.attacker != seat and combat.attacker_cards is not None:
+            unseen.update(c for c in combat.attacker_cards if not cset.card(c).open)
+        if combat.defender != seat and combat.defender_cards is not None:
+            unseen.update(combat.defender_cards)
     return unseen
+
+
+def rebuild_cards(view: RekkyoView) -> Counter[str]:
+    """The cards a neutral goes on drawing from once the draw pile runs out mid-defence.
+
+    As the engine does it: with the ``neutral_short="reshuffle"`` rule the discard pile (public;
+    the cards of the combat in progress are not in it yet) is shuffled into a new pile, and if
+    that is short too the neutral stops; with any other rule the neutral stops at once.
+    """
+    if (view.options or {}).get("neutral_short", "reshuffle") != "reshuffle":
+        return Counter()
+    return Counter(view.discard_pile)
 
 
 def neutral_defence(
@@ -453,27 +546,33 @@ def neutral_defence(
 
     As ``seat`` (default: the player whose turn it is) knows the table: the unseen cards are
     equally likely in any order; a draw pile shorter than the national power is drawn whole and
-    the rest comes from the rebuilt pile (see :func:`draw_distribution_with_rebuild`).
+    the rest comes from the rebuilt pile (see :func:`draw_distribution_with_rebuild` and
+    :func:`rebuild_cards`).
     """
-    power = default_cards().territory(target).power
-    unseen = attacker_unseen(view, seat)
-    pool = pool_of(unseen, route)
+    cset = cards_of(view)
+    power = cset.territory(target).power
+    pool = pool_of(attacker_unseen(view, seat), route, cards=cset)
     pile = view.draw_pile_size
     if pile >= power:
         return draw_distribution(pool, power, exact=exact)
-    return draw_distribution_with_rebuild(
-        pool, pile, pool_of(rebuild_cards(view), route), power, exact=exact
+    rebuild = pool_of(rebuild_cards(view), route, cards=cset)
+    return draw_distribution_with_rebuild(pool, pile, rebuild, power, exact=exact)
+
+
+def attack_distribution(
+    cards: Iterable[str],
+    route: str = "land",
+    *,
+    card_set: CardSet | None = None,
+    exact: bool = False,
+) -> StrengthDistribution:
+    """The exact distribution of an attack made of ``cards`` (ids; die cards spread out).
+
+    A strategic bombing counts in full (a neutral has no fighter to intercept it).
+    """
+    return StrengthDistribution.from_card_dists(
+        (card_dist(c, route, side="player", cards=card_set) for c in cards), exact=exact
     )
-
-
-def rebuild_cards(view: RekkyoView) -> Counter[str]:
-    """The cards shuffled into a new draw pile when the pile runs out (public: the discards)."""
-    return Counter(view.discard_pile)
-
-
-def attack_distribution(cards: Iterable[str], route: str = "land") -> StrengthDistribution:
-    """The exact distribution of an attack made of ``cards`` (ids; die cards spread out)."""
-    return StrengthDistribution.from_card_dists(card_dist(c, route, side="player") for c in cards)
 
 
 def p_win(
@@ -485,31 +584,36 @@ def p_win(
     seat: int | None = None,
 ) -> float:
     """P(an invasion of neutral ``target`` with ``cards`` over ``route`` succeeds) (a tie loses)."""
-    return neutral_defence(view, target, route, seat=seat).p_win(attack_distribution(cards, route))
+    attack = attack_distribution(cards, route, card_set=cards_of(view))
+    return neutral_defence(view, target, route, seat=seat).p_win(attack)
 
 
-def cards_lost_if(cards: Iterable[str], held: Iterable[str]) -> tuple[int, int]:
+def cards_lost_if(
+    cards: Iterable[str], held: Iterable[str], *, card_set: CardSet | None = None
+) -> tuple[int, int]:
     """``(cards lost on a win, cards lost on a defeat)`` for an attack made of ``cards``.
 
     The winner takes back the weapons produced in a territory they ``held`` before the combat;
     everything else (and everything on a defeat) is discarded.
     """
-    cset = default_cards()
+    cset = card_set or default_cards()
     held_set = set(held)
     ids = list(cards)
     kept = sum(1 for c in ids if is_recoverable(cset.card(c), held_set))
     return len(ids) - kept, len(ids)
 
 
-def expected_cards_lost(p: float, cards: Iterable[str], held: Iterable[str]) -> float:
+def expected_cards_lost(
+    p: float, cards: Iterable[str], held: Iterable[str], *, card_set: CardSet | None = None
+) -> float:
     """The expected number of cards an attack loses when it wins with probability ``p``."""
-    on_win, on_loss = cards_lost_if(cards, held)
+    on_win, on_loss = cards_lost_if(cards, held, card_set=card_set)
     return p * on_win + (1 - p) * on_loss
 
 
 @dataclass(frozen=True)
 class AttackOption:
-    """One way to attack: the cards, the chance to win and the expected cards lost."""
+    """One way to attack: the cards, P(win), the expected cards lost and the mean strength."""
 
     cards: tuple[str, ...]
     p_win: float
@@ -517,11 +621,13 @@ class AttackOption:
     mean_attack: float
 
 
-def usable_cards(hand: Iterable[str], route: str) -> list[str]:
+def usable_cards(hand: Iterable[str], route: str, *, card_set: CardSet | None = None) -> list[str]:
     """The cards of ``hand`` that may join an invasion over ``route``, strongest first."""
-    cset = default_cards()
+    cset = card_set or default_cards()
     usable = [c for c in hand if can_add_to_attack(cset.card(c), route)]
-    return sorted(usable, key=lambda c: (-attack_distribution([c], route).mean(), c))
+    return sorted(
+        usable, key=lambda c: (-attack_distribution([c], route, card_set=cset).mean(), c)
+    )
 
 
 def attack_options(
@@ -531,17 +637,22 @@ def attack_options(
     *,
     hand: Iterable[str] | None = None,
     seat: int | None = None,
+    defence: StrengthDistribution | None = None,
 ) -> list[AttackOption]:
-    """Every committable attack from the hand (each multiset once), best chance first."""
-    if seat is None:
-        seat = view.turn_player if view.turn_player is not None else view.current_player
+    """Every committable attack from the hand (each multiset once), best chance first.
+
+    ``hand`` defaults to the seat's hand; ``defence`` to :func:`neutral_defence` (give another
+    distribution to weigh an attack on a player).
+    """
+    seat = _seat(view, seat)
     if hand is None:
         if seat is None or view.hands[seat] is None:
             raise ValueError("no hand to attack with")
         hand = view.hands[seat] or ()
-    cset = default_cards()
-    usable = usable_cards(hand, route)
-    defence = neutral_defence(view, target, route, seat=seat)
+    cset = cards_of(view)
+    usable = usable_cards(hand, route, card_set=cset)
+    if defence is None:
+        defence = neutral_defence(view, target, route, seat=seat)
     held = view.territories_of(seat) if seat is not None else ()
     seen: set[tuple[str, ...]] = set()
     out: list[AttackOption] = []
@@ -550,9 +661,10 @@ def attack_options(
         if chosen in seen or not can_commit([cset.card(c) for c in chosen], route):
             continue
         seen.add(chosen)
-        attack = attack_distribution(chosen, route)
+        attack = attack_distribution(chosen, route, card_set=cset)
         p = defence.p_win(attack)
-        out.append(AttackOption(chosen, p, expected_cards_lost(p, chosen, held), attack.mean()))
+        lost = expected_cards_lost(p, chosen, held, card_set=cset)
+        out.append(AttackOption(chosen, p, lost, attack.mean()))
     out.sort(key=lambda o: (-o.p_win, o.expected_lost, len(o.cards), o.cards))
     return out
 
@@ -565,14 +677,14 @@ def win_by_weapon_count(
     hand: Iterable[str] | None = None,
     seat: int | None = None,
 ) -> list[AttackOption]:
-    """For k = 1, 2, … weapons committed: the best attack with exactly k weapons (events the hand
-    may add go with them), i.e. P(win) against the number of weapons committed."""
+    """P(win) against the number of weapons committed: for k = 1, 2, … weapons, the attack with
+    exactly k weapons (and any events of the hand that help) with the best P(win)."""
     options = attack_options(view, target, route, hand=hand, seat=seat)
-    cset = default_cards()
+    cset = cards_of(view)
     best: dict[int, AttackOption] = {}
     for o in options:
         k = sum(1 for c in o.cards if cset.card(c).is_weapon)
-        if k not in best or (o.p_win, -o.expected_lost) > (best[k].p_win, -best[k].expected_lost):
+        if k not in best:  # options come best first
             best[k] = o
     return [best[k] for k in sorted(best)]
 

@@ -95,7 +95,7 @@ def test_rebuild_by_hand() -> None:
 
 def test_attack_with_dice() -> None:
     defence = StrengthDistribution.point(3)
-    attack = StrengthDistribution.from_card_dists([D6])
+    attack = StrengthDistribution.from_card_dists([D6], exact=True)
     assert attack.fractions is not None
     assert defence.p_win_exact(attack) == F(1, 2)  # 4, 5 or 6 beats 3
     assert defence.p_win(attack) == pytest.approx(0.5)

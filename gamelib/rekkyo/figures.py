@@ -1,0 +1,344 @@
+"""Plotly figures of 列強の興亡: the world map and the odds of invading a neutral country.
+
+Every builder is a pure function of a view (or of a distribution) with keyword-only options and
+returns a new :class:`plotly.graph_objects.Figure`. The map's territory points carry, in their
+``customdata``, the text of the invasion the viewer may start there, so clicking a point in the
+notebook controller plays it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import plotly.graph_objects as go
+
+from gamelib.rekkyo import odds
+from gamelib.rekkyo.cards import default_cards
+from gamelib.rekkyo.combat import can_open_invasion
+from gamelib.rekkyo.view import RekkyoView
+
+__all__ = [
+    "LAYOUT",
+    "SEAT_COLOURS",
+    "defence_figure",
+    "distribution_figure",
+    "invasion_texts",
+    "map_figure",
+    "win_heatmap",
+    "win_heatmap_figure",
+]
+
+LAYOUT: dict[str, tuple[float, float]] = {
+    "usa": (-98, 39),
+    "hawaii": (-157, 20),
+    "uk": (-3, 55),
+    "france": (2, 46),
+    "germany": (11, 52),
+    "italy": (13, 41),
+    "africa": (20, 3),
+    "soviet": (48, 56),
+    "siberia": (105, 62),
+    "india": (78, 22),
+    "china": (106, 34),
+    "se_asia": (104, 8),
+    "japan": (139, 37),
+    "australia": (134, -25),
+    "south_pacific": (165, -12),
+}
+"""Where each territory is drawn: (longitude, latitude); links longer than half the world wrap."""
+
+SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
+"""One colour per seat; neutral territories are grey."""
+NEUTRAL_COLOUR = "#9e9e9e"
+WIN_COLOUR = "#2e7d32"
+LOSE_COLOUR = "#c62828"
+
+_TEXT = {
+    "en": {
+        "neutral": "neutral",
+        "power": "power",
+        "land": "land link",
+        "sea": "sea link",
+        "defence": "defence strength of {name} (power {power}, {route})",
+        "strength": "strength",
+        "prob": "probability",
+        "attack": "attack {a}",
+        "pwin": "P(win) = {p:.3f}",
+        "heat": "P(win) against a neutral: {route} invasion",
+        "power_axis": "national power (cards drawn)",
+        "attack_axis": "attack strength",
+        "you": "this attack",
+        "by_land": "by land",
+        "by_sea": "by sea",
+        "map": "The world: owners and national power",
+    },
+    "ja": {
+        "neutral": "中立国",
+        "power": "国力",
+        "land": "陸路",
+        "sea": "海路",
+        "defence": "{name}の戦力（国力{power}、{route}）",
+        "strength": "戦力",
+        "prob": "確率",
+        "attack": "攻撃 {a}",
+        "pwin": "勝率 = {p:.3f}",
+        "heat": "中立国への侵略の勝率（{route}）",
+        "power_axis": "国力（引くカードの枚数）",
+        "attack_axis": "攻撃側の戦力",
+        "you": "この攻撃",
+        "by_land": "陸から",
+        "by_sea": "海から",
+        "map": "世界：領有者と国力",
+    },
+}
+
+
+def _t(lang: str, key: str, **params: object) -> str:
+    return _TEXT["ja" if lang == "ja" else "en"][key].format(**params)
+
+
+def invasion_texts(view: RekkyoView) -> dict[str, str]:
+    """For each territory the viewer may invade now, the text of that invasion (land first).
+
+    Empty unless the viewer (or the teacher) is the player whose turn it is and may act.
+    """
+    seat = view.current_player
+    if view.phase != "action" or seat is None or view.hands[seat] is None:
+        return {}
+    if view.viewer is not None and view.viewer != seat:
+        return {}
+    cset = default_cards()
+    hand = [cset.card(c) for c in view.hands[seat] or ()]
+    mine = set(view.territories_of(seat))
+    revolutionary = bool(view.revolutionary[seat]) if view.revolutionary else False
+    out: dict[str, str] = {}
+    for t in cset.territories:
+        if t.id in mine:
+            continue
+        for route, links in (("land", t.land), ("sea", t.sea)):
+            linked = revolutionary or any(n in mine for n in links)
+            if linked and t.id not in out and can_open_invasion(hand, route):
+                out[t.id] = f"invade {t.id} by {route}"
+    return out
+
+
+def _segments(a: tuple[float, float], b: tuple[float, float]) -> list[list[tuple[float, float]]]:
+    (x0, y0), (x1, y1) = a, b
+    if abs(x1 - x0) <= 180:
+        return [[a, b]]
+    # wrap around the world: leave one edge and come back from the other
+    if x0 > x1:
+        (x0, y0), (x1, y1) = (x1, y1), (x0, y0)
+    span = x0 + 360 - x1
+    ym = y1 + (y0 - y1) * (180 - x1) / span
+    return [[(x0, y0), (-180, ym)], [(x1, y1), (180, ym)]]
+
+
+def map_figure(view: RekkyoView, *, show_links: bool = True, height: int = 430) -> go.Figure:
+    """The 15 territories on a world map: owner colours, national power, land and sea links.
+
+    Points are sized by national power; clicking a point the viewer may invade plays the
+    invasion (its text is in the point's ``customdata``).
+    """
+    cset = default_cards()
+    lang = view.lang
+    fig = go.Figure()
+    if show_links:
+        for route, dash, colour in (("land", "solid", "#8d6e63"), ("sea", "dot", "#4fc3f7")):
+            xs: list[float | None] = []
+            ys: list[float | None] = []
+            for t in cset.territories:
+                for other in t.land if route == "land" else t.sea:
+                    if t.id < other:
+                        for seg in _segments(LAYOUT[t.id], LAYOUT[other]):
+                            xs += [seg[0][0], seg[1][0], None]
+                            ys += [seg[0][1], seg[1][1], None]
+            fig.add_trace(
+                go.Scatter(
+                    x=xs, y=ys, mode="lines", name=_t(lang, route),
+                    line={"color": colour, "dash": dash, "width": 2}, hoverinfo="skip",
+                )
+            )
+    clickable = invasion_texts(view)
+    names = view.seat_names
+    groups: dict[int | None, list[str]] = {}
+    for t in cset.territories:
+        groups.setdefault(view.owners.get(t.id), []).append(t.id)
+    for owner in sorted(groups, key=lambda o: -1 if o is None else o):
+        ids = groups[owner]
+        label = _t(lang, "neutral") if owner is None else names[owner]
+        colour = NEUTRAL_COLOUR if owner is None else SEAT_COLOURS[owner % len(SEAT_COLOURS)]
+        terr = [cset.territory(i) for i in ids]
+        fig.add_trace(
+            go.Scatter(
+                x=[LAYOUT[i][0] for i in ids],
+                y=[LAYOUT[i][1] for i in ids],
+                mode="markers+text",
+                name=label,
+                marker={
+                    "size": [14 + 5 * t.power for t in terr],
+                    "color": colour,
+                    "line": {"width": [3 if i in clickable else 1 for i in ids],
+                             "color": ["#000" if i in clickable else "#fff" for i in ids]},
+                },
+                text=[f"{t.name.text(lang)} {t.power}" for t in terr],
+                textposition="bottom center",
+                customdata=[clickable.get(i, "") for i in ids],
+                hovertemplate=[
+                    f"{t.name.text(lang)}<br>{_t(lang, 'power')} {t.power}<br>{label}"
+                    + (f"<br><b>{clickable[t.id]}</b>" if t.id in clickable else "")
+                    + "<extra></extra>"
+                    for t in terr
+                ],
+            )
+        )
+    fig.update_layout(
+        title=_t(lang, "map"),
+        height=height,
+        margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        xaxis={"range": [-182, 182], "visible": False},
+        yaxis={"range": [-40, 75], "visible": False},
+        plot_bgcolor="#e3f2fd",
+        legend={"orientation": "h", "y": -0.02},
+        clickmode="event",
+    )
+    return fig
+
+
+def distribution_figure(
+    dist: odds.StrengthDistribution,
+    *,
+    attack: int | odds.StrengthDistribution | None = None,
+    title: str = "",
+    lang: str = "en",
+    height: int = 330,
+) -> go.Figure:
+    """The defence distribution as bars, green where the attack wins, red where it loses.
+
+    ``attack`` (a strength, or the distribution of a die-rolling attack, marked at its mean) is
+    drawn as a vertical line with P(win) in its label.
+    """
+    xs = list(range(len(dist.probs)))
+    if isinstance(attack, odds.StrengthDistribution):
+        cut = attack.mean()
+    else:
+        cut = attack
+    colours = [
+        NEUTRAL_COLOUR if cut is None else (WIN_COLOUR if s < cut else LOSE_COLOUR) for s in xs
+    ]
+    fig = go.Figure(
+        go.Bar(
+            x=xs,
+            y=list(dist.probs),
+            marker_color=colours,
+            name=_t(lang, "prob"),
+            hovertemplate="%{x}: %{y:.4f}<extra></extra>",
+        )
+    )
+    if attack is not None and cut is not None:
+        p = dist.p_win(attack)
+        fig.add_vline(
+            x=cut - 0.5 if not isinstance(attack, odds.StrengthDistribution) else cut,
+            line={"color": "#000", "width": 2, "dash": "dash"},
+            annotation_text=f"{_t(lang, 'attack', a=round(cut, 2))}: {_t(lang, 'pwin', p=p)}",
+            annotation_position="top right",
+        )
+    fig.update_layout(
+        title=title,
+        height=height,
+        margin={"l": 50, "r": 10, "t": 50, "b": 40},
+        xaxis_title=_t(lang, "strength"),
+        yaxis_title=_t(lang, "prob"),
+        bargap=0.1,
+        showlegend=False,
+    )
+    return fig
+
+
+def defence_figure(
+    view: RekkyoView,
+    *,
+    target: str,
+    cards: Iterable[str] | None = None,
+    route: str = "land",
+    seat: int | None = None,
+) -> go.Figure:
+    """The neutral ``target``'s defence distribution as ``seat`` knows it, with the attack of
+    ``cards`` (default: no attack marked) drawn as a line."""
+    cset = default_cards()
+    t = cset.territory(target)
+    dist = odds.neutral_defence(view, target, route, seat=seat)
+    attack = odds.attack_distribution(cards, route) if cards else None
+    route_text = _t(view.lang, "by_land" if route == "land" else "by_sea")
+    title = _t(view.lang, "defence", name=t.name.text(view.lang), power=t.power, route=route_text)
+    return distribution_figure(dist, attack=attack, title=title, lang=view.lang)
+
+
+def win_heatmap_figure(
+    table: Sequence[Sequence[float]],
+    *,
+    powers: Sequence[int],
+    mark: tuple[int, float] | None = None,
+    route: str = "land",
+    lang: str = "en",
+    height: int = 330,
+) -> go.Figure:
+    """P(win) by national power (rows) and attack strength (columns) as a heat map.
+
+    ``mark`` = (national power, attack strength) puts a marker on the chosen invasion.
+    """
+    width = max(len(r) for r in table)
+    fig = go.Figure(
+        go.Heatmap(
+            z=[list(r) for r in table],
+            x=list(range(width)),
+            y=list(powers),
+            zmin=0,
+            zmax=1,
+            colorscale="RdYlGn",
+            colorbar={"title": "P(win)"},
+            hovertemplate="power %{y}, attack %{x}: %{z:.3f}<extra></extra>",
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=[mark[1]] if mark else [],
+            y=[mark[0]] if mark else [],
+            mode="markers",
+            marker={"symbol": "x", "size": 14, "color": "#000"},
+            name=_t(lang, "you"),
+            hoverinfo="skip",
+        )
+    )
+    route_text = _t(lang, "by_land" if route == "land" else "by_sea")
+    fig.update_layout(
+        title=_t(lang, "heat", route=route_text),
+        height=height,
+        margin={"l": 50, "r": 10, "t": 50, "b": 40},
+        xaxis_title=_t(lang, "attack_axis"),
+        yaxis_title=_t(lang, "power_axis"),
+        showlegend=False,
+    )
+    return fig
+
+
+def win_heatmap(
+    view: RekkyoView,
+    *,
+    route: str = "land",
+    target: str | None = None,
+    cards: Iterable[str] | None = None,
+    seat: int | None = None,
+    max_power: int = 10,
+    max_attack: int = 30,
+) -> go.Figure:
+    """The heat map for the cards ``seat`` cannot see, marking ``target`` and the attack of
+    ``cards`` (at the attack's mean strength)."""
+    pool = odds.pool_of(odds.attacker_unseen(view, seat), route)
+    powers = list(range(1, max_power + 1))
+    table = odds.win_table(pool, powers=powers, max_attack=max_attack)
+    mark = None
+    if target is not None:
+        a = odds.attack_distribution(cards or (), route).mean()
+        mark = (default_cards().territory(target).power, a)
+    return win_heatmap_figure(table, powers=powers, mark=mark, route=route, lang=view.lang)
