@@ -101,6 +101,8 @@ _M: dict[str, dict[str, str]] = {
         "en": "{seat} starts with the Soviet Union, so Siberia is theirs too "
               "(together national power {total}).",
         "ja": "{seat}はソビエトから始めるのでシベリアも領土になります（合わせて国力{total}）。"},
+    "position": {"en": "A position set up by hand: {seat} to act.",
+                 "ja": "手で並べた局面：{seat}の手番です。"},
     "first_player": {"en": "{seat} plays first.", "ja": "最初のプレイヤーは{seat}。"},
     "turn": {"en": "— Turn {turn}: {seat} ({left} cards in the draw pile) —",
              "ja": "— 第{turn}手番：{seat}（山札{left}枚）—"},

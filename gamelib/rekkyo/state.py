@@ -19,11 +19,14 @@ alone (hand in card-file order, targets in seat / card-file order), ``do nothing
 from __future__ import annotations
 
 import copy
+import functools
+import json
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core.log import Term
+from gamelib.core.log import LogEntry, Term
 from gamelib.core.rng import Rng
 from gamelib.core.state import Outcome, State
 from gamelib.rekkyo.actions import (
@@ -84,10 +87,48 @@ class Combat:
     returned: list[str] = field(default_factory=list)
 
 
+def _encode_entry(e: LogEntry) -> str:
+    vis = None if e.visible_to is None else sorted(e.visible_to)
+    return json.dumps([e.key, e.en, e.ja, e.player, vis, e.kind], ensure_ascii=False) + "\n"
+
+
+@functools.lru_cache(maxsize=256)
+def _decode_log(text: str) -> tuple[LogEntry, ...]:
+    if not text:
+        return ()
+    rows = json.loads("[" + text[:-1].replace("\n", ",") + "]")
+    return tuple(
+        LogEntry(key, en, ja, player, None if vis is None else frozenset(vis), kind)
+        for key, en, ja, player, vis, kind in rows
+    )
+
+
 class RekkyoState(State[RekkyoAction]):
-    """One moment of a game of 列強の興亡."""
+    """One moment of a game of 列強の興亡.
+
+    The log is kept as JSON lines in one string (``log`` decodes it), so that copying a state and
+    the conformance suite's per-step fingerprint do not grow with the length of the game.
+    """
 
     game: RekkyoGame
+    _log_text: str
+
+    @property  # type: ignore[override]
+    def log(self) -> list[LogEntry]:
+        """The log entries (decoded from the compact store)."""
+        return list(_decode_log(self._log_text))
+
+    @log.setter
+    def log(self, entries: Iterable[LogEntry]) -> None:
+        self._log_text = "".join(_encode_entry(e) for e in entries)
+
+    def add_log(self, key: str, **params: Any) -> None:
+        """Append an entry made from the game's catalog."""
+        self._log_text += _encode_entry(self.game.messages.entry(key, **params))
+
+    def visible_log(self, viewer: int | None) -> tuple[LogEntry, ...]:
+        """The log entries ``viewer`` may read."""
+        return tuple(e for e in _decode_log(self._log_text) if e.is_visible_to(viewer))
 
     def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
@@ -865,7 +906,6 @@ class RekkyoState(State[RekkyoAction]):
         """A fast independent copy (the game and the immutable log entries are shared)."""
         new = copy.copy(self)
         new.rng = self.rng.copy()
-        new.log = list(self.log)
         new.owner = dict(self.owner)
         new.home = [list(h) for h in self.home]
         new.hands = [list(h) for h in self.hands]
