@@ -119,3 +119,119 @@ def test_monte_carlo_agrees_within_error() -> None:
         p = exact.prob(s)
         sigma = math.sqrt(p * (1 - p) / samples)
         assert abs(emp.prob(s) - p) < 4.5 * sigma + 2 / samples, s
+
+
+# -- against the rules engine itself ----------------------------------------------------------
+
+import random  # noqa: E402
+from collections import Counter  # noqa: E402
+
+import gamelib  # noqa: E402
+from gamelib.core import Rng  # noqa: E402
+from gamelib.rekkyo import odds  # noqa: E402
+
+
+def _action_state(seed: int, **options: object) -> object:
+    """A state where the turn player may invade a neutral, reached by seeded random play."""
+    game = gamelib.load("rekkyo", **options)
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    while True:
+        if state.phase == "action":
+            for a in state.legal_actions():
+                if type(a).__name__ == "Invade" and state.owner[a.target] is None:
+                    return state, a
+        state = gamelib.play(state, rng.choice(state.legal_actions()))
+
+
+def _engine_totals(state, seat, invade, cards, samples, seed):  # type: ignore[no-untyped-def]
+    """Run the engine's neutral defence ``samples`` times with the unseen cards reshuffled."""
+    rng = random.Random(seed)
+    totals: Counter[int] = Counter()
+    others = [q for q in range(state.game.players) if q != seat]
+    for _ in range(samples):
+        s = state.clone()
+        pool = list(s.pile) + [c for q in others for c in s.hands[q]]
+        rng.shuffle(pool)
+        s.pile, rest = pool[: len(s.pile)], pool[len(s.pile) :]
+        for q in others:
+            n = len(s.hands[q])
+            s.hands[q], rest = rest[:n], rest[n:]
+        s.rng = Rng(rng.getrandbits(48))
+        s._apply(invade)
+        for cid in cards:
+            s._apply(gamelib.rekkyo.actions.AddCard(cid))
+        s._apply(gamelib.rekkyo.actions.Commit())
+        totals[s.last_combat.defender_total] += 1
+    return totals
+
+
+def _check_against_engine(state, invade, samples=3000, seed=1):  # type: ignore[no-untyped-def]
+    import gamelib.rekkyo.actions  # noqa: F401
+
+    seat = state.current_player
+    view = state.view(seat)
+    best = odds.attack_options(view, invade.target, invade.route)[0]
+    exact = odds.neutral_defence(view, invade.target, invade.route)
+    totals = _engine_totals(state, seat, invade, best.cards, samples, seed)
+    worst = 0.0
+    for s in range(max(len(exact), max(totals) + 1)):
+        p = exact.prob(s)
+        emp = totals[s] / samples
+        sigma = math.sqrt(max(p * (1 - p), 1e-12) / samples)
+        worst = max(worst, abs(emp - p) / sigma if p > 0 else (0.0 if emp == 0 else 1e9))
+        assert abs(emp - p) < 4.5 * sigma + 1.5 / samples, (s, p, emp)
+    print(f"{invade}: pile {view.draw_pile_size}, worst deviation {worst:.2f} sigma")
+    return exact
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_neutral_defence_matches_engine(seed: int) -> None:
+    state, invade = _action_state(seed, players=3)
+    exact = _check_against_engine(state, invade)
+    assert sum(exact.probs) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("rule", ["reshuffle", "what_exists"])
+def test_short_pile_matches_engine(rule: str) -> None:
+    state, invade = _action_state(5, players=2, neutral_short=rule)
+    power = state.game.cards.territory(invade.target).power
+    if power < 2:
+        pytest.skip("target too weak to leave the pile short")
+    # move cards from the pile to the discard pile: the pile now holds fewer than `power` cards
+    while len(state.pile) >= power:
+        state.discard.append(state.pile.pop(0))
+    state.check_invariants()
+    view = state.view(state.current_player)
+    assert view.draw_pile_size < power
+    exact = _check_against_engine(state, invade)
+    if rule == "what_exists":
+        pile_only = odds.draw_distribution(
+            odds.pool_of(view.unseen, invade.route), view.draw_pile_size
+        )
+        assert exact.probs == pytest.approx(pile_only.probs)
+
+
+def test_teacher_view_rebuilds_the_attackers_unseen_cards() -> None:
+    state, _ = _action_state(7, players=3)
+    seat = state.current_player
+    teacher = state.view(None)
+    assert odds.attacker_unseen(teacher, seat) == Counter(state.view(seat).unseen)
+
+
+def test_full_deck_pool_has_83_cards() -> None:
+    land = odds.full_deck_pool()
+    sea = odds.full_deck_pool(by_sea=True)
+    assert sum(land.values()) == sum(sea.values()) == 83
+    # navy counts 0 against a land invasion, so the land pool has more zeros
+    assert land[fixed(0)] > sea[fixed(0)]
+
+
+def test_weapon_count_curve_is_monotone_for_fixed_cards() -> None:
+    state, invade = _action_state(3, players=3)
+    view = state.view(state.current_player)
+    curve = odds.win_by_weapon_count(view, invade.target, invade.route)
+    assert curve and all(0 <= o.p_win <= 1 for o in curve)
+    for o in curve:
+        on_win, on_loss = odds.cards_lost_if(o.cards, view.territories_of(view.viewer or 0))
+        assert on_win <= o.expected_lost <= on_loss
