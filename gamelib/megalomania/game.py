@@ -45,6 +45,9 @@ class MegalomaniaOptions(Options):
         doc="scrolls: one at the start and one after a round with negative points; only the "
         "one at the start; no scrolls",
     )
+    first_mission: int = option(
+        0, choices=range(26), doc="mission of the first round (0: drawn at random); for teaching"
+    )
     pair_missions: str = option(
         "auto",
         choices=("auto", "never"),
@@ -105,13 +108,9 @@ MESSAGES = Catalog(
         ),
         "you_receive": _t("You receive {cards}.", "あなたは{cards}を受け取る。"),
         "play": _t("{who} plays {card}.", "{who}が{card}を出す。"),
-        "cube": _t(
-            "{who} spends a cube: {card} counts as {value}.",
-            "{who}がキューブを使用：{card}は{value}として扱う。",
-        ),
-        "cube_blocked": _t(
-            "The cube on {card} has no effect: an Emperor's power is in force.",
-            "皇帝のパワーにより{card}のキューブは無効。",
+        "play_cube": _t(
+            "{who} plays {card} with a cube: it counts as {value}.",
+            "{who}が{card}をキューブ付きで出す：値は{value}。",
         ),
         "p_emperor": _t(
             "{card} cancels powers: no later player in this trick may use powers or cubes "

@@ -10,6 +10,7 @@ then the tricks; the round is scored and the next one begins.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core.log import Term
@@ -72,7 +73,7 @@ class MegalomaniaState(State[Action]):
         self.rounds: int = 8 if o.length == "short" else 12
         self.cube_step: int = int(o.cube_step)
         self.round = 0
-        self.dealer = n - 1
+        self.dealer = (n - 2) % n  # _start_round moves it left: round 1 is dealt by the last seat
         self.dominant: Colour | None = None
         self.dominant_start = self.rng.randint(0, len(COLOURS) - 1)
         self.mission_no: int | None = None
@@ -111,6 +112,10 @@ class MegalomaniaState(State[Action]):
         if o.pair_missions == "never":
             missions = [m for m in missions if not mission(m).pairs]
         self.rng.shuffle(missions)
+        first = int(o.first_mission)
+        if first:
+            missions.remove(first)
+            missions.append(first)
         self.mission_deck = missions
         if o.scroll_rule != "off":
             self.scroll_deck = list(SCROLL_DECK)
@@ -127,6 +132,52 @@ class MegalomaniaState(State[Action]):
                 setattr(new, key, _copy_container(value))
         new.rng = self.rng.copy()
         return new
+
+    @classmethod
+    def position(
+        cls,
+        game: Game[Any],
+        *,
+        hands: Sequence[Sequence[Card]],
+        mission_no: int = 1,
+        dominant: Colour = Colour.BLUE,
+        leader: int = 0,
+        trick: Sequence[Play] = (),
+        captured: Sequence[Sequence[Sequence[Card]]] | None = None,
+        crystals: Sequence[int] | None = None,
+        cubes: Sequence[int] | None = None,
+        seed: int = 0,
+    ) -> MegalomaniaState:
+        """A state in the card-play phase of round 1 set up by hand (tests, notebooks, odds).
+
+        Cards not placed are set aside face down. The trick number is inferred from the hand
+        sizes (``mission.tricks`` minus the largest hand), so the round ends when hands run out.
+        """
+        st = game.new_state(seed)
+        assert isinstance(st, cls)
+        n = st.n
+        st.log = []
+        st.mission_no, st.dominant, st.phase, st.queue, st.dealt = (
+            mission_no, dominant, "play", [], True,
+        )
+        st.dealer = (leader - 1) % n if not trick else (trick[0].seat - 1) % n
+        st.leader = leader if not trick else trick[0].seat
+        st.hands = [sort_cards(list(h)) for h in hands]
+        st.captured = [[list(t) for t in c] for c in (captured or [[] for _ in range(n)])]
+        st.trick = list(trick)
+        st.crystals = list(crystals) if crystals is not None else [0] * n
+        st.cubes = list(cubes) if cubes is not None else [0] * n
+        for s in range(n):
+            st.seen[s] = set(st.hands[s])
+            st.revealed[s], st.covered[s], st.draw_piles[s] = [], [], []
+            st.orders[s], st.piles[s], st.passing[s], st.own_aside[s] = [], [], [], []
+        placed = {c for h in st.hands for c in h} | {p.card for p in st.trick}
+        placed |= {c for seat in st.captured for t in seat for c in t}
+        st._public([p.card for p in st.trick] + [c for x in st.captured for t in x for c in t])
+        st.set_aside = [c for c in DECK if c not in placed]
+        st.deck = []
+        st.trick_no = mission(mission_no).tricks - max(len(h) for h in st.hands)
+        return st
 
     # -- helpers -------------------------------------------------------------------------
     @property
@@ -475,13 +526,14 @@ class MegalomaniaState(State[Action]):
         play = Play.of(seat, action)
         self.trick.append(play)
         self._public([card])
-        self.add_log("play", player=seat, who=self._name(seat), card=card.term, kind="action")
-        if forced and not (action.power and card.rank is Rank.ASSASSIN):
-            self.add_log("forced", player=seat, who=self._name(seat), kind="narration")
         if action.cube:
             value = card.value + action.cube * self.cube_step
-            self.add_log("cube", player=seat, who=self._name(seat), card=card.term, value=value,
-                         kind="narration")
+            self.add_log("play_cube", player=seat, who=self._name(seat), card=card.term,
+                         value=value, kind="action")
+        else:
+            self.add_log("play", player=seat, who=self._name(seat), card=card.term, kind="action")
+        if forced and not (action.power and card.rank is Rank.ASSASSIN):
+            self.add_log("forced", player=seat, who=self._name(seat), kind="narration")
         if self.m.deal is Deal.DRAW_4 and self.draw_piles[seat]:
             drawn = self.draw_piles[seat].pop()
             self.hands[seat] = sort_cards([*self.hands[seat], drawn])
@@ -586,7 +638,8 @@ class MegalomaniaState(State[Action]):
         if self.m.deal is Deal.PASS_HAND:
             self.hands = [self.hands[(s + 1) % self.n] for s in range(self.n)]
             self.add_log("pass_hands")
-        self.add_log("next_leader", player=self.leader, who=self._name(self.leader))
+        if self.leader != winner:
+            self.add_log("next_leader", player=self.leader, who=self._name(self.leader))
 
     def _finish_round(self) -> None:
         m = self.m
