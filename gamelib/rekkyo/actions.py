@@ -38,6 +38,7 @@ __all__ = [
     "Pass",
     "PlayEvent",
     "RekkyoAction",
+    "parse_action_text",
 ]
 
 
@@ -134,3 +135,36 @@ RekkyoAction = (
     Invade | PlayEvent | Pass | AddCard | Commit | Defend | Intercept | NoIntercept | Discard
 )
 """Any action of the game."""
+
+
+def parse_action_text(text: str) -> RekkyoAction | None:
+    """Read an action from its text (any action, legal or not); ``None`` if it is no action.
+
+    >>> parse_action_text("invade china by land")
+    Invade(target='china', route='land')
+    >>> parse_action_text("play spy on player 2")
+    PlayEvent(card='spy', player=1, territory=None)
+    """
+    words = text.strip().casefold().split()
+    fixed: dict[tuple[str, ...], RekkyoAction] = {
+        ("do", "nothing"): Pass(), ("commit",): Commit(), ("defend",): Defend(),
+        ("no", "interception"): NoIntercept(),
+    }
+    if tuple(words) in fixed:
+        return fixed[tuple(words)]
+    match words:
+        case ["invade", target, "by", route]:
+            return Invade(target, route)
+        case ["add", card]:
+            return AddCard(card)
+        case ["discard", card]:
+            return Discard(card)
+        case ["intercept", "with", card]:
+            return Intercept(card)
+        case ["play", card]:
+            return PlayEvent(card)
+        case ["play", card, "on", "player", n] if n.isdigit() and int(n) >= 1:
+            return PlayEvent(card, player=int(n) - 1)
+        case ["play", card, "on", territory]:
+            return PlayEvent(card, territory=territory)
+    return None

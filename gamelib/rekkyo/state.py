@@ -40,6 +40,7 @@ from gamelib.rekkyo.actions import (
     Pass,
     PlayEvent,
     RekkyoAction,
+    parse_action_text,
 )
 from gamelib.rekkyo.cards import CardSet, EventCard, WeaponCard
 from gamelib.rekkyo.combat import (
@@ -404,6 +405,13 @@ class RekkyoState(State[RekkyoAction]):
                 acts.extend(PlayEvent(cid, territory=t) for t in targets)
         acts.append(Pass())
         return acts
+
+    def why_illegal_text(self, text: str) -> str:
+        """Explain why the action written as ``text`` cannot be played now."""
+        action = parse_action_text(text)
+        if action is None:
+            return super().why_illegal_text(text)
+        return self.why_illegal(action)
 
     def why_illegal(self, action: RekkyoAction) -> str:
         """Why ``action`` cannot be played now, in the player's terms."""
