@@ -1,0 +1,107 @@
+"""play(), legality, seeded randomness and views, on the toy game."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import gamelib
+from gamelib.core import IllegalAction, Rng, fingerprint, play
+from tests.toy_game import ToyAction, register
+
+register()
+
+
+def test_play_returns_a_new_state_and_never_mutates() -> None:
+    state = gamelib.load("toy").new_state(1)
+    before = fingerprint(state)
+    log_before = list(state.log)
+    nxt = play(state, state.legal_actions()[0])
+    assert nxt is not state
+    assert fingerprint(state) == before and state.log == log_before and state.history == ()
+    assert nxt.history == (str(state.legal_actions()[0]),)
+
+
+def test_text_actions_parse_loosely_and_illegal_ones_say_why() -> None:
+    state = gamelib.load("toy").new_state(1)
+    card = state.hands[0][0]
+    assert play(state, f"  PLAY   {card} ").history == (f"play {card}",)
+    before = fingerprint(state)
+    foreign = state.hands[1][0]
+    with pytest.raises(IllegalAction, match=f"you do not hold the card {foreign}"):
+        play(state, ToyAction(foreign))
+    with pytest.raises(IllegalAction, match="'play 42' is not a legal action now; legal actions"):
+        play(state, "play 42")
+    with pytest.raises(IllegalAction, match="as text, not int"):
+        state.game.parse_action(state, 42)  # type: ignore[arg-type]
+    assert fingerprint(state) == before
+
+
+def test_finished_game_refuses_actions() -> None:
+    state = gamelib.load("toy").new_state(2)
+    while not state.is_terminal():
+        state = play(state, state.legal_actions()[0])
+    assert state.current_player is None and state.outcome() is not None
+    with pytest.raises(IllegalAction, match="the game is over"):
+        play(state, "play 1")
+
+
+def _game(seed: int) -> tuple[str, ...]:
+    state = gamelib.load("toy", players=3).new_state(seed)
+    return tuple(str(h) for h in state.hands)
+
+
+def test_same_seed_same_deal_with_global_generators_disturbed() -> None:
+    first = _game(11)
+    random.seed(999)
+    random.random()
+    np.random.seed(7)
+    np.random.random(5)
+    assert _game(11) == first
+    random.seed(1)
+    assert _game(11) == first
+    assert len({_game(s) for s in range(20)}) > 1, "different seeds give different deals"
+
+
+def test_rng_is_a_small_copyable_value() -> None:
+    a = Rng(5)
+    b = a.copy()
+    assert a.randint(1, 6) == b.randint(1, 6)
+    assert (a.seed, a.counter) == (5, 1)
+    items = list(range(10))
+    a.shuffle(items)
+    assert sorted(items) == list(range(10))
+    assert a.choice([7]) == 7 and len(a.sample(range(10), 3)) == 3
+    assert repr(a) == "Rng(seed=5, counter=4)"
+
+
+def test_new_state_checks_the_seed() -> None:
+    game = gamelib.load("toy")
+    for bad in (-1, "3", 1.5, True):
+        with pytest.raises(ValueError, match="seed must be a non-negative integer"):
+            game.new_state(bad)  # type: ignore[arg-type]
+    assert game.new_state().seed >= 0
+
+
+def test_views_hide_other_hands() -> None:
+    state = gamelib.load("toy", players=3).new_state(3)
+    for seat in range(3):
+        view = state.view(seat)
+        assert view.viewer == seat and view.hands[seat] == tuple(state.hands[seat])
+        assert all(h is None for i, h in enumerate(view.hands) if i != seat)
+        assert all(e.is_visible_to(seat) for e in view.log)
+        assert len(view.log) == 1
+    teacher = state.view(None)
+    assert all(h is not None for h in teacher.hands) and len(teacher.log) == 3
+    with pytest.raises(ValueError, match="no player 3"):
+        state.view(3)
+
+
+def test_log_in_both_languages() -> None:
+    state = gamelib.load("toy", lang="ja").new_state(3)
+    state = play(state, state.legal_actions()[0])
+    assert "が" in state.log_text()[-1]
+    assert "plays" in state.log_text("en")[-1]
+    assert state.view(0).log_lines()[-1] == state.log_text()[-1]
