@@ -161,10 +161,11 @@ def map_figure(view: RekkyoView, *, show_links: bool = True, height: int = 430) 
             )
     clickable = invasion_texts(view)
     names = view.seat_names
-    groups: dict[int | None, list[str]] = {}
+    # one trace per owner, always present (possibly empty), so in-place updates keep traces
+    groups: dict[int | None, list[str]] = {None: [], **{p: [] for p in range(view.players)}}
     for t in cset.territories:
-        groups.setdefault(view.owners.get(t.id), []).append(t.id)
-    for owner in sorted(groups, key=lambda o: -1 if o is None else o):
+        groups[view.owners.get(t.id)].append(t.id)
+    for owner in groups:
         ids = groups[owner]
         label = _t(lang, "neutral") if owner is None else names[owner]
         colour = NEUTRAL_COLOUR if owner is None else SEAT_COLOURS[owner % len(SEAT_COLOURS)]
