@@ -137,5 +137,5 @@ def parse_action(text: str) -> PowersAction:
     if len(words) == 4 and low[0] == "play" and low[2] == "paying":
         return Play(parse_card(words[1]), parse_card(words[3]))
     if len(words) >= 3 and low[:2] == ["defend", "with"]:
-        return Defend(tuple(parse_card(w) for w in words[2:]))
+        return Defend(tuple(sorted(parse_card(w) for w in words[2:])))
     raise ValueError(f"{text!r} is not a Powers action")
