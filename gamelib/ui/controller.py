@@ -529,32 +529,41 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
     """Make ``fw`` show ``fig`` in place: traces and layout updated, the widget kept.
 
     Traces are updated property by property when the new figure has the same number and types of
-    traces; otherwise the traces are replaced (still in the same widget).
+    traces; otherwise the traces are replaced (still in the same widget). The layout template,
+    costly to validate, is set only when it changed.
     """
     old_types = [t.type for t in fw.data]
     new_types = [t.type for t in fig.data]
-    layout = fig.layout.to_plotly_json()
+    layout = dict(_props(fig.layout))
+    template = layout.pop("template", None)
     if old_types != new_types:
         with fw.batch_update():
             fw.data = ()
         fw.add_traces(list(fig.data))
         with fw.batch_update():
-            _sync_layout(fw, layout)
+            _sync_layout(fw, layout, template)
         return
     with fw.batch_update():
         for old, new in zip(fw.data, fig.data, strict=True):
-            props = {k: v for k, v in new.to_plotly_json().items() if k not in _SKIP_KEYS}
-            for stale in [
-                k for k in old.to_plotly_json() if k not in props and k not in _SKIP_KEYS
-            ]:
+            props = {k: v for k, v in _props(new).items() if k not in _SKIP_KEYS}
+            for stale in [k for k in _props(old) if k not in props and k not in _SKIP_KEYS]:
                 old[stale] = None
             old.update(props, overwrite=True)
-        _sync_layout(fw, layout)
+        _sync_layout(fw, layout, template)
 
 
-def _sync_layout(fw: go.FigureWidget, layout: dict[str, Any]) -> None:
-    for stale in [k for k in fw.layout.to_plotly_json() if k not in layout and k != "template"]:
+def _props(obj: Any) -> dict[str, Any]:
+    """The properties of a plotly object as a plain dict, without copying when plotly allows."""
+    props = getattr(obj, "_props", None)
+    return props if isinstance(props, dict) else dict(obj.to_plotly_json())
+
+
+def _sync_layout(fw: go.FigureWidget, layout: dict[str, Any], template: Any) -> None:
+    for stale in [k for k in _props(fw.layout) if k not in layout and k != "template"]:
         fw.layout[stale] = None
+    if template is not None and template != getattr(fw, "_gamelib_template", None):
+        fw.layout.template = template
+        fw._gamelib_template = template
     fw.update_layout(layout, overwrite=True)
 
 

@@ -12,7 +12,7 @@ from plotly.callbacks import InputDeviceState, Points
 
 import gamelib
 from gamelib.core import IllegalAction, LogEntry, OptionError, State, View, fingerprint
-from gamelib.ui import GameController, controller
+from gamelib.ui import GameController, controller, update_figure
 from tests.toy_game import register
 
 register()
@@ -338,3 +338,23 @@ def test_set_state_from_a_record() -> None:
     ctrl.undo()
     assert ctrl.state.history == state.history[:last_human]
     assert ctrl.state.current_player == 0
+
+
+def test_update_figure_replaces_properties_in_place() -> None:
+    fw = go.FigureWidget(
+        go.Figure(
+            go.Scatter(x=[1, 2], y=[3, 4], customdata=["a", "b"], marker={"color": "red"}),
+            layout={"title": {"text": "before"}, "xaxis": {"range": [0, 5]}},
+        )
+    )
+    trace = fw.data[0]
+    update_figure(fw, go.Figure(go.Scatter(x=[7], y=[8]), layout={"template": "plotly_dark"}))
+    assert fw.data[0] is trace
+    assert trace.x == (7,) and trace.customdata is None and trace.marker.color is None
+    assert fw.layout.title.text is None and fw.layout.xaxis.range is None
+    assert (
+        fw.layout.template.layout.paper_bgcolor
+        == go.Figure(layout={"template": "plotly_dark"}).layout.template.layout.paper_bgcolor
+    )
+    update_figure(fw, go.Figure([go.Bar(x=[1], y=[2]), go.Bar(x=[2], y=[3])]))
+    assert [t.type for t in fw.data] == ["bar", "bar"]

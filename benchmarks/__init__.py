@@ -1,0 +1,49 @@
+"""Benchmarks run by ``python -m benchmarks`` (``make bench``); results go to docs/performance.md.
+
+Each ``benchmarks/bench_<name>.py`` defines ``run(quick: bool = False) -> list[dict]``; a row is
+``{"benchmark", "subject", "value", "unit", "reference", "ratio", "notes"}`` where the reference
+is measured in the same run and ``ratio = value / reference value``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["Row", "percentile", "row"]
+
+Row = dict[str, Any]
+
+
+def row(
+    benchmark: str,
+    subject: str,
+    value: float,
+    unit: str,
+    reference: str | None = None,
+    reference_value: float | None = None,
+    notes: str = "",
+) -> Row:
+    """Make one result row; the ratio is ``value / reference_value`` when there is a reference."""
+    ratio = None
+    if reference is not None and reference_value:
+        ratio = value / reference_value
+    return {
+        "benchmark": benchmark,
+        "subject": subject,
+        "value": float(value),
+        "unit": unit,
+        "reference": reference,
+        "ratio": ratio,
+        "notes": notes,
+    }
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q``-th percentile (0..100) of ``values`` by linear interpolation."""
+    if not values:
+        raise ValueError("no values")
+    ordered = sorted(values)
+    pos = (len(ordered) - 1) * q / 100
+    low = int(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)

@@ -1,0 +1,125 @@
+"""Time per click of the notebook controller, Python side: from the click to the figures updated.
+
+Every seat is human, so a click is exactly one action: ``gamelib.play``, the view, every figure
+builder, the in-place ``FigureWidget`` update, the extras (odds panels) and the log panel. The
+browser's rendering is not included. Games with ``gamelib.<id>.ui.controller`` are measured
+with their own figures and extras; the reference is the toy game's controller with one small
+scatter figure, measured in the same run; a bare ``FigureWidget.batch_update`` is shown too.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import plotly.graph_objects as go
+
+import gamelib
+from benchmarks import Row, percentile, row
+from gamelib.ui import GameController
+
+NAME = "controller"
+
+
+def _click_times(ctrl: GameController, clicks: int, seed: int = 0) -> list[float]:
+    """Click ``clicks`` random legal actions (restarting finished games); seconds per click."""
+    rng = random.Random(seed)
+    times: list[float] = []
+    while len(times) < clicks:
+        if ctrl.state.is_terminal():
+            ctrl.restart(seed=ctrl.state.seed + 1)
+        texts = ctrl.legal_texts()
+        choice = texts[rng.randrange(len(texts))]
+        buttons = [b for b in ctrl.action_buttons if b.layout.display != "none"]
+        start = time.perf_counter()
+        if buttons:
+            next(b for b in buttons if b.description == choice).click()
+        else:
+            ctrl.action_dropdown.value = choice
+            ctrl.play_button.click()
+        times.append(time.perf_counter() - start)
+        if ctrl.last_error is not None:
+            raise RuntimeError(f"click failed: {ctrl.last_error!r}")
+    return times
+
+
+def _toy_figure(view: Any) -> go.Figure:
+    cards = [c for hand in view.hands for c in (hand or ())]
+    return go.Figure(go.Scatter(x=list(range(len(cards))), y=cards, mode="markers"))
+
+
+def _toy_controller() -> GameController:
+    from tests.toy_game import register
+
+    register()
+    game = gamelib.load("toy", players=3)
+    return GameController(game, figures=[_toy_figure], seats=["human"] * 3)
+
+
+def _bare_update_times(clicks: int) -> list[float]:
+    fw = go.FigureWidget(go.Figure(go.Scatter(x=[0, 1, 2], y=[0, 1, 2])))
+    times = []
+    for i in range(clicks):
+        start = time.perf_counter()
+        with fw.batch_update():
+            fw.data[0].y = [i, i + 1, i + 2]
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def _game_controller(game_id: str) -> GameController | None:
+    try:
+        ui = importlib.import_module(f"gamelib.{game_id}.ui")
+    except ImportError:
+        return None
+    make: Callable[..., GameController] | None = getattr(ui, "controller", None)
+    if make is None:
+        return None
+    game = gamelib.load(game_id)
+    return make(game, seats={i: "human" for i in range(game.players)})
+
+
+def _rows(subject: str, times: list[float], ref: tuple[str, float] | None, note: str) -> list[Row]:
+    ms = [t * 1000 for t in times]
+    med, p95 = percentile(ms, 50), percentile(ms, 95)
+    if ref is None:
+        return [
+            row(NAME, subject, med, "ms/click (median)", notes=note),
+            row(NAME, subject, p95, "ms/click (p95)", notes=note),
+        ]
+    name, ref_med = ref
+    return [
+        row(NAME, subject, med, "ms/click (median)", f"{name}: {ref_med:.1f} ms", ref_med, note),
+        row(NAME, subject, p95, "ms/click (p95)", notes=note),
+    ]
+
+
+def run(quick: bool = False) -> list[Row]:
+    """Median and 95th percentile time per click for each game's controller and the toy one."""
+    clicks = 20 if quick else 150
+    toy = _toy_controller()
+    _click_times(toy, 3)  # warm-up: first plotly validation is slow
+    toy_times = _click_times(toy, clicks)
+    toy_med = percentile([t * 1000 for t in toy_times], 50)
+    bare = _bare_update_times(clicks)
+    rows = _rows("toy controller, 1 scatter", toy_times, None, f"reference, {clicks} clicks")
+    rows += _rows("bare FigureWidget batch_update", bare, None, "one trace, one property")
+    reference = ("toy controller", toy_med)
+    for game_id in gamelib.available_games():
+        try:
+            ctrl = _game_controller(game_id)
+            if ctrl is None:
+                continue
+            _click_times(ctrl, 3)
+            times = _click_times(ctrl, clicks)
+        except Exception as err:  # a game under construction must not stop the other rows
+            rows.append(row(NAME, game_id, float("nan"), "ms/click", notes=f"failed: {err!r}"))
+            continue
+        figures = len(ctrl.figure_widgets())
+        extras = len(ctrl.extras)
+        note = f"{clicks} clicks, {figures} figure(s), {extras} extra(s), all seats human"
+        rows += _rows(f"{game_id} controller", times, reference, note)
+    return rows
