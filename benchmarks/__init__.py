@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Row", "percentile", "row"]
+__all__ = ["Row", "percentile", "row", "shipped_games"]
 
 Row = dict[str, Any]
 
@@ -36,6 +36,14 @@ def row(
         "ratio": ratio,
         "notes": notes,
     }
+
+
+def shipped_games() -> list[str]:
+    """The games gamelib ships (not games registered at run time, such as the tests' toy game)."""
+    import gamelib
+    from gamelib.core.registry import GAMES
+
+    return [g for g in gamelib.available_games() if GAMES[g].startswith("gamelib.")]
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -14,15 +14,17 @@ from collections.abc import Callable
 from typing import Any
 
 import gamelib
-from benchmarks import Row, row
+from benchmarks import Row, row, shipped_games
 
 NAME = "throughput"
 REFERENCES = ("python_liars_poker", "oh_hell")
 SEED = 2024
 
 
-def _measure(play_one: Callable[[int], int], budget: float, max_games: int) -> tuple[float, int, int]:
-    """Play whole games until ``budget`` seconds or ``max_games``; return (seconds, games, steps)."""
+def _measure(
+    play_one: Callable[[int], int], budget: float, max_games: int
+) -> tuple[float, int, int]:
+    """Play whole games until ``budget`` seconds or ``max_games``: (seconds, games, steps)."""
     start = time.perf_counter()
     games = steps = 0
     while games < max_games:
@@ -93,7 +95,7 @@ def run(quick: bool = False) -> list[Row]:
         rows.append(row(NAME, f"open_spiel {name}", steps / seconds, "steps/s", notes=note))
         rows.append(row(NAME, f"open_spiel {name}", games / seconds, "games/s", notes=note))
     missing = "" if refs else "open_spiel not installed (pip install -e '.[bench]'): no reference"
-    for game_id in gamelib.available_games():
+    for game_id in shipped_games():
         try:
             play_one = gamelib_playout(game_id)
             seconds, games, steps = _measure(play_one, budget, max_games)
@@ -101,7 +103,10 @@ def run(quick: bool = False) -> list[Row]:
             rows.append(row(NAME, game_id, float("nan"), "steps/s", notes=f"failed: {err!r}"))
             continue
         note = f"{games} games, {steps / games:.1f} steps/game, default options"
-        for unit, value, index in (("steps/s", steps / seconds, 0), ("games/s", games / seconds, 1)):
+        for unit, value, index in (
+            ("steps/s", steps / seconds, 0),
+            ("games/s", games / seconds, 1),
+        ):
             if not refs:
                 rows.append(row(NAME, game_id, value, unit, notes=f"{note}; {missing}"))
             for name, ref in refs.items():
