@@ -31,10 +31,10 @@ __all__ = [
 LAYOUT: dict[str, tuple[float, float]] = {
     "usa": (-98, 39),
     "hawaii": (-157, 20),
-    "uk": (-3, 55),
-    "france": (2, 46),
-    "germany": (11, 52),
-    "italy": (13, 41),
+    "uk": (-22, 60),
+    "france": (-6, 43),
+    "germany": (20, 57),
+    "italy": (24, 36),
     "africa": (20, 3),
     "soviet": (48, 56),
     "siberia": (105, 62),
@@ -45,7 +45,8 @@ LAYOUT: dict[str, tuple[float, float]] = {
     "australia": (134, -25),
     "south_pacific": (165, -12),
 }
-"""Where each territory is drawn: (longitude, latitude); links longer than half the world wrap."""
+"""Where each territory is drawn: roughly (longitude, latitude), Europe spread out to be legible;
+links longer than half the world wrap around its edges."""
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
 """One colour per seat; neutral territories are grey."""
@@ -95,6 +96,10 @@ _TEXT = {
 
 def _t(lang: str, key: str, **params: object) -> str:
     return _TEXT["ja" if lang == "ja" else "en"][key].format(**params)
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
 
 
 def invasion_texts(view: RekkyoView) -> dict[str, str]:
@@ -241,7 +246,7 @@ def distribution_figure(
         fig.add_vline(
             x=cut - 0.5 if not isinstance(attack, odds.StrengthDistribution) else cut,
             line={"color": "#000", "width": 2, "dash": "dash"},
-            annotation_text=f"{_t(lang, 'attack', a=round(cut, 2))}: {_t(lang, 'pwin', p=p)}",
+            annotation_text=f"{_t(lang, 'attack', a=_num(cut))}: {_t(lang, 'pwin', p=p)}",
             annotation_position="top right",
         )
     fig.update_layout(
