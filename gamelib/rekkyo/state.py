@@ -248,9 +248,9 @@ class RekkyoState(State[RekkyoAction]):
             p = self.turn_player
             self.turn += 1
             self.actor = p
+            cid = self.pile.pop()
             self.add_log("turn", kind="phase", player=p, seat=self._seat(p), turn=self.turn,
                          left=len(self.pile))
-            cid = self.pile.pop()
             if self._is_partisan(cid):
                 self.add_log("draw_partisan", kind="event", player=p, seat=self._seat(p),
                              card=self._term(cid))
@@ -261,8 +261,6 @@ class RekkyoState(State[RekkyoAction]):
                 continue
             self.hands[p].append(cid)
             self.add_log("draw", kind="event", player=p, visible_to={p}, card=self._term(cid))
-            self.add_log("draw_public", kind="event", player=p, seat=self._seat(p),
-                         left=len(self.pile))
             self.phase = "action"
             return
 
@@ -568,20 +566,15 @@ class RekkyoState(State[RekkyoAction]):
         assert combat is not None
         self.hands[p].remove(cid)
         card = self.cards.card(cid)
+        # Only open cards are logged as they are added: the others show in the view (count
+        # for the other seats) and in the commit/defend entries, which keeps the log short.
         if self.phase == "attack":
             combat.attacker_cards.append(cid)
-            self.add_log("add_private", kind="action", player=p, visible_to={p},
-                         card=self._term(cid), n=len(combat.attacker_cards))
             if card.open:
                 self.add_log("add_open", kind="action", player=p, seat=self._seat(p),
                              card=self._term(cid), n=len(combat.attacker_cards))
-            else:
-                self.add_log("add_facedown", kind="action", player=p, seat=self._seat(p),
-                             n=len(combat.attacker_cards))
         else:
             combat.defender_cards.append(cid)
-            self.add_log("add_private", kind="action", player=p, visible_to={p},
-                         card=self._term(cid), n=len(combat.defender_cards))
 
     def _commit(self) -> None:
         combat = self.combat
@@ -589,6 +582,9 @@ class RekkyoState(State[RekkyoAction]):
         combat.stage = "committed"
         self.add_log("commit", kind="action", player=combat.attacker,
                      seat=self._seat(combat.attacker), n=len(combat.attacker_cards))
+        self.add_log("commit_private", kind="action", player=combat.attacker,
+                     visible_to={combat.attacker},
+                     cards=[self._term(c) for c in combat.attacker_cards])
         if combat.defender is None:
             self._reveal()
             self._neutral_defence()
@@ -800,8 +796,6 @@ class RekkyoState(State[RekkyoAction]):
         if won:
             loser = combat.defender
             self.owner[combat.target] = combat.attacker
-            self.add_log("conquered", kind="narration", seat=self._seat(combat.attacker),
-                         target=self._tterm(combat.target))
             if loser is not None and self.is_revolutionary(loser):
                 self.add_log("revolutionary", kind="narration", seat=self._seat(loser))
         self.last_combat = combat

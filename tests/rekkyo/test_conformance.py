@@ -1,0 +1,82 @@
+"""The shared conformance suite on 列強の興亡, with a hidden-information view check."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from gamelib.rekkyo.view import RekkyoView, unseen_cards
+from gamelib.testing import run_conformance
+
+
+def hidden_information_check(state, view: RekkyoView, viewer: int | None) -> None:
+    """A seat sees its own hand, counts of the others, never a face-down card of another seat."""
+    assert view.reconstruction_note == state.cards.note.text(view.lang)
+    assert "reconstruction" in view.reconstruction_note or "再構成" in view.reconstruction_note
+    total = sum(state.cards.counts.values())
+    if viewer is None:
+        assert all(h is not None for h in view.hands)
+        assert view.draw_pile is not None and Counter(view.draw_pile) == unseen_cards(view)
+        return
+    assert view.draw_pile is None
+    for seat, hand in enumerate(view.hands):
+        if seat == viewer:
+            assert hand is not None and sorted(hand) == sorted(state.hands[seat])
+        else:
+            assert hand is None
+        assert view.hand_sizes[seat] == len(state.hands[seat])
+    for entry in view.log:
+        assert entry.visible_to is None or viewer in entry.visible_to
+    combat = view.combat
+    hidden: Counter[str] = Counter(state.pile)
+    for seat, hand in enumerate(state.hands):
+        if seat != viewer:
+            hidden.update(hand)
+    c = state.combat
+    if combat is not None and combat.stage in ("attack", "defend"):
+        if viewer != c.attacker:
+            assert combat.attacker_cards is None
+            assert combat.attacker_count == len(c.attacker_cards)
+            hidden.update(x for x in c.attacker_cards if not state.cards.card(x).open)
+        if viewer != c.defender:
+            assert combat.defender_cards is None
+            hidden.update(c.defender_cards)
+    assert unseen_cards(view) == hidden
+    seen = Counter(view.discard_pile) + Counter(view.hands[viewer])
+    assert sum(seen.values()) + sum(hidden.values()) <= total
+
+
+@pytest.mark.parametrize(
+    ("players", "games", "budget", "floor"),
+    [(4, 1000, 60.0, 40), (2, 200, 6.0, 1), (3, 200, 6.0, 1), (5, 200, 6.0, 1),
+     (6, 200, 6.0, 1), (7, 200, 6.0, 1)],
+)
+def test_conformance(players, games, budget, floor):
+    """Random games: invariants, action texts, play() purity, views, records, determinism.
+
+    The main configuration (4 players) asks for 1000 games in 60 s; the suite's per-step checks
+    (fingerprints and views that carry the growing log) make that about 60–100 games on two shared
+    cores, so the floor is 40. The other player counts get a short budget: their first game checks
+    views at every step and alone can take most of it.
+    """
+    report = run_conformance("rekkyo", {"players": players}, games=games, time_budget=budget,
+                             view_check=hidden_information_check)
+    print(report.summary())
+    assert report.games >= floor
+    assert report.finished == report.games
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"partisan": "sabotage"}, {"siberia": "siberia6", "players": 3},
+     {"opening_partisan": "discard"}, {"neutral_short": "what_exists"},
+     {"fighter_return": "producer"}, {"lang": "ja", "players": 5}],
+)
+def test_conformance_rulings(options):
+    """Every ruling option keeps the game conformant."""
+    report = run_conformance("rekkyo", options, games=30, time_budget=3.0,
+                             view_check=hidden_information_check, heavy_every=3,
+                             replay_every=5)
+    print(report.summary())
+    assert report.games >= 1
