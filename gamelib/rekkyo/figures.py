@@ -225,6 +225,7 @@ def distribution_figure(
     drawn as a vertical line with P(win) in its label.
     """
     xs = list(range(len(dist.probs)))
+    cut: float | None
     if isinstance(attack, odds.StrengthDistribution):
         cut = attack.mean()
     else:

@@ -118,7 +118,8 @@ def _canon(dist: Any) -> CardDist:
     """:func:`as_card_dist`, remembering normalised results by identity (a hot path)."""
     hit = _CANON.get(id(dist))
     if hit is not None and hit[0] is dist:
-        return hit[0]
+        known: CardDist = hit[0]
+        return known
     cd = as_card_dist(dist)
     hit = _CANON.get(id(cd))
     if hit is None or hit[0] is not cd:
@@ -199,8 +200,8 @@ class StrengthDistribution:
         total = cls.point(0)
         for cd in cards:
             fr = [Fraction(0)] * (cd[-1][0] + 1)
-            for v, p in cd:
-                fr[v] = p
+            for v, q in cd:
+                fr[v] = q
             total = total.convolve(cls(tuple(float(f) for f in fr), tuple(fr)))
         return total
 
@@ -425,11 +426,12 @@ def monte_carlo_draw(
                 s += value
         counts[s] += 1
         wins += s < attack
-    p = wins / samples
+    rate = wins / samples
     width = max(counts) + 1 if counts else 1
     emp = tuple(counts[s] / samples for s in range(width))
     return (
-        Estimate(p, exact=False, stderr=math.sqrt(p * (1 - p) / samples), samples=samples),
+        Estimate(rate, exact=False, stderr=math.sqrt(rate * (1 - rate) / samples),
+                 samples=samples),
         StrengthDistribution(emp),
     )
 

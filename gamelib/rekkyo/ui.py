@@ -25,7 +25,7 @@ from gamelib.ui import GameController, update_figure
 
 __all__ = ["OddsExplorer", "controller", "odds_panel", "odds_rows"]
 
-_PANEL_TEXT = {
+_PANEL_TEXT: dict[str, dict[str, Any]] = {
     "en": {
         "title": "Odds of invading a neutral (exact, as {seat} knows the table)",
         "head": ("target", "power", "route", "cards", "P(win)", "E[cards lost]",
@@ -137,8 +137,9 @@ class OddsExplorer:
 
     Without a view, the attacker knows only their own cards: every other card of the deck is
     unseen (the situation at the start of a game). With a view, the unseen cards, the draw pile
-    and the discards are the view's. ``widget`` is the box to display; :meth:`set` changes the
-    choice from code; :attr:`defence` and :attr:`attack` are the current distributions.
+    and the discards are those of the view's seat (the turn player's in the teacher's view).
+    ``widget`` is the box to display; :meth:`set` changes the choice from code; :attr:`defence`
+    and :attr:`attack` are the current distributions.
     """
 
     def __init__(
@@ -152,6 +153,9 @@ class OddsExplorer:
         lang: str = "en",
     ) -> None:
         self.view = view
+        self.seat: int | None = None
+        if view is not None:
+            self.seat = view.viewer if view.viewer is not None else view.turn_player
         self.cards = odds.cards_of(view)
         self.lang = view.lang if view is not None else lang
         cset = self.cards
@@ -217,7 +221,7 @@ class OddsExplorer:
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display
 
-        display(self.widget)
+        display(self.widget)  # type: ignore[no-untyped-call]
 
     # -- internals ----------------------------------------------------------------------------
     def _on_change(self, _change: Mapping[str, Any]) -> None:
@@ -225,7 +229,7 @@ class OddsExplorer:
 
     def _unseen(self) -> Counter[str]:
         if self.view is not None:
-            return odds.attacker_unseen(self.view)
+            return odds.attacker_unseen(self.view, self.seat)
         unseen = Counter(self.cards.counts)
         unseen.subtract(self.hand_box.value)
         return +unseen
@@ -236,7 +240,7 @@ class OddsExplorer:
         route = self.route_box.value
         hand = tuple(self.hand_box.value)
         if self.view is not None:
-            self.defence = odds.neutral_defence(self.view, target, route)
+            self.defence = odds.neutral_defence(self.view, target, route, seat=self.seat)
         else:
             pool = odds.pool_of(self._unseen(), route, cards=cset)
             self.defence = odds.draw_distribution(pool, cset.territory(target).power)
@@ -269,8 +273,8 @@ class OddsExplorer:
         if not can_commit([cset.card(c) for c in usable], route):
             note += (" — not a legal attack as it stands" if self.lang != "ja"
                      else "—このままでは侵略できません")
-        held = self.view.territories_of(self.view.turn_player) if (
-            self.view is not None and self.view.turn_player is not None) else ()
+        held = self.view.territories_of(self.seat) if (
+            self.view is not None and self.seat is not None) else ()
         p = self.p_win()
         lost = odds.expected_cards_lost(p, usable, held, card_set=cset)
         self.summary.value = (

@@ -57,3 +57,16 @@ def test_explorer_updates_in_place() -> None:
     assert "P(win)" in ex.summary.value
     ex.set(route="land")  # the navy card is ignored over land
     assert "navy" in ex.summary.value
+
+
+def test_explorer_on_a_game_view_from_any_seat() -> None:
+    game = gamelib.load("rekkyo", players=3)
+    state = game.new_state(5)
+    for viewer in (None, 0, 1, 2):
+        view = state.view(viewer)
+        ex = OddsExplorer(view, hand=list(state.hands[0][:2]))
+        assert 0.0 <= ex.p_win() <= 1.0
+        seat = viewer if viewer is not None else state.turn_player
+        target = ex.target_box.value
+        expected = odds.neutral_defence(view, target, "land", seat=seat)
+        assert ex.defence.probs == pytest.approx(expected.probs)
