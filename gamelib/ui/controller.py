@@ -21,6 +21,7 @@ from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
+from plotly.basedatatypes import BaseFigure
 
 from gamelib.bots import bot_names, make_bot
 from gamelib.core import Bot, Game, GameLibError, LogEntry, OptionError, State, View, load, play
@@ -38,7 +39,7 @@ TEACHER = -1
 """The viewpoint dropdown's value for the teacher's view (ipywidgets dropdowns cannot hold None)."""
 
 FigureBuilder = Callable[[View], go.Figure]
-Extra = Callable[[View], "widgets.Widget | str"]
+Extra = Callable[[View], "widgets.Widget | go.Figure | str"]
 Callback = Callable[["GameController"], None]
 
 _KIND_STYLE = {
@@ -389,11 +390,11 @@ class GameController:
             self.autoplay()
             return
         self._stop_requested = False
+        self.autoplay_button.description = label("stop", self.lang)
+        self.autoplay_button.icon = "stop"
         self._autoplay_task = loop.create_task(self._autoplay_async())
 
     async def _autoplay_async(self) -> None:
-        self.autoplay_button.description = label("stop", self.lang)
-        self.autoplay_button.icon = "stop"
         try:
             while not self._state.is_terminal() and not self._stop_requested:
                 self._guard(self.bot_move)
@@ -567,21 +568,33 @@ def _sync_layout(fw: go.FigureWidget, layout: dict[str, Any], template: Any) -> 
     fw.update_layout(layout, overwrite=True)
 
 
-def _fill_slot(slot: widgets.VBox, content: widgets.Widget | str) -> None:
+def _fill_slot(slot: widgets.VBox, content: Any) -> None:
+    """Show an extra's result: HTML text, a plotly figure (kept in one widget) or any widget."""
+    current = slot.children[0] if slot.children else None
+    ours = getattr(current, "_gamelib_slot", False)
     if isinstance(content, str):
-        current = slot.children[0] if slot.children else None
-        if isinstance(current, widgets.HTML) and getattr(current, "_gamelib_slot", False):
+        if isinstance(current, widgets.HTML) and ours:
             current.value = content
         else:
             box = widgets.HTML(content)
             box._gamelib_slot = True
             slot.children = (box,)
+    elif isinstance(content, BaseFigure):
+        # A new figure (or FigureWidget) each step is copied into one FigureWidget kept in place.
+        if current is content:
+            return
+        if isinstance(current, go.FigureWidget) and ours:
+            update_figure(current, content)
+        else:
+            fw = go.FigureWidget(content)
+            fw._gamelib_slot = True
+            slot.children = (fw,)
     elif isinstance(content, widgets.Widget):
-        if not slot.children or slot.children[0] is not content:
+        if current is not content:
             slot.children = (content,)
     else:
         raise TypeError(
-            f"an extra returns a widget or an HTML string, not {type(content).__name__}"
+            f"an extra returns HTML text, a plotly figure or a widget, not {type(content).__name__}"
         )
 
 

@@ -285,10 +285,23 @@ def test_extras_get_views_and_may_return_html_or_widgets() -> None:
         label.value = str(view.hand_sizes)
         return label
 
-    ctrl = GameController(gamelib.load("toy"), extra=[steps, sizes], seats=["human", "human"])
+    def chart(view: Any) -> go.Figure:
+        return go.Figure(go.Bar(x=list(range(view.players)), y=list(view.hand_sizes)))
+
+    def new_widget_each_time(view: Any) -> go.FigureWidget:
+        return go.FigureWidget(go.Figure(go.Scatter(x=[view.step], y=[view.step])))
+
+    extras = [steps, sizes, chart, new_widget_each_time]
+    ctrl = GameController(gamelib.load("toy"), extra=extras, seats=["human", "human"])
+    slots = ctrl.extras_box.children
+    first_chart = slots[2].children[0]
+    first_copy = slots[3].children[0]
+    assert isinstance(first_chart, go.FigureWidget)
     click_first_action(ctrl)
-    assert "steps: 1" in ctrl.extras_box.children[0].children[0].value
-    assert ctrl.extras_box.children[1].children[0] is label and label.value == "(2, 3)"
+    assert "steps: 1" in slots[0].children[0].value
+    assert slots[1].children[0] is label and label.value == "(2, 3)"
+    assert slots[2].children[0] is first_chart and first_chart.data[0].y == (2, 3)
+    assert slots[3].children[0] is first_copy and first_copy.data[0].x == (1,)
 
 
 def test_log_panel_language_and_narration_style() -> None:
