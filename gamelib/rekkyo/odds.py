@@ -310,7 +310,7 @@ def draw_distribution(pool: PoolLike, draws: int, *, exact: bool = False) -> Str
     # dp[j, s]: number of j-subsets of the groups seen so far, weighted by P(total = s)
     dp = np.zeros((n + 1, width))
     dp[0, 0] = 1.0
-    for dist, copies in sorted(groups.items()):
+    for dist, copies in groups.items():
         new = dp.copy()  # k = 0 cards of this group
         power: dict[int, float] = {0: 1.0}
         fdist = _float_dist(dist)
@@ -553,12 +553,27 @@ def neutral_defence(
     """
     cset = cards_of(view)
     power = cset.territory(target).power
-    pool = pool_of(attacker_unseen(view, seat), route, cards=cset)
     pile = view.draw_pile_size
+    unseen = tuple(sorted(attacker_unseen(view, seat).items()))
+    rebuild = tuple(sorted(rebuild_cards(view).items())) if pile < power else ()
+    key = (unseen, rebuild, min(pile, power), power, route, exact, id(cset))
+    hit = _DEFENCES.get(key)
+    if hit is not None and hit[0] is cset:
+        return hit[1]
+    pool = pool_of(dict(unseen), route, cards=cset)
     if pile >= power:
-        return draw_distribution(pool, power, exact=exact)
-    rebuild = pool_of(rebuild_cards(view), route, cards=cset)
-    return draw_distribution_with_rebuild(pool, pile, rebuild, power, exact=exact)
+        dist = draw_distribution(pool, power, exact=exact)
+    else:
+        rest = pool_of(dict(rebuild), route, cards=cset)
+        dist = draw_distribution_with_rebuild(pool, pile, rest, power, exact=exact)
+    if len(_DEFENCES) >= _DEFENCE_CACHE_SIZE:
+        _DEFENCES.pop(next(iter(_DEFENCES)))
+    _DEFENCES[key] = (cset, dist)
+    return dist
+
+
+_DEFENCE_CACHE_SIZE = 256
+_DEFENCES: dict[tuple[Any, ...], tuple[CardSet, StrengthDistribution]] = {}
 
 
 def attack_distribution(
