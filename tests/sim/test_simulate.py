@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -10,7 +11,7 @@ import pytest
 
 from gamelib.core import OptionError
 from gamelib.sim import simulate
-from gamelib.sim.cli import main, parse_option
+from gamelib.sim.cli import _ProgressBar, main, parse_option
 from gamelib.sim.simulate import game_seed, seat_bots
 from tests.toy_game import register
 
@@ -130,3 +131,21 @@ def test_python_dash_m_gamelib() -> None:
         timeout=60,
     )
     assert bad.returncode == 2 and "unknown game 'no-such-game'" in bad.stderr
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    term = Terminal()
+    bar = _ProgressBar(term)
+    bar(0, 10)
+    bar(5, 10)
+    bar(10, 10)
+    text = term.getvalue()
+    assert "\r[" in text and "5/10 games" in text
+    assert "#" * 30 in text and text.endswith("\n")
+    pipe = io.StringIO()
+    _ProgressBar(pipe)(5, 10)
+    assert pipe.getvalue() == ""
