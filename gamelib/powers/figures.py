@@ -29,7 +29,7 @@ from gamelib.powers.data import (
     WIN_POINTS,
     Card,
 )
-from gamelib.powers.strength import card_strength
+from gamelib.powers.strength import can_play, card_strength
 from gamelib.powers.view import PowersView
 
 __all__ = [
@@ -390,20 +390,22 @@ def card_action(view: PowersView, seat: int, card: Card) -> str:
     """The text of the action that plays ``card`` from ``seat``'s hand now, or ``""``.
 
     Only single-card actions are clickable: discarding in a disarmament round, playing in an
-    invasion (not a Joker under the magazine rules, which needs a second card), paying toward an
-    occupation, defending with a face card (base rules). The controller ignores a text that is not
-    a legal action.
+    invasion if it may be played (not a Joker under the magazine rules: it needs a second card),
+    paying toward an occupation, defending with a face card (base rules).
     """
     if view.current_player != seat or view.is_terminal():
         return ""
     if view.phase == "disarmament" and view.to_discard.get(seat):
         return f"discard {card}"
-    if view.phase == "invasion":
+    if view.phase == "invasion" and view.round_card in COUNTRIES:
         if card.is_joker and view.rules != "base":
             return ""
-        return f"play {card}"
-    if view.phase == "occupation" and view.occupation and view.occupation.holder == seat:
-        return f"pay {card}"
+        bonus = view.bonus[seat] if seat < len(view.bonus) else 0
+        return f"play {card}" if can_play(card, view.round_card, view.top_strength, bonus) else ""
+    occ = view.occupation
+    if view.phase == "occupation" and occ is not None and occ.holder == seat:
+        affordable = bool(occ.paid) or view.hand_counts[seat] >= occ.cost
+        return f"pay {card}" if affordable else ""
     if view.phase == "defence" and view.rules == "base" and card.is_face:
         return f"defend with {card}"
     return ""

@@ -1,0 +1,114 @@
+"""The Powers notebook controller: the generic :class:`gamelib.ui.GameController` with Powers'
+figures and an odds panel.
+
+>>> from gamelib.powers.ui import controller
+>>> ctrl = controller(players=3, seats={0: "human", 1: "heuristic", 2: "heuristic"})
+>>> ctrl          # last expression of a cell: shows the game
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gamelib.core import Game, View, load
+from gamelib.powers.data import COUNTRIES
+from gamelib.powers.figures import (
+    card_label,
+    hands_figure,
+    ladder_figure,
+    map_figure,
+    round_deck_figure,
+    score_figure,
+)
+from gamelib.powers.odds import beats, card_key, invasion_odds
+from gamelib.powers.strength import card_strength
+from gamelib.powers.view import PowersView
+from gamelib.ui import GameController
+
+__all__ = ["FIGURES", "controller", "odds_panel"]
+
+FIGURES = (map_figure, ladder_figure, hands_figure, score_figure, round_deck_figure)
+"""The figure builders the controller shows, top to bottom."""
+
+_TEXT = {
+    "title": ("Odds for {seat}", "{seat}から見た確率"),
+    "teacher": (
+        "Odds are a seat's question: pick a seat in the viewpoint box.",
+        "確率は各席の視点の問題です。視点でプレイヤーを選んでください。",
+    ),
+    "idle": ("Odds appear during an invasion.", "確率は侵略フェイズ中に表示されます。"),
+    "folded": ("{seat} has folded.", "{seat}は降りた。"),
+    "if_play": ("If you play {card} (strength {s}):", "{card}（強さ{s}）を出すと:"),
+    "joker": ("{card} wins at once.", "{card}は即座に勝つ。"),
+}
+
+
+def _t(key: str, lang: str, **params: Any) -> str:
+    en, ja = _TEXT[key]
+    return (ja if lang == "ja" else en).format(**params)
+
+
+def odds_panel(view: View) -> str:
+    """HTML: during an invasion, the chance that another seat can beat the top card, and, for
+    each card of the viewer's hand that may be played, the chance that it would be beaten."""
+    assert isinstance(view, PowersView)
+    lang = view.lang
+    if view.viewer is None:
+        return f"<i>{html.escape(_t('teacher', lang))}</i>"
+    seat = view.seat_names[view.viewer]
+    if view.phase != "invasion" or view.round_card not in COUNTRIES or view.is_terminal():
+        return f"<i>{html.escape(_t('idle', lang))}</i>"
+    head = f"<b>{html.escape(_t('title', lang, seat=seat))}</b>"
+    if view.folded[view.viewer]:
+        return f"{head}<br>{html.escape(_t('folded', lang, seat=seat))}"
+    lines = [html.escape(invasion_odds(view).describe(lang, view.seat_names))]
+    country = COUNTRIES[view.round_card]
+    terrain = country.terrain or "normal"
+    bonus = view.bonus[view.viewer]
+    for card in view.hand or ():
+        if not beats(card_key(card), view.top_strength, bonus=bonus, terrain=terrain):
+            continue
+        strength = card_strength(card, view.top_strength, bonus)
+        if strength is None:
+            lines.append(html.escape(_t("joker", lang, card=card_label(card))))
+            continue
+        odds = invasion_odds(view, to_beat=strength)
+        lines.append(
+            html.escape(_t("if_play", lang, card=card_label(card), s=strength))
+            + " "
+            + html.escape(odds.anyone.describe(lang))
+        )
+    body = "<br>".join(line.replace("\n", "<br>") for line in lines)
+    return f'<div class="powers-odds">{head}<br>{body}</div>'
+
+
+def controller(
+    game: Game[Any] | None = None,
+    *,
+    seats: Mapping[int, str] | Sequence[str] | None = None,
+    seed: int = 0,
+    viewpoint: int | None = 0,
+    odds: bool = True,
+    **options: Any,
+) -> GameController:
+    """A :class:`GameController` for Powers with its figures (and the odds panel).
+
+    ``game`` defaults to ``gamelib.load("powers", **options)``; ``seats`` maps seats to
+    ``"human"`` or a bot name (default: seat 0 human, the others the heuristic bot).
+    """
+    if game is None:
+        game = load("powers", **options)
+    elif options:
+        raise TypeError("give either a game or its options, not both")
+    if seats is None:
+        seats = {i: "human" if i == 0 else "heuristic" for i in range(game.players)}
+    return GameController(
+        game,
+        figures=list(FIGURES),
+        seats=seats,
+        seed=seed,
+        viewpoint=viewpoint,
+        extra=[odds_panel] if odds else None,
+    )
