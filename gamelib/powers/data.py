@@ -56,41 +56,69 @@ RANK_CODES = {1: "A", 11: "J", 12: "Q", 13: "K"}
 """Rank codes that are not the number itself (2–10 print as numbers)."""
 
 
-@dataclass(frozen=True, order=True, slots=True)
-class Card:
-    """A playing card. ``rank`` is 1 (Ace) to 13 (King), 0 for a Joker.
+_SUIT_INDEX = {"S": 0, "H": 1, "D": 2, "C": 3}
+
+
+class Card(int):
+    """A playing card: ``Card(rank, suit)``. ``rank`` is 1 (Ace) to 13 (King), 0 for a Joker.
 
     ``suit`` is one of ``S H D C``; for a Joker it is ``"1"`` or ``"2"`` (the two Jokers are
-    distinct cards so that every card is in exactly one place).
+    distinct cards so that every card is in exactly one place). A card is an immutable small
+    integer underneath (cheap to copy, hash and compare); cards sort by rank (Jokers first),
+    then suit in the order ♠ ♥ ♦ ♣.
     """
 
-    rank: int
-    suit: str
+    __slots__ = ()
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        if rank == 0:
+            if suit not in ("1", "2"):
+                raise ValueError(f"a Joker is Joker 1 or Joker 2, not {suit!r}")
+            return int.__new__(cls, int(suit) - 1)
+        if not 1 <= rank <= 13 or suit not in _SUIT_INDEX:
+            raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}")
+        return int.__new__(cls, rank * 4 + _SUIT_INDEX[suit])
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return (Card, (self.rank, self.suit))
+
+    @property
+    def rank(self) -> int:
+        """1 (Ace) … 13 (King); 0 for a Joker."""
+        return int(self) // 4
+
+    @property
+    def suit(self) -> str:
+        """``S H D C``, or ``"1"`` / ``"2"`` for the Jokers."""
+        v = int(self)
+        return str(v + 1) if v < 4 else SUITS[v % 4]
 
     @property
     def is_joker(self) -> bool:
         """Whether this is one of the two Jokers (ジョーカー)."""
-        return self.rank == 0
+        return int(self) < 4
 
     @property
     def is_ace(self) -> bool:
         """Whether this is an Ace (A)."""
-        return self.rank == 1
+        return int(self) // 4 == 1
 
     @property
     def is_face(self) -> bool:
         """Whether this is a face card (絵札: J, Q or K)."""
-        return self.rank >= 11
+        return int(self) >= 44
 
     @property
     def is_red(self) -> bool:
         """Hearts or diamonds (♥ ♦): playable against an island."""
-        return self.suit in RED_SUITS
+        v = int(self)
+        return v >= 4 and v % 4 in (1, 2)
 
     @property
     def is_black(self) -> bool:
         """Spades or clubs (♠ ♣): playable against a landlocked country."""
-        return self.suit in BLACK_SUITS
+        v = int(self)
+        return v >= 4 and v % 4 in (0, 3)
 
     @property
     def code(self) -> str:
@@ -114,6 +142,17 @@ class Card:
 
     def __str__(self) -> str:
         return self.code
+
+    def __format__(self, spec: str) -> str:
+        return format(self.code, spec)
+
+    def __repr__(self) -> str:
+        return _REPRS[self]
+
+
+_REPRS = ["Card(0, '1')", "Card(0, '2')", "", ""] + [
+    f"Card({v // 4}, {SUITS[v % 4]!r})" for v in range(4, 56)
+]
 
 
 def parse_card(text: str) -> Card:

@@ -11,10 +11,12 @@ Card places (each playing card is in exactly one): ``deck`` (top = end of the li
 
 from __future__ import annotations
 
+import json
+import weakref
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core import Outcome, Rng, State, Term
+from gamelib.core import LogEntry, Outcome, Rng, State, Term
 from gamelib.powers.actions import (
     Decline,
     Defend,
@@ -65,6 +67,21 @@ _SUIT_RULE = {
         "{c}は内陸国: 出せるのはスペード・クラブ・ジョーカーのみ",
     ),
 }
+
+
+# The log is stored as JSON lines in one string (``_log_text``) so that copying a state and the
+# conformance suite's per-step fingerprint stay cheap; ``log`` decodes it once per state object.
+_LOG_CACHE: weakref.WeakKeyDictionary[PowersState, list[LogEntry]] = weakref.WeakKeyDictionary()
+
+
+def _encode(e: LogEntry) -> str:
+    vis = None if e.visible_to is None else sorted(e.visible_to)
+    return json.dumps([e.key, e.en, e.ja, e.player, vis, e.kind]) + "\n"
+
+
+def _decode(line: str) -> LogEntry:
+    key, en, ja, player, vis, kind = json.loads(line)
+    return LogEntry(key, en, ja, player, None if vis is None else frozenset(vis), kind)
 
 
 @dataclass(frozen=True)
@@ -134,6 +151,29 @@ class PowersState(State[PowersAction]):
         if setup:
             self._setup()
             self._advance()
+
+    # -- the log (stored compactly, see _LOG_CACHE) -----------------------------------------
+    @property  # type: ignore[override]
+    def log(self) -> list[LogEntry]:
+        """The log entries, oldest first (append only through :meth:`add_log`)."""
+        cached = _LOG_CACHE.get(self)
+        if cached is None:
+            cached = [_decode(line) for line in self._log_text.split("\n") if line]
+            _LOG_CACHE[self] = cached
+        return cached
+
+    @log.setter
+    def log(self, entries: list[LogEntry]) -> None:
+        self._log_text = "".join(_encode(e) for e in entries)
+        _LOG_CACHE[self] = list(entries)
+
+    def add_log(self, key: str, **params: Any) -> None:
+        """Append an entry made from the game's catalog."""
+        entry = self.game.messages.entry(key, **params)
+        self._log_text += _encode(entry)
+        cached = _LOG_CACHE.get(self)
+        if cached is not None:
+            cached.append(entry)
 
     # -- small helpers ---------------------------------------------------------------------
     @property
@@ -760,7 +800,9 @@ class PowersState(State[PowersAction]):
         new = object.__new__(PowersState)
         new.__dict__.update(self.__dict__)
         new.rng = self.rng.copy()
-        new.log = list(self.log)
+        cached = _LOG_CACHE.get(self)
+        if cached is not None:
+            _LOG_CACHE[new] = list(cached)
         new.seating = list(self.seating)
         new.hands = [list(h) for h in self.hands]
         new.deck = list(self.deck)

@@ -100,7 +100,7 @@ def test_only_other_players_defend():
 def test_magazine_defence_by_pair_or_straight():
     """「防衛は絵札でなく「同じ数字2枚のペア」か「続き数字3つのストレート」を捨てて行う」."""
     s = occupy_germany(rules="magazine", hand1="QS QH 5D 6C 7S 9H")
-    assert texts(s) == ["defend with QH QS", "defend with 5D 6C 7S", "decline"]
+    assert texts(s) == ["defend with QS QH", "defend with 5D 6C 7S", "decline"]
 
 
 def test_straight_ignores_suits():
