@@ -79,6 +79,18 @@ class TrickOdds:
             return None
         return max(self.odds, key=lambda k: self.odds[k].value)
 
+    def by_card(self) -> list[tuple[str, Estimate]]:
+        """Per card, its play most likely to take the trick: ``(action text, estimate)``.
+
+        Ties go to the plainest play (the earliest in the engine's order: no power, no cube).
+        """
+        best: dict[str, tuple[str, Estimate]] = {}
+        for text, est in self.odds.items():
+            card = text.removeprefix("play ").split(" (")[0]
+            if card not in best or est.value > best[card][1].value:
+                best[card] = (text, est)
+        return list(best.values())
+
     def describe(self, lang: str = "en") -> str:
         """How the numbers were obtained, in one sentence."""
         how_en = "random legal plays" if self.model == "random" else "the heuristic bot's play"
@@ -153,16 +165,27 @@ class _Context:
     cube_step: int
     model: str
     last_trick: bool
+    order: bool
 
 
-def _others_actions(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Play]
-                    ) -> list[PlayCard]:
+def _options(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Play]
+             ) -> list[tuple[float, list[PlayCard]]]:
+    """The seat's choices as weighted groups: one group of legal plays, or on mission 15 (a
+    fixed, hidden order of play) one group per card of the hand, each equally likely next."""
     v = ctx.view
-    full = [*hand, *v.known_cards[seat]]
-    return legal_plays(
-        full, plays, ctx.dominant, players=v.players, crystals=v.crystals[seat],
-        cubes=v.cubes[seat], can_explore=v.trick_number > 1, last_trick=ctx.last_trick,
-    )
+    full = sort_cards([*hand, *v.known_cards[seat]])
+
+    def plays_for(fixed: Card | None) -> list[PlayCard]:
+        return legal_plays(
+            full, plays, ctx.dominant, players=v.players, crystals=v.crystals[seat],
+            cubes=v.cubes[seat],
+            can_explore=v.trick_number > 1 and (len(full) > 1 or v.face_down_counts[seat] > 0),
+            last_trick=ctx.last_trick, fixed_next=fixed,
+        )
+
+    if ctx.order and full:
+        return [(1.0 / len(full), plays_for(c)) for c in full]
+    return [(1.0, plays_for(None))]
 
 
 def _finish_exact(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int],
@@ -172,22 +195,27 @@ def _finish_exact(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int],
         winner = trick_winner(plays, None, ctx.dominant, TrickContext(ctx.cube_step))
         return 1.0 if winner == target else 0.0
     seat = seats[0]
-    actions = _others_actions(ctx, seat, hands[seat], plays)
-    if not actions:  # an empty hand cannot happen in a trick in progress; count it as a pass
-        return _finish_exact(ctx, plays, seats[1:], hands, target)
-    if ctx.model == "heuristic":
-        a = _heuristic(ctx, seat, actions, plays, len(seats) == 1)
-        return _finish_exact(ctx, (*plays, Play.of(seat, a)), seats[1:], hands, target)
     total = 0.0
-    for a in actions:
-        total += _finish_exact(ctx, (*plays, Play.of(seat, a)), seats[1:], hands, target)
-    return total / len(actions)
+    for weight, actions in _options(ctx, seat, hands[seat], plays):
+        if not actions:  # cannot happen in a trick in progress; count it as a pass
+            total += weight * _finish_exact(ctx, plays, seats[1:], hands, target)
+        elif ctx.model == "heuristic":
+            a = _heuristic(ctx, seat, actions, plays, len(seats) == 1)
+            total += weight * _finish_exact(ctx, (*plays, Play.of(seat, a)), seats[1:], hands,
+                                            target)
+        else:
+            share = weight / len(actions)
+            for a in actions:
+                total += share * _finish_exact(ctx, (*plays, Play.of(seat, a)), seats[1:],
+                                               hands, target)
+    return total
 
 
 def _finish_sampled(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int],
                     hands: dict[int, Sequence[Card]], target: int, rng: random.Random) -> bool:
     for i, seat in enumerate(seats):
-        actions = _others_actions(ctx, seat, hands[seat], plays)
+        groups = _options(ctx, seat, hands[seat], plays)
+        actions = groups[rng.randrange(len(groups))][1] if len(groups) > 1 else groups[0][1]
         if not actions:
             continue
         if ctx.model == "heuristic":
@@ -213,7 +241,7 @@ def _random_branching(ctx: _Context, seats: Sequence[int]) -> int:
     bound = 1
     for s in seats:
         variants = 1 + 2 * int(v.cubes[s] > 0)
-        bound *= max(1, (v.hand_counts[s]) * variants * (1 + int(v.crystals[s] > 0)))
+        bound *= max(1, (v.hand_counts[s]) * variants * (1 + 3 * int(v.crystals[s] > 0)))
     return bound
 
 
@@ -240,13 +268,17 @@ def trick_odds(
     dominant = view.dominant
     assert dominant is not None
     last_trick = view.trick_number >= view.tricks_in_round
-    ctx = _Context(view, dominant, view.cube_step, model, last_trick)
+    order = view.mission is not None and view.mission.deal is Deal.ORDER
+    ctx = _Context(view, dominant, view.cube_step, model, last_trick, order)
     plays = tuple(view.trick)
     if actions is None:
         actions = legal_plays(
             view.hand, plays, dominant, players=view.players,
             crystals=view.crystals[seat], cubes=view.cubes[seat],
-            can_explore=view.trick_number > 1, last_trick=last_trick,
+            can_explore=view.trick_number > 1
+            and (len(view.hand) > 1 or view.face_down_counts[seat] > 0),
+            last_trick=last_trick,
+            fixed_next=view.play_order[0] if order and view.play_order else None,
         )
     actions = [a for a in actions if isinstance(a, PlayCard)]
     seats = _seats_to_play(view, seat)
