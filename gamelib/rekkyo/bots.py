@@ -12,7 +12,7 @@ the cards that best trade the territory against the cards lost; it always interc
 bombing with its strongest fighter, never uses an atomic bomb (it halves its own score) and
 discards its weakest card.
 
-The generic random bot is :class:`gamelib.bots.RandomBot`.
+The random bot is the generic :class:`gamelib.bots.RandomBot` (re-exported here).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from gamelib.bots import RandomBot
 from gamelib.core import View
 from gamelib.rekkyo import odds
 from gamelib.rekkyo.actions import (
@@ -39,7 +40,7 @@ from gamelib.rekkyo.cards import CardSet, EventCard, WeaponCard
 from gamelib.rekkyo.combat import can_add_to_attack, can_commit, is_recoverable
 from gamelib.rekkyo.view import RekkyoView
 
-__all__ = ["BOTS", "HeuristicBot", "Plan"]
+__all__ = ["BOTS", "HeuristicBot", "Plan", "RandomBot"]
 
 PLAYER_TARGET_FACTOR = 1.5
 """Taking a rival's territory gains its power and takes it from the rival."""
