@@ -546,10 +546,13 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
         return
     with fw.batch_update():
         for old, new in zip(fw.data, fig.data, strict=True):
+            current = _props(old)
             props = {k: v for k, v in _props(new).items() if k not in _SKIP_KEYS}
-            for stale in [k for k in _props(old) if k not in props and k not in _SKIP_KEYS]:
+            for stale in [k for k in current if k not in props and k not in _SKIP_KEYS]:
                 old[stale] = None
-            old.update(props, overwrite=True)
+            changed = {k: v for k, v in props.items() if not _same(current.get(k), v)}
+            if changed:
+                old.update(changed, overwrite=True)
         _sync_layout(fw, layout, template)
 
 
@@ -559,13 +562,26 @@ def _props(obj: Any) -> dict[str, Any]:
     return props if isinstance(props, dict) else dict(obj.to_plotly_json())
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Whether two property values are surely equal (validating and sending them is costly)."""
+    if a is b:
+        return True
+    try:
+        return bool(a == b)
+    except (TypeError, ValueError):  # e.g. NumPy arrays: treat as changed
+        return False
+
+
 def _sync_layout(fw: go.FigureWidget, layout: dict[str, Any], template: Any) -> None:
-    for stale in [k for k in _props(fw.layout) if k not in layout and k != "template"]:
+    current = _props(fw.layout)
+    for stale in [k for k in current if k not in layout and k != "template"]:
         fw.layout[stale] = None
     if template is not None and template != getattr(fw, "_gamelib_template", None):
         fw.layout.template = template
         fw._gamelib_template = template
-    fw.update_layout(layout, overwrite=True)
+    changed = {k: v for k, v in layout.items() if not _same(current.get(k), v)}
+    if changed:
+        fw.update_layout(changed, overwrite=True)
 
 
 def _fill_slot(slot: widgets.VBox, content: Any) -> None:
