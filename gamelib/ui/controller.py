@@ -131,7 +131,10 @@ class GameController:
         self._after_change(bots=self.auto_bots)
 
     def bot_move(self) -> None:
-        """Let the bot of the seat to move (a human seat's stand-in bot too) play one action."""
+        """Let the bot of the seat to move play one action.
+
+        A human seat's stand-in is the game's ``heuristic`` bot when it has one, else ``random``.
+        """
         self._bot_step()
         self._after_change(bots=False)
 
@@ -142,12 +145,14 @@ class GameController:
         """
         played = 0
         self._stop_requested = False
-        while not self._state.is_terminal() and (steps is None or played < steps):
-            if self._stop_requested:
-                break
-            self._bot_step()
-            played += 1
-        self._after_change(bots=False)
+        try:
+            while not self._state.is_terminal() and (steps is None or played < steps):
+                if self._stop_requested:
+                    break
+                self._bot_step()
+                played += 1
+        finally:
+            self._after_change(bots=False)
         return played
 
     def stop(self) -> None:
@@ -373,10 +378,12 @@ class GameController:
             self._bot_step()
 
     def _after_change(self, *, bots: bool) -> None:
-        if bots:
-            self._bots_reply()
-        self.error_area.value = ""
-        self._refresh()
+        try:
+            if bots:
+                self._bots_reply()
+        finally:  # show the state reached even when a bot fails (the error then shows too)
+            self.error_area.value = ""
+            self._refresh()
 
     def _toggle_autoplay(self) -> None:
         if self._autoplay_task is not None and not self._autoplay_task.done():

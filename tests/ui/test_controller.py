@@ -371,3 +371,17 @@ def test_update_figure_replaces_properties_in_place() -> None:
     )
     update_figure(fw, go.Figure([go.Bar(x=[1], y=[2]), go.Bar(x=[2], y=[3])]))
     assert [t.type for t in fw.data] == ["bar", "bar"]
+
+
+class _FailingBot:
+    def choose(self, view: Any, legal_actions: Any) -> Any:
+        raise RuntimeError("bot crashed")
+
+
+def test_a_failing_bot_shows_its_error_and_the_state_reached() -> None:
+    ctrl = GameController(gamelib.load("toy"), seats=["human", "random"])
+    ctrl._bots[1] = _FailingBot()
+    click_first_action_allowing_error(ctrl)
+    assert "bot crashed" in ctrl.error_area.value
+    assert len(ctrl.state.history) == 1 and "step 1" in ctrl.status.value
+    assert "Bot move" in ctrl.prompt.value
