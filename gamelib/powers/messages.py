@@ -60,8 +60,8 @@ _M: dict[str, tuple[str, str]] = {
         "山も捨て札も無いので引けない",
     ),
     "front_discard": (
-        "{who}'s cards in front of them go to the discards: {cards}",
-        "{who}の前に置かれた札を捨て札に移す: {cards}",
+        "The cards in front of the players go to the discards: {moved}",
+        "各プレイヤーの前に置かれた札を捨て札に移す: {moved}",
     ),
     # rounds
     "round": (
@@ -178,8 +178,7 @@ _M: dict[str, tuple[str, str]] = {
         "Defence: the neighbours of {country} are checked in printed order: {neighbours}",
         "防衛フェイズ: {country}の隣接国を上から順にチェック: {neighbours}",
     ),
-    "defence_skip_unowned": ("{country}: nobody owns it", "{country}: 所有者なし"),
-    "defence_skip_own": ("{country}: already the occupier's", "{country}: 占領者の国"),
+    "defence_skip": ("Nothing to defend: {items}", "防衛の対象外: {items}"),
     "defence_check": (
         "{country} belongs to {who}: defend it with {how}, or the occupier takes it",
         "{country}は{who}の国: {how}を出して防衛しなければ奪われる",

@@ -226,18 +226,22 @@ class PowersState(State[PowersAction]):
                 self._log("reshuffle", count=len(self.deck), kind="narration")
             got.append(self.deck.pop())
         self.hands[p].extend(got)
-        if got:
+        if got and not (why == "conscription" and len(got) == 1):
             self._log("draw_public", player=p, who=self.seat(p), count=len(got), why=Term(
                 *_DRAW_WHY[why]))
             self.add_log("draw_private", player=p, visible_to={p}, who=self.seat(p),
                          cards=self._cards(got))
 
     def _discard_front(self, players: list[int] | None = None) -> None:
-        for p in players if players is not None else self.seating:
+        moved: list[Term] = []
+        for p in players if players is not None else self.order_from(self.initiative):
             if self.front[p]:
-                self._log("front_discard", who=self.seat(p), cards=self._cards(self.front[p]))
+                cards, who = self._cards(self.front[p]), self.seat(p)
+                moved.append(Term(f"{who.en}: {cards.en}", f"{who.ja}: {cards.ja}"))
                 self.discards.extend(self.front[p])
                 self.front[p] = []
+        if moved:
+            self._log("front_discard", moved=moved)
 
     # -- set-up ----------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -538,19 +542,25 @@ class PowersState(State[PowersAction]):
     def _next_defence(self) -> None:
         d = self.dfn
         assert d is not None
+        skipped: list[Term] = []
         while d.remaining:
             nb = d.remaining[0]
             owner = self.owners.get(nb)
             if owner is None or owner == d.occupier:
-                why = "unowned" if owner is None else "own"
+                t = self.cname(nb)
+                why = _SKIP_UNOWNED if owner is None else _SKIP_OWN
+                skipped.append(Term(f"{t.en} ({why[0]})", f"{t.ja}({why[1]})"))
                 d = replace(d, remaining=d.remaining[1:], results=(*d.results, (nb, "skipped")))
-                self._log(f"defence_skip_{why}", kind="narration", country=self.cname(nb))
                 continue
+            if skipped:
+                self._log("defence_skip", kind="narration", items=skipped)
             self.dfn = replace(d, neighbour=nb, defender=owner)
             self._log("defence_check", who=self.seat(owner), country=self.cname(nb),
                       how=Term(*(_HOW_MAG if self.magazine else _HOW_BASE)))
             self.to_move = owner
             return
+        if skipped:
+            self._log("defence_skip", kind="narration", items=skipped)
         self.dfn = replace(d, neighbour=None, defender=None)
         self._after_defence(d.occupier)
 
@@ -912,6 +922,8 @@ _DRAW_WHY = {
     "defence": ("replaces the defending card", "防衛した札の補充"),
     "reorganisation": ("refills the cards used", "使った札の補充"),
 }
+_SKIP_UNOWNED = ("nobody's", "所有者なし")
+_SKIP_OWN = ("the occupier's own", "占領者の国")
 _HOW_BASE = ("a face card (J, Q or K)", "絵札(J・Q・K)1枚")
 _HOW_MAG = ("a pair or a straight of three", "ペアか3枚のストレート")
 _WHEN_MAG = ("in the reorganisation phase", "再編フェイズで")

@@ -35,9 +35,9 @@ def test_neighbours_checked_in_printed_order_skipping_own_and_unowned():
     s = play_texts(s, "decline")
     assert s.phase != "defence"  # Russia is the occupier's own
     log = "\n".join(s.log_text())
-    assert log.index("France belongs") < log.index("Austria: nobody owns it")
-    assert log.index("Austria: nobody") < log.index("Switzerland belongs")
-    assert "Russia: already the occupier's" in log
+    assert log.index("France belongs") < log.index("Austria (nobody's)")
+    assert log.index("Austria (nobody's)") < log.index("Switzerland belongs")
+    assert "Russia (the occupier's own)" in log
 
 
 def test_owner_may_defend_with_one_face_card():
@@ -90,8 +90,8 @@ def test_only_other_players_defend():
     s = play_texts(s, "play KS", "fold", "pay 2C", "pay 3C")
     assert s.owners["Korea"] == 0 and s.phase != "defence"
     log = "\n".join(s.log_text())
-    assert "China: already the occupier's" in log and "Japan: already the occupier's" in log
-    assert "Russia: nobody owns it" in log
+    assert "China (the occupier's own)" in log and "Japan (the occupier's own)" in log
+    assert "Russia (nobody's)" in log
 
 
 # -- magazine: pair or straight ---------------------------------------------------------------

@@ -29,7 +29,7 @@ def test_played_cards_stay_in_front_until_next_conscription():
     assert cards("5S")[0] in s.discards and not any(s.front)
     log = s.log_text()
     i = max(i for i, t in enumerate(log) if t.startswith("Conscription"))
-    assert "cards in front of them go to the discards: 5♠" in log[i + 1]
+    assert "cards in front of the players go to the discards: Player 1: 5♠" in log[i + 1]
 
 
 def test_defence_cards_refilled_at_next_conscription():
@@ -43,7 +43,9 @@ def test_defence_cards_refilled_at_next_conscription():
     assert any("Player 2 also refills 2 card(s)" in t for t in s.log_text())
     # Player 2 drew 1 + 2; player 1 (whose KS was refilled at once) drew just 1.
     draws = [e.en for e in s.log if e.key == "draw_public" and "(conscription)" in e.en]
-    assert draws[-2:] == ["Player 1 draws 1 (conscription)", "Player 2 draws 3 (conscription)"]
+    assert draws[-1:] == ["Player 2 draws 3 (conscription)"]  # 1-card draws: phase line only
+    private = [e.en.split(" drew ")[1] for e in s.log if e.key == "draw_private"]
+    assert [len(t.split()) for t in private[-2:]] == [1, 3]
     assert s.owed == [0, 0]
 
 
