@@ -637,6 +637,8 @@ class MegalomaniaState(State[Action]):
             return
         if self.m.deal is Deal.PASS_HAND:
             self.hands = [self.hands[(s + 1) % self.n] for s in range(self.n)]
+            for s in range(self.n):
+                self.seen[s].update(self.hands[s])
             self.add_log("pass_hands")
         if self.leader != winner:
             self.add_log("next_leader", player=self.leader, who=self._name(self.leader))

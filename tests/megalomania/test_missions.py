@@ -232,6 +232,13 @@ def test_mission_22_pass_the_rest_of_the_hand_right() -> None:
         frm = (s + 1) % 4
         assert st.hands[s] == [c for c in before[frm] if c != played[frm]]
     assert any("to the right" in line for line in st.log_text())
+    for s in range(4):  # each player knows the hand it passed on
+        right = (s - 1) % 4
+        assert set(st.view(s).known_cards[right]) == set(st.hands[right])
+    while st.trick_no == 1:
+        st = gamelib.play(st, st.legal_actions()[0])  # type: ignore[assignment]
+    for s in range(4):  # ... and, two passes later, still where those cards went
+        assert set(st.view(s).known_cards[(s - 2) % 4]) == set(st.hands[(s - 2) % 4])
 
 
 def test_mission_24_split_and_blind_choice() -> None:
