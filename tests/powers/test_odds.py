@@ -179,3 +179,17 @@ def test_face_card_odds() -> None:
     assert face_card_odds(5).value == pytest.approx(1 - math.comb(42, 5) / math.comb(54, 5))
     with pytest.raises(ValueError):
         face_card_odds(60)
+
+
+def test_heuristic_bot_beats_random_over_2000_games() -> None:
+    # The winning odds of the bots (the notebook's head-to-head table plays 200 of these).
+    from gamelib.sim import simulate
+
+    summary = simulate(
+        "powers", players=2, games=2000, bots=("heuristic", "random"), seed=0, processes=2
+    )
+    assert summary.games == 2000
+    rates = summary.win_rate_by_bot()
+    # 2,000 games: the standard error of a win rate is at most about 0.011.
+    assert rates["heuristic"] > 0.6, rates
+    assert abs(sum(summary.wins_by_seat) - 2000) < 1e-9
