@@ -78,11 +78,16 @@ def card_actions(view: MegalomaniaView) -> dict[Card, str]:
 
     A card maps to its plainest legal action (no power, no cube when that is legal); cards with
     no legal action are left out. Power and cube variants are played from the action buttons.
+    The teacher's view has no clicks while a seat fixes its order or pile (mission 15, 24).
     """
     seat = view.current_player
     if seat is None or (view.viewer is not None and view.viewer != seat):
         return {}
     hand = view.hand if view.viewer is not None else (view.hands[seat] or ())
+    teacher = view.viewer is None
+    if teacher and (view.phase in ("order", "split") or (
+            view.mission is not None and view.mission.deal is Deal.ORDER)):
+        return {}  # the teacher's view does not hold the seat's chosen order or pile
     if view.phase == "order":
         return {c: str(OrderCard(c)) for c in hand if c not in view.play_order}
     if view.phase == "split":

@@ -111,6 +111,7 @@ def unseen_cards(view: MegalomaniaView) -> list[Card]:
         for trick in seat_tricks:
             seen.update(trick)
     seen.update(p.card for p in view.trick)
+    seen.update(p.card for p in view.last_trick)
     for cards in (*view.revealed, *view.known_cards):
         seen.update(cards)
     seen.update(view.own_set_aside)
