@@ -1,0 +1,67 @@
+"""The Megalomania notebook controller: a whole game played headlessly by clicking hand cards
+(buttons for the steps that have no card to click), undo, viewpoint switch, the odds panel."""
+
+from __future__ import annotations
+
+import pytest
+
+import gamelib
+
+ui = pytest.importorskip(
+    "gamelib.ui", reason="gamelib.ui (the generic controller) is not importable"
+)
+
+from gamelib.megalomania.ui import controller, odds_panel  # noqa: E402
+
+
+def _click_hand(ctrl: object) -> bool:
+    """Click the first card of the table figure whose customdata is a legal action."""
+    legal = set(ctrl.legal_texts())  # type: ignore[attr-defined]
+    fw = ctrl.figure_widgets()[0]  # type: ignore[attr-defined]
+    for trace in fw.data:
+        for i, value in enumerate(trace.customdata or ()):
+            if value in legal:
+                before = len(ctrl.state.history)  # type: ignore[attr-defined]
+                ctrl._click_points(trace, [i])  # type: ignore[attr-defined]
+                assert len(ctrl.state.history) > before  # type: ignore[attr-defined]
+                return True
+    return False
+
+
+def test_whole_game_by_clicks() -> None:
+    game = gamelib.load("megalomania", length="short")
+    ctrl = controller(game, seed=4, odds=False)
+    assert len(ctrl.figure_widgets()) == 2
+    clicks = buttons = 0
+    while not ctrl.state.is_terminal():
+        assert ctrl.is_human(ctrl.state.current_player)
+        if _click_hand(ctrl):
+            clicks += 1
+        else:
+            ctrl.play(ctrl.legal_texts()[0])  # a step with no card to click (resources, …)
+            buttons += 1
+        assert ctrl.last_error is None, ctrl.last_error
+    outcome = ctrl.state.outcome()
+    assert outcome is not None and len(outcome.scores) == 4
+    print(f"\nwhole game: {clicks} card clicks, {buttons} button plays, scores {outcome.scores}")
+    assert clicks >= 8 * 4
+
+
+def test_undo_viewpoint_and_odds_panel() -> None:
+    game = gamelib.load("megalomania", length="short")
+    ctrl = controller(game, seed=2, odds_options={"samples": 40, "mission_samples": 5})
+    while ctrl.state.phase != "play" or ctrl.state.current_player != 0:  # type: ignore[attr-defined]
+        ctrl.play(ctrl.legal_texts()[0])
+    assert _click_hand(ctrl)
+    steps = len(ctrl.state.history)
+    ctrl.undo()
+    assert len(ctrl.state.history) < steps
+    ctrl.set_viewpoint(None)
+    assert ctrl.view.viewer is None and ctrl.last_error is None
+    ctrl.set_viewpoint(1)
+    assert ctrl.view.viewer == 1 and ctrl.last_error is None
+    ctrl.set_viewpoint(0)
+    panel = odds_panel(samples=40, mission_samples=5)
+    shown = panel(ctrl.view)
+    assert hasattr(shown, "data") and "P(take the trick)" in shown.layout.title.text
+    assert "viewpoint" in panel(ctrl.state.view(None))
