@@ -48,6 +48,10 @@ _M: dict[str, tuple[str, str]] = {
         "The round deck has {count} cards ({mob} mobilization cards)",
         "ラウンドカードの山は{count}枚(動員カード{mob})",
     ),
+    "greeting": (
+        "The players greet each other and the first round begins",
+        "挨拶をして最初のラウンドを開始",
+    ),
     # cards
     "draw_public": ("{who} draws {count} ({why})", "{who}が{count}枚引く({why})"),
     "draw_private": ("{who} drew {cards}", "{who}が引いた札: {cards}"),

@@ -307,6 +307,7 @@ class PowersState(State[PowersAction]):
                   mob=Term(*(("with", "あり") if n == 2 else ("without", "なし"))))
         for p in self.order_from(self.initiative):
             self._draw(p, HAND_SIZE, "deal")
+        self._log("greeting", kind="narration")
 
     # -- the automatic flow ----------------------------------------------------------------
     def _advance(self) -> None:

@@ -159,3 +159,14 @@ def test_blitzkrieg_setup(rules, players):
 def test_blitzkrieg_home_letters_follow_priority():
     """「本国にA〜Nまでの記号を振り」 (ruling: in the priority order, Switzerland = A)."""
     assert [COUNTRIES[k].letter for k in PRIORITY] == list("ABCDEFGHIJKLMN")
+
+
+def test_home_country_is_an_ordinary_territory():
+    """「物語上「本国」として扱われる。システム上は他の領土と同じ」: it can be taken in defence."""
+    s = position(hands={0: "QS 2C 3C", 1: "2H 5D"}, rounds="Korea",
+                 homes={0: "China", 1: "Japan"}, rules="magazine", blitzkrieg=True)
+    assert s.view(0).bonus[0] == 1  # China is adjacent to Korea
+    s = play_texts(s, "play QS", "fold", "pay 2C", "pay 3C")
+    assert s.current_player == 1 and s.dfn.neighbour == "Japan"
+    s = play_texts(s, "decline")
+    assert s.owners["Japan"] == 0 and s.homes[1] == "Japan"

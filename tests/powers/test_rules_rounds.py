@@ -147,3 +147,31 @@ def test_base_tie_is_shared():
                  owners={"Italy": 1})
     s = play_texts(s, "play KS", "fold", "pay 2C", "pay 3C")
     assert s.outcome().winners == (0, 1)
+
+
+def test_mobilization_draws_in_order_from_the_initiative():
+    """「徴兵・軍縮・動員は全て先制権を持つプレイヤーから順番に行う」 (動員)."""
+    s = position(hands=["2S 3S 4S", "2H 3H 4H"], rounds="mobilization", initiative=1,
+                 deck="5D 6D 7D 8D", rest="discards", more_rounds=False)
+    assert s.hands[1][-2:] == cards("5D 6D") and s.hands[0][-2:] == cards("7D 8D")
+
+
+def test_drawing_with_deck_and_discards_empty_draws_what_there_is():
+    """Ruling R16: with no deck and no discards a player draws nothing more."""
+    from gamelib.powers.data import playing_cards
+
+    all_cards = " ".join(str(c) for c in playing_cards())
+    codes = all_cards.split()
+    s = position(hands=[" ".join(codes[:27]), " ".join(codes[27:])], rounds="China")
+    assert not s.deck and not s.discards
+    assert [len(h) for h in s.hands] == [27, 27]
+    assert any("No card left to draw" in t for t in s.log_text())
+    s.check_invariants()
+
+
+def test_no_face_card_means_decline_only():
+    """Ruling R20: a defender without a face card is still asked, with only ``decline``."""
+    s = position(hands={0: "KS 2C 3C", 1: "2H 5D"}, rounds="Korea", owners={"Japan": 1})
+    s = play_texts(s, "play KS", "fold", "pay 2C", "pay 3C")
+    assert s.phase == "defence" and s.current_player == 1
+    assert texts(s) == ["decline"]

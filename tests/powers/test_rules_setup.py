@@ -86,7 +86,23 @@ def test_blitzkrieg_needs_the_magazine_rules():
     gamelib.load("powers", rules="refill", blitzkrieg=True)
 
 
+def test_greeting_starts_the_first_round():
+    """「挨拶をして最初のラウンドを開始」."""
+    s = gamelib.load("powers", lang="ja").new_state(2)
+    keys = [e.key for e in s.log]
+    assert keys.index("greeting") < keys.index("round")
+    assert "挨拶をして最初のラウンドを開始" in s.log_text()
+
+
+def test_deck_is_shuffled():
+    """「トランプを切って山を積む」: the deck order depends on the seed only."""
+    g = gamelib.load("powers")
+    assert g.new_state(1).deck != g.new_state(2).deck
+    assert g.new_state(1).deck == g.new_state(1).deck
+
+
 def test_option_values_are_checked():
+    """「2〜5人用」: 2 to 5 players; unknown values are refused."""
     with pytest.raises(OptionError):
         gamelib.load("powers", players=6)
     with pytest.raises(OptionError):
