@@ -1,7 +1,8 @@
 """``python -m benchmarks [--quick] [--only NAME] [--no-write]``: run benchmarks, write the report.
 
-Runs ``run(quick)`` of every ``benchmarks/bench_*.py`` module (or only ``bench_NAME``), prints a
-table, and writes docs/performance.md with the machine and the date.
+Runs ``run(quick)`` of every ``benchmarks/bench_*.py`` module, prints a table per module, and
+writes docs/performance.md with the machine, the date and each module's docstring summary.
+``--only NAME`` runs one module and prints it without touching the report.
 """
 
 from __future__ import annotations
@@ -105,7 +106,13 @@ def table(rows: list[Row]) -> list[str]:
     return lines
 
 
-def report(results: dict[str, list[Row]], info: dict[str, str], quick: bool, seconds: float) -> str:
+def report(
+    results: dict[str, list[Row]],
+    info: dict[str, str],
+    quick: bool,
+    seconds: float,
+    intros: dict[str, str] | None = None,
+) -> str:
     """The text of docs/performance.md."""
     mode = "quick run (`--quick`)" if quick else "full run"
     lines = [
@@ -119,6 +126,9 @@ def report(results: dict[str, list[Row]], info: dict[str, str], quick: bool, sec
     lines += [f"- **{k}**: {v}" for k, v in info.items()]
     for name, rows in results.items():
         lines += ["", f"## {name}", ""]
+        intro = (intros or {}).get(name)
+        if intro:
+            lines += [intro, ""]
         lines += table(rows)
     lines += ["", NOTES]
     return "\n".join(lines)
@@ -128,7 +138,11 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmarks; print their table; write docs/performance.md unless ``--no-write``."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="short time budgets")
-    parser.add_argument("--only", metavar="NAME", help=f"one benchmark: {', '.join(modules())}")
+    parser.add_argument(
+        "--only",
+        metavar="NAME",
+        help=f"run one benchmark ({', '.join(modules())}); the report is not written",
+    )
     parser.add_argument("--no-write", action="store_true", help="do not write docs/performance.md")
     args = parser.parse_args(argv)
     names = modules()
@@ -143,16 +157,19 @@ def main(argv: list[str] | None = None) -> int:
         sys.path.insert(0, str(ROOT))  # the controller benchmark uses tests/toy_game.py
     start = time.perf_counter()
     results: dict[str, list[Row]] = {}
+    intros: dict[str, str] = {}
     for name in names:
         print(f"running {name} ...", file=sys.stderr, flush=True)
         module = importlib.import_module(f"benchmarks.bench_{name}")
+        intros[name] = " ".join((module.__doc__ or "").strip().split("\n\n")[0].split())
         results[name] = module.run(quick=args.quick)
         print(f"\n## {name}")
         print("\n".join(table(results[name])), flush=True)
     seconds = time.perf_counter() - start
-    if not args.no_write:
+    if not args.no_write and not args.only:  # a partial run must not replace the full report
         REPORT.parent.mkdir(parents=True, exist_ok=True)
-        REPORT.write_text(report(results, machine(), args.quick, seconds) + "\n", encoding="utf-8")
+        text = report(results, machine(), args.quick, seconds, intros)
+        REPORT.write_text(text + "\n", encoding="utf-8")
         print(f"\nwrote {REPORT.relative_to(ROOT)}", file=sys.stderr)
     return 0
 
