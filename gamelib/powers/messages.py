@@ -128,8 +128,13 @@ _M: dict[str, tuple[str, str]] = {
         "{who}が{card}を出す: 強さ{strength}({why})",
     ),
     "ace_note": (
-        "An Ace counts one more than the card before it: {strength}",
-        "Aは前のプレイヤーより1強い: {strength}",
+        "The Ace counts {strength}: one more than the {prev} before it ({top} + 1); "
+        "no adjacency bonus for an Ace",
+        "Aは前の{prev}より1強い: {top} + 1 = {strength}(Aに隣接ボーナスなし)",
+    ),
+    "ace_lead": (
+        "The Ace is played first: with no card before it, it counts {strength}",
+        "最初に出したA: 前の札が無いので強さ{strength}",
     ),
     "play_joker": (
         "{who} plays {card}: a Joker wins the invasion at once (and draws nothing)",
@@ -159,10 +164,9 @@ _M: dict[str, tuple[str, str]] = {
     ),
     # occupation
     "occupation": (
-        "Occupation: {who} may discard {cost} cards to take {country} (printed cost {printed}) "
+        "Occupation: {who} may discard {cost} cards to take {country} ({why}) "
         "or pass the right on",
-        "占領フェイズ: {who}は手札{cost}枚を捨てて{country}を占領するか、占領権を譲る"
-        "(印刷コスト{printed})",
+        "占領フェイズ: {who}は手札{cost}枚を捨てて{country}を占領するか、占領権を譲る({why})",
     ),
     "pay": ("{who} pays {card} ({k}/{cost})", "{who}が{card}を捨てる({k}/{cost})"),
     "pass": (

@@ -33,6 +33,7 @@ from gamelib.powers.data import (
     COUNTRY_KEYS,
     DISARMAMENT,
     HAND_SIZE,
+    MAGAZINE_COSTS,
     MOBILIZATION,
     WIN_POINTS,
     Card,
@@ -153,7 +154,7 @@ class PowersState(State[PowersAction]):
             self._advance()
 
     # -- the log (stored compactly, see _LOG_CACHE) -----------------------------------------
-    @property  # type: ignore[override]
+    @property
     def log(self) -> list[LogEntry]:
         """The log entries, oldest first (append only through :meth:`add_log`)."""
         cached = _LOG_CACHE.get(self)
@@ -229,6 +230,7 @@ class PowersState(State[PowersAction]):
         if got and not (why == "conscription" and len(got) == 1):
             self._log("draw_public", player=p, who=self.seat(p), count=len(got), why=Term(
                 *_DRAW_WHY[why]))
+        if got:
             self.add_log("draw_private", player=p, visible_to={p}, who=self.seat(p),
                          cards=self._cards(got))
 
@@ -520,9 +522,21 @@ class PowersState(State[PowersAction]):
         self.occ = _Occupation(c, p, p, cost, cost, 0)
         self.phase = "occupation"
         self._log("occupation", kind="phase", who=self.seat(p), country=self.cname(c),
-                  cost=cost, printed=COUNTRIES[c].cost)
+                  cost=cost, why=self._cost_reason(c, cost))
 
     # -- occupation ------------------------------------------------------------------------
+    def _cost_reason(self, c: str, cost: int) -> Term:
+        printed = COUNTRIES[c].cost
+        n = self.n
+        if self.magazine and n in MAGAZINE_COSTS.get(c, {}):
+            return Term(f"printed {printed}; the magazine table says {MAGAZINE_COSTS[c][n]} "
+                        f"with {n} players",
+                        f"印刷{printed}、雑誌の調整で{n}人プレイは{MAGAZINE_COSTS[c][n]}")
+        if cost < printed:
+            return Term(f"printed {printed}, 1 less with 2–3 players",
+                        f"印刷{printed}、2〜3人プレイでは1下がる")
+        return Term(f"printed {printed}", f"印刷{printed}")
+
     def _occupy(self, p: int, free: bool) -> None:
         occ = self.occ
         assert occ is not None
@@ -745,8 +759,11 @@ class PowersState(State[PowersAction]):
         else:
             self._log("play", player=p, kind="action", who=self.seat(p), card=card.term(),
                       strength=s, why=why)
-            if card.is_ace:
-                self._log("ace_note", kind="narration", strength=s)
+            if card.is_ace and top:
+                prev = self.ladder[-2].card.term() if len(self.ladder) > 1 else card.term()
+                self._log("ace_note", kind="narration", strength=s, prev=prev, top=top)
+            elif card.is_ace:
+                self._log("ace_lead", kind="narration", strength=s)
             if self.rules == "magazine":
                 self.owed[p] += 1
             else:

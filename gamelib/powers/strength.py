@@ -102,12 +102,14 @@ def magazine_defences(hand: Iterable[Card]) -> list[tuple[Card, ...]]:
     Pairs come first, then straights, each in card order.
     """
     cards = sorted(hand)
-    pairs = [(a, b) for a, b in combinations(cards, 2) if a.rank == b.rank]
+    pairs: list[tuple[Card, ...]] = [
+        (a, b) for a, b in combinations(cards, 2) if a.rank == b.rank
+    ]
     by_rank: dict[int, list[Card]] = {}
     for c in cards:
         if not c.is_joker:
             by_rank.setdefault(c.rank, []).append(c)
-    straights = [
+    straights: list[tuple[Card, ...]] = [
         (a, b, c)
         for r in range(1, 12)
         for a in by_rank.get(r, ())

@@ -175,3 +175,13 @@ def test_no_face_card_means_decline_only():
     s = play_texts(s, "play KS", "fold", "pay 2C", "pay 3C")
     assert s.phase == "defence" and s.current_player == 1
     assert texts(s) == ["decline"]
+
+
+def test_each_draw_is_logged_privately_to_the_drawer():
+    """Every drawn card is named in the log for its drawer only (the others see counts)."""
+    s = position(players=3, hands=["", "", ""], rounds="China", deck="2H 3H 4H")
+    for p, card in ((0, "2♥"), (1, "3♥"), (2, "4♥")):
+        mine = [t for t in s.log_text(viewer=p) if " drew " in t]
+        assert mine[-1] == f"Player {p + 1} drew {card}"
+        assert all(f"Player {p + 1} drew" not in t for q in range(3) if q != p
+                   for t in s.log_text(viewer=q))
