@@ -77,7 +77,7 @@ _LOG_CACHE: weakref.WeakKeyDictionary[PowersState, list[LogEntry]] = weakref.Wea
 
 def _encode(e: LogEntry) -> str:
     vis = None if e.visible_to is None else sorted(e.visible_to)
-    return json.dumps([e.key, e.en, e.ja, e.player, vis, e.kind]) + "\n"
+    return json.dumps([e.key, e.en, e.ja, e.player, vis, e.kind], ensure_ascii=False) + "\n"
 
 
 def _decode(line: str) -> LogEntry:
