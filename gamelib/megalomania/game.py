@@ -48,6 +48,12 @@ class MegalomaniaOptions(Options):
     first_mission: int = option(
         0, choices=range(26), doc="mission of the first round (0: drawn at random); for teaching"
     )
+    small_tables: str = option(
+        "scaled",
+        choices=("scaled", "literal"),
+        doc="with 2-3 players: mission 7's limit of 25 scales to 25 x players / 4 and mission 8 "
+        "(a trick of every colour) needs 3 players (redrawn with 2); or the card text literally",
+    )
     pair_missions: str = option(
         "auto",
         choices=("auto", "never"),
@@ -72,6 +78,10 @@ MESSAGES = Catalog(
         "mission_redraw": _t(
             "{mission} is a pair mission and needs four players: another mission is drawn.",
             "{mission}はペアのミッションで4人必要なため、もう一枚引きます。",
+        ),
+        "mission_redraw_8": _t(
+            "{mission} cannot be met by a trick of two cards: another mission is drawn.",
+            "{mission}は2枚のトリックでは達成できないため、もう一枚引きます。",
         ),
         "resources": _t(
             "{who} takes {crystals} crystal(s) and {cubes} cube(s).",

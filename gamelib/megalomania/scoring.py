@@ -11,7 +11,14 @@ from collections.abc import Callable, Sequence
 from gamelib.megalomania.cards import COLOURS, Card, Colour, Rank
 from gamelib.megalomania.missions import Mission
 
-__all__ = ["END_SCROLL_BONUS", "Tricks", "mission_scores", "partner", "winners"]
+__all__ = [
+    "END_SCROLL_BONUS",
+    "Tricks",
+    "mission7_limit",
+    "mission_scores",
+    "partner",
+    "winners",
+]
 
 Tricks = Sequence[Sequence[Sequence[Card]]]
 
@@ -41,8 +48,17 @@ def _all_colours_trick(trick: Sequence[Card], players: int) -> bool:
     return len({c.colour for c in trick}) >= min(players, len(COLOURS))
 
 
-def mission_scores(m: Mission, tricks: Tricks, players: int) -> tuple[int, ...]:
-    """Points each seat scores for mission ``m`` (rulings in docs/rules/megalomania.md)."""
+def mission7_limit(players: int, scaled: bool = True) -> int:
+    """Mission 7's limit on a trick's value: 25 for four cards, scaled by ``players / 4``."""
+    return 25 * players // 4 if scaled else 25
+
+
+def mission_scores(
+    m: Mission, tricks: Tricks, players: int, *, scaled: bool = True
+) -> tuple[int, ...]:
+    """Points each seat scores for mission ``m`` (rulings in docs/rules/megalomania.md).
+
+    ``scaled`` (option ``small_tables="scaled"``): mission 7's limit scales with the players."""
     n = m.number
     p = m.points
     won = [len(ts) for ts in tricks]
@@ -51,7 +67,10 @@ def mission_scores(m: Mission, tricks: Tricks, players: int) -> tuple[int, ...]:
         colour = {3: Colour.BLUE, 4: Colour.YELLOW, 9: Colour.RED, 10: Colour.BLACK}[n]
         return tuple(p * _count_colour(colour)(tricks[s]) for s in seats)
     if n == 7:
-        return tuple(p * sum(1 for t in tricks[s] if sum(c.value for c in t) <= 25) for s in seats)
+        limit = mission7_limit(players, scaled)
+        return tuple(
+            p * sum(1 for t in tricks[s] if sum(c.value for c in t) <= limit) for s in seats
+        )
     if n in (18, 25):
         return tuple(p * won[s] for s in seats)
     if n == 19:

@@ -219,6 +219,9 @@ class MegalomaniaState(State[Action]):
             if mission(number).pairs and self.n != 4:
                 self.add_log("mission_redraw", mission=mission(number).title)
                 continue
+            if number == 8 and self.n == 2 and o.small_tables == "scaled":
+                self.add_log("mission_redraw_8", mission=mission(number).title)
+                continue
             break
         self.mission_no = number
         m = self.m
@@ -645,7 +648,8 @@ class MegalomaniaState(State[Action]):
 
     def _finish_round(self) -> None:
         m = self.m
-        pts = mission_scores(m, self.captured, self.n)
+        scaled = self.game.options.small_tables == "scaled"  # type: ignore[attr-defined]
+        pts = mission_scores(m, self.captured, self.n, scaled=scaled)
         self.round_missions.append(m.number)
         self.round_scores.append(pts)
         rule: str = self.game.options.scroll_rule  # type: ignore[attr-defined]

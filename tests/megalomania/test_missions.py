@@ -120,7 +120,7 @@ def play_random(st: MegalomaniaState, rng: random.Random, *, until_round: int) -
 def test_normal_deal(number: int) -> None:
     """「手札 8枚/7枚/6枚」: the number of cards each player is dealt; the rest set aside."""
     m = mission(number)
-    for players in (2, 3, 4):
+    for players in (2, 3, 4) if number != 8 else (3, 4):
         st = take_resources(start(number, players))
         assert st.mission_no == number and st.phase == "play"
         assert [len(h) for h in st.hands] == [m.cards] * players
@@ -305,3 +305,18 @@ def test_each_mission_plays_out_and_scores(number: int) -> None:
     assert st.scores == list(st.round_scores[0])
     lines = [e.en for e in st.log if e.key == "round_score"]
     assert len(lines) == players and all(f"Mission {number} " in x for x in lines)
+
+
+def test_small_tables_scale_mission_7_and_redraw_mission_8() -> None:
+    """Ruling (option ``small_tables="scaled"``): with fewer players mission 7's limit of 25
+    becomes 25 × players / 4 (12 with 2, 18 with 3); mission 8 is redrawn with 2 players."""
+    t = tricks("B9 Y4", "B1 B2")
+    assert mission_scores(mission(7), t, 2) == (0, 2)
+    assert mission_scores(mission(7), t, 2, scaled=False) == (2, 2)
+    t3 = tricks("B9 Y4 R6", "B15 B2 Y1")
+    assert mission_scores(mission(7), t3, 3)[:2] == (0, 2)
+    st = start(8, players=2)
+    assert st.mission_no != 8 and any("two cards" in x for x in st.log_text())
+    literal = gamelib.load("megalomania", players=2, first_mission=8, small_tables="literal")
+    assert literal.new_state(0).mission_no == 8
+    assert start(8, players=3).mission_no == 8
