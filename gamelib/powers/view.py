@@ -23,7 +23,8 @@ class Bid:
 
     ``strength`` is the effective strength (``None`` for a Joker, which wins at once).
     ``base`` is the card's own value (2–13; for an Ace: the strength it builds on, i.e. the
-    previous card's effective strength, or the lead-Ace value when it is played first);
+    previous card's effective strength, or ``lead_ace - 1`` when it is played first, so that an
+    Ace's strength is always ``base + 1``; 0 for a Joker);
     ``bonus`` is the adjacency bonus (+1 per owned neighbour of the revealed country, listed in
     ``bonus_from``; always 0 for an Ace and a Joker). ``ace_rule`` marks an Ace
     (A = previous strength + 1). ``why`` explains the strength in both languages, e.g.
