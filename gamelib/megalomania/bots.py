@@ -22,6 +22,7 @@ import random
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 from multiprocessing import get_context
 from typing import Any
 
@@ -172,8 +173,13 @@ def play_wins_now(
     plays: Sequence[Play], action: PlayCard, seat: int, dominant: Colour, cube_step: int = 2
 ) -> bool:
     """Whether ``seat`` playing ``action`` after ``plays`` is winning the trick so far."""
-    trick = (*plays, Play.of(seat, action))
-    return trick_winner(trick, None, dominant, TrickContext(cube_step)) == seat
+    return _winner((*plays, Play.of(seat, action)), dominant, cube_step) == seat
+
+
+@lru_cache(maxsize=65536)
+def _winner(trick: tuple[Play, ...], dominant: Colour, cube_step: int) -> int:
+    # Pure and hot (the odds engine asks it millions of times with recurring tricks).
+    return trick_winner(trick, None, dominant, TrickContext(cube_step))
 
 
 def _cost(action: PlayCard) -> int:
@@ -210,7 +216,7 @@ def choose_play(
         raise ValueError("no play to choose from")
     trick_cards = [p.card for p in plays]
     partner = tally.partner
-    current = trick_winner(plays, None, dominant, TrickContext(cube_step)) if plays else None
+    current = _winner(tuple(plays), dominant, cube_step) if plays else None
     lead = plays[0].card.colour if plays else None
     mine = [a.card for a in actions]
     desire = trick_desire(tally, [*trick_cards, *mine[:1]])

@@ -27,13 +27,13 @@ import itertools
 import math
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core.probability import Estimate
 from gamelib.core.rng import Rng
 from gamelib.megalomania.actions import PlayCard, ScrollKind
-from gamelib.megalomania.bots import HeuristicBot, choose_play, tally_from_view
+from gamelib.megalomania.bots import HeuristicBot, SeatTally, choose_play, tally_from_view
 from gamelib.megalomania.cards import DECK, Card, Colour, sort_cards
 from gamelib.megalomania.missions import Deal, Mission
 from gamelib.megalomania.powers import Play, TrickContext, legal_plays, trick_winner
@@ -167,6 +167,7 @@ class _Context:
     model: str
     last_trick: bool
     order: bool
+    tallies: dict[int, SeatTally] = field(default_factory=dict)
 
 
 def _options(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Play]
@@ -229,7 +230,9 @@ def _finish_sampled(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int]
 
 def _heuristic(ctx: _Context, seat: int, actions: Sequence[PlayCard], plays: Sequence[Play],
                last: bool) -> PlayCard:
-    tally = tally_from_view(ctx.view, seat)
+    tally = ctx.tallies.get(seat)
+    if tally is None:
+        tally = ctx.tallies[seat] = tally_from_view(ctx.view, seat)
     return choose_play(actions, plays, seat, ctx.dominant, tally, cube_step=ctx.cube_step,
                        last_to_play=last)
 
@@ -252,7 +255,7 @@ def trick_odds(
     *,
     model: str = "heuristic",
     exact_limit: int = 20_000,
-    samples: int = 2_000,
+    samples: int = 1_000,
     seed: int = 0,
 ) -> TrickOdds:
     """The chance that each of the viewer's legal plays takes the trick in progress.
