@@ -220,6 +220,11 @@ class CardSet:
     note: Term
     source: str
 
+    @property
+    def action_cards(self) -> tuple[ActionCard, ...]:
+        """Weapons then events, one entry per card type, in file order."""
+        return (*self.weapons, *self.events)
+
     @functools.cached_property
     def territory_by_id(self) -> dict[str, Territory]:
         """Territories by id."""
@@ -228,7 +233,7 @@ class CardSet:
     @functools.cached_property
     def card_by_id(self) -> dict[str, ActionCard]:
         """Weapons and events by id."""
-        return {c.id: c for c in (*self.weapons, *self.events)}
+        return {c.id: c for c in self.action_cards}
 
     def territory(self, tid: str) -> Territory:
         """The territory ``tid`` (``KeyError`` naming it if unknown)."""
@@ -247,12 +252,12 @@ class CardSet:
     @property
     def deck(self) -> tuple[str, ...]:
         """All 83 action cards as ids, each id repeated ``count`` times, in file order."""
-        return tuple(c.id for c in (*self.weapons, *self.events) for _ in range(c.count))
+        return tuple(c.id for c in self.action_cards for _ in range(c.count))
 
     @functools.cached_property
     def counts(self) -> dict[str, int]:
         """Copies of each card id in the deck."""
-        return {c.id: c.count for c in (*self.weapons, *self.events)}
+        return {c.id: c.count for c in self.action_cards}
 
     @property
     def start_order(self) -> tuple[str, ...]:

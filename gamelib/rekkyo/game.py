@@ -241,6 +241,7 @@ class RekkyoGame(Game["RekkyoState"]):
     title = Term("Rise and Fall of the Great Powers", "列強の興亡")
     options_type = RekkyoOptions
     messages = MESSAGES
+    options: RekkyoOptions
 
     @property
     def cards(self) -> CardSet:

@@ -138,6 +138,8 @@ def play_texts(state: RekkyoState, *actions: str) -> RekkyoState:
     from gamelib.core.state import play
 
     for text in actions:
-        state = play(state, text)
-        state.check_invariants()
+        nxt = play(state, text)
+        assert isinstance(nxt, RekkyoState)
+        nxt.check_invariants()
+        state = nxt
     return state

@@ -114,7 +114,7 @@ class RekkyoState(State[RekkyoAction]):
     game: RekkyoGame
     _log_text: str
 
-    @property  # type: ignore[override]
+    @property
     def log(self) -> list[LogEntry]:
         """The log entries (decoded from the compact store)."""
         return list(_decode_log(self._log_text))
