@@ -210,6 +210,9 @@ _M: dict[str, dict[str, str]] = {
               "held before this combat.",
         "ja": "「{card}」は{seat}の手札に戻ります："
               "生産国{producer}をこの戦闘の前から領有していたため。"},
+    "loser_discards": {
+        "en": "All of {seat}'s combat cards are discarded: only the winner takes weapons back.",
+        "ja": "{seat}の戦闘カードは全て捨て札：兵器を回収できるのは勝者だけです。"},
     "fighter_back": {
         "en": "The intercepting {card} goes back to {seat}'s hand (made in {producer}, "
               "held before this combat).",

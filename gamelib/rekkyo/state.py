@@ -766,33 +766,37 @@ class RekkyoState(State[RekkyoAction]):
                 fighters_back.append((who, cid))
         for cid in [*theirs, *combat.neutral_drawn]:
             self.discard.append(cid)
+        loser_seat = combat.defender if won else combat.attacker
+        if loser_seat is not None and any(isinstance(cards.card(c), WeaponCard) for c in theirs):
+            self.add_log("loser_discards", kind="narration", seat=self._seat(loser_seat))
+        kept: list[str] = []
         for cid in mine:
-            if winner_seat is not None and is_recoverable(cards.card(cid), held):
+            card = cards.card(cid)
+            if winner_seat is not None and is_recoverable(card, held):
+                assert isinstance(card, WeaponCard)
                 self.hands[winner_seat].append(cid)
-                combat.returned.append(cid)
+                kept.append(cid)
+                self.add_log("returned", kind="narration", seat=self._seat(winner_seat),
+                             card=card.name, producer=self._tterm(card.producer))
             else:
                 self.discard.append(cid)
         for who, cid in combat.interceptors:
+            card = cards.card(cid)
             if (who, cid) in fighters_back:
+                assert isinstance(card, WeaponCard)
                 self.hands[who].append(cid)
-                combat.returned.append(cid)
+                kept.append(cid)
                 self.add_log("fighter_back", kind="narration", seat=self._seat(who),
-                             card=self._term(cid), producer=self._tterm(
-                                 cards.card(cid).producer))  # type: ignore[union-attr]
+                             card=card.name, producer=self._tterm(card.producer))
             else:
                 self.discard.append(cid)
-        if winner_seat is not None:
-            for cid in combat.returned:
-                card = cards.card(cid)
-                if isinstance(card, WeaponCard) and (winner_seat, cid) not in fighters_back:
-                    self.add_log("returned", kind="narration", seat=self._seat(winner_seat),
-                                 card=card.name, producer=self._tterm(card.producer))
-            lost = [c for c in mine if c not in combat.returned
-                    and isinstance(cards.card(c), WeaponCard)]
-            if lost and won and combat.target in {cards.card(c).producer  # type: ignore[union-attr]
-                                                  for c in lost}:
-                self.add_log("not_yet_producer", kind="narration", target=self._tterm(
-                    combat.target))
+        combat.returned = kept
+        if won:
+            lost_here = [c for c in mine if c not in kept
+                         and getattr(cards.card(c), "producer", None) == combat.target]
+            if lost_here:
+                self.add_log("not_yet_producer", kind="narration",
+                             target=self._tterm(combat.target))
         if won:
             loser = combat.defender
             self.owner[combat.target] = combat.attacker
