@@ -89,3 +89,12 @@ def test_controller_takes_a_game_or_options() -> None:
     assert ctrl.lang == "ja" and not ctrl.extras
     with pytest.raises(TypeError):
         controller(game, players=2)
+
+
+def test_figure_widget_state_is_the_current_figure() -> None:
+    # Voila renders widgets from their saved state: it must include the bots' first moves.
+    ctrl = controller(players=3, seed=11)
+    assert ctrl.state.history  # the bots moved before a human could
+    for fw in ctrl.figure_widgets():
+        assert fw._widget_data == fw._data
+        assert fw._widget_layout == fw._layout_obj._props
