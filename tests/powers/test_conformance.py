@@ -74,8 +74,9 @@ def test_conformance(opts, players):
         view_check=view_check,
     )
     print(report.summary())
-    # Floors well below what an idle 2-core machine reaches (1,000 games in the main config).
-    assert report.games >= (200 if main else 5)
+    # Floors far below what an idle 2-core machine reaches (1,000 games in the main config), so
+    # that a busy machine does not fail the test; game 0 of each run is always fully checked.
+    assert report.games >= (200 if main else 1)
     assert report.finished == report.games
 
 
@@ -88,4 +89,4 @@ def test_conformance_rulings():
         games=100, time_budget=4, view_check=view_check,
     )
     print(report.summary())
-    assert report.games >= 5
+    assert report.games >= 1
