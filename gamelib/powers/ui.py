@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import html
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from gamelib.core import Game, View, load
 from gamelib.powers.data import COUNTRIES
@@ -27,6 +27,7 @@ from gamelib.powers.odds import beats, card_key, invasion_odds
 from gamelib.powers.strength import card_strength
 from gamelib.powers.view import PowersView
 from gamelib.ui import GameController
+from gamelib.ui.controller import FigureBuilder
 
 __all__ = ["FIGURES", "controller", "odds_panel", "sync_figure_state"]
 
@@ -107,7 +108,7 @@ def controller(
         seats = {i: "human" if i == 0 else "heuristic" for i in range(game.players)}
     ctrl = GameController(
         game,
-        figures=list(FIGURES),
+        figures=[cast(FigureBuilder, f) for f in FIGURES],  # they take PowersView only
         seats=seats,
         seed=seed,
         viewpoint=viewpoint,
