@@ -32,8 +32,9 @@ RECONSTRUCTION_NOTE = (
     "cubes (before the deal; after it on missions 15, 20, 21, 24, 25); a cube changes a value by "
     "2, at most one per card; scrolls: each player starts with one and draws one after a round "
     "with negative points (crystal scroll: +2 crystals, cube scroll: +2 cubes, one per round); "
-    "unstated fixed mission points; pair missions redrawn with fewer than 4 players; undealt "
-    "cards set aside face down. See docs/rules/megalomania.md."
+    "unstated fixed mission points; pair missions redrawn with fewer than 4 players, mission 7's "
+    "limit scaled and mission 8 redrawn with 2; undealt cards set aside face down. "
+    "See docs/rules/megalomania.md."
 )
 
 
