@@ -185,3 +185,16 @@ def test_each_draw_is_logged_privately_to_the_drawer():
         assert mine[-1] == f"Player {p + 1} drew {card}"
         assert all(f"Player {p + 1} drew" not in t for q in range(3) if q != p
                    for t in s.log_text(viewer=q))
+
+
+def test_country_round_phase_order():
+    """「国カード：徴兵・侵略・占領・防衛の順でフェイズを処理する」 (magazine: then 再編)."""
+    for rules, tail in (("base", []), ("magazine", ["Reorganisation"])):
+        s = position(hands={0: "KS 2C 3C 4C", 1: "2H"}, rounds="Germany", owners={"France": 1},
+                     rules=rules)
+        s = play_texts(s, "play KS", "fold", "pay 2C", "pay 3C", "pay 4C", "decline")
+        heads = [e.en.split(":")[0].split(" of ")[0] for e in s.log if e.kind == "phase"]
+        start = heads.index("Round 2")
+        assert heads[start + 1:start + 5 + len(tail)] == [
+            "Conscription", "Invasion", "Occupation", "Defence", *tail
+        ]
