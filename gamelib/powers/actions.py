@@ -16,8 +16,9 @@ defence 防衛       :class:`Defend` with a face card / set       ``defend with 
 defence            :class:`Decline` (the neighbour is taken)    ``decline``
 =================  ==========================================  ================================
 
-Legal actions come in this fixed order: card actions sorted by card (rank, then suit; Jokers
-first), then the non-card action (``fold`` / ``pass`` / ``decline``) last.
+Legal actions come in this fixed order: card actions sorted by card (Jokers first, then A … K,
+suits ♠ ♥ ♦ ♣; a Joker's extra-cost variants by the extra card; defences: pairs, then
+straights), then the non-card action (``fold`` / ``pass`` / ``decline``) last.
 """
 
 from __future__ import annotations
