@@ -190,7 +190,7 @@ def test_loser_discards_everything():
 def test_siberia_never_produces_soviet_weapons_need_the_soviet_mainland():
     """「シベリアは生産国になりません。ソビエト製兵器を回収する為には、ソビエト本土を領有する必要があります。」"""
     s = make_position(game(), owners={"siberia": 0, "usa": 1}, hands=[["t34"], ["iowa"]],
-                      pile_top=["m13", "spy", "diplomacy", "il2"])
+                      pile_top=["m13", "spy", "diplomacy", "conscription", "il2"])
     s = play_texts(s, "invade china by land", "add t34", "commit")
     assert s.last_combat.winner == "attacker"
     assert "t34" in s.discard and not s.hands[0]
