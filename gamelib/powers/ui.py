@@ -65,7 +65,9 @@ def odds_panel(view: View) -> str:
     head = f"<b>{html.escape(_t('title', lang, seat=seat))}</b>"
     if view.folded[view.viewer]:
         return f"{head}<br>{html.escape(_t('folded', lang, seat=seat))}"
-    lines = [html.escape(invasion_odds(view).describe(lang, view.seat_names))]
+    lines = []
+    if view.top_strength:  # before the first card anything legal beats "0": nothing to say
+        lines.append(html.escape(invasion_odds(view).describe(lang, view.seat_names)))
     country = COUNTRIES[view.round_card]
     terrain = country.terrain or "normal"
     bonus = view.bonus[view.viewer]
