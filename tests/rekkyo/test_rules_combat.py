@@ -293,3 +293,24 @@ def test_player_losing_every_territory_becomes_revolutionary():
     assert "invade hawaii by sea" in invasions  # nowhere near, but a revolutionary may
     assert "invade china by land" in invasions and "invade china by sea" in invasions
     assert "invade usa by land" not in invasions  # the USA has no land link at all
+
+
+def test_winner_takes_the_neutral():
+    """「戦闘に勝利した場合、その中立国を自分の領土にする事が出来ます。中立国のカードを自分の前に置いて下さい。」"""
+    s = make_position(game(), owners={"japan": 0, "usa": 1}, hands=[["zero", "akagi"], []],
+                      pile_top=["spy", "t34"])
+    s = play_texts(s, "invade south_pacific by sea", "add zero", "add akagi", "commit")
+    assert s.owner["south_pacific"] == 0
+    assert s.view(1).owners["south_pacific"] == 0
+    assert "south_pacific" in s.view(None).territories_of(0)
+
+
+def test_invading_another_players_territory_same_way():
+    """「b)他プレイヤーの領地を指定して、その領地を侵略する事が出来ます。侵略方法や手順、制限等は全て中立国を侵略する場合と同じ要領になります。」"""
+    s = make_position(game(), owners={"germany": 0, "uk": 1},
+                      hands=[["panzer4", "bf109"], ["matilda"]], pile_top=["t34"])
+    assert "invade uk by sea" in texts(s)
+    s = play_texts(s, "invade uk by sea", "add panzer4")
+    assert "commit" not in texts(s)  # by sea: a navy or air card is still needed
+    s = play_texts(s, "add bf109", "commit")
+    assert s.phase == "defend"
