@@ -333,3 +333,18 @@ def test_legal_plays_helper_matches_state() -> None:
         )
         == st.legal_actions()
     )
+
+
+def test_peasant_can_beat_the_emperor() -> None:
+    """「最も価値の高いカードである「皇帝」を、最も価値の低いカードである「農夫」で倒すことも可能です。」
+    A Dwarf's revolution makes the lowest blue card, the Peasant, take the Emperor's trick."""
+    st = pos("B15 R1 | B6 Y4 | B1 K1 | R2 K2", dominant=Colour.YELLOW, crystals=ALL)
+    st = run(
+        st,
+        "play blue 15 (Emperor)",
+        "play blue 6 (Dwarf) with power",
+        "play blue 1 (Peasant)",
+        "play red 2 (Assassin)",
+    )
+    assert st.last_winner == 2
+    assert "lowest card of the lead colour blue" in st.log_text()[-1]
