@@ -324,7 +324,7 @@ def map_figure(view: PowersView, *, height: int = 440, outline: bool = True) -> 
         title={"text": title, "x": 0.01},
         height=height,
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        xaxis={"range": [SEAM, SEAM + 360], "visible": False, "fixedrange": True},
+        xaxis={"range": [SEAM - 14, SEAM + 360], "visible": False, "fixedrange": True},
         yaxis={"range": [-42, 78], "visible": False, "fixedrange": True},
         plot_bgcolor="#f7fbff",
         legend={"orientation": "h", "y": -0.02, "x": 0.0},
