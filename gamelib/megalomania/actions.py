@@ -16,6 +16,7 @@ Texts (English, stable)::
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 
 from gamelib.core.log import Term
@@ -32,6 +33,7 @@ __all__ = [
     "PlayCard",
     "ReturnCard",
     "ScrollKind",
+    "parse_action_text",
 ]
 
 
@@ -175,3 +177,44 @@ Action = (
     | ChooseLeader
 )
 """Any Megalomania action."""
+
+
+_CARD = r"(\w+ \d+)(?: \(\w+\))?"
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(rf"^play {_CARD}( with power(?: as (\w+))?)?( [+-]cube)?$"), "play"),
+    (re.compile(rf"^(order|pile|pass|return) {_CARD}$"), "card"),
+    (re.compile(r"^choose pile (\d)$"), "pile"),
+    (re.compile(r"^choose player (\d+) to lead$"), "leader"),
+    (re.compile(r"^take (?:(\d+) crystals?)?(?: and )?(?:(\d+) cubes?)?(?: \+ (\w+) scroll)?$"),
+     "take"),
+)
+
+
+def parse_action_text(text: str) -> Action | None:
+    """The action written as ``text`` whether or not it is legal now (``None`` if not a
+    Megalomania action). Used to explain why an action typed by a player is refused."""
+    from gamelib.megalomania.cards import parse_card
+
+    t = " ".join(text.strip().split()).lower()
+    try:
+        for pattern, kind in _PATTERNS:
+            m = pattern.match(t)
+            if not m:
+                continue
+            if kind == "play":
+                colour = Colour(m.group(3)) if m.group(3) else None
+                cube = {None: 0, " +cube": 1, " -cube": -1}[m.group(4)]
+                return PlayCard(parse_card(m.group(1)), bool(m.group(2)), colour, cube)
+            if kind == "card":
+                cls = {"order": OrderCard, "pile": PileCard, "pass": PassCard,
+                       "return": ReturnCard}[m.group(1)]
+                return cls(parse_card(m.group(2)))  # type: ignore[abstract]
+            if kind == "take":
+                scroll = ScrollKind(m.group(3)) if m.group(3) else None
+                return ChooseResources(int(m.group(1) or 0), int(m.group(2) or 0), scroll)
+            if kind == "pile":
+                return ChoosePile(int(m.group(1)))
+            return ChooseLeader(int(m.group(1)) - 1)
+    except (ValueError, KeyError):
+        return None
+    return None

@@ -26,6 +26,7 @@ from gamelib.megalomania.actions import (
     PlayCard,
     ReturnCard,
     ScrollKind,
+    parse_action_text,
 )
 from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour, Rank, sort_cards
 from gamelib.megalomania.missions import MISSIONS, Deal, Mission, mission
@@ -342,6 +343,15 @@ class MegalomaniaState(State[Action]):
             last_trick=self.trick_no == self.m.tricks - 1,
             fixed_next=fixed,
         )
+
+    def why_illegal_text(self, text: str) -> str:
+        """Explain, in the player's terms, why the action written as ``text`` is refused."""
+        action = parse_action_text(text)
+        if action is None:
+            return super().why_illegal_text(text)
+        legal = [str(a) for a in self.legal_actions()]
+        shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
+        return f"{self.why_illegal(action)} (legal now: {shown})"
 
     def why_illegal(self, action: Action) -> str:
         """Why ``action`` is not legal now, in the player's terms."""

@@ -10,6 +10,7 @@ import pytest
 
 import gamelib
 from gamelib.core.state import State, View
+from gamelib.megalomania.actions import parse_action_text
 from gamelib.megalomania.cards import DECK, Card
 from gamelib.megalomania.state import MegalomaniaState
 from gamelib.megalomania.view import MegalomaniaView
@@ -115,6 +116,7 @@ def test_every_mission_round_fully_checked(number: int) -> None:
         assert len(set(texts)) == len(texts)
         for a, t in zip(legal, texts, strict=True):
             assert game.parse_action(state, t) == a
+            assert parse_action_text(t) == a
         for viewer in [None, *range(game.players)]:
             view_check(state, state.view(viewer), viewer)
         state = gamelib.play(state, legal[rng.randrange(len(legal))])

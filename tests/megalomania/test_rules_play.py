@@ -164,10 +164,7 @@ def test_dealer_rotates_and_dominant_colour_changes_every_round() -> None:
     assert dealers == [(2 + i) % 3 for i in range(8)]
     assert all(a is not b for a, b in pairwise(colours))
     order = list(Colour)
-    assert all(
-        order.index(b) == (order.index(a) + 1) % 4
-        for a, b in pairwise(colours)
-    )
+    assert all(order.index(b) == (order.index(a) + 1) % 4 for a, b in pairwise(colours))
 
 
 def test_random_dominant_rule_never_repeats() -> None:
@@ -204,3 +201,23 @@ def test_undealt_cards_are_set_aside_with_fewer_players() -> None:
     view = st.view(0)
     assert view.set_aside_count == 8
     st.check_invariants()
+
+
+def test_refusals_say_why_in_the_players_terms() -> None:
+    """An illegal play is refused with the rule it breaks, and the legal choices."""
+    st = run(
+        pos("B15 R1 | B9 R2 K2 | Y4 K1 | B1 K2", crystals=[1, 0, 1, 1]),
+        "play blue 15 (Emperor) with power",
+    )
+    for text, reason in [
+        ("play red 2 (Assassin)", "you must follow the lead colour blue"),
+        ("play blue 9 (Knight) +cube", "Emperor's power forbids powers and cubes"),
+        ("play yellow 4 (Explorer)", "does not hold yellow 4"),
+        ("take 3 crystals", "must play a card"),
+    ]:
+        try:
+            gamelib.play(st, text)
+        except gamelib.IllegalAction as err:
+            assert reason in str(err) and "legal now: play blue 9 (Knight)" in str(err)
+        else:  # pragma: no cover
+            raise AssertionError(f"{text} was accepted")
