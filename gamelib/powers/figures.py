@@ -434,11 +434,14 @@ def hands_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
     """The players' hands as playing cards; hidden hands as backs with counts.
 
     Face up: the viewer's own hand (every hand for the teacher, ``viewer=None``). Other hands
-    show only backs. Cards in front of each player (played this round: public) follow a gap.
+    show only backs. Cards the player to move may play by clicking are outlined in gold.
+    Cards in front of each player (played this round: public) follow a gap.
     """
     lang = view.lang
     rows = list(range(view.players))
     up_x, up_y, up_text, up_colour, up_hover, up_data = [], [], [], [], [], []
+    up_border: list[str] = []
+    up_width: list[float] = []
     back_x, back_y, back_hover = [], [], []
     front_x, front_y, front_text, front_colour, front_hover = [], [], [], [], []
     width = 8
@@ -456,7 +459,10 @@ def hands_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
                 up_text.append(card_label(card))
                 up_colour.append(RED_TEXT if card.is_red or card.is_joker else BLACK_TEXT)
                 up_hover.append(_card_hover(view, seat, card))
-                up_data.append(card_action(view, seat, card))
+                action = card_action(view, seat, card)
+                up_data.append(action)
+                up_border.append(HIGHLIGHT if action else "#333333")
+                up_width.append(3.5 if action else 1.5)
         else:
             for i in range(count):
                 back_x.append(i)
@@ -475,7 +481,7 @@ def hands_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
         x=up_x, y=up_y, mode="markers+text", text=up_text, customdata=up_data,
         textfont={"size": 15, "color": up_colour},
         marker={"symbol": "square", "size": 40, "color": "white",
-                "line": {"color": "#333333", "width": 1.5}},
+                "line": {"color": up_border, "width": up_width}},
         hovertext=up_hover, hoverinfo="text", name="hand", showlegend=False,
     ))
     fig.add_trace(go.Scatter(
