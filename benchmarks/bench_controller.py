@@ -107,6 +107,17 @@ def run(quick: bool = False) -> list[Row]:
     bare = _bare_update_times(clicks)
     rows = _rows("toy controller, 1 scatter", toy_times, None, f"reference, {clicks} clicks")
     rows += _rows("bare FigureWidget batch_update", bare, None, "one trace, one property")
+    esm = len(str(getattr(go.FigureWidget(), "_esm", "") or "").encode("utf-8")) / 1e6
+    rows.append(
+        row(
+            NAME,
+            "plotly.js bundle in each FigureWidget's state",
+            esm,
+            "MB",
+            notes="sent to the browser once per FigureWidget (plotly's anywidget `_esm`), "
+            "and saved in a notebook's widget state: n figures ship n times this",
+        )
+    )
     reference = ("toy controller", toy_med)
     for game_id in shipped_games():
         try:
