@@ -439,12 +439,15 @@ def odds_figure(
     lines = [f"<b>{head}</b>", f"<span style='font-size:10px'>{sub}</span>"]
     if mission is not None:
         lines.append(f"<span style='font-size:10px'>{mission.describe(lang)}</span>")
+    top = 32 + 17 * len(lines)
     fig.update_layout(
-        title={"text": "<br>".join(lines), "x": 0.01, "font": {"size": 13}},
-        width=width, height=170 + 28 * max(1, len(labels)),
-        margin={"l": 10, "r": 10, "t": 40 + 16 * len(lines), "b": 30},
-        xaxis={"range": [0, 1.05], "tickformat": ".0%"},
-        yaxis={"autorange": "reversed"},
+        title={"text": "<br>".join(lines), "x": 0.01, "y": 1.0, "yref": "container",
+               "yanchor": "top", "pad": {"t": 12}, "font": {"size": 13}},
+        width=width, height=top + 40 + 28 * max(1, len(labels)) if labels else top + 10,
+        margin={"l": 10, "r": 10, "t": top, "b": 30 if labels else 0},
+        xaxis={"range": [0, 1.05], "tickformat": ".0%", "visible": bool(labels)},
+        yaxis={"autorange": "reversed", "visible": bool(labels)},
+        plot_bgcolor="#e5ecf6" if labels else "#fff",
     )
     return fig
 
