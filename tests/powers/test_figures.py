@@ -103,7 +103,7 @@ def test_figures_build_in_every_phase_with_stable_traces(options: dict[str, Any]
                 kinds = [t.type for t in fig.data]
                 assert shapes.setdefault(build.__name__, kinds) == kinds, build.__name__
             odds_panel(view)
-    assert {"invasion", "occupation", "defence", "over"} <= phases
+    assert {"disarmament", "invasion", "occupation", "defence", "over"} <= phases
 
 
 @pytest.mark.parametrize("options", SETTINGS[:4], ids=lambda o: "-".join(map(str, o.values())))
