@@ -45,7 +45,7 @@ def _megalomania_rate(seconds: float, checked: bool, options: dict[str, Any]) ->
 
 def _oh_hell_rate(seconds: float) -> tuple[float, int] | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("oh_hell", OH_HELL_PARAMS)

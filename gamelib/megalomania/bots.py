@@ -135,8 +135,8 @@ def trick_desire(tally: SeatTally, trick_cards: Sequence[Card]) -> float:
     if n == 8:
         return 1.0 if len({c.colour for c in trick_cards}) >= 2 else 0.3
     if n == 11:
-        have = sum(c.value for c in tally.captured)
-        return 1.0 if have < 80 else 0.0
+        total = sum(c.value for c in tally.captured)
+        return 1.0 if total < 80 else 0.0
     if n == 12:
         # Aim to end even: take a trick while odd, avoid while even.
         return 1.0 if t % 2 == 1 else -0.6

@@ -193,8 +193,9 @@ def _panel(cv: _Canvas, s: int, where: str) -> None:
     turn = v.current_player == s
     cv.rect(x0, y0, x1, y1, "#f3efe6", line=_GOLD if turn else "#bbb", width=3 if turn else 1)
     title = _seat(v, s) + (_t(v, " (dealer)", "(ディーラー)") if v.dealer == s else "")
-    if v.partners and v.partners[s] is not None:
-        title += _t(v, f" · partner {_seat(v, v.partners[s])}", f"・ペア{_seat(v, v.partners[s])}")
+    mate = v.partners[s] if v.partners else None
+    if mate is not None:
+        title += _t(v, f" · partner {_seat(v, mate)}", f"・ペア{_seat(v, mate)}")
     cv.text(x0 + 1, y1 - 2.5, title, size=12, anchor="left", bold=True)
     cv.text(x0 + 1, y1 - 6.5, _resources(v, s), size=9, anchor="left")
     faces = v.hands[s] if v.viewer is None else None

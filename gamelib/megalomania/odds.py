@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -191,7 +191,7 @@ def _options(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Pla
 
 
 def _finish_exact(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int],
-                  hands: dict[int, Sequence[Card]], target: int) -> float:
+                  hands: Mapping[int, Sequence[Card]], target: int) -> float:
     """P(``target`` takes the trick) with ``seats`` still to play: exact over random choices."""
     if not seats:
         winner = trick_winner(plays, None, ctx.dominant, TrickContext(ctx.cube_step))
@@ -214,7 +214,7 @@ def _finish_exact(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int],
 
 
 def _finish_sampled(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int],
-                    hands: dict[int, Sequence[Card]], target: int, rng: random.Random) -> bool:
+                    hands: Mapping[int, Sequence[Card]], target: int, rng: random.Random) -> bool:
     for i, seat in enumerate(seats):
         groups = _options(ctx, seat, hands[seat], plays)
         actions = groups[rng.randrange(len(groups))][1] if len(groups) > 1 else groups[0][1]
@@ -305,13 +305,13 @@ def trick_odds(
     for _ in range(samples):
         cards = list(pool)
         rng.shuffle(cards)
-        hands: dict[int, Sequence[Card]] = {}
+        drawn: dict[int, Sequence[Card]] = {}
         at = 0
         for s, k in zip(seats, sizes, strict=True):
-            hands[s] = cards[at : at + k]
+            drawn[s] = cards[at : at + k]
             at += k
         for a in actions:
-            if _finish_sampled(ctx, (*plays, Play.of(seat, a)), seats, hands, seat, rng):
+            if _finish_sampled(ctx, (*plays, Play.of(seat, a)), seats, drawn, seat, rng):
                 hits[a] += 1
     for a in actions:
         p = hits[a] / samples

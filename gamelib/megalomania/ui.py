@@ -81,7 +81,7 @@ def controller(
     extra = list(kwargs.pop("extra", None) or [])
     if odds:
         extra.append(odds_panel(**dict(odds_options or {})))
-    builders = list(figures) if figures is not None else [table_figure, score_figure]
+    builders: list[Any] = list(figures) if figures is not None else [table_figure, score_figure]
     return GameController(
         game, figures=builders, seats=seats, seed=seed, viewpoint=viewpoint, extra=extra,
         **kwargs,
