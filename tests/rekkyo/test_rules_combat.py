@@ -210,7 +210,7 @@ def test_territory_taken_in_this_invasion_does_not_count():
 
 
 def _bombing(dice, defender_hand=("spitfire", "matilda")):
-    s = make_position(game(), owners={"germany": 0, "uk": 1},
+    s = make_position(game(), owners={"germany": 0, "france": 0, "uk": 1},
                       hands=[["bf109", "strategic_bombing"], list(defender_hand)],
                       pile_top=["m13", "il2"])
     s.rng = FixedDice(dice)
@@ -262,7 +262,7 @@ def test_only_fighters_marked_f_intercept():
 
 def test_attacker_may_intercept_defenders_bombing():
     """「戦略爆撃を出されたプレイヤーは、戦闘機で撃墜する事が出来ます。」 (either side)"""
-    s = make_position(game(), owners={"germany": 0, "uk": 1},
+    s = make_position(game(), owners={"germany": 0, "france": 0, "uk": 1},
                       hands=[["bismarck", "bf109"], ["strategic_bombing", "matilda"]],
                       pile_top=["m13", "il2"])
     s.rng = FixedDice([2])
@@ -307,7 +307,7 @@ def test_winner_takes_the_neutral():
 
 def test_invading_another_players_territory_same_way():
     """「b)他プレイヤーの領地を指定して、その領地を侵略する事が出来ます。侵略方法や手順、制限等は全て中立国を侵略する場合と同じ要領になります。」"""
-    s = make_position(game(), owners={"germany": 0, "uk": 1},
+    s = make_position(game(), owners={"germany": 0, "france": 0, "uk": 1},
                       hands=[["panzer4", "bf109"], ["matilda"]], pile_top=["t34"])
     assert "invade uk by sea" in texts(s)
     s = play_texts(s, "invade uk by sea", "add panzer4")
