@@ -14,6 +14,7 @@ public methods through :meth:`GameController._guard`, which shows any exception 
 from __future__ import annotations
 
 import asyncio
+import copy
 import html
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -223,6 +224,28 @@ class GameController:
         """The figure widgets, one per builder, in order (the same objects for the whole game)."""
         return list(self._figure_widgets)
 
+    @property
+    def widget(self) -> widgets.VBox:
+        """The whole controller as one widget, to display; figure states are synced first."""
+        self.sync_figure_state()
+        return self._widget
+
+    def sync_figure_state(self) -> None:
+        """Make each figure widget's saved state its current figure.
+
+        A plotly ``FigureWidget`` keeps the figure it was made with as its widget state and sends
+        later changes as messages, which a view created afterwards (Voila renders once the
+        notebook has run) does not see. Displaying the controller re-sends the state first.
+        """
+        owned = [
+            slot.children[0]
+            for slot in self._extra_slots
+            if slot.children and getattr(slot.children[0], "_gamelib_slot", False)
+        ]
+        for fw in [*self._figure_widgets, *owned]:
+            if isinstance(fw, go.FigureWidget):
+                _sync_widget_state(fw)
+
     # -- display ------------------------------------------------------------------------------
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -303,7 +326,7 @@ class GameController:
         self.error_area.add_class("gamelib-error")
         self.log_panel = widgets.HTML()
         self.log_panel.add_class("gamelib-log")
-        self.widget = widgets.VBox(
+        self._widget = widgets.VBox(
             [
                 self.status,
                 self.figures_box,
@@ -314,7 +337,7 @@ class GameController:
                 self.log_panel,
             ]
         )
-        self.widget.add_class("gamelib-controller")
+        self._widget.add_class("gamelib-controller")
 
     def _on_viewpoint_change(self, change: Mapping[str, Any]) -> None:
         if self._syncing_viewpoint:
@@ -561,6 +584,15 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
             if changed:
                 old.update(changed, overwrite=True)
         _sync_layout(fw, layout, template)
+
+
+def _sync_widget_state(fw: go.FigureWidget) -> None:
+    data = getattr(fw, "_data", None)
+    layout = getattr(getattr(fw, "_layout_obj", None), "_props", None)
+    if data is None or layout is None or not fw.has_trait("_widget_data"):
+        return  # another plotly version: nothing known to sync
+    fw._widget_data = copy.deepcopy(data)
+    fw._widget_layout = copy.deepcopy(layout)
 
 
 def _props(obj: Any) -> dict[str, Any]:

@@ -385,3 +385,18 @@ def test_a_failing_bot_shows_its_error_and_the_state_reached() -> None:
     assert "bot crashed" in ctrl.error_area.value
     assert len(ctrl.state.history) == 1 and "step 1" in ctrl.status.value
     assert "Bot move" in ctrl.prompt.value
+
+
+def test_displaying_sends_the_current_figures_as_widget_state() -> None:
+    # Voila builds its views from the widget state after the notebook ran: bots' first moves
+    # (and any change before display) must be in that state, not only in past messages.
+    ctrl = GameController(
+        gamelib.load("toy"), figures=[hands_figure], seats=["random", "human"], viewpoint=None
+    )
+    ctrl.autoplay(steps=2)
+    fw = ctrl.figure_widgets()[0]
+    assert fw._widget_layout["title"]["text"] == "step 0"
+    assert isinstance(ctrl.widget, widgets.VBox)
+    step = len(ctrl.state.history)
+    assert fw._widget_layout["title"]["text"] == f"step {step}"
+    assert list(fw._widget_data[0]["customdata"]) == list(fw.data[0].customdata)
