@@ -2,8 +2,9 @@
 
 Checked after each step: legal actions exist unless the game is over; whose turn and the outcome
 agree with it; every action's text is unique and parses back to it; :func:`play` leaves its input
-unchanged; an action that is not legal now is refused with the state unchanged; views hold only
-plain values, agree with the state and pass the game's own view check; the game's invariants hold.
+unchanged, both for the legal action played and for refused ones; an action that is not legal now
+is refused; views hold only plain values, agree with the state and pass the game's own view check;
+the game's invariants hold.
 Checked on sampled games: the record round-trips and replays to the same state and log, and
 replay is identical with the global ``random`` and NumPy generators disturbed.
 """
@@ -67,7 +68,8 @@ def _check_step(
     seen_actions: list[Any],
     view_check: ViewCheck | None,
     heavy: bool,
-) -> None:
+) -> Any:
+    """Check one state; return its fingerprint (``None`` once the game is over)."""
     game = state.game
     state.check_invariants()
     terminal = state.is_terminal()
@@ -75,7 +77,7 @@ def _check_step(
     if terminal:
         assert state.current_player is None, "current_player must be None once the game is over"
         assert state.outcome() is not None
-        return
+        return None
     assert legal, f"no legal action in a running game at step {len(state.history)}"
     assert state.current_player is not None and 0 <= state.current_player < game.players
     assert state.outcome() is None
@@ -107,6 +109,7 @@ def _check_step(
     else:
         raise AssertionError("nonsense text was accepted as an action")
     assert fingerprint(state) == before, "refusing an illegal action changed the state"
+    return before
 
 
 def _check_replay(state: State[Any]) -> None:
@@ -159,7 +162,7 @@ def run_conformance(
         steps = 0
         while True:
             try:
-                _check_step(state, seen_actions, view_check, heavy)
+                before = _check_step(state, seen_actions, view_check, heavy)
             except AssertionError as err:
                 raise AssertionError(
                     f"{game_id} seed={game_seed} step={steps} history={state.history[-5:]}: {err}"
@@ -173,7 +176,12 @@ def run_conformance(
                 seen_actions.append(action)
             else:
                 seen_actions[chooser.randrange(64)] = action
-            state = play(state, action)
+            nxt = play(state, action)
+            if fingerprint(state) != before:
+                raise AssertionError(
+                    f"{game_id} seed={game_seed} step={steps}: play({action}) changed its input"
+                )
+            state = nxt
             steps += 1
         if g % replay_every == 0:
             _check_replay(state)

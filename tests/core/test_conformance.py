@@ -125,10 +125,6 @@ def test_conformance_catches_broken_games(game_id: str) -> None:
     assert expected in str(info.value)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="gamelib.core.conformance does not yet check that play() leaves its input unchanged",
-)
 def test_conformance_catches_a_game_whose_play_mutates_its_input() -> None:
     with pytest.raises(AssertionError):
         run_conformance("toy-mutating", games=50, time_budget=60, view_check=hidden_hands_check)
