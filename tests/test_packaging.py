@@ -119,3 +119,13 @@ def test_notebook_has_no_outputs(path: Path) -> None:
 def test_notebook_size(path: Path) -> None:
     size = path.stat().st_size
     assert size <= NOTEBOOK_SIZE_LIMIT, f"{path.name} is {size} bytes (limit 1 MB)"
+
+
+@pytest.mark.skipif(not NOTEBOOKS, reason="no notebooks committed yet")
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=NB_IDS)
+def test_notebook_has_no_saved_widget_state(path: Path) -> None:
+    """Saved widget state embeds plotly.js (about 5 MB per FigureWidget) in the file."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    assert "widgets" not in nb.get("metadata", {}), (
+        f"{path.name} carries saved widget state; remove metadata.widgets before committing"
+    )
