@@ -573,6 +573,7 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
         fw.add_traces(list(fig.data))
         with fw.batch_update():
             _sync_layout(fw, layout, template)
+        _remember_widget_state(fw)
         return
     with fw.batch_update():
         for old, new in zip(fw.data, fig.data, strict=True):
@@ -584,6 +585,22 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
             if changed:
                 old.update(changed, overwrite=True)
         _sync_layout(fw, layout, template)
+    _remember_widget_state(fw)
+
+
+def _remember_widget_state(fw: go.FigureWidget) -> None:
+    """Keep the widget's saved state equal to its figure without sending it again.
+
+    Views already showing the widget got the change as messages; a view that connects later
+    (Voila renders after the notebook has run) asks the kernel for the saved state, so it must be
+    current even for changes made after the controller was displayed.
+    """
+    data = getattr(fw, "_data", None)
+    layout = getattr(getattr(fw, "_layout_obj", None), "_props", None)
+    if data is None or layout is None or not fw.has_trait("_widget_data"):
+        return  # another plotly version: nothing known to keep
+    fw._trait_values["_widget_data"] = copy.deepcopy(data)
+    fw._trait_values["_widget_layout"] = copy.deepcopy(layout)
 
 
 def _sync_widget_state(fw: go.FigureWidget) -> None:

@@ -395,8 +395,19 @@ def test_displaying_sends_the_current_figures_as_widget_state() -> None:
     )
     ctrl.autoplay(steps=2)
     fw = ctrl.figure_widgets()[0]
-    assert fw._widget_layout["title"]["text"] == "step 0"
-    assert isinstance(ctrl.widget, widgets.VBox)
     step = len(ctrl.state.history)
+    assert fw._widget_layout["title"]["text"] == f"step {step}", "saved state lags before display"
+    assert isinstance(ctrl.widget, widgets.VBox)
     assert fw._widget_layout["title"]["text"] == f"step {step}"
     assert list(fw._widget_data[0]["customdata"]) == list(fw.data[0].customdata)
+
+
+def test_saved_widget_state_follows_changes_made_after_display() -> None:
+    """A view that connects late (Voila) reads the saved state: it must show the latest move."""
+    ctrl = GameController("toy", figures=[hands_figure, table_figure], seats={0: "random"})
+    _ = ctrl.widget  # displayed here
+    ctrl.bot_move()
+    for fw in ctrl.figure_widgets():
+        saved = fw.get_state()
+        assert saved["_widget_data"] == fw._data
+        assert saved["_widget_layout"] == fw._layout_obj._props
