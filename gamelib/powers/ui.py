@@ -8,7 +8,6 @@ figures and an odds panel.
 
 from __future__ import annotations
 
-import copy
 import html
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
@@ -29,7 +28,7 @@ from gamelib.powers.view import PowersView
 from gamelib.ui import GameController
 from gamelib.ui.controller import FigureBuilder
 
-__all__ = ["FIGURES", "controller", "odds_panel", "sync_figure_state"]
+__all__ = ["FIGURES", "controller", "odds_panel"]
 
 FIGURES = (map_figure, ladder_figure, hands_figure, score_figure, round_deck_figure)
 """The figure builders the controller shows, top to bottom."""
@@ -108,7 +107,7 @@ def controller(
         raise TypeError("give either a game or its options, not both")
     if seats is None:
         seats = {i: "human" if i == 0 else "heuristic" for i in range(game.players)}
-    ctrl = GameController(
+    return GameController(
         game,
         figures=[cast(FigureBuilder, f) for f in FIGURES],  # they take PowersView only
         seats=seats,
@@ -116,18 +115,4 @@ def controller(
         viewpoint=viewpoint,
         extra=[odds_panel] if odds else None,
     )
-    sync_figure_state(ctrl)
-    return ctrl
 
-
-def sync_figure_state(ctrl: GameController) -> None:
-    """Make each figure widget's saved state its current figure.
-
-    A plotly ``FigureWidget`` keeps the figure it was made with as its widget state and sends
-    later changes as messages. Voila shows widgets from their state once the notebook has run, so
-    the bots' first moves (played before the controller is displayed) would not show until the
-    next change. Re-sending the state fixes that; in JupyterLab it changes nothing.
-    """
-    for fw in ctrl.figure_widgets():
-        fw._widget_data = copy.deepcopy(fw._data)
-        fw._widget_layout = copy.deepcopy(fw._layout_obj._props)
