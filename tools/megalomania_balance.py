@@ -20,7 +20,7 @@ import gamelib
 from gamelib.bots import make_bot
 from gamelib.megalomania.missions import MISSIONS, mission
 
-__all__ = ["MissionStats", "format_table", "simulate_mission"]
+__all__ = ["MissionStats", "format_table", "seat_win_shares", "simulate_mission"]
 
 
 @dataclass(frozen=True)
@@ -74,6 +74,29 @@ def simulate_mission(
     )
 
 
+def seat_win_shares(
+    *, players: int = 4, games: int = 100, bot: str = "heuristic", length: str = "short",
+    seed: int = 0,
+) -> list[float]:
+    """Share of wins per seat over ``games`` whole games (ties shared), bots at every seat."""
+    game = gamelib.load("megalomania", players=players, length=length)
+    wins = [0.0] * players
+    for g in range(games):
+        state: Any = game.new_state(seed * 100_003 + g)
+        bots = [make_bot(bot, game, seed=g * 7 + s) for s in range(players)]
+        while not state.is_terminal():
+            seat = state.current_player
+            action = bots[seat].choose(state.view(seat), state.legal_actions())
+            nxt = state.clone()
+            nxt._apply(action)
+            nxt.history = (*state.history, str(action))
+            state = nxt
+        winners = state.outcome().winners
+        for w in winners:
+            wins[w] += 1 / len(winners)
+    return [w / games for w in wins]
+
+
 def format_table(rows: Sequence[MissionStats]) -> str:
     """A Markdown table of the results."""
     lines = [
@@ -96,7 +119,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--players", type=int, nargs="+", default=[4])
     ap.add_argument("--bot", nargs="+", default=["random", "heuristic"])
     ap.add_argument("--missions", type=int, nargs="*", default=[m.number for m in MISSIONS])
+    ap.add_argument("--seats", type=int, default=0, help="also play this many whole games per "
+                    "player count and print each seat's share of wins")
     args = ap.parse_args(argv)
+    if args.seats:
+        for players in args.players:
+            for bot in args.bot:
+                shares = seat_win_shares(players=players, games=args.seats, bot=bot)
+                print(f"{players} players, {bot}: win share by seat "
+                      + ", ".join(f"P{i + 1} {x:.0%}" for i, x in enumerate(shares)))
     rows = []
     for players in args.players:
         for number in args.missions:
