@@ -348,3 +348,17 @@ def test_peasant_can_beat_the_emperor() -> None:
     )
     assert st.last_winner == 2
     assert "lowest card of the lead colour blue" in st.log_text()[-1]
+
+
+def test_knight_leading_the_dominant_colour() -> None:
+    """Ruling 14: a Knight that leads the dominant colour with its power keeps its own advantage;
+    later dominant cards only count as the lead colour, so the Knight beats a later Emperor."""
+    st = pos("R9 B1 | R15 Y4 | R6 K1 | R1 K2", dominant=Colour.RED, crystals=ALL)
+    st = run(
+        st,
+        "play red 9 (Knight) with power",
+        "play red 15 (Emperor)",
+        "play red 6 (Dwarf)",
+        "play red 1 (Peasant)",
+    )
+    assert st.last_winner == 0
