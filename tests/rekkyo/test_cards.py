@@ -89,6 +89,11 @@ def test_start_order_follows_national_power():
     assert power["soviet"] == 6
     values = [power[t] for t in order]
     assert values == sorted(values, reverse=True)
+    file_order = [t.id for t in CARDS.territories]
+    last = order[-1]
+    for t in CARDS.territories:
+        if t.id not in order:  # nobody else outranks the last start, ties broken by file order
+            assert (t.power, -file_order.index(t.id)) < (power[last], -file_order.index(last))
 
 
 def _data() -> dict:
