@@ -17,8 +17,10 @@ Two questions, both answered from one player's :class:`MegalomaniaView` (never t
     bot. Simulated: hidden hands are drawn consistent with the view, the round is played out by
     the rules engine, and the result is an :class:`~gamelib.core.Estimate` with its error.
 
-Hidden cards are dealt uniformly among the places the viewer cannot see; earlier failures to
-follow a colour are not used to rule deals out (a simplification, stated in the notebook).
+Hidden cards are dealt uniformly among the places the viewer cannot see, over the deals that
+agree with the round's public plays (:func:`hidden_card_bans`: a player who did not follow a
+colour holds none of it; under a Wizard the card played was the lowest allowed). The plays are
+read from the view's public log, the only record of earlier tricks a view carries.
 """
 
 from __future__ import annotations
@@ -34,9 +36,16 @@ from gamelib.core.probability import Estimate
 from gamelib.core.rng import Rng
 from gamelib.megalomania.actions import PlayCard, ScrollKind
 from gamelib.megalomania.bots import HeuristicBot, SeatTally, choose_play, tally_from_view
-from gamelib.megalomania.cards import DECK, Card, Colour, sort_cards
+from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour, Rank, sort_cards
 from gamelib.megalomania.missions import Deal, Mission
-from gamelib.megalomania.powers import Play, TrickContext, legal_plays, trick_winner
+from gamelib.megalomania.powers import (
+    Play,
+    TrickContext,
+    lead_colour,
+    legal_plays,
+    trick_status,
+    trick_winner,
+)
 from gamelib.megalomania.view import MegalomaniaView
 
 if TYPE_CHECKING:
@@ -48,6 +57,7 @@ __all__ = [
     "TrickOdds",
     "count_deals",
     "determinize",
+    "hidden_card_bans",
     "mission_odds",
     "mission_success",
     "trick_odds",
@@ -72,6 +82,7 @@ class TrickOdds:
     cases: int
     model: str
     unseen: int
+    voids: tuple[frozenset[Card], ...] = ()
 
     def best(self) -> str | None:
         """The text of the play most likely to take the trick (``None`` if there is none)."""
@@ -95,13 +106,16 @@ class TrickOdds:
         """How the numbers were obtained, in one sentence."""
         how_en = "random legal plays" if self.model == "random" else "the heuristic bot's play"
         how_ja = "合法手からランダム" if self.model == "random" else "ヒューリスティックBotの手"
+        shown = [s for s, v in enumerate(self.voids) if v]
         if lang == "ja":
             kind = f"全{self.cases:,}通りを厳密に数えた" if self.exact else (
                 f"{self.cases:,}回のサンプリング(±は標準誤差)")
-            return f"見えない{self.unseen}枚の配り方：{kind}。他のプレイヤー：{how_ja}。"
+            extra = "(出せなかった色を持たない配り方のみ)" if shown else ""
+            return f"見えない{self.unseen}枚の配り方{extra}：{kind}。他のプレイヤー：{how_ja}。"
         kind = f"all {self.cases:,} cases counted exactly" if self.exact else (
             f"{self.cases:,} sampled deals (± is the standard error)")
-        return f"Deals of the {self.unseen} unseen cards: {kind}. Other players: {how_en}."
+        extra = " (only deals where nobody holds a colour they failed to follow)" if shown else ""
+        return f"Deals of the {self.unseen} unseen cards{extra}: {kind}. Other players: {how_en}."
 
 
 def unseen_cards(view: MegalomaniaView) -> list[Card]:
@@ -157,6 +171,149 @@ def _deals(pool: Sequence[Card], sizes: Sequence[int]) -> Iterator[tuple[tuple[C
         rest = [c for c in pool if c not in first]
         for tail in _deals(rest, sizes[1:]):
             yield (first, *tail)
+
+
+_NO_VOID_DEALS = frozenset({Deal.ORDER, Deal.COVERED, Deal.DRAW_4, Deal.PASS_HAND})
+_CARD_TEXTS = [(str(c), c) for c in DECK]
+_PLAY_KEYS = frozenset({"play", "play_cube"})
+
+
+def _card_in(text: str) -> Card | None:
+    for label, card in _CARD_TEXTS:
+        if label in text:
+            return card
+    return None
+
+
+_POWER_KEYS = frozenset({
+    "p_emperor", "p_knight", "p_wizard", "p_dwarf", "p_assassin", "p_oracle", "p_peasant",
+    "p_explorer",
+})
+_COLOUR_WORDS = {c.value: c for c in COLOURS}
+
+
+def _round_tricks(view: MegalomaniaView) -> list[list[Play]]:
+    """The tricks of the round so far (the one in play last), rebuilt from the public log."""
+    entries = list(view.log)
+    starts = [i for i, e in enumerate(entries) if e.key == "round_start"]
+    tricks: list[list[Play]] = []
+    cur: list[Play] = []
+    for e in entries[(starts[-1] + 1) if starts else 0 :]:
+        if e.key in _PLAY_KEYS and e.player is not None:
+            card = _card_in(e.en)
+            if card is not None:
+                cur.append(Play(e.player, card))
+        elif e.key in _POWER_KEYS and cur:
+            last = cur[-1]
+            colour = None
+            if e.key == "p_oracle":
+                word = e.en.split("counts as ")[-1].split()[0] if "counts as " in e.en else ""
+                colour = _COLOUR_WORDS.get(word)
+            cur[-1] = Play(last.seat, last.card, True, colour, last.cube)
+        elif e.key == "trick_won":
+            tricks.append(cur)
+            cur = []
+    tricks.append(list(view.trick))
+    return tricks
+
+
+def hidden_card_bans(view: MegalomaniaView) -> tuple[frozenset[Card], ...]:
+    """Per seat, the cards its hidden hand cannot hold, read from the round's public plays.
+
+    A player who did not follow the lead colour holds none of it; one who then did not play
+    the dominant colour holds none of that either; under an active Wizard the card played was
+    the lowest allowed one, so no lower card of that kind is held. An Assassin played by its
+    power tells nothing. Hands that take in unseen cards during the round (missions 15, 18, 19,
+    22) give nothing.
+    """
+    n = view.players
+    bans: list[set[Card]] = [set() for _ in range(n)]
+    m, dominant = view.mission, view.dominant
+    if m is None or dominant is None or m.deal in _NO_VOID_DEALS:
+        return tuple(frozenset() for _ in range(n))
+    for trick in _round_tricks(view):
+        for i in range(1, len(trick)):
+            play, before = trick[i], trick[:i]
+            card = play.card
+            if play.power and card.rank is Rank.ASSASSIN:
+                continue
+            lead = lead_colour(before, dominant)
+            forced = trick_status(before, dominant).wizard_seat is not None
+            if card.colour is lead:
+                group = [c for c in DECK if c.colour is lead]
+            elif card.colour is dominant:
+                bans[play.seat].update(c for c in DECK if c.colour is lead)
+                group = [c for c in DECK if c.colour is dominant]
+            else:
+                bans[play.seat].update(c for c in DECK if c.colour in (lead, dominant))
+                group = list(DECK)
+            if forced:
+                bans[play.seat].update(c for c in group if c.value < card.value)
+    return tuple(frozenset(b) for b in bans)
+
+
+def _fits(cards: Sequence[Card], banned: frozenset[Card]) -> bool:
+    return not banned or not any(c in banned for c in cards)
+
+
+def _completions(cards: Sequence[Card], specs: Sequence[tuple[int, frozenset[Card]]]) -> int:
+    """Ways to give each constrained holder (size, banned cards) its cards from ``cards``, the
+    rest going to the unconstrained places."""
+    classes: dict[tuple[bool, ...], int] = {}
+    for c in cards:
+        key = tuple(c not in banned for _, banned in specs)
+        classes[key] = classes.get(key, 0) + 1
+    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+    items = list(classes.items())
+
+    def rec(i: int, need: tuple[int, ...]) -> int:
+        if i == len(items):
+            return 1 if not any(need) else 0
+        key = (i, need)
+        if key in memo:
+            return memo[key]
+        allowed, m = items[i]
+        seats = [j for j, ok in enumerate(allowed) if ok]
+        total = 0
+
+        def split(k: int, left: int, ways: int, need_now: tuple[int, ...]) -> None:
+            nonlocal total
+            if k == len(seats):
+                total += ways * rec(i + 1, need_now)
+                return
+            j = seats[k]
+            for x in range(min(left, need_now[j]) + 1):
+                nxt = (*need_now[:j], need_now[j] - x, *need_now[j + 1:])
+                split(k + 1, left - x, ways * math.comb(left, x), nxt)
+
+        split(0, m, 1, need)
+        memo[key] = total
+        return total
+
+    return rec(0, tuple(k for k, _ in specs))
+
+
+def _shuffled_consistent(
+    view: MegalomaniaView, pool: Sequence[Card], voids: Sequence[frozenset[Card]],
+    rng: random.Random, tries: int = 5000,
+) -> list[Card]:
+    """The pool shuffled so that dealing it in seat order (others' hidden cards first) respects
+    the bans; rejection sampling keeps every consistent deal equally likely."""
+    me = view.viewer
+    holders = [(s, _hidden_count(view, s)) for s in range(view.players) if s != me]
+    cards = list(pool)
+    for _ in range(tries):
+        rng.shuffle(cards)
+        at = 0
+        ok = True
+        for s, k in holders:
+            if not _fits(cards[at : at + k], voids[s]):
+                ok = False
+                break
+            at += k
+        if ok:
+            return cards
+    return cards  # no consistent deal found quickly: fall back to an unconstrained one
 
 
 @dataclass
@@ -257,12 +414,15 @@ def trick_odds(
     exact_limit: int = 20_000,
     samples: int = 1_000,
     seed: int = 0,
+    use_voids: bool = True,
 ) -> TrickOdds:
     """The chance that each of the viewer's legal plays takes the trick in progress.
 
     ``actions`` defaults to the viewer's legal plays (computed from the view with
     :func:`gamelib.megalomania.powers.legal_plays`); pass the state's legal actions to be sure to
-    match the engine. Raises ``ValueError`` when the viewer is not the player to play a card.
+    match the engine. With ``use_voids`` only deals consistent with the colours players have
+    shown they lack (:func:`hidden_card_bans`) count. Raises ``ValueError`` when the viewer is not
+    the player to play a card.
     """
     if model not in MODELS:
         raise ValueError(f"model must be one of {MODELS}, not {model!r}")
@@ -287,29 +447,58 @@ def trick_odds(
     actions = [a for a in actions if isinstance(a, PlayCard)]
     seats = _seats_to_play(view, seat)
     pool = unseen_cards(view)
+    n = view.players
+    voids = hidden_card_bans(view) if use_voids else tuple(frozenset() for _ in range(n))
+    constrained = any(voids[s] for s in range(n) if s != seat)
     sizes = [_hidden_count(view, s) for s in seats]
     deals = count_deals(len(pool), sizes)
     exact = deals * _random_branching(ctx, seats) * max(1, len(actions)) <= exact_limit
     odds: dict[str, Estimate] = {}
     if exact:
+        # Deals to the seats still to play, each weighted by the ways the other hidden hands
+        # can be completed without breaking a void (1 when nobody has shown one).
+        others = [s for s in range(n) if s != seat and s not in seats and voids[s]]
+        specs = [(_hidden_count(view, s), voids[s]) for s in others]
         totals = dict.fromkeys(actions, 0.0)
+        weight_sum = 0
+        cases = 0
         for dealt in _deals(pool, sizes):
+            if not all(_fits(h, voids[s]) for s, h in zip(seats, dealt, strict=True)):
+                continue
+            weight = 1
+            if specs:
+                used = {c for h in dealt for c in h}
+                weight = _completions([c for c in pool if c not in used], specs)
+                if weight == 0:
+                    continue
+            cases += 1
+            weight_sum += weight
             hands = dict(zip(seats, dealt, strict=True))
             for a in actions:
-                totals[a] += _finish_exact(ctx, (*plays, Play.of(seat, a)), seats, hands, seat)
+                totals[a] += weight * _finish_exact(
+                    ctx, (*plays, Play.of(seat, a)), seats, hands, seat
+                )
+        if weight_sum == 0:  # voids read wrongly: answer without them rather than not at all
+            return trick_odds(view, actions, model=model, exact_limit=exact_limit,
+                              samples=samples, seed=seed, use_voids=False)
         for a in actions:
-            odds[str(a)] = Estimate(totals[a] / max(1, deals), exact=True)
-        return TrickOdds(seat, odds, True, deals, model, len(pool))
+            odds[str(a)] = Estimate(totals[a] / weight_sum, exact=True)
+        return TrickOdds(seat, odds, True, cases, model, len(pool), voids if constrained else ())
     rng = random.Random(seed)
     hits = dict.fromkeys(actions, 0)
+    offsets: dict[int, int] = {}
+    at = 0
+    for s in range(n):
+        if s != seat:
+            offsets[s] = at
+            at += _hidden_count(view, s)
     for _ in range(samples):
-        cards = list(pool)
-        rng.shuffle(cards)
-        drawn: dict[int, Sequence[Card]] = {}
-        at = 0
-        for s, k in zip(seats, sizes, strict=True):
-            drawn[s] = cards[at : at + k]
-            at += k
+        if constrained:
+            cards = _shuffled_consistent(view, pool, voids, rng)
+        else:
+            cards = list(pool)
+            rng.shuffle(cards)
+        drawn = {s: cards[offsets[s] : offsets[s] + k] for s, k in zip(seats, sizes, strict=True)}
         for a in actions:
             if _finish_sampled(ctx, (*plays, Play.of(seat, a)), seats, drawn, seat, rng):
                 hits[a] += 1
@@ -317,7 +506,7 @@ def trick_odds(
         p = hits[a] / samples
         odds[str(a)] = Estimate(p, exact=False, stderr=math.sqrt(p * (1 - p) / samples),
                                 samples=samples)
-    return TrickOdds(seat, odds, False, samples, model, len(pool))
+    return TrickOdds(seat, odds, False, samples, model, len(pool), voids if constrained else ())
 
 
 PLAYOUT_PHASES = ("play", "explorer", "peasant")
@@ -334,12 +523,16 @@ def _game_for(view: MegalomaniaView) -> Game[Any]:
 
 
 def determinize(
-    view: MegalomaniaView, rng: random.Random, game: Game[Any] | None = None
+    view: MegalomaniaView,
+    rng: random.Random,
+    game: Game[Any] | None = None,
+    bans: Sequence[frozenset[Card]] | None = None,
 ) -> MegalomaniaState:
     """A full state that ``view``'s player cannot tell from the real one.
 
     The unseen cards (:func:`unseen_cards`) are shuffled into the places the viewer cannot see:
-    the hidden part of other hands, face-down cards, the set-aside cards. Everything public and
+    the hidden part of other hands, face-down cards, the set-aside cards, so that no hand holds a
+    card its player has shown not to hold (:func:`hidden_card_bans`). Everything public and
     everything the viewer knows is copied from the view. Only for the card-play phases (the
     state's own chance stream is reseeded from ``rng``). The log starts empty.
     """
@@ -354,8 +547,9 @@ def determinize(
     st = game.new_state(rng.randrange(2**62))
     assert isinstance(st, MegalomaniaState)
     st.log = []
-    pool = unseen_cards(view)
-    rng.shuffle(pool)
+    if bans is None:
+        bans = hidden_card_bans(view)
+    pool = _shuffled_consistent(view, unseen_cards(view), bans, rng)
 
     def take(k: int) -> list[Card]:
         out = pool[:k]
@@ -474,8 +668,9 @@ def mission_odds(
     hits = 0
     total = 0.0
     total_sq = 0.0
+    bans = hidden_card_bans(view)
     for k in range(samples):
-        st = determinize(view, rng, game)
+        st = determinize(view, rng, game, bans)
         bots = [HeuristicBot(seed * 7919 + k * 13 + s) for s in range(view.players)]
         while len(st.round_scores) == done:
             seat = st.current_player
