@@ -9,7 +9,7 @@ from gamelib.core.probability import Estimate, hypergeometric_pmf, monte_carlo
 from gamelib.core.records import dumps, loads, replay, undo
 from gamelib.core.registry import available_games, game_class, load
 from gamelib.core.rng import Rng, fresh_seed
-from gamelib.core.state import Bot, Game, Outcome, State, View, fingerprint, play
+from gamelib.core.state import Bot, Game, Outcome, State, View, digest, fingerprint, play
 
 __all__ = [
     "LANGS",
@@ -30,6 +30,7 @@ __all__ = [
     "View",
     "available_games",
     "build_options",
+    "digest",
     "dumps",
     "fingerprint",
     "fresh_seed",

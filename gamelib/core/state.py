@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import hashlib
+import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,6 +33,7 @@ __all__ = [
     "Outcome",
     "State",
     "View",
+    "digest",
     "fingerprint",
     "play",
 ]
@@ -308,3 +311,23 @@ def fingerprint(obj: Any, _depth: int = 0) -> Any:
         return (type(obj).__name__, fingerprint(attrs, d))
     return repr(obj)
 
+
+
+def digest(obj: Any) -> bytes:
+    """A fast digest of an object's whole content, to tell whether it changed.
+
+    The bytes are those of ``pickle.dumps`` (written, hashed and never loaded); an object that
+    cannot be pickled falls back to :func:`fingerprint`. Use it to compare one object before and
+    after an operation; use :func:`fingerprint` to compare two objects built independently.
+    """
+    if isinstance(obj, State):
+        # The log only grows: its length and last entry tell whether it changed.
+        obj = {
+            name: (len(value), value[-1] if value else None) if name == "log" else value
+            for name, value in vars(obj).items()
+        }
+    try:
+        raw = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        raw = repr(fingerprint(obj)).encode("utf-8")
+    return hashlib.blake2b(raw, digest_size=20).digest()
