@@ -49,16 +49,15 @@ def hidden_information_check(state, view: RekkyoView, viewer: int | None) -> Non
 
 @pytest.mark.parametrize(
     ("players", "games", "budget", "floor"),
-    [(4, 1000, 60.0, 20), (2, 200, 6.0, 1), (3, 200, 6.0, 1), (5, 200, 6.0, 1),
-     (6, 200, 6.0, 1), (7, 200, 6.0, 1)],
+    [(4, 1000, 60.0, 150), (2, 200, 6.0, 10), (3, 200, 6.0, 10), (5, 200, 6.0, 10),
+     (6, 200, 6.0, 10), (7, 200, 6.0, 10)],
 )
 def test_conformance(players, games, budget, floor):
     """Random games: invariants, action texts, play() purity, views, records, determinism.
 
-    The main configuration (4 players) asks for 1000 games in 60 s; the suite's per-step checks
-    (fingerprints and views that carry the growing log) make that about 80–150 games on two idle
-    cores and about 30 on a loaded machine, so the floor is 20. The other player counts get a
-    short budget: their first game checks views at every step and alone can take most of it.
+    The main configuration (4 players) asks for 1000 games in 60 s; random games are long (about
+    200 steps, up to 900), so that is about 570 games on two idle cores and fewer on a loaded
+    machine: the floor is 150. The other player counts get a short budget (30–80 games).
     """
     report = run_conformance("rekkyo", {"players": players}, games=games, time_budget=budget,
                              view_check=hidden_information_check)
@@ -79,4 +78,4 @@ def test_conformance_rulings(options):
                              view_check=hidden_information_check, heavy_every=3,
                              replay_every=5)
     print(report.summary())
-    assert report.games >= 1
+    assert report.games >= 3
