@@ -93,15 +93,33 @@ def _encode_entry(e: LogEntry) -> str:
     return json.dumps([e.key, e.en, e.ja, e.player, vis, e.kind], ensure_ascii=False) + "\n"
 
 
-@functools.lru_cache(maxsize=256)
-def _decode_log(text: str) -> tuple[LogEntry, ...]:
-    if not text:
-        return ()
+def _decode_rows(text: str) -> tuple[LogEntry, ...]:
     rows = json.loads("[" + text[:-1].replace("\n", ",") + "]")
     return tuple(
         LogEntry(key, en, ja, player, None if vis is None else frozenset(vis), kind)
         for key, en, ja, player, vis, kind in rows
     )
+
+
+# A few logs decoded last: as a game goes on, each new log extends one of them, and only the
+# new lines are decoded (a whole decode per view made long games quadratic).
+_RECENT: list[tuple[str, tuple[LogEntry, ...]]] = []
+
+
+@functools.lru_cache(maxsize=256)
+def _decode_log(text: str) -> tuple[LogEntry, ...]:
+    if not text:
+        return ()
+    for old_text, old_entries in reversed(_RECENT):
+        if old_text and text.startswith(old_text):
+            rest = text[len(old_text) :]
+            entries = old_entries + (_decode_rows(rest) if rest else ())
+            break
+    else:
+        entries = _decode_rows(text)
+    _RECENT.append((text, entries))
+    del _RECENT[:-4]
+    return entries
 
 
 class RekkyoState(State[RekkyoAction]):
