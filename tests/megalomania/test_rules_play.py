@@ -9,29 +9,9 @@ import random
 from itertools import pairwise
 
 import gamelib
-from gamelib.megalomania.cards import Colour, parse_cards
+from gamelib.megalomania.cards import Colour
 from gamelib.megalomania.state import MegalomaniaState
-
-G4 = gamelib.load("megalomania", players=4)
-
-
-def pos(hands: str, **kw: object) -> MegalomaniaState:
-    """A play-phase position from hands written ``"B15 R1 | B9 R2 | ..."``."""
-    return MegalomaniaState.position(
-        G4,
-        hands=[parse_cards(h) for h in hands.split("|")],
-        **kw,  # type: ignore[arg-type]
-    )
-
-
-def run(st: MegalomaniaState, *texts: str) -> MegalomaniaState:
-    for t in texts:
-        st = gamelib.play(st, t)  # type: ignore[assignment]
-    return st
-
-
-def legal(st: MegalomaniaState) -> list[str]:
-    return [str(a) for a in st.legal_actions()]
+from tests.megalomania.helpers import G4, legal, pos, run
 
 
 def cards_playable(st: MegalomaniaState) -> set[str]:

@@ -6,31 +6,11 @@ A power is activated by spending a power crystal (パワークリスタル) when
 
 from __future__ import annotations
 
-import gamelib
 from gamelib.megalomania.cards import Colour, parse_card, parse_cards
 from gamelib.megalomania.powers import Play, TrickContext, legal_plays, trick_status, trick_winner
-from gamelib.megalomania.state import MegalomaniaState
+from tests.megalomania.helpers import legal, pos, run
 
-G4 = gamelib.load("megalomania", players=4)
 ALL = [1, 1, 1, 1]
-
-
-def pos(hands: str, **kw: object) -> MegalomaniaState:
-    return MegalomaniaState.position(
-        G4,
-        hands=[parse_cards(h) for h in hands.split("|")],
-        **kw,  # type: ignore[arg-type]
-    )
-
-
-def run(st: MegalomaniaState, *texts: str) -> MegalomaniaState:
-    for t in texts:
-        st = gamelib.play(st, t)  # type: ignore[assignment]
-    return st
-
-
-def legal(st: MegalomaniaState) -> list[str]:
-    return [str(a) for a in st.legal_actions()]
 
 
 # -- Emperor 15 -------------------------------------------------------------------------------

@@ -8,21 +8,7 @@ import gamelib
 from gamelib.megalomania.actions import ScrollKind
 from gamelib.megalomania.cards import Colour, parse_cards
 from gamelib.megalomania.powers import Play, TrickContext, trick_winner
-from gamelib.megalomania.state import MegalomaniaState
-
-G4 = gamelib.load("megalomania", players=4)
-
-
-def pos(hands: str, game: gamelib.Game = G4, **kw: object) -> MegalomaniaState:
-    return MegalomaniaState.position(
-        game,
-        hands=[parse_cards(h) for h in hands.split("|")],
-        **kw,  # type: ignore[arg-type]
-    )
-
-
-def legal(st: MegalomaniaState) -> list[str]:
-    return [str(a) for a in st.legal_actions()]
+from tests.megalomania.helpers import G4, legal, pos
 
 
 def test_resource_choice_actions() -> None:
