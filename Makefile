@@ -20,7 +20,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 
 # Only lint/test paths that exist, so a partial checkout still gets checked.
-LINT_PATHS := $(wildcard gamelib tests benchmarks)
+LINT_PATHS := $(wildcard gamelib tests benchmarks tools)
 NOTEBOOK_DIR := $(wildcard notebooks)
 
 .PHONY: help run test lint types pytest test-unit test-browser bench venv clean distclean
