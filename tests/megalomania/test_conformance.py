@@ -69,15 +69,15 @@ def view_check(state: State[Any], view: View, viewer: int | None) -> None:
 
 
 def test_conformance_main_config() -> None:
-    """4 players, 12 rounds: as many random games as fit in 60 s, every step checked.
+    """4 players, 12 rounds: up to 1,000 random games within 60 s, every step checked.
 
-    A checked step costs time in proportion to the log (the core fingerprints the whole state,
-    log included, twice a step), so a 12-round game of ~450 steps takes several seconds."""
+    A 12-round game is about 450 steps; an idle 2-core machine checks about 280 games a minute,
+    so the floor leaves room for a loaded one."""
     report = run_conformance(
         "megalomania", {"players": 4}, games=1000, time_budget=60, view_check=view_check
     )
     print(report.summary())
-    assert report.games >= 3
+    assert report.games >= 40
 
 
 @pytest.mark.parametrize(
@@ -96,7 +96,7 @@ def test_conformance_other_configs(options: dict[str, Any]) -> None:
         "megalomania", options, games=300, time_budget=10, view_check=view_check
     )
     print(report.summary())
-    assert report.games >= 1
+    assert report.games >= 5
 
 
 @pytest.mark.parametrize("number", range(1, 26))
