@@ -74,9 +74,9 @@ def test_conformance(opts, players):
         view_check=view_check,
     )
     print(report.summary())
-    # Floors far below what an idle 2-core machine reaches (1,000 games in the main config), so
-    # that a busy machine does not fail the test; game 0 of each run is always fully checked.
-    assert report.games >= (200 if main else 1)
+    # Floors well below what an idle 2-core machine reaches (1,000 games in about 20 s in the main
+    # config, over 100 in 4 s in the others), so that a busy machine does not fail the test.
+    assert report.games >= (500 if main else 10)
     assert report.finished == report.games
 
 
@@ -89,4 +89,4 @@ def test_conformance_rulings():
         games=100, time_budget=4, view_check=view_check,
     )
     print(report.summary())
-    assert report.games >= 1
+    assert report.games >= 10
