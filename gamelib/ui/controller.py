@@ -226,25 +226,12 @@ class GameController:
 
     @property
     def widget(self) -> widgets.VBox:
-        """The whole controller as one widget, to display; figure states are synced first."""
-        self.sync_figure_state()
-        return self._widget
+        """The whole controller as one widget, to display.
 
-    def sync_figure_state(self) -> None:
-        """Make each figure widget's saved state its current figure.
-
-        A plotly ``FigureWidget`` keeps the figure it was made with as its widget state and sends
-        later changes as messages, which a view created afterwards (Voila renders once the
-        notebook has run) does not see. Displaying the controller re-sends the state first.
+        Its figures' saved widget state is always current (see ``update_figure``), so a view
+        that connects late, as Voila's does, shows the latest move.
         """
-        owned = [
-            slot.children[0]
-            for slot in self._extra_slots
-            if slot.children and getattr(slot.children[0], "_gamelib_slot", False)
-        ]
-        for fw in [*self._figure_widgets, *owned]:
-            if isinstance(fw, go.FigureWidget):
-                _sync_widget_state(fw)
+        return self._widget
 
     # -- display ------------------------------------------------------------------------------
     def _ipython_display_(self) -> None:
@@ -601,15 +588,6 @@ def _remember_widget_state(fw: go.FigureWidget) -> None:
         return  # another plotly version: nothing known to keep
     fw._trait_values["_widget_data"] = copy.deepcopy(data)
     fw._trait_values["_widget_layout"] = copy.deepcopy(layout)
-
-
-def _sync_widget_state(fw: go.FigureWidget) -> None:
-    data = getattr(fw, "_data", None)
-    layout = getattr(getattr(fw, "_layout_obj", None), "_props", None)
-    if data is None or layout is None or not fw.has_trait("_widget_data"):
-        return  # another plotly version: nothing known to sync
-    fw._widget_data = copy.deepcopy(data)
-    fw._widget_layout = copy.deepcopy(layout)
 
 
 def _props(obj: Any) -> dict[str, Any]:
