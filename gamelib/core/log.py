@@ -1,9 +1,11 @@
-"""The story of a game: log entries rendered in English and Japanese.
+"""The story of a game: log entries rendered in English and Japanese when they are read.
 
-A game keeps a :class:`Catalog` of message templates, one per key, in both languages. An entry is
-formatted in both languages when it is made, so a view can carry entries without the catalog and a
-notebook can switch language at any time. Parameters that are :class:`Term` values (country names,
-cards, colours) are rendered in the entry's language.
+A game keeps a :class:`Catalog` of message templates, one per key, in both languages. An entry
+keeps its message key and parameters and is rendered in a language only when it is read (then
+cached), so playing a game costs no text formatting; a view carries entries that render without
+the state, and a notebook can switch language at any time. Parameters that are :class:`Term`
+values (country names, cards, colours) or have a ``text(lang)`` method render in the entry's
+language.
 """
 
 from __future__ import annotations
@@ -32,32 +34,6 @@ class Term:
         return self.en
 
 
-@dataclass(frozen=True)
-class LogEntry:
-    """One line of the story.
-
-    ``visible_to`` is ``None`` for a public entry, else the players who may read it (a drawn card is
-    visible to its drawer only). ``kind`` groups entries: ``"action"`` for what a player did,
-    ``"event"`` for what the rules did, ``"narration"`` for why it mattered, ``"phase"`` for
-    headings.
-    """
-
-    key: str
-    en: str
-    ja: str
-    player: int | None = None
-    visible_to: frozenset[int] | None = None
-    kind: str = "event"
-
-    def text(self, lang: str = "en") -> str:
-        """Return the entry in ``lang``."""
-        return self.ja if lang == "ja" else self.en
-
-    def is_visible_to(self, viewer: int | None) -> bool:
-        """Return whether ``viewer`` (``None``: the teacher) may read this entry."""
-        return viewer is None or self.visible_to is None or viewer in self.visible_to
-
-
 def _render(value: Any, lang: str) -> str:
     if isinstance(value, Term):
         return value.text(lang)
@@ -69,27 +45,46 @@ def _render(value: Any, lang: str) -> str:
     return str(value)
 
 
+_CATALOGS: dict[str, Catalog] = {}
+
+
+def _named_catalog(name: str) -> Catalog:
+    return _CATALOGS[name]
+
+
 class Catalog:
     """Message templates by key, each in every language of :data:`LANGS`.
 
-    Templates use ``str.format`` fields; a ``{player}`` field renders a seat through the
-    catalog's ``seat_names``.
+    Templates use ``str.format`` fields. A catalog given a ``name`` is registered under it and
+    pickles as that name (entries that point to it stay small to copy and to digest).
     """
 
-    def __init__(self, templates: Mapping[str, Mapping[str, str]]) -> None:
+    def __init__(self, templates: Mapping[str, Mapping[str, str]], name: str = "") -> None:
         for key, forms in templates.items():
             missing = [lang for lang in LANGS if lang not in forms]
             if missing:
                 raise ValueError(f"message {key!r} has no {missing[0]!r} text")
         self.templates = dict(templates)
+        self.name = name
+        if name:
+            _CATALOGS[name] = self
 
     def __contains__(self, key: str) -> bool:
         return key in self.templates
+
+    def __reduce__(self) -> Any:
+        if self.name and _CATALOGS.get(self.name) is self:
+            return (_named_catalog, (self.name,))
+        return (Catalog, (self.templates,))
 
     def format(self, key: str, lang: str, **params: Any) -> str:
         """Format one message in one language."""
         rendered = {name: _render(value, lang) for name, value in params.items()}
         return self.templates[key][lang].format(**rendered)
+
+    def term(self, key: str, **params: Any) -> Term:
+        """One message in both languages (for refusals: ``IllegalAction.of(term, lang)``)."""
+        return Term(self.format(key, "en", **params), self.format(key, "ja", **params))
 
     def entry(
         self,
@@ -100,14 +95,111 @@ class Catalog:
         kind: str = "event",
         **params: Any,
     ) -> LogEntry:
-        """Make a log entry from the template ``key`` formatted in both languages."""
+        """Make a log entry from the template ``key``; it is rendered when first read."""
+        if key not in self.templates:
+            raise KeyError(f"no message {key!r} in the catalog")
         return LogEntry(
-            key=key,
-            en=self.format(key, "en", **params),
-            ja=self.format(key, "ja", **params),
+            key,
             player=player,
             visible_to=None if visible_to is None else frozenset(visible_to),
             kind=kind,
+            catalog=self,
+            params=params,
+        )
+
+
+class LogEntry:
+    """One line of the story.
+
+    ``visible_to`` is ``None`` for a public entry, else the players who may read it (a drawn card is
+    visible to its drawer only). ``kind`` groups entries: ``"action"`` for what a player did,
+    ``"event"`` for what the rules did, ``"narration"`` for why it mattered, ``"phase"`` for
+    headings. An entry is made either from ready text (``en``, ``ja``) or from a ``catalog`` and
+    its ``params``, rendered when read. Entries compare by key, text, player, visibility and kind.
+    """
+
+    __slots__ = ("_en", "_ja", "catalog", "key", "kind", "params", "player", "visible_to")
+
+    def __init__(
+        self,
+        key: str,
+        en: str | None = None,
+        ja: str | None = None,
+        player: int | None = None,
+        visible_to: frozenset[int] | None = None,
+        kind: str = "event",
+        *,
+        catalog: Catalog | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
+        if catalog is None and (en is None or ja is None):
+            raise ValueError("a log entry needs its text or a catalog to render it from")
+        self.key = key
+        self._en = en
+        self._ja = ja
+        self.player = player
+        self.visible_to = visible_to
+        self.kind = kind
+        self.catalog = catalog
+        self.params = dict(params) if params else {}
+
+    @property
+    def en(self) -> str:
+        """The entry in English."""
+        if self._en is None:
+            assert self.catalog is not None
+            self._en = self.catalog.format(self.key, "en", **self.params)
+        return self._en
+
+    @property
+    def ja(self) -> str:
+        """The entry in Japanese."""
+        if self._ja is None:
+            assert self.catalog is not None
+            self._ja = self.catalog.format(self.key, "ja", **self.params)
+        return self._ja
+
+    def text(self, lang: str = "en") -> str:
+        """Return the entry in ``lang``."""
+        return self.ja if lang == "ja" else self.en
+
+    def is_visible_to(self, viewer: int | None) -> bool:
+        """Return whether ``viewer`` (``None``: the teacher) may read this entry."""
+        return viewer is None or self.visible_to is None or viewer in self.visible_to
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.key, self.en, self.ja, self.player, self.visible_to, self.kind)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogEntry):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.player, self.kind))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in ("_en", "_ja") or not hasattr(self, name):
+            object.__setattr__(self, name, value)
+        else:
+            raise AttributeError(f"a log entry is immutable: cannot set {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Rendered text is a cache: leave it out when the entry can render itself again.
+        lazy = self.catalog is not None
+        return {
+            name: None if lazy and name in ("_en", "_ja") else getattr(self, name)
+            for name in self.__slots__
+        }
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
+    def __repr__(self) -> str:
+        return (
+            f"LogEntry({self.key!r}, {self.en!r}, {self.ja!r}, player={self.player!r}, "
+            f"visible_to={self.visible_to!r}, kind={self.kind!r})"
         )
 
 

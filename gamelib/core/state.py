@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from gamelib.core.errors import IllegalAction
 from gamelib.core.log import Catalog, LogEntry, Term
+from gamelib.core.messages import CORE, MAX_ACTION_TEXT
 from gamelib.core.options import Options
 from gamelib.core.rng import Rng, fresh_seed
 
@@ -136,16 +137,38 @@ class Game(ABC, Generic[S]):
         """Set up a new game (shuffle, deal) using only ``rng``."""
 
     def parse_action(self, state: S, text: str) -> Any:
-        """Return the legal action of ``state`` whose text is ``text`` (spaces and case ignored)."""
-        if not isinstance(text, str):
-            raise IllegalAction(f"an action is given as text, not {type(text).__name__}")
+        """Return the legal action of ``state`` written as ``text`` (spaces and case ignored).
+
+        ``text`` may be an action's own text or its label in either language
+        (:meth:`action_label`). Refusals are :class:`IllegalAction` in the game's language.
+        """
+        self.check_action_text(text)
         wanted = _norm(text)
         if state.is_terminal():
-            raise IllegalAction(f"{text!r}: the game is over")
-        for action in state.legal_actions():
+            raise IllegalAction.of(CORE.term("game_over", action=text), self.lang)
+        legal = state.legal_actions()
+        for action in legal:
             if _norm(str(action)) == wanted:
                 return action
-        raise IllegalAction(state.why_illegal_text(text))
+        for lang in ("en", "ja"):
+            for action in legal:
+                if _norm(self.action_label(action, lang)) == wanted:
+                    return action
+        raise IllegalAction.of(state.why_illegal_text(text), self.lang)
+
+    def check_action_text(self, text: object) -> None:
+        """Refuse what cannot be action text at all: not a string, or over 1,000 characters."""
+        if not isinstance(text, str):
+            raise IllegalAction.of(CORE.term("not_text", kind=type(text).__name__), self.lang)
+        if len(text) > MAX_ACTION_TEXT:
+            raise IllegalAction.of(
+                CORE.term("too_long", n=f"{len(text):,}", limit=f"{MAX_ACTION_TEXT:,}"),
+                self.lang,
+            )
+
+    def action_label(self, action: Any, lang: str) -> str:
+        """How a player names ``action`` in ``lang`` (buttons; parses back). Default: its text."""
+        return str(action)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """Bots of this game beyond the generic random bot, by name, each made from a seed."""
@@ -166,9 +189,17 @@ class State(ABC, Generic[A]):
     """One moment of a game. Never mutated once handed out: :func:`play` returns a new state.
 
     Subclasses store their data in plain attributes (lists, dicts, tuples, dataclasses) so that
-    :meth:`clone` (``copy.deepcopy`` of everything but the game) and :func:`fingerprint` work;
-    they may override :meth:`clone` with a faster copy.
+    :meth:`clone` and :func:`fingerprint` work. The default :meth:`clone` is ``copy.deepcopy``;
+    games override it with a hand-written copy of only what ``_apply`` mutates, sharing immutable
+    values (tuples, frozen dataclasses, log entries).
+
+    Two ways to move a game on: :func:`play` (checked, returns a new state) and
+    :meth:`apply_in_place` (the fast path for search and simulation: unchecked, mutates this
+    state). With ``quiet`` set, :meth:`add_log` records nothing, for playouts nobody reads.
     """
+
+    #: When true, :meth:`add_log` skips its entry (fast playouts; see :meth:`apply_in_place`).
+    quiet: bool = False
 
     def __init__(self, game: Game[Any], seed: int, rng: Rng) -> None:
         self.game = game
@@ -199,9 +230,13 @@ class State(ABC, Generic[A]):
     def outcome(self) -> Outcome | None:
         """``None`` while the game runs, then the scores and winners."""
 
-    def why_illegal(self, action: A) -> str:
-        """Why ``action`` is not legal now, in the player's terms (games override this)."""
-        return f"{action} is not a legal action now"
+    def why_illegal(self, action: A) -> str | Term:
+        """Why ``action`` is not legal now, in the player's terms (games override this).
+
+        Return a :class:`Term` (both languages, e.g. ``self.game.messages.term(key, ...)``);
+        plain text is taken as English only.
+        """
+        return CORE.term("not_legal", action=str(action))
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the state breaks a rule of the game (for the test suite)."""
@@ -216,11 +251,20 @@ class State(ABC, Generic[A]):
         memo: dict[int, Any] = {id(self.game): self.game}
         return copy.deepcopy(self, memo)
 
-    def why_illegal_text(self, text: str) -> str:
-        """Explain why the action written as ``text`` cannot be played now."""
+    def why_illegal_text(self, text: str) -> str | Term:
+        """Explain why the action written as ``text`` cannot be played now (both languages)."""
         legal = [str(a) for a in self.legal_actions()]
         shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
-        return f"{text!r} is not a legal action now; legal actions: {shown}"
+        return CORE.term("not_legal_text", text=text, shown=shown)
+
+    def apply_in_place(self, action: A) -> None:
+        """The fast path: apply a legal ``action`` to this very state, unchecked.
+
+        The caller guarantees legality (e.g. it picked ``action`` from :meth:`legal_actions`);
+        the result is the same state :func:`play` returns. Use it on a :meth:`clone`.
+        """
+        self._apply(action)
+        self.history = (*self.history, str(action))
 
     def log_text(self, lang: str | None = None, viewer: int | None = None) -> list[str]:
         """The log as lines in ``lang`` (default: the game's), as ``viewer`` may read it."""
@@ -234,7 +278,8 @@ class State(ABC, Generic[A]):
     def base_view_fields(self, viewer: int | None) -> dict[str, Any]:
         """The fields of :class:`View` filled in, for a game's ``view`` to extend."""
         if viewer is not None and not (0 <= viewer < self.game.players):
-            raise ValueError(f"no player {viewer!r}: seats are 0 to {self.game.players - 1}")
+            last = self.game.players - 1
+            raise ValueError(CORE.format("no_seat", "en", seat=repr(viewer), last=last))
         return {
             "game_id": self.game.id,
             "viewer": viewer,
@@ -248,8 +293,12 @@ class State(ABC, Generic[A]):
         }
 
     def add_log(self, key: str, **params: Any) -> None:
-        """Append an entry made from the game's catalog (see :meth:`Catalog.entry`)."""
-        self.log.append(self.game.messages.entry(key, **params))
+        """Append an entry made from the game's catalog (see :meth:`Catalog.entry`).
+
+        Entries render their text only when read; a ``quiet`` state records nothing.
+        """
+        if not self.quiet:
+            self.log.append(self.game.messages.entry(key, **params))
 
     def __repr__(self) -> str:
         return (
@@ -261,16 +310,19 @@ class State(ABC, Generic[A]):
 def play(state: State[A], action: A | str) -> State[A]:
     """Return the state after ``action`` (an action value or its text); ``state`` is unchanged.
 
-    Raises :class:`IllegalAction`, saying why, when the action is not legal now.
+    Raises :class:`IllegalAction`, saying why in the game's language, when the action is not
+    legal now.
     """
+    lang = state.game.lang
+    if action is None:
+        state.game.check_action_text(action)
     if state.is_terminal():
-        raise IllegalAction(f"{action}: the game is over")
+        raise IllegalAction.of(CORE.term("game_over", action=str(action)[:80]), lang)
     chosen: A = state.game.parse_action(state, action) if isinstance(action, str) else action
     if chosen not in state.legal_actions():
-        raise IllegalAction(state.why_illegal(chosen))
+        raise IllegalAction.of(state.why_illegal(chosen), lang)
     nxt = state.clone()
-    nxt._apply(chosen)
-    nxt.history = (*state.history, str(chosen))
+    nxt.apply_in_place(chosen)
     return nxt
 
 
@@ -290,6 +342,9 @@ def fingerprint(obj: Any, _depth: int = 0) -> Any:
         return ("game", obj.id, tuple(sorted(obj.options.to_dict().items())))
     if isinstance(obj, Rng):
         return ("rng", obj.seed, obj.counter)
+    if isinstance(obj, LogEntry):
+        seen_by = fingerprint(obj.visible_to, d)
+        return ("log", obj.key, obj.en, obj.ja, obj.player, seen_by, obj.kind)
     if isinstance(obj, Mapping):
         items = [(fingerprint(k, d), fingerprint(v, d)) for k, v in obj.items()]
         return ("map", tuple(sorted(items, key=repr)))
