@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import functools
 import hashlib
 import pickle
 from abc import ABC, abstractmethod
@@ -110,6 +111,23 @@ class Game(ABC, Generic[S]):
 
     def __init__(self, options: Options) -> None:
         self.options = options
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Make every ``parse_action`` override refuse non-text and overlong text first.
+
+        A game's own parser then never sees ``None`` or a megabyte of text, whatever it forgets.
+        """
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("parse_action")
+        if own is not None and not getattr(own, "_checks_text", False):
+
+            @functools.wraps(own)
+            def parse_action(self: Game[Any], state: Any, text: str) -> Any:
+                self.check_action_text(text)
+                return own(self, state, text)
+
+            parse_action._checks_text = True  # type: ignore[attr-defined]
+            cls.parse_action = parse_action  # type: ignore[method-assign]
 
     def __repr__(self) -> str:
         return f"gamelib.load({self.id!r}, **{self.options.to_dict()!r})"
