@@ -226,6 +226,20 @@ class State(ABC, Generic[A]):
         self.history: tuple[str, ...] = ()
         self.log: list[LogEntry] = []
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Make every ``add_log`` override honour :attr:`quiet` (it records nothing then)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("add_log")
+        if own is not None and not getattr(own, "_honours_quiet", False):
+
+            @functools.wraps(own)
+            def add_log(self: State[Any], key: str, **params: Any) -> None:
+                if not self.quiet:
+                    own(self, key, **params)
+
+            add_log._honours_quiet = True  # type: ignore[attr-defined]
+            cls.add_log = add_log  # type: ignore[method-assign]
+
     # -- what a game implements -------------------------------------------------------------
     @property
     @abstractmethod
