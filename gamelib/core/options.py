@@ -123,6 +123,8 @@ def build_options(cls: type[OptionsT], given: Mapping[str, Any], *, game: str = 
         if isinstance(value, bool) and not isinstance(default, bool):
             raise OptionError(f"option {name!r}{where} does not take True or False")
         kind = _kind(default)
+        if kind is str and f.metadata.get("check") is not None:
+            kind = None  # a checked text option may also take data (e.g. inline cards)
         if kind is not None and not isinstance(value, kind):
             raise OptionError(
                 f"option {name!r}{where} takes {_KIND_NAMES[kind]}, not {_shown(value)}"

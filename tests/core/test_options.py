@@ -108,3 +108,17 @@ def test_every_integer_option_of_every_game_refuses_floats_and_bools(game_id: st
         for bad in (float(default), True, str(default)):
             with pytest.raises(OptionError, match=f"option '{name}' for {game_id}"):
                 gamelib.load(game_id, **{name: bad})
+
+
+def test_a_checked_text_option_may_take_data() -> None:
+    """A text option with a ``check`` decides itself what else it takes (e.g. inline data)."""
+
+    @dataclass(frozen=True)
+    class DataOptions(Options):
+        cards: str = option(
+            "", check=lambda v: None if isinstance(v, (str, dict)) else "text or a mapping"
+        )
+
+    assert build_options(DataOptions, {"cards": {"a": 1}}).cards == {"a": 1}
+    with pytest.raises(OptionError, match="text or a mapping"):
+        build_options(DataOptions, {"cards": 3})
