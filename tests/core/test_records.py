@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import builtins
 import hashlib
+import io
 import json
+import pathlib
 import pickle
 from typing import Any
 
 import pytest
 
 import gamelib
-from gamelib.core import RecordError, fingerprint, replay, undo
+from gamelib.core import RecordError, fingerprint, game_class, option_specs, replay, undo
 from gamelib.core.records import FORMAT, MAX_RECORD_ACTIONS, MAX_RECORD_CHARS, VERSION
 from tests.toy_game import register
 
@@ -168,3 +170,36 @@ def test_an_engine_error_during_replay_becomes_a_record_error(
     monkeypatch.setattr(ToyState, "_apply", broken)
     with pytest.raises(RecordError, match="KeyError"):
         gamelib.loads(text)
+def _text_options(game_id: str) -> list[str]:
+    specs = option_specs(game_class(game_id).options_type)
+    return [name for name, spec in specs.items() if isinstance(spec["default"], str)]
+
+
+@pytest.mark.parametrize("game_id", gamelib.available_games())
+def test_a_record_naming_a_path_is_refused_without_opening_it(
+    game_id: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: a record names no file that ``loads`` would open (``cards="/dev/stdin"``)."""
+    target = tmp_path / "cards.toml"
+    target.write_text("# a file a record must not make gamelib read\n", encoding="utf-8")
+    good = json.loads(gamelib.dumps(gamelib.load(game_id).new_state(1)))
+    opened: list[str] = []
+    real_open = io.open
+
+    def spy(file: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    for path in (str(target), "/dev/stdin"):
+        for name in _text_options(game_id):
+            data = {**good, "options": {**good["options"], name: path}}
+            text = resign(data)
+            with monkeypatch.context() as m:
+                m.setattr(builtins, "open", spy)
+                m.setattr(io, "open", spy)
+                m.setattr(pathlib.Path, "open", lambda self, *a, **k: spy(self, *a, **k))
+                with pytest.raises(RecordError):
+                    gamelib.loads(text)
+            assert not [p for p in opened if p.endswith(("cards.toml", "stdin"))], (
+                f"{game_id}: loading a record with {name}={path!r} opened {opened}"
+            )
