@@ -28,11 +28,12 @@ NOTES = """\
 ## Notes
 
 - Every reference is measured in the same run on the same machine; `ratio` = value / reference.
-- **throughput**: whole random games with default options, through the checked public path
+- **throughput**: whole random games with default options, on two paths per game: *checked*
   (`state.legal_actions()` then `gamelib.play(state, action)`, which validates the action and
-  clones the state, so that no state is ever mutated). OpenSpiel's `apply_action` changes its state
-  in place, without a copy; `oh_hell` is C++ driven from Python, `python_liars_poker` is pure
-  Python. Steps/s is the fairer comparison; games/s also depends on how long each game is.
+  clones the state, so that no state is ever mutated) and *fast* (the simulator's path: the new
+  state played in place with `apply_in_place`, `quiet` set). The reference is OpenSpiel's
+  pure-Python `python_liars_poker`, whose `apply_action` changes its state in place. Targets
+  (issue 12): checked ≥ 0.5×, fast ≥ 1.0×.
 - **controller**: Python-side time from a button click to every figure, extra and the log updated
   in place (all seats human, so one click is one action). The browser's own rendering is not
   included. The reference is the toy game's controller with one small scatter figure.

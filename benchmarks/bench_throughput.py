@@ -1,9 +1,13 @@
-"""Random-playout throughput of every gamelib game, next to OpenSpiel games in the same run.
+"""Random-playout throughput of every gamelib game, checked and fast path, as ratios to OpenSpiel's
+pure-Python ``python_liars_poker`` measured in the same run.
 
-gamelib games are played through the checked public path (``legal_actions`` and ``gamelib.play``,
-which clones the state), with default options and uniformly random actions. The references are
-OpenSpiel's Python-implemented ``python_liars_poker`` and its C++ ``oh_hell`` driven from Python,
-random actions and sampled chance nodes (PyPI ``open-spiel``, the ``bench`` extra).
+Two paths per game (issue 12), with default options and uniformly random actions: **checked**,
+``legal_actions()`` then ``gamelib.play(state, action)`` (validates the action and clones the
+state, so no state is ever mutated; target ≥ 0.5× the reference), and **fast**, the simulator's
+path: the new state played in place with ``apply_in_place`` and ``quiet`` set (target ≥ 1.0×).
+Games are found with ``available_games()``, so a new game gets its rows without a change here.
+The reference is driven the same way (random actions, sampled chance outcomes; PyPI
+``open-spiel``, the ``bench`` extra).
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ import gamelib
 from benchmarks import Row, row, shipped_games
 
 NAME = "throughput"
-REFERENCES = ("python_liars_poker", "oh_hell")
+REFERENCE = "python_liars_poker"
 SEED = 2024
+PATHS = ("checked", "fast")
+TARGETS = {"checked": 0.5, "fast": 1.0}
 
 
 def _measure(
@@ -35,12 +41,12 @@ def _measure(
     return time.perf_counter() - start, games, steps
 
 
-def gamelib_playout(game_id: str) -> Callable[[int], int]:
-    """A function playing game ``i`` of ``game_id`` at random; it returns the number of steps."""
+def gamelib_playout(game_id: str, path: str = "checked") -> Callable[[int], int]:
+    """A function playing game ``i`` of ``game_id`` at random on ``path``; it returns the steps."""
     game = gamelib.load(game_id)
     rng = random.Random(SEED)
 
-    def play_one(i: int) -> int:
+    def checked(i: int) -> int:
         state = game.new_state(SEED + i)
         steps = 0
         while not state.is_terminal():
@@ -49,7 +55,17 @@ def gamelib_playout(game_id: str) -> Callable[[int], int]:
             steps += 1
         return steps
 
-    return play_one
+    def fast(i: int) -> int:
+        state = game.new_state(SEED + i)
+        state.quiet = True
+        steps = 0
+        while state.current_player is not None:
+            legal = state.legal_actions()
+            state.apply_in_place(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+
+    return {"checked": checked, "fast": fast}[path]
 
 
 def openspiel_playout(name: str) -> Callable[[int], int] | None:
@@ -80,36 +96,29 @@ def openspiel_playout(name: str) -> Callable[[int], int] | None:
 
 
 def run(quick: bool = False) -> list[Row]:
-    """Measure steps/s and games/s of every available game and of the OpenSpiel references."""
-    budget = 2.0 if quick else 10.0
+    """Steps/s of every available game on both paths, next to the reference's steps/s."""
+    budget = 1.5 if quick else 5.0
     max_games = 200 if quick else 5000
     rows: list[Row] = []
-    refs: dict[str, tuple[float, float]] = {}
-    for name in REFERENCES:
-        play_one = openspiel_playout(name)
-        if play_one is None:
-            continue
-        seconds, games, steps = _measure(play_one, budget, max_games)
-        refs[name] = (steps / seconds, games / seconds)
-        note = f"OpenSpiel reference, {games} games, {steps / games:.1f} steps/game"
-        rows.append(row(NAME, f"open_spiel {name}", steps / seconds, "steps/s", notes=note))
-        rows.append(row(NAME, f"open_spiel {name}", games / seconds, "games/s", notes=note))
-    missing = "" if refs else "open_spiel not installed (pip install -e '.[bench]'): no reference"
+    ref: float | None = None
+    play_ref = openspiel_playout(REFERENCE)
+    if play_ref is not None:
+        seconds, games, steps = _measure(play_ref, budget, max_games)
+        ref = steps / seconds
+        note = f"the reference: {games} games, {steps / games:.1f} steps/game"
+        rows.append(row(NAME, f"open_spiel {REFERENCE}", ref, "steps/s", notes=note))
+    missing = "open_spiel not installed (pip install -e '.[bench]'): no reference"
+    label = f"open_spiel {REFERENCE}: {ref:,.0f} steps/s" if ref else None
     for game_id in shipped_games():
-        try:
-            play_one = gamelib_playout(game_id)
-            seconds, games, steps = _measure(play_one, budget, max_games)
-        except Exception as err:  # a game under construction must not stop the other rows
-            rows.append(row(NAME, game_id, float("nan"), "steps/s", notes=f"failed: {err!r}"))
-            continue
-        note = f"{games} games, {steps / games:.1f} steps/game, default options"
-        for unit, value, index in (
-            ("steps/s", steps / seconds, 0),
-            ("games/s", games / seconds, 1),
-        ):
-            if not refs:
-                rows.append(row(NAME, game_id, value, unit, notes=f"{note}; {missing}"))
-            for name, ref in refs.items():
-                label = f"open_spiel {name}: {ref[index]:,.0f} {unit}"
-                rows.append(row(NAME, game_id, value, unit, label, ref[index], note))
+        for path in PATHS:
+            subject = f"{game_id} ({path})"
+            try:
+                seconds, games, steps = _measure(gamelib_playout(game_id, path), budget, max_games)
+            except Exception as err:  # a game under construction must not stop the other rows
+                rows.append(row(NAME, subject, float("nan"), "steps/s", notes=f"failed: {err!r}"))
+                continue
+            note = f"{games} games, {steps / games:.1f} steps/game; target ≥ {TARGETS[path]}×"
+            if ref is None:
+                note = f"{note}; {missing}"
+            rows.append(row(NAME, subject, steps / seconds, "steps/s", label, ref, note))
     return rows

@@ -49,10 +49,22 @@ def test_environment_yml_basics() -> None:
     assert "pip" in conda_deps
 
 
+#: Test tools environment.yml also lists, so Binder and conda users can check the notebooks
+#: (nbval) and run the record fuzz test (hypothesis).
+NOTEBOOK_TOOLS = ("nbval", "hypothesis")
+
+
 def test_runtime_dependencies_match_environment_yml() -> None:
-    runtime = _pyproject()["project"]["dependencies"]
+    project = _pyproject()["project"]
+    runtime = project["dependencies"]
+    tools = [
+        spec
+        for spec in project["optional-dependencies"]["test"]
+        if canonicalize_name(Requirement(spec).name) in NOTEBOOK_TOOLS
+    ]
+    assert len(tools) == len(NOTEBOOK_TOOLS), f"the test extra must list {NOTEBOOK_TOOLS}"
     pip = _environment_pip(ROOT / "environment.yml")
-    assert _normalize(runtime) == _normalize(pip)
+    assert _normalize(pip) == _normalize([*runtime, *tools])
 
 
 def test_binder_environment_is_identical() -> None:

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from gamelib.bots.base import RandomBot, bot_names, make_bot
+from gamelib.bots.base import RandomBot, bot_names, make_bot, needs_view
 
-__all__ = ["RandomBot", "bot_names", "make_bot"]
+__all__ = ["RandomBot", "bot_names", "make_bot", "needs_view"]

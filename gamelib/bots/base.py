@@ -1,4 +1,9 @@
-"""The seeded random bot and the factory that also knows each game's own bots."""
+"""The seeded random bot and the factory that also knows each game's own bots.
+
+A bot may set ``needs_view = False`` when its choice depends on the legal actions alone: the
+simulator then builds no view for it (``choose`` gets ``None``) and, when no bot at the table
+needs a view, plays the game ``quiet`` (no log). A bot without the attribute gets its view.
+"""
 
 from __future__ import annotations
 
@@ -8,22 +13,29 @@ from typing import Any
 
 from gamelib.core import Bot, Game, OptionError, View
 
-__all__ = ["RandomBot", "bot_names", "make_bot"]
+__all__ = ["RandomBot", "bot_names", "make_bot", "needs_view"]
 
 
 class RandomBot:
     """Picks uniformly among the legal actions with its own seeded generator."""
 
     name = "random"
+    #: It looks at the legal actions only: callers may pass ``None`` as the view.
+    needs_view = False
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: View, legal_actions: Sequence[Any]) -> Any:
+    def choose(self, view: View | None, legal_actions: Sequence[Any]) -> Any:
         """Return one legal action at random."""
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         return legal_actions[self.rng.randrange(len(legal_actions))]
+
+
+def needs_view(bot: Bot) -> bool:
+    """Whether ``bot`` reads its view (``True`` unless it says ``needs_view = False``)."""
+    return bool(getattr(bot, "needs_view", True))
 
 
 def bot_names(game: Game[Any]) -> list[str]:

@@ -5,8 +5,13 @@ agree with it; every action's text is unique and parses back to it; :func:`play`
 unchanged, both for the legal action played and for refused ones; an action that is not legal now
 is refused; views hold only plain values, agree with the state and pass the game's own view check;
 the game's invariants hold.
-Checked on sampled games: the record round-trips and replays to the same state and log, and
-replay is identical with the global ``random`` and NumPy generators disturbed.
+Checked on sampled games: the record round-trips and replays to the same state and log, replay
+is identical with the global ``random`` and NumPy generators disturbed, and the fast path
+(:meth:`State.clone` once, then :meth:`State.apply_in_place` per step) replays the same game as
+:func:`play`, also with ``quiet`` set (then only the log differs: it keeps only the set-up entries).
+
+The number of games is fixed and every game is seeded, so a run does the same work on any
+machine; there is no time budget. Size ``games`` so that a test runs in seconds.
 """
 
 from __future__ import annotations
@@ -136,23 +141,44 @@ def _check_replay(state: State[Any]) -> None:
     assert fingerprint(disturbed) == fingerprint(state), "replay depends on global generators"
 
 
+def _check_fast_path(state: State[Any], actions: list[Any]) -> None:
+    """Replay ``actions`` (the values ``play`` was given) on the fast path, loud and quiet."""
+    for quiet in (False, True):
+        fast = state.game.new_state(state.seed).clone()
+        set_up = len(fast.log)
+        if quiet:
+            fast.quiet = True
+        for action in actions:
+            fast.apply_in_place(action)
+        if quiet:
+            assert len(fast.log) == set_up, "a quiet state must record no log entries"
+            # Give it the log it did not record (games may keep the log in their own form).
+            del fast.quiet
+            fast.log = list(state.log)
+        same = fingerprint(fast) == fingerprint(state)
+        assert same, (
+            f"the fast path (clone + apply_in_place{', quiet' if quiet else ''}) "
+            "does not give the game play gives"
+        )
+
+
 def run_conformance(
     game_id: str,
     options: dict[str, Any] | None = None,
     *,
-    games: int = 1000,
-    time_budget: float = 60.0,
+    games: int = 100,
     seed: int = 0,
     max_steps: int = 20_000,
     view_check: ViewCheck | None = None,
     heavy_every: int = 10,
     replay_every: int = 25,
 ) -> ConformanceReport:
-    """Play up to ``games`` random games (stopping at ``time_budget`` seconds) checking each step.
+    """Play ``games`` seeded random games, checking each step; return what was played.
 
     Every ``heavy_every``-th game also checks action parsing and views at every step, and every
-    ``replay_every``-th game checks records and determinism. Raises ``AssertionError`` on the
-    first failure, naming the game's seed and step.
+    ``replay_every``-th game checks records, determinism and the fast path. The same arguments
+    always play the same games. Raises ``AssertionError`` on the first failure, naming the game's
+    seed and step.
     """
     game = load(game_id, **(options or {}))
     report = ConformanceReport(game_id)
@@ -160,12 +186,11 @@ def run_conformance(
     start = time.perf_counter()
     seen_actions: list[Any] = []
     for g in range(games):
-        if time.perf_counter() - start > time_budget:
-            break
         game_seed = seed * 1_000_003 + g
         state = game.new_state(game_seed)
         heavy = g % heavy_every == 0
         steps = 0
+        played: list[Any] = []
         while True:
             try:
                 before = _check_step(state, seen_actions, view_check, heavy)
@@ -183,6 +208,7 @@ def run_conformance(
             else:
                 seen_actions[chooser.randrange(64)] = action
             nxt = play(state, action)
+            played.append(action)
             if digest(state) != before:
                 raise AssertionError(
                     f"{game_id} seed={game_seed} step={steps}: the state changed while illegal "
@@ -191,7 +217,11 @@ def run_conformance(
             state = nxt
             steps += 1
         if g % replay_every == 0:
-            _check_replay(state)
+            try:
+                _check_replay(state)
+                _check_fast_path(state, played)
+            except AssertionError as err:
+                raise AssertionError(f"{game_id} seed={game_seed}: {err}") from err
         outcome = state.outcome()
         assert outcome is not None
         for w in outcome.winners:

@@ -79,26 +79,59 @@ def _describe(values: tuple[Any, ...]) -> str:
     return ", ".join(repr(v) for v in values)
 
 
+# The value types an option accepts, from the type of its default (bools are handled apart:
+# ``3.0 in range(2, 6)`` and ``True == 1`` would otherwise let a float or a bool through).
+_KIND_NAMES: dict[type | tuple[type, ...], str] = {
+    int: "a whole number",
+    str: "text",
+    (int, float): "a number",
+}
+
+
+def _kind(default: Any) -> type | tuple[type, ...] | None:
+    if isinstance(default, bool):
+        return None
+    if isinstance(default, int):
+        return int
+    if isinstance(default, float):
+        return (int, float)
+    if isinstance(default, str):
+        return str
+    return None
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def build_options(cls: type[OptionsT], given: Mapping[str, Any], *, game: str = "") -> OptionsT:
     """Validate ``given`` against ``cls`` and return the options, or raise :class:`OptionError`."""
     fields = {f.name: f for f in dataclasses.fields(cls)}
     where = f" for {game}" if game else ""
-    unknown = sorted(set(given) - set(fields))
+    unknown = [name for name in given if name not in fields]
     if unknown:
         raise OptionError(
-            f"unknown option {unknown[0]!r}{where}; accepted options: {', '.join(fields)}"
+            f"unknown option {_shown(unknown[0])}{where}; accepted options: {', '.join(fields)}"
         )
     for name, value in given.items():
         f = fields[name]
         choices = f.metadata.get("choices")
         default = f.default
         if isinstance(default, bool) and not isinstance(value, bool):
-            raise OptionError(f"option {name!r}{where} takes True or False, not {value!r}")
+            raise OptionError(f"option {name!r}{where} takes True or False, not {_shown(value)}")
         if isinstance(value, bool) and not isinstance(default, bool):
             raise OptionError(f"option {name!r}{where} does not take True or False")
+        kind = _kind(default)
+        if kind is str and f.metadata.get("check") is not None:
+            kind = None  # a checked text option may also take data (e.g. inline cards)
+        if kind is not None and not isinstance(value, kind):
+            raise OptionError(
+                f"option {name!r}{where} takes {_KIND_NAMES[kind]}, not {_shown(value)}"
+            )
         if choices is not None and value not in choices:
             raise OptionError(
-                f"option {name!r}{where} accepts {_describe(choices)}, not {value!r}"
+                f"option {name!r}{where} accepts {_describe(choices)}, not {_shown(value)}"
             )
         check = f.metadata.get("check")
         if check is not None:

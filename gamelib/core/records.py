@@ -12,10 +12,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamelib.core.errors import GameLibError, IllegalAction, RecordError
-from gamelib.core.registry import load
+from gamelib.core.options import build_options
+from gamelib.core.registry import game_class
 from gamelib.core.state import Game, State, play
 
-__all__ = ["FORMAT", "VERSION", "dumps", "loads", "replay", "undo"]
+__all__ = [
+    "FORMAT",
+    "MAX_RECORD_ACTIONS",
+    "MAX_RECORD_CHARS",
+    "VERSION",
+    "dumps",
+    "loads",
+    "replay",
+    "undo",
+]
 
 FORMAT = "gamelib-record"
 VERSION = 1
@@ -60,26 +70,64 @@ def undo(state: State[Any], steps: int = 1) -> State[Any]:
     return replay(state.game, state.seed, state.history[: len(state.history) - steps])
 
 
+#: Longest record read, in characters: a record of even a very long game is a few hundred kB.
+MAX_RECORD_CHARS = 2_000_000
+#: Most actions a record may replay.
+MAX_RECORD_ACTIONS = 100_000
+
+
 def loads(text: str | bytes) -> State[Any]:
-    """Return the state a record describes, or raise :class:`RecordError` naming the problem."""
-    if isinstance(text, bytes):
+    """Return the state a record describes, or raise :class:`RecordError` naming the problem.
+
+    A record may come from anywhere: whatever the input, the only error raised is
+    :class:`RecordError`, no file is read and nothing is evaluated. Too large input, deep
+    nesting, numbers too long to read, NUL characters and lone surrogates are refused before the
+    game is loaded; options are validated by the game; every action is replayed with :func:`play`.
+    """
+    try:
+        data = _parse(text)
+        game = _game(data)
+        return replay(game, data["seed"], data["actions"])
+    except RecordError:
+        raise
+    except GameLibError as err:
+        raise RecordError(f"record does not load: {err}") from err
+    except (RecursionError, MemoryError) as err:
+        raise RecordError(f"record is too large or nested too deeply to load: {err!r}") from err
+    except Exception as err:  # untrusted input: no other error may escape, but say what it was
+        raise RecordError(f"record does not load: {type(err).__name__}: {err}") from err
+
+
+def _parse(text: object) -> dict[str, Any]:
+    """Decode, size-check and parse a record and check its fields and digest."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > 4 * MAX_RECORD_CHARS:
+            raise RecordError(f"record is too large ({len(text):,} bytes)")
         try:
-            text = text.decode("utf-8")
+            text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as err:
             raise RecordError(f"record is not UTF-8 text: {err}") from err
     if not isinstance(text, str):
         raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(
+            f"record is too large ({len(text):,} characters; at most {MAX_RECORD_CHARS:,})"
+        )
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise RecordError(f"record is not valid JSON (truncated?): {err}") from err
+    except RecursionError as err:
+        raise RecordError("record is not a gamelib record: it nests too deeply") from err
+    except ValueError as err:  # e.g. an integer of more than 4,300 digits
+        raise RecordError(f"record is not readable JSON: {err}") from err
     if not isinstance(data, dict):
         raise RecordError("record must be a JSON object")
     if data.get("format") != FORMAT:
-        raise RecordError(f"not a gamelib record: format is {data.get('format')!r}")
+        raise RecordError(f"not a gamelib record: format is {_shown(data.get('format'))}")
     if data.get("version") != VERSION:
         raise RecordError(
-            f"record version {data.get('version')!r} is not supported "
+            f"record version {_shown(data.get('version'))} is not supported "
             f"(this gamelib reads version {VERSION})"
         )
     missing = [f for f in _FIELDS if f not in data]
@@ -87,19 +135,54 @@ def loads(text: str | bytes) -> State[Any]:
         raise RecordError(f"record has no {missing[0]!r} field")
     extra = sorted(set(data) - set(_FIELDS))
     if extra:
-        raise RecordError(f"record has an unknown field {extra[0]!r}")
+        raise RecordError(f"record has an unknown field {_shown(extra[0])}")
+    _check_text(data)
     body = {k: data[k] for k in _FIELDS if k != "digest"}
     if data["digest"] != _digest(body):
         raise RecordError("record digest does not match its content: it was edited or corrupted")
     seed, actions, options = data["seed"], data["actions"], data["options"]
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise RecordError(f"record seed must be a non-negative integer, not {seed!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+        raise RecordError(
+            f"record seed must be a non-negative integer below 2**64, not {_shown(seed)}"
+        )
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise RecordError("record actions must be a list of action texts")
+    if len(actions) > MAX_RECORD_ACTIONS:
+        raise RecordError(f"record has {len(actions):,} actions (at most {MAX_RECORD_ACTIONS:,})")
     if not isinstance(options, dict):
         raise RecordError("record options must be a JSON object")
+    return data
+
+
+def _check_text(data: Any) -> None:
+    """Refuse NUL characters and lone surrogates anywhere in the record (keys included)."""
+    stack = [data]
+    while stack:
+        obj = stack.pop()
+        if isinstance(obj, str):
+            if "\0" in obj:
+                raise RecordError(f"record text holds a NUL character: {_shown(obj)}")
+            try:
+                obj.encode("utf-8")
+            except UnicodeEncodeError as err:
+                raise RecordError(f"record text is not valid Unicode: {err.reason}") from err
+        elif isinstance(obj, dict):
+            stack.extend(obj)
+            stack.extend(obj.values())
+        elif isinstance(obj, list):
+            stack.extend(obj)
+
+
+def _game(data: dict[str, Any]) -> Game[Any]:
+    """The game a checked record names, with its options validated by the game."""
     try:
-        game = load(data["game"], **options)
+        cls = game_class(data["game"])
+        options = build_options(cls.options_type, data["options"], game=cls.id)
+        return cls(options)
     except GameLibError as err:
         raise RecordError(f"record options are not valid: {err}") from err
-    return replay(game, seed, actions)
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import functools
 import hashlib
 import pickle
 from abc import ABC, abstractmethod
@@ -111,6 +112,23 @@ class Game(ABC, Generic[S]):
     def __init__(self, options: Options) -> None:
         self.options = options
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Make every ``parse_action`` override refuse non-text and overlong text first.
+
+        A game's own parser then never sees ``None`` or a megabyte of text, whatever it forgets.
+        """
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("parse_action")
+        if own is not None and not getattr(own, "_checks_text", False):
+
+            @functools.wraps(own)
+            def parse_action(self: Game[Any], state: Any, text: str) -> Any:
+                self.check_action_text(text)
+                return own(self, state, text)
+
+            parse_action._checks_text = True  # type: ignore[attr-defined]
+            cls.parse_action = parse_action  # type: ignore[method-assign]
+
     def __repr__(self) -> str:
         return f"gamelib.load({self.id!r}, **{self.options.to_dict()!r})"
 
@@ -207,6 +225,20 @@ class State(ABC, Generic[A]):
         self.rng = rng
         self.history: tuple[str, ...] = ()
         self.log: list[LogEntry] = []
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Make every ``add_log`` override honour :attr:`quiet` (it records nothing then)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("add_log")
+        if own is not None and not getattr(own, "_honours_quiet", False):
+
+            @functools.wraps(own)
+            def add_log(self: State[Any], key: str, **params: Any) -> None:
+                if not self.quiet:
+                    own(self, key, **params)
+
+            add_log._honours_quiet = True  # type: ignore[attr-defined]
+            cls.add_log = add_log  # type: ignore[method-assign]
 
     # -- what a game implements -------------------------------------------------------------
     @property

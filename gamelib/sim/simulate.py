@@ -20,8 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from gamelib.bots import bot_names, make_bot
-from gamelib.core import Game, GameLibError, OptionError, State, load, play
+from gamelib.bots import bot_names, make_bot, needs_view
+from gamelib.core import Game, GameLibError, OptionError, State, load
 from gamelib.core.registry import GAMES
 
 __all__ = ["GameResult", "Summary", "game_seed", "play_one", "seat_bots", "simulate"]
@@ -120,11 +120,21 @@ def seat_bots(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
 
 
 def play_one(game: Game[Any], index: int, seed: int, bots: Sequence[str]) -> GameResult:
-    """Play game ``index`` of a batch to the end and return its result."""
+    """Play game ``index`` of a batch to the end and return its result.
+
+    The fast path: the new state belongs to this function alone, so it is played in place
+    (:meth:`State.apply_in_place`) instead of copied at every step; a bot's choice is checked
+    against the legal actions it was given. Views are built only for bots that read them
+    (:func:`gamelib.bots.needs_view`), and when none does the game is played ``quiet`` (no log).
+    The game is the one :func:`gamelib.play` would give (the conformance suite checks it).
+    """
     gseed = game_seed(seed, index)
     names = seat_bots(bots, game.players, index)
     players = [make_bot(name, game, seed=gseed * 31 + s) for s, name in enumerate(names)]
+    viewers = [needs_view(bot) for bot in players]
     state: State[Any] = game.new_state(gseed)
+    if not any(viewers):
+        state.quiet = True
     steps = 0
     while True:
         seat = state.current_player
@@ -132,8 +142,14 @@ def play_one(game: Game[Any], index: int, seed: int, bots: Sequence[str]) -> Gam
             break
         if steps >= MAX_STEPS:
             raise GameLibError(f"{game.id} game {index} (seed {gseed}) did not end in {MAX_STEPS}")
-        action = players[seat].choose(state.view(seat), state.legal_actions())
-        state = play(state, action)
+        legal = state.legal_actions()
+        action = players[seat].choose(state.view(seat) if viewers[seat] else None, legal)
+        if action not in legal:
+            raise GameLibError(
+                f"{game.id} game {index} (seed {gseed}): bot {names[seat]!r} chose {action}, "
+                "which is not a legal action"
+            )
+        state.apply_in_place(action)
         steps += 1
     outcome = state.outcome()
     assert outcome is not None

@@ -34,7 +34,7 @@ def hidden_hands_check(state: State[Any], view: View, viewer: int | None) -> Non
 def test_toy_game_conforms() -> None:
     for players in (2, 3):
         report = run_conformance(
-            "toy", {"players": players}, games=300, time_budget=60, view_check=hidden_hands_check
+            "toy", {"players": players}, games=300, view_check=hidden_hands_check
         )
         print(report.summary())
         assert report.games == 300 and report.finished == 300
@@ -105,12 +105,46 @@ def _game_class(name: str, state_cls: type[ToyState]) -> type[ToyGame]:
     return cls
 
 
+class FreshCloneState(ToyState):
+    """Plays differently on a state fresh from ``clone``: the fast path gives another game."""
+
+    bonus = 0
+    fresh = False
+
+    def clone(self) -> FreshCloneState:
+        twin = super().clone()
+        twin.fresh = True
+        return twin
+
+    def _apply(self, action: ToyAction) -> None:
+        super()._apply(action)
+        if self.fresh:
+            self.bonus += 1
+        self.fresh = False
+
+
+class LogReadingState(ToyState):
+    """Decides by its own log, so a quiet state (no log) plays another game."""
+
+    def _apply(self, action: ToyAction) -> None:
+        super()._apply(action)
+        self.entries_seen = len(self.log)
+
+
 BROKEN = {
     "toy-leaky": (LeakyState, "sees the hand of seat"),
     "toy-global-random": (GlobalRandomState, "does not replay"),
     "toy-stuck": (StuckState, "no legal action in a running game at step 3"),
     "toy-twin-texts": (TwinTextsState, "two legal actions print alike"),
     "toy-broken-invariant": (BrokenInvariantState, "a card is in two places"),
+    "toy-fresh-clone": (
+        FreshCloneState,
+        "the fast path (clone + apply_in_place) does not give the game play gives",
+    ),
+    "toy-log-reading": (
+        LogReadingState,
+        "the fast path (clone + apply_in_place, quiet) does not give the game play gives",
+    ),
 }
 for _name, (_cls, _msg) in BROKEN.items():
     _game_class(_name, _cls)
@@ -121,10 +155,18 @@ _game_class("toy-mutating", MutatingState)
 def test_conformance_catches_broken_games(game_id: str) -> None:
     expected = BROKEN[game_id][1]
     with pytest.raises((AssertionError, RecordError)) as info:
-        run_conformance(game_id, games=100, time_budget=60, view_check=hidden_hands_check)
+        run_conformance(game_id, games=100, view_check=hidden_hands_check)
     assert expected in str(info.value)
 
 
 def test_conformance_catches_a_game_whose_play_mutates_its_input() -> None:
     with pytest.raises(AssertionError):
-        run_conformance("toy-mutating", games=50, time_budget=60, view_check=hidden_hands_check)
+        run_conformance("toy-mutating", games=50, view_check=hidden_hands_check)
+
+
+def test_same_arguments_play_the_same_games() -> None:
+    """A fixed, seeded number of games: the report never depends on the machine's speed."""
+    first = run_conformance("toy", {"players": 3}, games=40, seed=5)
+    again = run_conformance("toy", {"players": 3}, games=40, seed=5)
+    assert (first.games, first.steps, first.winners) == (again.games, again.steps, again.winners)
+    assert first.games == 40

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 
 import gamelib
-from gamelib.core import OptionError, Options, build_options, option, option_specs
+from gamelib.core import OptionError, Options, build_options, game_class, option, option_specs
 from tests.toy_game import register
 
 register()
@@ -70,3 +70,55 @@ def test_errors_are_value_errors() -> None:
     assert issubclass(gamelib.OptionError, ValueError)
     assert issubclass(gamelib.IllegalAction, gamelib.GameLibError)
     assert issubclass(gamelib.RecordError, gamelib.GameLibError)
+
+
+@pytest.mark.parametrize(
+    ("given", "message"),
+    [
+        ({"players": 3.0}, "option 'players' for sample takes a whole number, not 3.0"),
+        ({"bid": 5.0}, "option 'bid' for sample takes a whole number, not 5.0"),
+        ({"players": "3"}, "option 'players' for sample takes a whole number, not '3'"),
+        ({"rules": 1}, "option 'rules' for sample takes text, not 1"),
+        ({"lang": None}, "option 'lang' for sample takes text, not None"),
+        ({"bid": False}, "option 'bid' for sample does not take True or False"),
+    ],
+)
+def test_values_of_the_wrong_type_are_refused(given: dict[str, object], message: str) -> None:
+    """Issue 13: ``3.0 in range(2, 6)`` is true, so a float slipped through the choices."""
+    with pytest.raises(OptionError) as info:
+        build_options(SampleOptions, given, game="sample")
+    assert message in str(info.value)
+
+
+def _int_options(game_id: str) -> list[str]:
+    specs = option_specs(game_class(game_id).options_type)
+    return [
+        name
+        for name, spec in specs.items()
+        if isinstance(spec["default"], int) and not isinstance(spec["default"], bool)
+    ]
+
+
+@pytest.mark.parametrize("game_id", gamelib.available_games())
+def test_every_integer_option_of_every_game_refuses_floats_and_bools(game_id: str) -> None:
+    names = _int_options(game_id)
+    assert "players" in names
+    for name in names:
+        default = option_specs(game_class(game_id).options_type)[name]["default"]
+        for bad in (float(default), True, str(default)):
+            with pytest.raises(OptionError, match=f"option '{name}' for {game_id}"):
+                gamelib.load(game_id, **{name: bad})
+
+
+def test_a_checked_text_option_may_take_data() -> None:
+    """A text option with a ``check`` decides itself what else it takes (e.g. inline data)."""
+
+    @dataclass(frozen=True)
+    class DataOptions(Options):
+        cards: str = option(
+            "", check=lambda v: None if isinstance(v, (str, dict)) else "text or a mapping"
+        )
+
+    assert build_options(DataOptions, {"cards": {"a": 1}}).cards == {"a": 1}
+    with pytest.raises(OptionError, match="text or a mapping"):
+        build_options(DataOptions, {"cards": 3})

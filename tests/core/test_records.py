@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import builtins
 import hashlib
+import io
 import json
+import pathlib
 import pickle
 from typing import Any
 
 import pytest
 
 import gamelib
-from gamelib.core import RecordError, fingerprint, replay, undo
-from gamelib.core.records import FORMAT, VERSION
+from gamelib.core import RecordError, fingerprint, game_class, option_specs, replay, undo
+from gamelib.core.records import FORMAT, MAX_RECORD_ACTIONS, MAX_RECORD_CHARS, VERSION
 from tests.toy_game import register
 
 register()
@@ -34,6 +36,8 @@ def resign(data: dict[str, Any]) -> str:
 
 @pytest.fixture(autouse=True)
 def no_eval_or_pickle(monkeypatch: pytest.MonkeyPatch) -> None:
+    for game_id in gamelib.available_games():  # importing a module runs exec: import them first
+        gamelib.load(game_id).new_state(0)
     def boom(*_a: object, **_k: object) -> None:
         raise AssertionError("records must never be evaluated or unpickled")
 
@@ -113,3 +117,89 @@ def test_missing_field() -> None:
     del data["actions"]
     with pytest.raises(RecordError, match="no 'actions' field"):
         gamelib.loads(json.dumps(data))
+
+
+# -- records from untrusted sources: RecordError and nothing else ----------------------------
+
+
+def _resigned(**changes: Any) -> str:
+    return resign(edit(gamelib.dumps(played(3)), **changes))
+
+
+def _unsigned(**changes: Any) -> str:
+    return json.dumps(edit(gamelib.dumps(played(3)), **changes))
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: "[" * 100_000, "nests too deeply"),
+        (lambda: "{" * 50_000 + "}" * 50_000, "not valid JSON"),
+        (lambda: '"\\ud800"', "must be a JSON object"),
+        (lambda: _unsigned(actions=["\ud800"]), "not valid Unicode"),
+        (lambda: '{"seed": ' + "7" * 5000 + "}", "not readable JSON"),
+        (lambda: _resigned(seed=7**2000), "non-negative integer below 2**64"),
+        (lambda: _resigned(options={"game_id": "toy"}), "unknown option 'game_id' for toy"),
+        (lambda: _resigned(options={"players": 3.0}), "takes a whole number, not 3.0"),
+        (lambda: _resigned(options={"players": True}), "does not take True or False"),
+        (lambda: _resigned(actions=["play\x001"]), "NUL character"),
+        (lambda: _resigned(options={"lang\x00": "en"}), "NUL character"),
+        (lambda: _resigned(game=["toy"]), "unknown game"),
+        (lambda: _resigned(actions=["x" * 5000]), "too long"),
+        (lambda: " " * (MAX_RECORD_CHARS + 1), "too large"),
+        (lambda: b" " * (4 * MAX_RECORD_CHARS + 1), "too large"),
+        (lambda: _resigned(actions=["play 1"] * (MAX_RECORD_ACTIONS + 1)), "actions (at most"),
+    ],
+)
+def test_untrusted_records_raise_record_error_only(make: Any, message: str) -> None:
+    """Issue 13: each of these escaped as another exception (or hung) before."""
+    with pytest.raises(RecordError) as info:
+        gamelib.loads(make())
+    assert message in str(info.value)
+
+
+def test_an_engine_error_during_replay_becomes_a_record_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.toy_game import ToyState
+
+    def broken(self: Any, action: Any) -> None:
+        raise KeyError("engine bug")
+
+    text = gamelib.dumps(played(2))
+    monkeypatch.setattr(ToyState, "_apply", broken)
+    with pytest.raises(RecordError, match="KeyError"):
+        gamelib.loads(text)
+def _text_options(game_id: str) -> list[str]:
+    specs = option_specs(game_class(game_id).options_type)
+    return [name for name, spec in specs.items() if isinstance(spec["default"], str)]
+
+
+@pytest.mark.parametrize("game_id", gamelib.available_games())
+def test_a_record_naming_a_path_is_refused_without_opening_it(
+    game_id: str, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 13: a record names no file that ``loads`` would open (``cards="/dev/stdin"``)."""
+    target = tmp_path / "cards.toml"
+    target.write_text("# a file a record must not make gamelib read\n", encoding="utf-8")
+    good = json.loads(gamelib.dumps(gamelib.load(game_id).new_state(1)))
+    opened: list[str] = []
+    real_open = io.open
+
+    def spy(file: Any, *args: Any, **kwargs: Any) -> Any:
+        opened.append(str(file))
+        return real_open(file, *args, **kwargs)
+
+    for path in (str(target), "/dev/stdin"):
+        for name in _text_options(game_id):
+            data = {**good, "options": {**good["options"], name: path}}
+            text = resign(data)
+            with monkeypatch.context() as m:
+                m.setattr(builtins, "open", spy)
+                m.setattr(io, "open", spy)
+                m.setattr(pathlib.Path, "open", lambda self, *a, **k: spy(self, *a, **k))
+                with pytest.raises(RecordError):
+                    gamelib.loads(text)
+            assert not [p for p in opened if p.endswith(("cards.toml", "stdin"))], (
+                f"{game_id}: loading a record with {name}={path!r} opened {opened}"
+            )

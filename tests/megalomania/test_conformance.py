@@ -69,15 +69,12 @@ def view_check(state: State[Any], view: View, viewer: int | None) -> None:
 
 
 def test_conformance_main_config() -> None:
-    """4 players, 12 rounds: up to 1,000 random games within 60 s, every step checked.
+    """4 players, 12 rounds: 12 seeded random games (about 450 steps each), every step checked.
 
-    A 12-round game is about 450 steps; an idle 2-core machine checks about 280 games a minute,
-    so the floor leaves room for a loaded one."""
-    report = run_conformance(
-        "megalomania", {"players": 4}, games=1000, time_budget=60, view_check=view_check
-    )
+    A fixed count of games, so the test does the same work on any machine."""
+    report = run_conformance("megalomania", {"players": 4}, games=12, view_check=view_check)
     print(report.summary())
-    assert report.games >= 40
+    assert report.games == report.finished == 12
 
 
 @pytest.mark.parametrize(
@@ -92,11 +89,10 @@ def test_conformance_main_config() -> None:
     ids=["2p-short", "3p-short", "2p-long", "4p-short-variants", "3p-ja-options"],
 )
 def test_conformance_other_configs(options: dict[str, Any]) -> None:
-    report = run_conformance(
-        "megalomania", options, games=300, time_budget=10, view_check=view_check
-    )
+    report = run_conformance("megalomania", options, games=6, view_check=view_check,
+                             replay_every=3)
     print(report.summary())
-    assert report.games >= 5
+    assert report.games == report.finished == 6
 
 
 @pytest.mark.parametrize("number", range(1, 26))

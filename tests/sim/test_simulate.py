@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+import gamelib
 from gamelib.core import OptionError
 from gamelib.sim import simulate
 from gamelib.sim.cli import _ProgressBar, main, parse_option
@@ -94,6 +95,12 @@ def test_cli_text_and_options(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "toy", "--option", "players=7"], "accepts 2, 3, not 7"),
         (["simulate", "toy", "--option", "nonsense"], "key=value"),
         (["simulate", "toy", "--games", "-1"], "positive integer"),
+        (["simulate", "toy", "--option", "players=2.0"], "takes a whole number, not 2.0"),
+        (["simulate", "toy", "--option", "players=true"], "does not take True or False"),
+        *(
+            (["simulate", g, "--option", "players=2.0", "--games", "1"], "not 2.0")
+            for g in gamelib.available_games()
+        ),
     ],
 )
 def test_cli_errors_exit_2(
@@ -102,6 +109,7 @@ def test_cli_errors_exit_2(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err, "one line, no traceback"
 
 
 def test_cli_help_and_games(capsys: pytest.CaptureFixture[str]) -> None:
