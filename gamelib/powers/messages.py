@@ -154,6 +154,10 @@ _M: dict[str, tuple[str, str]] = {
         "and takes the occupation right",
         "他全員が降りた: {who}が{card}で{country}への侵略に勝ち、占領権を獲得",
     ),
+    "invasion_joker": (
+        "{who}'s {card} wins the invasion of {country} at once: {who} takes the occupation right",
+        "{who}の{card}で{country}への侵略に即座に勝利: {who}が占領権を獲得",
+    ),
     "invasion_uncontested": (
         "Everyone else folded: {who} takes the occupation right of {country} without a card",
         "他全員が降りた: {who}が札を出さずに{country}の占領権を獲得",

@@ -506,6 +506,9 @@ class PowersState(State[PowersAction]):
         self.invasion_winner = p
         if p is None:
             self._log("invasion_nobody", kind="narration", country=self.cname(c))
+        elif self.ladder and self.ladder[-1].card.is_joker:
+            self._log("invasion_joker", kind="narration", who=self.seat(p), country=self.cname(c),
+                      card=self.ladder[-1].card.term())
         elif not self.ladder or self.ladder[-1].player != p:
             self._log("invasion_uncontested", kind="narration", who=self.seat(p),
                       country=self.cname(c))
