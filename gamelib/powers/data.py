@@ -20,6 +20,7 @@ __all__ = [
     "COUNTRY_KEYS",
     "DISARMAMENT",
     "HAND_SIZE",
+    "HOME_LETTER_ORDERS",
     "JOKERS",
     "MAGAZINE_COSTS",
     "MOBILIZATION",
@@ -33,6 +34,7 @@ __all__ = [
     "country",
     "country_name",
     "home_letter",
+    "home_letters",
     "occupation_cost",
     "parse_card",
     "playing_cards",
@@ -282,6 +284,19 @@ MAGAZINE_COSTS: dict[str, dict[int, int]] = {
     "Japan": {2: 3, 3: 3, 5: 4},
 }
 """国カードの数値を調整: the magazine's occupation cost per player count (see Rulings)."""
+
+
+HOME_LETTER_ORDERS = ("priority", "printed")
+"""Orders in which the 電撃戦 home letters A–N may be given (option ``home_letters``)."""
+
+
+def home_letters(order: str = "priority") -> dict[str, str]:
+    """The 電撃戦 home letter of each country: ``priority`` order (Switzerland A … USA N) or the
+    ``printed`` order of the round-card list (USA A … Switzerland N)."""
+    if order not in HOME_LETTER_ORDERS:
+        raise ValueError(f"home letter order is one of {HOME_LETTER_ORDERS}, not {order!r}")
+    keys = PRIORITY if order == "priority" else COUNTRY_KEYS
+    return {k: "ABCDEFGHIJKLMN"[i] for i, k in enumerate(keys)}
 
 
 def country(key: str) -> Country:

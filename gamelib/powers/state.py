@@ -38,6 +38,7 @@ from gamelib.powers.data import (
     WIN_POINTS,
     Card,
     country_name,
+    home_letters,
     occupation_cost,
     playing_cards,
     round_card_name,
@@ -280,10 +281,11 @@ class PowersState(State[PowersAction]):
         self.initiative = self.seating[0]
         self._log("seating", order=[self.seat(p) for p in self.seating],
                   who=self.seat(self.initiative), kind="narration")
-        if self.magazine and (self.blitz or self.opts.initiative_draw):
+        if self.blitz or (self.magazine and self.opts.initiative_draw):
             draw = list(COUNTRY_KEYS)
             rng.shuffle(draw)
             got = {p: draw.pop() for p in self.seating}
+            letters = home_letters(self.opts.home_letters)
             for p in self.seating:
                 c = COUNTRIES[got[p]]
                 if self.blitz:
@@ -291,15 +293,18 @@ class PowersState(State[PowersAction]):
                     self.owners[c.key] = p
                     self.round_deck.remove(c.key)
                     self._log("home", who=self.seat(p), country=self.cname(c.key),
-                              letter=c.letter, points=c.points)
+                              letter=letters[c.key], points=c.points)
                 else:
                     self._log("initiative_draw", who=self.seat(p), country=self.cname(c.key),
                               priority=c.priority)
-            best = min(self.seating, key=lambda p: COUNTRIES[got[p]].priority)
+            if self.blitz:
+                best = min(self.seating, key=lambda p: letters[got[p]])
+            else:
+                best = min(self.seating, key=lambda p: COUNTRIES[got[p]].priority)
             self.initiative = best
             key = "initiative_home" if self.blitz else "initiative_priority"
             self._log(key, who=self.seat(best), country=self.cname(got[best]),
-                      letter=COUNTRIES[got[best]].letter, priority=COUNTRIES[got[best]].priority,
+                      letter=letters[got[best]], priority=COUNTRIES[got[best]].priority,
                       kind="narration")
         else:
             self._log("initiative_flip", who=self.seat(self.initiative), kind="narration")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import gamelib
-from gamelib.powers.data import COUNTRIES, PRIORITY, occupation_cost
+from gamelib.powers.data import COUNTRIES, PRIORITY, home_letters, occupation_cost
 from gamelib.powers.positions import cards, play_texts, position
 
 
@@ -133,7 +133,7 @@ def test_magazine_cost_table_before_reduction_option():
 # -- 電撃戦 ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", ["magazine", "refill"])
+@pytest.mark.parametrize("rules", ["base", "magazine", "refill"])
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_blitzkrieg_setup(rules, players):
     """「K4枚をトランプデッキから抜く」「軍縮を4枚に減らす」「ランダムに1枚ずつ国カードを取得」
@@ -159,6 +159,28 @@ def test_blitzkrieg_setup(rules, players):
 def test_blitzkrieg_home_letters_follow_priority():
     """「本国にA〜Nまでの記号を振り」 (ruling: in the priority order, Switzerland = A)."""
     assert [COUNTRIES[k].letter for k in PRIORITY] == list("ABCDEFGHIJKLMN")
+
+
+def test_home_letters_in_printed_order_option():
+    """Ruling option ``home_letters="printed"``: 「本国にA〜Nまでの記号を振り」 in the order of the
+    printed round-card list (USA A … Switzerland N); the earliest letter takes the initiative."""
+    assert home_letters("printed")["USA"] == "A" and home_letters("printed")["Switzerland"] == "N"
+    assert home_letters()["Switzerland"] == "A" and home_letters()["USA"] == "N"
+    differ = 0
+    for seed in range(12):
+        by = {}
+        for order in ("priority", "printed"):
+            g = gamelib.load("powers", players=3, rules="magazine", blitzkrieg=True,
+                             home_letters=order)
+            s = g.new_state(seed)
+            letters = home_letters(order)
+            assert s.initiative == min(s.homes, key=lambda p: letters[s.homes[p]])
+            home_lines = [e.en for e in s.log if e.key == "home"]
+            assert all(f"({letters[k]}," in t for k, t in zip(
+                [s.homes[p] for p in s.seating], home_lines, strict=True))
+            by[order] = s.initiative
+        differ += by["priority"] != by["printed"]
+    assert differ  # the option changes who starts in some deals
 
 
 def test_home_country_is_an_ordinary_territory():
