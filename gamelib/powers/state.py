@@ -534,16 +534,20 @@ class PowersState(State[PowersAction]):
 
     # -- occupation ------------------------------------------------------------------------
     def _cost_reason(self, c: str, cost: int) -> Term:
+        """Why ``c`` starts at ``cost`` (the cost charged), step by step as it was computed."""
         printed = COUNTRIES[c].cost
         n = self.n
-        if self.magazine and n in MAGAZINE_COSTS.get(c, {}):
-            return Term(f"printed {printed}; the magazine table says {MAGAZINE_COSTS[c][n]} "
-                        f"with {n} players",
-                        f"印刷{printed}、雑誌の調整で{n}人プレイは{MAGAZINE_COSTS[c][n]}")
-        if cost < printed:
-            return Term(f"printed {printed}, 1 less with 2–3 players",
-                        f"印刷{printed}、2〜3人プレイでは1下がる")
-        return Term(f"printed {printed}", f"印刷{printed}")
+        table = MAGAZINE_COSTS.get(c, {}).get(n) if self.magazine else None
+        en, ja = [f"printed cost {printed}"], [f"記載コスト{printed}"]
+        if table is not None:
+            en.append(f"the magazine table says {table} with {n} players")
+            ja.append(f"雑誌の調整で{n}人プレイは{table}")
+        if cost < (printed if table is None else table):
+            en.append("1 less with 2–3 players")
+            ja.append("2〜3人プレイでは1下がる")
+        if len(en) == 1:
+            return Term(en[0], ja[0])
+        return Term("; ".join(en) + f" → {cost}", "、".join(ja) + f" → {cost}")
 
     def _occupy(self, p: int, free: bool) -> None:
         occ = self.occ
