@@ -98,14 +98,15 @@ class Catalog:
         """Make a log entry from the template ``key``; it is rendered when first read."""
         if key not in self.templates:
             raise KeyError(f"no message {key!r} in the catalog")
-        return LogEntry(
-            key,
-            player=player,
-            visible_to=None if visible_to is None else frozenset(visible_to),
-            kind=kind,
-            catalog=self,
-            params=params,
-        )
+        entry = LogEntry.__new__(LogEntry)
+        entry.key = key
+        entry._en = entry._ja = None
+        entry.player = player
+        entry.visible_to = None if visible_to is None else frozenset(visible_to)
+        entry.kind = kind
+        entry.catalog = self
+        entry.params = params
+        return entry
 
 
 class LogEntry:
@@ -116,6 +117,7 @@ class LogEntry:
     ``"event"`` for what the rules did, ``"narration"`` for why it mattered, ``"phase"`` for
     headings. An entry is made either from ready text (``en``, ``ja``) or from a ``catalog`` and
     its ``params``, rendered when read. Entries compare by key, text, player, visibility and kind.
+    Treat an entry as immutable (states share entries between copies).
     """
 
     __slots__ = ("_en", "_ja", "catalog", "key", "kind", "params", "player", "visible_to")
@@ -178,12 +180,6 @@ class LogEntry:
     def __hash__(self) -> int:
         return hash((self.key, self.player, self.kind))
 
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in ("_en", "_ja") or not hasattr(self, name):
-            object.__setattr__(self, name, value)
-        else:
-            raise AttributeError(f"a log entry is immutable: cannot set {name!r}")
-
     def __getstate__(self) -> dict[str, Any]:
         # Rendered text is a cache: leave it out when the entry can render itself again.
         lazy = self.catalog is not None
@@ -194,7 +190,7 @@ class LogEntry:
 
     def __setstate__(self, state: Mapping[str, Any]) -> None:
         for name, value in state.items():
-            object.__setattr__(self, name, value)
+            setattr(self, name, value)
 
     def __repr__(self) -> str:
         return (
