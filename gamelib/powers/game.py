@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gamelib.core import Bot, Game, IllegalAction, Options, Rng, Term, option
-from gamelib.powers.actions import PowersAction, parse_action
+from gamelib.powers.actions import PowersAction, action_label, parse_action
 from gamelib.powers.data import HOME_LETTER_ORDERS
 from gamelib.powers.messages import MESSAGES
 
@@ -88,7 +88,12 @@ class PowersGame(Game["PowersState"]):
         return PowersState(self, seed, rng)
 
     def parse_action(self, state: PowersState, text: str) -> PowersAction:
-        """The legal action written as ``text``; card symbols (``K♠``) and ``10h`` also work."""
+        """The legal action written as ``text``: its text, its label in English or Japanese
+        (:meth:`action_label`), or card symbols and lower case (``play k♠``, ``play 10h``).
+
+        Refusals (:class:`IllegalAction`) say why in the game's language.
+        """
+        self.check_action_text(text)
         try:
             action: PowersAction = super().parse_action(state, text)
             return action
@@ -100,6 +105,13 @@ class PowersGame(Game["PowersState"]):
             if action in state.legal_actions():
                 return action
             raise
+
+    def action_label(self, action: PowersAction, lang: str) -> str:
+        """How players name ``action`` in ``lang``: ``play A♠`` / ``A♠を出す``, ``fold`` / 降りる.
+
+        See :func:`gamelib.powers.actions.action_label`.
+        """
+        return action_label(action, lang)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """``heuristic``: values cards by what they can still win (see :mod:`.bots`)."""

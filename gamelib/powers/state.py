@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import LogEntry, Outcome, Rng, State, Term
+from gamelib.core.messages import CORE
 from gamelib.powers.actions import (
     Decline,
     Defend,
@@ -26,6 +27,7 @@ from gamelib.powers.actions import (
     Pay,
     Play,
     PowersAction,
+    action_label,
     parse_action,
 )
 from gamelib.powers.data import (
@@ -464,12 +466,8 @@ class PowersState(State[PowersAction]):
         self.folded = [False] * self.n
         self._log("invasion", kind="phase", country=self.cname(c),
                   who=self.seat(self.initiative))
-        terrain = COUNTRIES[c].terrain
-        if terrain:
-            t = _SUIT_RULE[terrain]
-            name = self.cname(c)
-            self._log("terrain", kind="narration",
-                      text=Term(t.en.format(c=name.en), t.ja.format(c=name.ja)))
+        if COUNTRIES[c].terrain:
+            self._log("terrain", kind="narration", text=self._terrain_rule(c))
         for p in self.order_from(self.initiative):
             adj = adjacent_owned(p, c, self.owners)
             if adj:
@@ -477,6 +475,12 @@ class PowersState(State[PowersAction]):
                           countries=[self.cname(a) for a in adj], country=self.cname(c))
         self._invasion_turn = self.initiative
         self.to_move = None
+
+    def _terrain_rule(self, c: str) -> Term:
+        """What an island or a landlocked country ``c`` accepts, in both languages."""
+        t = _SUIT_RULE[COUNTRIES[c].terrain]
+        name = self.cname(c)
+        return Term(t.en.format(c=name.en), t.ja.format(c=name.ja))
 
     def top_strength(self) -> int:
         """The strength to beat in the current invasion (0 when nothing is played)."""
@@ -657,11 +661,13 @@ class PowersState(State[PowersAction]):
                 out.append(Play(card))
         return out
 
-    def why_illegal(self, action: PowersAction) -> str:
-        """Why ``action`` cannot be played now, in the player's terms."""
+    def why_illegal(self, action: PowersAction) -> Term:
+        """Why ``action`` cannot be played now, in the player's terms (both languages)."""
+        name = Term(str(action), action_label(action, "ja"))
         p = self.current_player
         if p is None:
-            return f"{action}: the game is over"
+            return CORE.term("game_over", action=name)
+        refuse = self.game.messages.term
         hand = self.hands[p]
         phase_actions = {
             "disarmament": (Discard,),
@@ -670,7 +676,8 @@ class PowersState(State[PowersAction]):
             "defence": (Defend, Decline),
         }
         if not isinstance(action, phase_actions.get(self.phase, ())):
-            return f"{action}: it is the {self.phase} phase now"
+            phase = Term(*_PHASE_NAMES.get(self.phase, (self.phase, self.phase)))
+            return refuse("refuse_phase", action=name, phase=phase)
         cards: list[Card] = []
         if isinstance(action, (Discard, Pay)):
             cards = [action.card]
@@ -680,37 +687,39 @@ class PowersState(State[PowersAction]):
             cards = list(action.cards)
         for card in cards:
             if card not in hand:
-                return f"{action}: you do not hold {card}"
+                return refuse("refuse_not_held", action=name, card=Term(str(card), card.term().ja))
         if isinstance(action, Play):
             c = self.round_card
             assert c is not None
             country = COUNTRIES[c]
             if not country.accepts(action.card):
-                t = _SUIT_RULE[country.terrain]
-                return f"{action}: " + t.en.format(c=self.cname(c).en)
+                return refuse("refuse_terrain", action=name, rule=self._terrain_rule(c))
             if action.card.is_joker and self.magazine and action.extra is None:
-                return f"{action}: a Joker costs one extra card from your hand (paying X)"
+                return refuse("refuse_joker_extra", action=name)
             top = self.top_strength()
             bonus = len(adjacent_owned(p, c, self.owners))
             s = card_strength(action.card, top, bonus, lead_ace=self.opts.lead_ace)
             if s is not None and s <= top:
-                return f"{action}: strength {s} does not beat {top}"
+                return refuse("refuse_weaker", action=name, strength=s, top=top)
         if isinstance(action, Pay) and self.occ is not None and len(hand) < self.occ.cost:
-            return f"{action}: the cost is {self.occ.cost} cards and you hold {len(hand)}"
+            return refuse("refuse_cost", action=name, cost=self.occ.cost, held=len(hand))
         if isinstance(action, PassRight) and self.occ is not None and self.occ.paid:
-            return f"{action}: you started paying, so you must finish"
+            return refuse("refuse_finish_paying", action=name)
         if isinstance(action, Defend):
-            return f"{action}: that is not a valid defence (" + (
-                "a pair or a straight of three)" if self.magazine else "one J, Q or K)"
-            )
-        return f"{action} is not a legal action now"
+            how = Term(*(_HOW_MAG if self.magazine else _HOW_BASE))
+            return refuse("refuse_defence", action=name, how=how)
+        return CORE.term("not_legal", action=name)
 
-    def why_illegal_text(self, text: str) -> str:
-        """Why the action written as ``text`` cannot be played now (in the rules' terms)."""
+    def why_illegal_text(self, text: str) -> Term:
+        """Why the action written as ``text`` cannot be played now (both languages)."""
         try:
             action = parse_action(text)
         except ValueError:
-            return super().why_illegal_text(text)
+            legal = self.legal_actions()[:12]
+            more = " …" if len(self.legal_actions()) > 12 else ""
+            shown = Term(", ".join(str(a) for a in legal) + more,
+                         "、".join(action_label(a, "ja") for a in legal) + more)
+            return CORE.term("not_legal_text", text=text, shown=shown)
         return self.why_illegal(action)
 
     def _apply(self, action: PowersAction) -> None:
@@ -954,6 +963,12 @@ _DRAW_WHY = {
 }
 _SKIP_UNOWNED = ("nobody's", "所有者なし")
 _SKIP_OWN = ("the occupier's own", "占領者の国")
+_PHASE_NAMES = {
+    "disarmament": ("disarmament", "軍縮"),
+    "invasion": ("invasion", "侵略"),
+    "occupation": ("occupation", "占領"),
+    "defence": ("defence", "防衛"),
+}
 _HOW_BASE = ("a face card (J, Q or K)", "絵札(J・Q・K)1枚")
 _HOW_MAG = ("a pair or a straight of three", "ペアか3枚のストレート")
 _WHEN_MAG = ("in the reorganisation phase", "再編フェイズで")
