@@ -138,9 +138,7 @@ class Card(int):
 
     def term(self) -> Term:
         """The card's name for log messages (symbol form, Jokers named in each language)."""
-        if self.is_joker:
-            return Term(f"Joker {self.suit}", f"ジョーカー{self.suit}")
-        return Term(self.symbol, self.symbol)
+        return _TERMS[self]
 
     def __str__(self) -> str:
         return self.code
@@ -174,6 +172,10 @@ def parse_card(text: str) -> Card:
 
 
 JOKERS = (Card(0, "1"), Card(0, "2"))
+
+_TERMS = [Term(f"Joker {j}", f"ジョーカー{j}") for j in (1, 2)] + [Term("", "")] * 2 + [
+    Term(sym, sym) for sym in (Card(v // 4, SUITS[v % 4]).symbol for v in range(4, 56))
+]
 
 
 def playing_cards(*, without_kings: bool = False) -> tuple[Card, ...]:
