@@ -173,6 +173,11 @@ def parse_card(text: str) -> Card:
 
 JOKERS = (Card(0, "1"), Card(0, "2"))
 
+_DECKS = {
+    kingless: tuple(Card(r, s) for s in SUITS for r in range(1, 13 if kingless else 14)) + JOKERS
+    for kingless in (False, True)
+}
+
 _TERMS = [Term(f"Joker {j}", f"ジョーカー{j}") for j in (1, 2)] + [Term("", "")] * 2 + [
     Term(sym, sym) for sym in (Card(v // 4, SUITS[v % 4]).symbol for v in range(4, 56))
 ]
@@ -180,8 +185,7 @@ _TERMS = [Term(f"Joker {j}", f"ジョーカー{j}") for j in (1, 2)] + [Term("",
 
 def playing_cards(*, without_kings: bool = False) -> tuple[Card, ...]:
     """The 54-card deck (52 + 2 Jokers) in a fixed order; 電撃戦 removes the four Kings (50)."""
-    top = 12 if without_kings else 13
-    return tuple(Card(r, s) for s in SUITS for r in range(1, top + 1)) + JOKERS
+    return _DECKS[without_kings]
 
 
 @dataclass(frozen=True)
