@@ -16,6 +16,9 @@ defence 防衛       :class:`Defend` with a face card / set       ``defend with 
 defence            :class:`Decline` (the neighbour is taken)    ``decline``
 =================  ==========================================  ================================
 
+Each action also has a label as players say it (:func:`action_label`), with card symbols, in
+English (``play K♥``, ``fold``) and Japanese (``K♥を出す``, ``降りる``); labels parse back too.
+
 Legal actions come in this fixed order: card actions sorted by card (Jokers first, then A … K,
 suits ♠ ♥ ♦ ♣; a Joker's extra-cost variants by the extra card; defences: pairs, then
 straights), then the non-card action (``fold`` / ``pass`` / ``decline``) last.
@@ -36,6 +39,7 @@ __all__ = [
     "Pay",
     "Play",
     "PowersAction",
+    "action_label",
     "parse_action",
 ]
 
@@ -140,3 +144,33 @@ def parse_action(text: str) -> PowersAction:
     if len(words) >= 3 and low[:2] == ["defend", "with"]:
         return Defend(tuple(sorted(parse_card(w) for w in words[2:])))
     raise ValueError(f"{text!r} is not a Powers action")
+
+
+def _symbols(cards: tuple[Card, ...], lang: str) -> str:
+    return " ".join(c.term().text(lang) for c in cards)
+
+
+def action_label(action: PowersAction, lang: str = "en") -> str:
+    """How players name ``action`` in ``lang`` (``"en"`` or ``"ja"``): cards as symbols
+    (``A♠``, ``10♥``), Japanese verbs as in the rule text (降りる, 占領権を譲る)."""
+    ja = lang == "ja"
+    if isinstance(action, Discard):
+        card = _symbols((action.card,), lang)
+        return f"{card}を捨てる" if ja else f"discard {card}"
+    if isinstance(action, Play):
+        card = _symbols((action.card,), lang)
+        if action.extra is not None:
+            extra = _symbols((action.extra,), lang)
+            return f"{card}を出す(追加コスト{extra})" if ja else f"play {card} paying {extra}"
+        return f"{card}を出す" if ja else f"play {card}"
+    if isinstance(action, Fold):
+        return "降りる" if ja else "fold"
+    if isinstance(action, Pay):
+        card = _symbols((action.card,), lang)
+        return f"{card}で支払う" if ja else f"pay {card}"
+    if isinstance(action, PassRight):
+        return "占領権を譲る" if ja else "pass"
+    if isinstance(action, Defend):
+        cards = _symbols(action.cards, lang)
+        return f"{cards}で防衛する" if ja else f"defend with {cards}"
+    return "防衛しない" if ja else "decline"

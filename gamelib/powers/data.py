@@ -20,6 +20,7 @@ __all__ = [
     "COUNTRY_KEYS",
     "DISARMAMENT",
     "HAND_SIZE",
+    "HOME_LETTER_ORDERS",
     "JOKERS",
     "MAGAZINE_COSTS",
     "MOBILIZATION",
@@ -33,6 +34,7 @@ __all__ = [
     "country",
     "country_name",
     "home_letter",
+    "home_letters",
     "occupation_cost",
     "parse_card",
     "playing_cards",
@@ -136,9 +138,7 @@ class Card(int):
 
     def term(self) -> Term:
         """The card's name for log messages (symbol form, Jokers named in each language)."""
-        if self.is_joker:
-            return Term(f"Joker {self.suit}", f"ジョーカー{self.suit}")
-        return Term(self.symbol, self.symbol)
+        return _TERMS[self]
 
     def __str__(self) -> str:
         return self.code
@@ -173,11 +173,19 @@ def parse_card(text: str) -> Card:
 
 JOKERS = (Card(0, "1"), Card(0, "2"))
 
+_DECKS = {
+    kingless: tuple(Card(r, s) for s in SUITS for r in range(1, 13 if kingless else 14)) + JOKERS
+    for kingless in (False, True)
+}
+
+_TERMS = [Term(f"Joker {j}", f"ジョーカー{j}") for j in (1, 2)] + [Term("", "")] * 2 + [
+    Term(sym, sym) for sym in (Card(v // 4, SUITS[v % 4]).symbol for v in range(4, 56))
+]
+
 
 def playing_cards(*, without_kings: bool = False) -> tuple[Card, ...]:
     """The 54-card deck (52 + 2 Jokers) in a fixed order; 電撃戦 removes the four Kings (50)."""
-    top = 12 if without_kings else 13
-    return tuple(Card(r, s) for s in SUITS for r in range(1, top + 1)) + JOKERS
+    return _DECKS[without_kings]
 
 
 @dataclass(frozen=True)
@@ -282,6 +290,19 @@ MAGAZINE_COSTS: dict[str, dict[int, int]] = {
     "Japan": {2: 3, 3: 3, 5: 4},
 }
 """国カードの数値を調整: the magazine's occupation cost per player count (see Rulings)."""
+
+
+HOME_LETTER_ORDERS = ("priority", "printed")
+"""Orders in which the 電撃戦 home letters A–N may be given (option ``home_letters``)."""
+
+
+def home_letters(order: str = "priority") -> dict[str, str]:
+    """The 電撃戦 home letter of each country: ``priority`` order (Switzerland A … USA N) or the
+    ``printed`` order of the round-card list (USA A … Switzerland N)."""
+    if order not in HOME_LETTER_ORDERS:
+        raise ValueError(f"home letter order is one of {HOME_LETTER_ORDERS}, not {order!r}")
+    keys = PRIORITY if order == "priority" else COUNTRY_KEYS
+    return {k: "ABCDEFGHIJKLMN"[i] for i, k in enumerate(keys)}
 
 
 def country(key: str) -> Country:

@@ -7,7 +7,7 @@
 Rule sets (option ``rules``): ``base`` (ver.2), ``magazine`` (雑誌2月号の付録: priority order,
 reorganisation phase, pair/straight defence, Joker extra cost, adjusted costs) and ``refill`` (the
 last revision: refills as cards are played, no reorganisation phase). ``blitzkrieg`` (電撃戦)
-adds to ``magazine`` or ``refill``. The other options are rulings; see docs/rules/powers.md.
+adds to any of them. The other options are rulings; see docs/rules/powers.md.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gamelib.core import Bot, Game, IllegalAction, OptionError, Options, Rng, Term, option
-from gamelib.powers.actions import PowersAction, parse_action
+from gamelib.core import Bot, Game, IllegalAction, Options, Rng, Term, option
+from gamelib.powers.actions import PowersAction, action_label, parse_action
+from gamelib.powers.data import HOME_LETTER_ORDERS
 from gamelib.powers.messages import MESSAGES
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ class PowersOptions(Options):
         doc="rule set: base (ver.2), magazine (雑誌2月号の付録), refill (last revision)",
     )
     blitzkrieg: bool = option(
-        False, doc="電撃戦 variant (Kings removed, 4 disarmament, home countries); not with base"
+        False, doc="電撃戦 variant (Kings removed, 4 disarmament, home countries), any rule set"
     )
     lead_ace: int = option(
         1, choices=(1, 14), doc="strength of an Ace played first in an invasion (ruling)"
@@ -59,6 +60,12 @@ class PowersOptions(Options):
         choices=("unrefilled", "all"),
         doc="refill rules' 捨てた分の補充: refill only cards not yet refilled, or all discarded",
     )
+    home_letters: str = option(
+        "priority",
+        choices=HOME_LETTER_ORDERS,
+        doc="電撃戦 home letters A–N: in the magazine's priority order (Switzerland A) or in "
+        "the printed round-card list order (USA A) (ruling)",
+    )
 
 
 class PowersGame(Game["PowersState"]):
@@ -68,15 +75,6 @@ class PowersGame(Game["PowersState"]):
     title = Term("Powers", "Powers")
     options_type = PowersOptions
     messages = MESSAGES
-
-    def __init__(self, options: Options) -> None:
-        assert isinstance(options, PowersOptions)
-        if options.blitzkrieg and options.rules == "base":
-            raise OptionError(
-                "option 'blitzkrieg' (電撃戦) adds to the magazine rules: use it with option "
-                "'rules' = 'magazine' or 'refill', not 'base'"
-            )
-        super().__init__(options)
 
     @property
     def opts(self) -> PowersOptions:
@@ -90,7 +88,12 @@ class PowersGame(Game["PowersState"]):
         return PowersState(self, seed, rng)
 
     def parse_action(self, state: PowersState, text: str) -> PowersAction:
-        """The legal action written as ``text``; card symbols (``K♠``) and ``10h`` also work."""
+        """The legal action written as ``text``: its text, its label in English or Japanese
+        (:meth:`action_label`), or card symbols and lower case (``play k♠``, ``play 10h``).
+
+        Refusals (:class:`IllegalAction`) say why in the game's language.
+        """
+        self.check_action_text(text)
         try:
             action: PowersAction = super().parse_action(state, text)
             return action
@@ -102,6 +105,13 @@ class PowersGame(Game["PowersState"]):
             if action in state.legal_actions():
                 return action
             raise
+
+    def action_label(self, action: PowersAction, lang: str) -> str:
+        """How players name ``action`` in ``lang``: ``play A♠`` / ``A♠を出す``, ``fold`` / 降りる.
+
+        See :func:`gamelib.powers.actions.action_label`.
+        """
+        return action_label(action, lang)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """``heuristic``: values cards by what they can still win (see :mod:`.bots`)."""

@@ -154,6 +154,10 @@ _M: dict[str, tuple[str, str]] = {
         "and takes the occupation right",
         "他全員が降りた: {who}が{card}で{country}への侵略に勝ち、占領権を獲得",
     ),
+    "invasion_joker": (
+        "{who}'s {card} wins the invasion of {country} at once: {who} takes the occupation right",
+        "{who}の{card}で{country}への侵略に即座に勝利: {who}が占領権を獲得",
+    ),
     "invasion_uncontested": (
         "Everyone else folded: {who} takes the occupation right of {country} without a card",
         "他全員が降りた: {who}が札を出さずに{country}の占領権を獲得",
@@ -225,5 +229,35 @@ _M: dict[str, tuple[str, str]] = {
     ),
 }
 
-MESSAGES = Catalog({key: {"en": en, "ja": ja} for key, (en, ja) in _M.items()})
-"""Every log message of Powers."""
+# Refusals (``why_illegal``): ``action`` is the action's name in each language.
+_M.update({
+    "refuse_phase": (
+        "{action}: it is the {phase} phase now",
+        "{action}: 今は{phase}フェイズです",
+    ),
+    "refuse_not_held": ("{action}: you do not hold {card}", "{action}: {card}を持っていません"),
+    "refuse_terrain": ("{action}: {rule}", "{action}: {rule}"),
+    "refuse_joker_extra": (
+        "{action}: a Joker costs one extra card from your hand (paying X)",
+        "{action}: ジョーカーには追加コストとして手札1枚が要ります(paying X)",
+    ),
+    "refuse_weaker": (
+        "{action}: strength {strength} does not beat {top}",
+        "{action}: 強さ{strength}では{top}を上回れません",
+    ),
+    "refuse_cost": (
+        "{action}: the cost is {cost} cards and you hold {held}",
+        "{action}: 占領コストは{cost}枚で、手札は{held}枚です",
+    ),
+    "refuse_finish_paying": (
+        "{action}: you started paying, so you must finish",
+        "{action}: 支払いを始めたので最後まで払います",
+    ),
+    "refuse_defence": (
+        "{action}: that is not a valid defence ({how})",
+        "{action}: 防衛に使えない組み合わせです({how})",
+    ),
+})
+
+MESSAGES = Catalog({key: {"en": en, "ja": ja} for key, (en, ja) in _M.items()}, name="powers")
+"""Every log message and refusal of Powers."""

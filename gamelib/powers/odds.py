@@ -180,7 +180,7 @@ class BeatOdds:
         if lang == "ja":
             lines = [
                 f"強さ{self.to_beat}を上回れる人がいる確率: {self.anyone.describe(lang)}"
-                f"（見えないカード{self.unseen}枚から）"
+                f"(見えないカード{self.unseen}枚から)"
             ]
         else:
             lines = [
@@ -404,7 +404,7 @@ class HandOdds:
         """Three lines: pair, straight, either."""
         labels = ("ペア", "ストレート", "どちらか") if lang == "ja" else (
             "pair", "straight", "pair or straight")
-        head = (f"{self.n}枚の手札（{self.deck_size}枚から）" if lang == "ja"
+        head = (f"{self.n}枚の手札({self.deck_size}枚から)" if lang == "ja"
                 else f"{self.n} cards from {self.deck_size}")
         rows = zip(labels, (self.pair, self.straight, self.either), strict=True)
         return "\n".join([head] + [f"  {label}: {e.describe(lang)}" for label, e in rows])

@@ -1,5 +1,11 @@
 """The rules of Powers: set-up, rounds (disarmament, mobilization, country), every phase.
 
+Copying and logging (the fast path): :meth:`PowersState.clone` copies only the lists and dicts
+that ``_apply`` mutates and shares everything else (cards are ints, the occupation and defence
+records are immutable named tuples, log entries are immutable). Log entries are the core's lazy
+:class:`~gamelib.core.LogEntry` from the catalog named ``"powers"``, rendered when read; a
+``quiet`` state builds none of them (nor their parameters where they cost anything).
+
 A country round runs 徴兵 conscription → 侵略 invasion → 占領 occupation → 防衛 defence
 (→ 再編 reorganisation in the magazine rules). Automatic steps (draws, reveals, reshuffles) run
 inside :meth:`PowersState._advance` until a player must choose; every step is logged with why.
@@ -11,12 +17,10 @@ Card places (each playing card is in exactly one): ``deck`` (top = end of the li
 
 from __future__ import annotations
 
-import json
-import weakref
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from gamelib.core import LogEntry, Outcome, Rng, State, Term
+from gamelib.core import Outcome, Rng, State, Term
+from gamelib.core.messages import CORE
 from gamelib.powers.actions import (
     Decline,
     Defend,
@@ -26,6 +30,7 @@ from gamelib.powers.actions import (
     Pay,
     Play,
     PowersAction,
+    action_label,
     parse_action,
 )
 from gamelib.powers.data import (
@@ -38,6 +43,7 @@ from gamelib.powers.data import (
     WIN_POINTS,
     Card,
     country_name,
+    home_letters,
     occupation_cost,
     playing_cards,
     round_card_name,
@@ -70,23 +76,9 @@ _SUIT_RULE = {
 }
 
 
-# The log is stored as JSON lines in one string (``_log_text``) so that copying a state and the
-# conformance suite's per-step fingerprint stay cheap; ``log`` decodes it once per state object.
-_LOG_CACHE: weakref.WeakKeyDictionary[PowersState, list[LogEntry]] = weakref.WeakKeyDictionary()
+class _Occupation(NamedTuple):
+    """The occupation in progress (immutable: clones share it; ``_replace`` makes the next)."""
 
-
-def _encode(e: LogEntry) -> str:
-    vis = None if e.visible_to is None else sorted(e.visible_to)
-    return json.dumps([e.key, e.en, e.ja, e.player, vis, e.kind], ensure_ascii=False) + "\n"
-
-
-def _decode(line: str) -> LogEntry:
-    key, en, ja, player, vis, kind = json.loads(line)
-    return LogEntry(key, en, ja, player, None if vis is None else frozenset(vis), kind)
-
-
-@dataclass(frozen=True)
-class _Occupation:
     country: str
     invader: int
     holder: int
@@ -96,14 +88,20 @@ class _Occupation:
     paid: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True)
-class _Defence:
+class _Defence(NamedTuple):
+    """The defence phase in progress (immutable, like :class:`_Occupation`)."""
+
     country: str
     occupier: int
     remaining: tuple[str, ...]
     neighbour: str | None = None
     defender: int | None = None
     results: tuple[tuple[str, str], ...] = ()
+
+
+# The cards each country accepts in an invasion (islands ♥ ♦, landlocked ♠ ♣, Jokers always).
+_ACCEPTED = {k: frozenset(c for c in playing_cards() if COUNTRIES[k].accepts(c))
+             for k in COUNTRY_KEYS}
 
 
 class PowersState(State[PowersAction]):
@@ -153,29 +151,6 @@ class PowersState(State[PowersAction]):
             self._setup()
             self._advance()
 
-    # -- the log (stored compactly, see _LOG_CACHE) -----------------------------------------
-    @property
-    def log(self) -> list[LogEntry]:
-        """The log entries, oldest first (append only through :meth:`add_log`)."""
-        cached = _LOG_CACHE.get(self)
-        if cached is None:
-            cached = [_decode(line) for line in self._log_text.split("\n") if line]
-            _LOG_CACHE[self] = cached
-        return cached
-
-    @log.setter
-    def log(self, entries: list[LogEntry]) -> None:
-        self._log_text = "".join(_encode(e) for e in entries)
-        _LOG_CACHE[self] = list(entries)
-
-    def add_log(self, key: str, **params: Any) -> None:
-        """Append an entry made from the game's catalog."""
-        entry = self.game.messages.entry(key, **params)
-        self._log_text += _encode(entry)
-        cached = _LOG_CACHE.get(self)
-        if cached is not None:
-            cached.append(entry)
-
     # -- small helpers ---------------------------------------------------------------------
     @property
     def opts(self) -> PowersOptions:
@@ -184,7 +159,7 @@ class PowersState(State[PowersAction]):
 
     def seat(self, p: int) -> Term:
         """A seat's name as a term (both languages)."""
-        return Term(f"Player {p + 1}", f"プレイヤー{p + 1}")
+        return _SEATS[p]
 
     def cname(self, key: str) -> Term:
         """A country's name under this rule set."""
@@ -204,13 +179,12 @@ class PowersState(State[PowersAction]):
         """Points of the countries ``p`` owns."""
         return sum(COUNTRIES[k].points for k, o in self.owners.items() if o == p)
 
-    def _cards(self, cards: list[Card] | tuple[Card, ...]) -> Term:
-        en = " ".join(c.term().en for c in cards) or "-"
-        ja = " ".join(c.term().ja for c in cards) or "-"
-        return Term(en, ja)
+    def _cards(self, cards: list[Card] | tuple[Card, ...]) -> _Cards:
+        return _Cards(tuple(cards))
 
     def _log(self, key: str, *, kind: str = "event", **params: Any) -> None:
-        self.add_log(key, kind=kind, **params)
+        if not self.quiet:
+            self.log.append(self.game.messages.entry(key, kind=kind, **params))
 
     # -- drawing ---------------------------------------------------------------------------
     def _draw(self, p: int, k: int, why: str = "draw") -> None:
@@ -227,9 +201,11 @@ class PowersState(State[PowersAction]):
                 self._log("reshuffle", count=len(self.deck), kind="narration")
             got.append(self.deck.pop())
         self.hands[p].extend(got)
+        if self.quiet:
+            return
         if got and not (why == "conscription" and len(got) == 1):
-            self._log("draw_public", player=p, who=self.seat(p), count=len(got), why=Term(
-                *_DRAW_WHY[why]))
+            self._log("draw_public", player=p, who=self.seat(p), count=len(got),
+                      why=_DRAW_WHY[why])
         if got:
             self.add_log("draw_private", player=p, visible_to={p}, who=self.seat(p),
                          cards=self._cards(got))
@@ -238,8 +214,10 @@ class PowersState(State[PowersAction]):
         moved: list[Term] = []
         for p in players if players is not None else self.order_from(self.initiative):
             if self.front[p]:
-                cards, who = self._cards(self.front[p]), self.seat(p)
-                moved.append(Term(f"{who.en}: {cards.en}", f"{who.ja}: {cards.ja}"))
+                if not self.quiet:
+                    cards, who = self._cards(self.front[p]), self.seat(p)
+                    moved.append(Term(f"{who.en}: {cards.text('en')}",
+                                      f"{who.ja}: {cards.text('ja')}"))
                 self.discards.extend(self.front[p])
                 self.front[p] = []
         if moved:
@@ -280,10 +258,11 @@ class PowersState(State[PowersAction]):
         self.initiative = self.seating[0]
         self._log("seating", order=[self.seat(p) for p in self.seating],
                   who=self.seat(self.initiative), kind="narration")
-        if self.magazine and (self.blitz or self.opts.initiative_draw):
+        if self.blitz or (self.magazine and self.opts.initiative_draw):
             draw = list(COUNTRY_KEYS)
             rng.shuffle(draw)
             got = {p: draw.pop() for p in self.seating}
+            letters = home_letters(self.opts.home_letters)
             for p in self.seating:
                 c = COUNTRIES[got[p]]
                 if self.blitz:
@@ -291,15 +270,18 @@ class PowersState(State[PowersAction]):
                     self.owners[c.key] = p
                     self.round_deck.remove(c.key)
                     self._log("home", who=self.seat(p), country=self.cname(c.key),
-                              letter=c.letter, points=c.points)
+                              letter=letters[c.key], points=c.points)
                 else:
                     self._log("initiative_draw", who=self.seat(p), country=self.cname(c.key),
                               priority=c.priority)
-            best = min(self.seating, key=lambda p: COUNTRIES[got[p]].priority)
+            if self.blitz:
+                best = min(self.seating, key=lambda p: letters[got[p]])
+            else:
+                best = min(self.seating, key=lambda p: COUNTRIES[got[p]].priority)
             self.initiative = best
             key = "initiative_home" if self.blitz else "initiative_priority"
             self._log(key, who=self.seat(best), country=self.cname(got[best]),
-                      letter=COUNTRIES[got[best]].letter, priority=COUNTRIES[got[best]].priority,
+                      letter=letters[got[best]], priority=COUNTRIES[got[best]].priority,
                       kind="narration")
         else:
             self._log("initiative_flip", who=self.seat(self.initiative), kind="narration")
@@ -459,12 +441,8 @@ class PowersState(State[PowersAction]):
         self.folded = [False] * self.n
         self._log("invasion", kind="phase", country=self.cname(c),
                   who=self.seat(self.initiative))
-        terrain = COUNTRIES[c].terrain
-        if terrain:
-            t = _SUIT_RULE[terrain]
-            name = self.cname(c)
-            self._log("terrain", kind="narration",
-                      text=Term(t.en.format(c=name.en), t.ja.format(c=name.ja)))
+        if COUNTRIES[c].terrain:
+            self._log("terrain", kind="narration", text=self._terrain_rule(c))
         for p in self.order_from(self.initiative):
             adj = adjacent_owned(p, c, self.owners)
             if adj:
@@ -472,6 +450,12 @@ class PowersState(State[PowersAction]):
                           countries=[self.cname(a) for a in adj], country=self.cname(c))
         self._invasion_turn = self.initiative
         self.to_move = None
+
+    def _terrain_rule(self, c: str) -> Term:
+        """What an island or a landlocked country ``c`` accepts, in both languages."""
+        t = _SUIT_RULE[COUNTRIES[c].terrain]
+        name = self.cname(c)
+        return Term(t.en.format(c=name.en), t.ja.format(c=name.ja))
 
     def top_strength(self) -> int:
         """The strength to beat in the current invasion (0 when nothing is played)."""
@@ -506,6 +490,9 @@ class PowersState(State[PowersAction]):
         self.invasion_winner = p
         if p is None:
             self._log("invasion_nobody", kind="narration", country=self.cname(c))
+        elif self.ladder and self.ladder[-1].card.is_joker:
+            self._log("invasion_joker", kind="narration", who=self.seat(p), country=self.cname(c),
+                      card=self.ladder[-1].card.term())
         elif not self.ladder or self.ladder[-1].player != p:
             self._log("invasion_uncontested", kind="narration", who=self.seat(p),
                       country=self.cname(c))
@@ -521,21 +508,26 @@ class PowersState(State[PowersAction]):
         cost = self.start_costs[c]
         self.occ = _Occupation(c, p, p, cost, cost, 0)
         self.phase = "occupation"
-        self._log("occupation", kind="phase", who=self.seat(p), country=self.cname(c),
-                  cost=cost, why=self._cost_reason(c, cost))
+        if not self.quiet:
+            self._log("occupation", kind="phase", who=self.seat(p), country=self.cname(c),
+                      cost=cost, why=self._cost_reason(c, cost))
 
     # -- occupation ------------------------------------------------------------------------
     def _cost_reason(self, c: str, cost: int) -> Term:
+        """Why ``c`` starts at ``cost`` (the cost charged), step by step as it was computed."""
         printed = COUNTRIES[c].cost
         n = self.n
-        if self.magazine and n in MAGAZINE_COSTS.get(c, {}):
-            return Term(f"printed {printed}; the magazine table says {MAGAZINE_COSTS[c][n]} "
-                        f"with {n} players",
-                        f"印刷{printed}、雑誌の調整で{n}人プレイは{MAGAZINE_COSTS[c][n]}")
-        if cost < printed:
-            return Term(f"printed {printed}, 1 less with 2–3 players",
-                        f"印刷{printed}、2〜3人プレイでは1下がる")
-        return Term(f"printed {printed}", f"印刷{printed}")
+        table = MAGAZINE_COSTS.get(c, {}).get(n) if self.magazine else None
+        en, ja = [f"printed cost {printed}"], [f"記載コスト{printed}"]
+        if table is not None:
+            en.append(f"the magazine table says {table} with {n} players")
+            ja.append(f"雑誌の調整で{n}人プレイは{table}")
+        if cost < (printed if table is None else table):
+            en.append("1 less with 2–3 players")
+            ja.append("2〜3人プレイでは1下がる")
+        if len(en) == 1:
+            return Term(en[0], ja[0])
+        return Term("; ".join(en) + f" → {cost}", "、".join(ja) + f" → {cost}")
 
     def _occupy(self, p: int, free: bool) -> None:
         occ = self.occ
@@ -550,8 +542,9 @@ class PowersState(State[PowersAction]):
         self.occ = None
         self.phase = "defence"
         self.dfn = _Defence(c, p, COUNTRIES[c].neighbours)
-        self._log("defence", kind="phase", country=self.cname(c),
-                  neighbours=[self.cname(k) for k in COUNTRIES[c].neighbours])
+        if not self.quiet:
+            self._log("defence", kind="phase", country=self.cname(c),
+                      neighbours=[self.cname(k) for k in COUNTRIES[c].neighbours])
 
     # -- defence ---------------------------------------------------------------------------
     def _next_defence(self) -> None:
@@ -565,18 +558,18 @@ class PowersState(State[PowersAction]):
                 t = self.cname(nb)
                 why = _SKIP_UNOWNED if owner is None else _SKIP_OWN
                 skipped.append(Term(f"{t.en} ({why[0]})", f"{t.ja}({why[1]})"))
-                d = replace(d, remaining=d.remaining[1:], results=(*d.results, (nb, "skipped")))
+                d = d._replace(remaining=d.remaining[1:], results=(*d.results, (nb, "skipped")))
                 continue
             if skipped:
                 self._log("defence_skip", kind="narration", items=skipped)
-            self.dfn = replace(d, neighbour=nb, defender=owner)
+            self.dfn = d._replace(neighbour=nb, defender=owner)
             self._log("defence_check", who=self.seat(owner), country=self.cname(nb),
                       how=Term(*(_HOW_MAG if self.magazine else _HOW_BASE)))
             self.to_move = owner
             return
         if skipped:
             self._log("defence_skip", kind="narration", items=skipped)
-        self.dfn = replace(d, neighbour=None, defender=None)
+        self.dfn = d._replace(neighbour=None, defender=None)
         self._after_defence(d.occupier)
 
     def _after_defence(self, taker: int | None) -> None:
@@ -625,31 +618,35 @@ class PowersState(State[PowersAction]):
         return []  # pragma: no cover
 
     def _plays(self, p: int, hand: list[Card]) -> list[PowersAction]:
+        # The rules of can_play / card_strength, on the cards' integer codes (rank = code // 4).
         c = self.round_card
         assert c is not None
-        country = COUNTRIES[c]
+        accepted = _ACCEPTED[c]
         top = self.top_strength()
         bonus = len(adjacent_owned(p, c, self.owners))
         out: list[PowersAction] = []
         for card in hand:
-            if not country.accepts(card):
+            if card not in accepted:
                 continue
-            if card.is_joker:
+            rank = card >> 2
+            if rank == 0:  # a Joker wins at once (magazine: with one extra card)
                 if self.magazine:
                     out.extend(Play(card, e) for e in hand if e != card)
                 else:
                     out.append(Play(card))
                 continue
-            s = card_strength(card, top, bonus, lead_ace=self.opts.lead_ace)
-            if s is not None and s > top:
+            s = (top + 1 if top else self.opts.lead_ace) if rank == 1 else rank + bonus
+            if s > top:
                 out.append(Play(card))
         return out
 
-    def why_illegal(self, action: PowersAction) -> str:
-        """Why ``action`` cannot be played now, in the player's terms."""
+    def why_illegal(self, action: PowersAction) -> Term:
+        """Why ``action`` cannot be played now, in the player's terms (both languages)."""
+        name = Term(str(action), action_label(action, "ja"))
         p = self.current_player
         if p is None:
-            return f"{action}: the game is over"
+            return CORE.term("game_over", action=name)
+        refuse = self.game.messages.term
         hand = self.hands[p]
         phase_actions = {
             "disarmament": (Discard,),
@@ -658,7 +655,8 @@ class PowersState(State[PowersAction]):
             "defence": (Defend, Decline),
         }
         if not isinstance(action, phase_actions.get(self.phase, ())):
-            return f"{action}: it is the {self.phase} phase now"
+            phase = Term(*_PHASE_NAMES.get(self.phase, (self.phase, self.phase)))
+            return refuse("refuse_phase", action=name, phase=phase)
         cards: list[Card] = []
         if isinstance(action, (Discard, Pay)):
             cards = [action.card]
@@ -668,37 +666,39 @@ class PowersState(State[PowersAction]):
             cards = list(action.cards)
         for card in cards:
             if card not in hand:
-                return f"{action}: you do not hold {card}"
+                return refuse("refuse_not_held", action=name, card=Term(str(card), card.term().ja))
         if isinstance(action, Play):
             c = self.round_card
             assert c is not None
             country = COUNTRIES[c]
             if not country.accepts(action.card):
-                t = _SUIT_RULE[country.terrain]
-                return f"{action}: " + t.en.format(c=self.cname(c).en)
+                return refuse("refuse_terrain", action=name, rule=self._terrain_rule(c))
             if action.card.is_joker and self.magazine and action.extra is None:
-                return f"{action}: a Joker costs one extra card from your hand (paying X)"
+                return refuse("refuse_joker_extra", action=name)
             top = self.top_strength()
             bonus = len(adjacent_owned(p, c, self.owners))
             s = card_strength(action.card, top, bonus, lead_ace=self.opts.lead_ace)
             if s is not None and s <= top:
-                return f"{action}: strength {s} does not beat {top}"
+                return refuse("refuse_weaker", action=name, strength=s, top=top)
         if isinstance(action, Pay) and self.occ is not None and len(hand) < self.occ.cost:
-            return f"{action}: the cost is {self.occ.cost} cards and you hold {len(hand)}"
+            return refuse("refuse_cost", action=name, cost=self.occ.cost, held=len(hand))
         if isinstance(action, PassRight) and self.occ is not None and self.occ.paid:
-            return f"{action}: you started paying, so you must finish"
+            return refuse("refuse_finish_paying", action=name)
         if isinstance(action, Defend):
-            return f"{action}: that is not a valid defence (" + (
-                "a pair or a straight of three)" if self.magazine else "one J, Q or K)"
-            )
-        return f"{action} is not a legal action now"
+            how = Term(*(_HOW_MAG if self.magazine else _HOW_BASE))
+            return refuse("refuse_defence", action=name, how=how)
+        return CORE.term("not_legal", action=name)
 
-    def why_illegal_text(self, text: str) -> str:
-        """Why the action written as ``text`` cannot be played now (in the rules' terms)."""
+    def why_illegal_text(self, text: str) -> Term:
+        """Why the action written as ``text`` cannot be played now (both languages)."""
         try:
             action = parse_action(text)
         except ValueError:
-            return super().why_illegal_text(text)
+            legal = self.legal_actions()[:12]
+            more = " …" if len(self.legal_actions()) > 12 else ""
+            shown = Term(", ".join(str(a) for a in legal) + more,
+                         "、".join(action_label(a, "ja") for a in legal) + more)
+            return CORE.term("not_legal_text", text=text, shown=shown)
         return self.why_illegal(action)
 
     def _apply(self, action: PowersAction) -> None:
@@ -775,7 +775,7 @@ class PowersState(State[PowersAction]):
         assert occ is not None
         self.hands[p].remove(card)
         self.discards.append(card)
-        occ = replace(occ, paid=(*occ.paid, card))
+        occ = occ._replace(paid=(*occ.paid, card))
         self.occ = occ
         self._log("pay", player=p, kind="action", who=self.seat(p), card=card.term(),
                   k=len(occ.paid), cost=occ.cost)
@@ -786,7 +786,7 @@ class PowersState(State[PowersAction]):
         occ = self.occ
         assert occ is not None
         nxt = self.next_seat(p)
-        occ = replace(occ, holder=nxt, cost=occ.cost - 1, passes=occ.passes + 1)
+        occ = occ._replace(holder=nxt, cost=occ.cost - 1, passes=occ.passes + 1)
         self.occ = occ
         self._log("pass", player=p, kind="action", who=self.seat(p), to=self.seat(nxt),
                   cost=occ.cost)
@@ -801,7 +801,7 @@ class PowersState(State[PowersAction]):
             self.front[p].append(card)
         self._log("defend", player=p, kind="action", who=self.seat(p),
                   country=self.cname(d.neighbour), cards=self._cards(list(cards)))
-        self.dfn = replace(d, remaining=d.remaining[1:], neighbour=None, defender=None,
+        self.dfn = d._replace(remaining=d.remaining[1:], neighbour=None, defender=None,
                            results=(*d.results, (d.neighbour, "defended")))
         if self.rules == "base":
             self._draw(p, 1, "defence")
@@ -818,35 +818,31 @@ class PowersState(State[PowersAction]):
         self._log("decline", player=p, kind="action", who=self.seat(p), country=self.cname(nb))
         self._log("taken", who=self.seat(d.occupier), owner=self.seat(p), country=self.cname(nb),
                   points=COUNTRIES[nb].points, score=self.score(d.occupier))
-        self.dfn = replace(d, remaining=d.remaining[1:], neighbour=None, defender=None,
+        self.dfn = d._replace(remaining=d.remaining[1:], neighbour=None, defender=None,
                            results=(*d.results, (nb, "taken")))
         self._check_domination(d.occupier)
 
     # -- cloning, views, invariants --------------------------------------------------------
     def clone(self) -> PowersState:
-        """A fast independent copy (lists copied, immutable values shared)."""
+        """An independent copy: the containers ``_apply`` mutates are copied, everything else
+        (cards, frozen records, log entries, the game) is shared."""
         new = object.__new__(PowersState)
-        new.__dict__.update(self.__dict__)
-        new.rng = self.rng.copy()
-        cached = _LOG_CACHE.get(self)
-        if cached is not None:
-            _LOG_CACHE[new] = list(cached)
-        new.seating = list(self.seating)
-        new.hands = [list(h) for h in self.hands]
-        new.deck = list(self.deck)
-        new.removed = list(self.removed)
-        new.discards = list(self.discards)
-        new.front = [list(f) for f in self.front]
-        new.owed = list(self.owed)
-        new.owners = dict(self.owners)
-        new.homes = dict(self.homes)
-        new.round_deck = list(self.round_deck)
-        new.rounds_played = list(self.rounds_played)
-        new.lost = list(self.lost)
-        new.to_discard = dict(self.to_discard)
-        new.ladder = list(self.ladder)
-        new.folded = list(self.folded)
-        new.start_costs = dict(self.start_costs)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["rng"] = self.rng.copy()
+        d["log"] = self.log.copy()
+        d["hands"] = [h.copy() for h in self.hands]
+        d["deck"] = self.deck.copy()
+        d["discards"] = self.discards.copy()
+        d["front"] = [f.copy() for f in self.front]
+        d["owed"] = self.owed.copy()
+        d["owners"] = self.owners.copy()
+        d["round_deck"] = self.round_deck.copy()
+        d["rounds_played"] = self.rounds_played.copy()
+        d["lost"] = self.lost.copy()
+        d["to_discard"] = self.to_discard.copy()
+        d["ladder"] = self.ladder.copy()
+        d["folded"] = self.folded.copy()
         return new
 
     def view(self, player: int | None) -> PowersView:
@@ -932,16 +928,38 @@ class PowersState(State[PowersAction]):
 
 
 _DRAW_WHY = {
-    "deal": ("dealt", "配られた"),
-    "draw": ("draws", "引く"),
-    "conscription": ("conscription", "徴兵"),
-    "mobilization": ("mobilization: back up to 5", "動員: 5枚まで補充"),
-    "invasion": ("replaces the card played", "出した札の補充"),
-    "defence": ("replaces the defending card", "防衛した札の補充"),
-    "reorganisation": ("refills the cards used", "使った札の補充"),
+    "deal": Term("dealt", "配られた"),
+    "draw": Term("draws", "引く"),
+    "conscription": Term("conscription", "徴兵"),
+    "mobilization": Term("mobilization: back up to 5", "動員: 5枚まで補充"),
+    "invasion": Term("replaces the card played", "出した札の補充"),
+    "defence": Term("replaces the defending card", "防衛した札の補充"),
+    "reorganisation": Term("refills the cards used", "使った札の補充"),
 }
+_SEATS = tuple(Term(f"Player {p + 1}", f"プレイヤー{p + 1}") for p in range(5))
+
+
+class _Cards:
+    """Cards named in a log entry, rendered (symbols, space separated) only when read."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        self.cards = cards
+
+    def text(self, lang: str) -> str:
+        return " ".join(c.term().text(lang) for c in self.cards) or "-"
+
+    def __reduce__(self) -> tuple[type[_Cards], tuple[tuple[Card, ...]]]:
+        return (_Cards, (self.cards,))
 _SKIP_UNOWNED = ("nobody's", "所有者なし")
 _SKIP_OWN = ("the occupier's own", "占領者の国")
+_PHASE_NAMES = {
+    "disarmament": ("disarmament", "軍縮"),
+    "invasion": ("invasion", "侵略"),
+    "occupation": ("occupation", "占領"),
+    "defence": ("defence", "防衛"),
+}
 _HOW_BASE = ("a face card (J, Q or K)", "絵札(J・Q・K)1枚")
 _HOW_MAG = ("a pair or a straight of three", "ペアか3枚のストレート")
 _WHEN_MAG = ("in the reorganisation phase", "再編フェイズで")

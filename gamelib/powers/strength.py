@@ -68,7 +68,7 @@ def explain_strength(
             )
         return Term(
             f"{c} = {top} (the card before it) + 1 = {strength}; no adjacency bonus for an Ace",
-            f"{c} = 前の札の{top} + 1 = {strength}（Aに隣接ボーナスなし）",
+            f"{c} = 前の札の{top} + 1 = {strength}(Aに隣接ボーナスなし)",
         )
     if not bonus_from:
         return Term(f"{c} = {strength}", f"{c} = {strength}")
@@ -77,7 +77,7 @@ def explain_strength(
     k = len(bonus_from)
     return Term(
         f"{c} = {card.rank} +{k} for {en} (yours, adjacent) = {strength}",
-        f"{c} = {card.rank} + 隣接する自国（{ja}）{k} = {strength}",
+        f"{c} = {card.rank} + 隣接する自国({ja}){k} = {strength}",
     )
 
 

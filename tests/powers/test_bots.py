@@ -46,7 +46,8 @@ def test_heuristic_beats_random_in_2000_games():
 
 @pytest.mark.parametrize(
     "options",
-    [{"rules": "magazine"}, {"rules": "refill"}, {"rules": "refill", "blitzkrieg": True}],
+    [{"rules": "magazine"}, {"rules": "refill"}, {"rules": "refill", "blitzkrieg": True},
+     {"blitzkrieg": True}],
 )
 def test_heuristic_beats_random_in_later_rules(options):
     rate, _shared, ms = heuristic_wins(200, **options)

@@ -54,12 +54,13 @@ COVERAGE: list[tuple[str, list[tuple[str, str]]]] = [
     ("オーストリア：3人プレイで占領コスト3", [(M, "test_magazine_cost_table")]),
     ("日本：2〜3人プレイで占領コスト3、5人プレイで占領コスト4", [(M, "test_magazine_cost_table")]),
     ("「電撃戦ルール」バリアントを追加。K4枚をトランプデッキから抜く。",
-     [(M, "test_blitzkrieg_setup"), (S, "test_blitzkrieg_needs_the_magazine_rules")]),
+     [(M, "test_blitzkrieg_setup"), (S, "test_blitzkrieg_with_every_rule_set")]),
     ("軍縮を4枚に減らす", [(M, "test_blitzkrieg_setup")]),
     ("ゲーム開始時にランダムに1枚ずつ国カードを取得(物語上「本国」として扱われる。システム上は他の領土と"
      "同じ)。", [(M, "test_blitzkrieg_setup"), (M, "test_home_country_is_an_ordinary_territory")]),
     ("本国にA〜Nまでの記号を振り、記号が最も若い国を持つプレイヤーが最初の先制権。",
-     [(M, "test_blitzkrieg_setup"), (M, "test_blitzkrieg_home_letters_follow_priority")]),
+     [(M, "test_blitzkrieg_setup"), (M, "test_blitzkrieg_home_letters_follow_priority"),
+      (M, "test_home_letters_in_printed_order_option")]),
     # ver.2
     ("2〜5人用。専用カードとトランプを使う世界征服ゲーム。", [(S, "test_option_values_are_checked")]),
     ("トランプ1組54枚(ジョーカー2枚入り)", [(S, "test_deck_is_54_cards_with_two_jokers")]),

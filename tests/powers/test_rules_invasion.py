@@ -165,6 +165,21 @@ def test_joker_wins_at_once_and_draws_nothing():
     assert s.phase == "occupation"  # player 3 never got a turn
 
 
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_joker_win_is_narrated_as_an_immediate_win(lang):
+    """「ジョーカーを出すと即座に勝利」: the log says the Joker won at once, not that all folded."""
+    s = position(players=3, hands=["5S", "Joker1 2S", "KS"], rounds="China",
+                 deck="2H 3H 4H 5H", lang=lang)
+    s = play_texts(s, "play 5S", "play Joker1")
+    won = [e for e in s.log if e.key.startswith("invasion_")][-1]
+    assert won.key == "invasion_joker"
+    text = s.log_text(lang)
+    if lang == "ja":
+        assert any("即座に勝利" in t for t in text) and not any("他全員が降りた" in t for t in text)
+    else:
+        assert any("at once" in t for t in text) and not any("folded" in t for t in text)
+
+
 def test_island_accepts_only_hearts_diamonds_and_jokers():
     """「めくられた国が「島国」である場合、出せるのはハート・ダイヤ・ジョーカーのみ」."""
     s = position(hands=["KS KC 2H 3D Joker1", "5H"], rounds="Japan", deck="4S 4C")

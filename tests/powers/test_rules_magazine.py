@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import gamelib
-from gamelib.powers.data import COUNTRIES, PRIORITY, occupation_cost
+from gamelib.powers.data import COUNTRIES, MAGAZINE_COSTS, PRIORITY, home_letters, occupation_cost
 from gamelib.powers.positions import cards, play_texts, position
 
 
@@ -130,10 +132,39 @@ def test_magazine_cost_table_before_reduction_option():
     assert s.view(0).start_costs["UK"] == 2
 
 
+@pytest.mark.parametrize("final", [True, False])
+@pytest.mark.parametrize("rules", ["base", "magazine"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_occupation_log_explains_the_cost_charged(players, rules, final):
+    """The occupation line's reason arrives at the cost actually charged (also with
+    ``magazine_costs_final=False``, where the table's number is lowered once more)."""
+    s = position(players=players, hands=["2S"], rounds="UK", rules=rules,
+                 magazine_costs_final=final)
+    for country, cost in s.start_costs.items():
+        why = s._cost_reason(country, cost)
+        for text in (why.en, why.ja):
+            numbers = [int(n) for n in re.findall(r"\d+", text.split("players")[-1])]
+            assert numbers[-1] == cost, (country, text)
+        table = rules != "base" and players in MAGAZINE_COSTS.get(country, {})
+        assert ("1 less" in why.en) == (players <= 3 and not (table and final)), why.en
+
+
+def test_occupation_log_with_costs_not_final():
+    """UK with 2 players, ``magazine_costs_final=False``: table 3, 1 less → 2 cards charged."""
+    s = position(hands=["2S 3S 4S", "5H"], rounds="UK", rules="magazine", deck="6H 7H",
+                 magazine_costs_final=False)
+    s = play_texts(s, "fold")
+    line = next(e for e in s.log if e.key == "occupation")
+    assert "discard 2 cards" in line.en
+    assert line.en.endswith("(printed cost 3; the magazine table says 3 with 2 players; "
+                            "1 less with 2–3 players → 2) or pass the right on")
+    assert "記載コスト3、雑誌の調整で2人プレイは3、2〜3人プレイでは1下がる → 2" in line.ja
+
+
 # -- 電撃戦 ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", ["magazine", "refill"])
+@pytest.mark.parametrize("rules", ["base", "magazine", "refill"])
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_blitzkrieg_setup(rules, players):
     """「K4枚をトランプデッキから抜く」「軍縮を4枚に減らす」「ランダムに1枚ずつ国カードを取得」
@@ -159,6 +190,28 @@ def test_blitzkrieg_setup(rules, players):
 def test_blitzkrieg_home_letters_follow_priority():
     """「本国にA〜Nまでの記号を振り」 (ruling: in the priority order, Switzerland = A)."""
     assert [COUNTRIES[k].letter for k in PRIORITY] == list("ABCDEFGHIJKLMN")
+
+
+def test_home_letters_in_printed_order_option():
+    """Ruling option ``home_letters="printed"``: 「本国にA〜Nまでの記号を振り」 in the order of the
+    printed round-card list (USA A … Switzerland N); the earliest letter takes the initiative."""
+    assert home_letters("printed")["USA"] == "A" and home_letters("printed")["Switzerland"] == "N"
+    assert home_letters()["Switzerland"] == "A" and home_letters()["USA"] == "N"
+    differ = 0
+    for seed in range(12):
+        by = {}
+        for order in ("priority", "printed"):
+            g = gamelib.load("powers", players=3, rules="magazine", blitzkrieg=True,
+                             home_letters=order)
+            s = g.new_state(seed)
+            letters = home_letters(order)
+            assert s.initiative == min(s.homes, key=lambda p: letters[s.homes[p]])
+            home_lines = [e.en for e in s.log if e.key == "home"]
+            assert all(f"({letters[k]}," in t for k, t in zip(
+                [s.homes[p] for p in s.seating], home_lines, strict=True))
+            by[order] = s.initiative
+        differ += by["priority"] != by["printed"]
+    assert differ  # the option changes who starts in some deals
 
 
 def test_home_country_is_an_ordinary_territory():

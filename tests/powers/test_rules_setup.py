@@ -78,12 +78,13 @@ def test_hands_of_five_are_dealt():
     assert len(deals) == 4 and all(" draws 5 " in e.en for e in deals)
 
 
-def test_blitzkrieg_needs_the_magazine_rules():
-    """電撃戦 is a variant of the magazine rules: with ``rules="base"`` it is refused."""
-    with pytest.raises(OptionError, match=r"blitzkrieg.*rules"):
-        gamelib.load("powers", blitzkrieg=True)
-    gamelib.load("powers", rules="magazine", blitzkrieg=True)
-    gamelib.load("powers", rules="refill", blitzkrieg=True)
+@pytest.mark.parametrize("rules", ["base", "magazine", "refill"])
+def test_blitzkrieg_with_every_rule_set(rules):
+    """「「電撃戦ルール」バリアントを追加」 adds the variant without restriction: any rule set."""
+    s = gamelib.load("powers", players=3, rules=rules, blitzkrieg=True).new_state(4)
+    s.check_invariants()
+    assert len(s.removed) == 4 and len(s.homes) == 3
+    assert s.view(None).blitzkrieg
 
 
 def test_greeting_starts_the_first_round():

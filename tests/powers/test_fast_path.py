@@ -1,0 +1,63 @@
+"""The fast path (``clone`` once, then ``apply_in_place``) plays the same game as ``play``."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+import gamelib
+from gamelib.core import fingerprint
+
+CONFIGS = [{}, {"players": 4}, {"players": 3, "rules": "magazine", "blitzkrieg": True},
+           {"players": 5, "rules": "refill"}]
+
+
+def _checked(game, seed):
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    start = fingerprint(state)
+    first = state
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state = gamelib.play(state, legal[rng.randrange(len(legal))])
+    assert fingerprint(first) == start  # play never changed the state it was given
+    return state
+
+
+def _fast(game, seed, *, quiet):
+    rng = random.Random(seed)
+    state = game.new_state(seed).clone()
+    if quiet:
+        state.quiet = True
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_in_place(legal[rng.randrange(len(legal))])
+    return state
+
+
+def _without_log(state):
+    return {k: v for k, v in fingerprint(state)[1][1] if k not in ("log", "quiet")}
+
+
+@pytest.mark.parametrize("options", CONFIGS)
+def test_fast_path_gives_the_same_game_as_play(options):
+    game = gamelib.load("powers", **options)
+    for seed in range(4):
+        checked = _checked(game, seed)
+        fast = _fast(game, seed, quiet=False)
+        assert fingerprint(fast) == fingerprint(checked)
+        assert fast.log == checked.log and fast.outcome() == checked.outcome()
+        quiet = _fast(game, seed, quiet=True)
+        assert quiet.log == checked.log[: len(quiet.log)] and len(quiet.log) < len(checked.log)
+        assert quiet.history == checked.history and quiet.outcome() == checked.outcome()
+        assert _without_log(quiet) == _without_log(checked)
+
+
+def test_log_entries_pickle_small_and_render_after_loading():
+    """Entries keep key and parameters (the named catalog pickles by name) and render when read."""
+    state = _checked(gamelib.load("powers", lang="ja"), 5)
+    copy = pickle.loads(pickle.dumps(state.log))
+    assert [e.ja for e in copy] == [e.ja for e in state.log]
+    assert len(pickle.dumps(state.log[-1])) < 600
