@@ -62,10 +62,10 @@ class RekkyoOptions(Options):
         "(printed 4 + 2); siberia6 = Siberia counts 6 while held by the Soviet starter",
     )
     opening_partisan: str = option(
-        "reshuffle",
-        choices=("reshuffle", "discard"),
-        doc="a パルチザン dealt at setup is set aside and shuffled back into the pile (reshuffle) "
-        "or put on the discard pile (discard)",
+        "discard",
+        choices=("discard", "reshuffle"),
+        doc="a パルチザン dealt at setup is discarded, 「これを捨て」 (discard), or set aside and "
+        "shuffled back into the pile (reshuffle)",
     )
     neutral_short: str = option(
         "reshuffle",
@@ -78,6 +78,18 @@ class RekkyoOptions(Options):
         choices=("winner", "producer"),
         doc="an intercepting fighter returns to hand if its holder wins the combat and held its "
         "producer (winner), or whenever its holder held its producer (producer)",
+    )
+    defender_events: str = option(
+        "with_weapons",
+        choices=("with_weapons", "alone"),
+        doc="a defending player follows the attacker's limits: events only together with a "
+        "weapon (with_weapons), or may defend with events alone (alone)",
+    )
+    attack_open_cards: str = option(
+        "face_down",
+        choices=("face_down", "face_up"),
+        doc="the attacker's cards are all placed face down, only their number known "
+        "(face_down), or open cards are shown face up as they are added (face_up)",
     )
     first_player: str = option(
         "random", choices=("random", "seat1"), doc="who takes the first turn (ruling)"
@@ -158,8 +170,10 @@ _M: dict[str, dict[str, str]] = {
                   "ja": "{target}は{defender}の領土：{defender}はカードで防衛できます。"},
     "add_open": {"en": "{seat} adds {card} face up: an open card (card {n}).",
                  "ja": "{seat}がオープンカード「{card}」を表向きで出しました（{n}枚目）。"},
-    "commit": {"en": "{seat} commits {n} cards (face down, except open cards).",
-               "ja": "{seat}は{n}枚のカードで侵略します（オープンカード以外は裏向き）。"},
+    "commit": {"en": "{seat} commits {n} cards face down.",
+               "ja": "{seat}は{n}枚のカードを裏向きに出して侵略します。"},
+    "commit_open": {"en": "{seat} commits {n} cards (face down, except open cards).",
+                    "ja": "{seat}は{n}枚のカードで侵略します（オープンカード以外は裏向き）。"},
     "commit_private": {"en": "Your attack: {cards}.", "ja": "あなたの侵略カード：{cards}。"},
     "defend": {"en": "{seat} defends with {n} cards: {cards}.",
                "ja": "{seat}は{n}枚で防衛します：{cards}。"},

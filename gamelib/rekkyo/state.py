@@ -166,6 +166,9 @@ class RekkyoState(State[RekkyoAction]):
         self.last_combat: Combat | None = None
         self.atomic_used: list[bool] = [False] * n
         self.soviet_start: dict[int, bool] = {}
+        # the last card of the draw pile was drawn this turn (the game ends with the turn, even
+        # if a neutral's defence rebuilt the pile later in the same turn)
+        self.last_card_drawn = False
         self._setup()
 
     # -- helpers ------------------------------------------------------------------------------
@@ -266,7 +269,7 @@ class RekkyoState(State[RekkyoAction]):
             p = self.turn_player
             self.turn += 1
             self.actor = p
-            cid = self.pile.pop()
+            cid = self._draw()
             self.add_log("turn", kind="phase", player=p, seat=self._seat(p), turn=self.turn,
                          left=len(self.pile))
             if self._is_partisan(cid):
@@ -282,9 +285,20 @@ class RekkyoState(State[RekkyoAction]):
             self.phase = "action"
             return
 
-    def _end_turn_is_over(self) -> bool:
-        """End the turn; return whether the game is over (the draw pile is empty)."""
+    def _draw(self) -> str:
+        """Take the top card of the draw pile, noting when it was the last one."""
+        cid = self.pile.pop()
         if not self.pile:
+            self.last_card_drawn = True
+        return cid
+
+    def _end_turn_is_over(self) -> bool:
+        """End the turn; return whether the game is over.
+
+        「最後の山札を引いたプレイヤーが、自分の手番を終了した時点でゲームは終了します。」:
+        over when the last card of the pile was drawn during this turn, whatever happened after.
+        """
+        if self.last_card_drawn or not self.pile:
             self.phase = "over"
             self.combat = None
             out = self._final_outcome()
@@ -369,11 +383,14 @@ class RekkyoState(State[RekkyoAction]):
                 chosen = [cards.card(c) for c in combat.attacker_cards]
                 if can_commit(chosen, combat.route):
                     acts.append(Commit())
-            else:
+            elif self._can_defend(combat.defender_cards):
                 acts.append(Defend())
-            for cid in self._sorted_ids(self.hands[p]):
-                if can_add_to_attack(cards.card(cid), combat.route):
-                    acts.append(AddCard(cid))
+            usable = [c for c in self._sorted_ids(self.hands[p])
+                      if can_add_to_attack(cards.card(c), combat.route)]
+            if phase == "defend" and not self._weapon_within(combat.defender_cards, usable):
+                # an event alone could never defend: offer only what can still make a defence
+                usable = [c for c in usable if isinstance(cards.card(c), WeaponCard)]
+            acts.extend(AddCard(c) for c in usable)
             return acts
         if phase == "intercept":
             fighters = [c for c in self._sorted_ids(self.hands[p]) if cards.card(c).fighter]
@@ -381,6 +398,20 @@ class RekkyoState(State[RekkyoAction]):
         if phase == "discard":
             return [Discard(c) for c in self._sorted_ids(self.hands[p])]
         raise AssertionError(f"unknown phase {phase!r}")
+
+    def _can_defend(self, chosen: list[str]) -> bool:
+        """No cards at all, or (by default) cards with at least one weapon: the defender follows
+        the attacker's limits, 「選択出来るカードの制限等については中立国との戦闘と同じです」."""
+        if not chosen or self.game.options.defender_events == "alone":
+            return True
+        return any(isinstance(self.cards.card(c), WeaponCard) for c in chosen)
+
+    def _weapon_within(self, chosen: list[str], usable: list[str]) -> bool:
+        """Whether the defender has, or can still add, a weapon (or may defend with events
+        alone)."""
+        if self.game.options.defender_events == "alone":
+            return True
+        return any(isinstance(self.cards.card(c), WeaponCard) for c in (*chosen, *usable))
 
     def invasion_targets(self, p: int) -> list[tuple[str, str]]:
         """``(territory, route)`` pairs seat ``p`` could invade, ignoring its hand."""
@@ -515,7 +546,7 @@ class RekkyoState(State[RekkyoAction]):
                 if not self.pile:
                     self.add_log("pile_empty_draw", kind="narration", player=p)
                     break
-                cid = self.pile.pop()
+                cid = self._draw()
                 if self._is_partisan(cid):
                     self.add_log("draw_partisan_extra", kind="event", player=p,
                                  seat=self._seat(p), card=self._term(cid))
@@ -588,17 +619,21 @@ class RekkyoState(State[RekkyoAction]):
         # for the other seats) and in the commit/defend entries, which keeps the log short.
         if self.phase == "attack":
             combat.attacker_cards.append(cid)
-            if card.open:
+            if card.open and self._open_face_up():
                 self.add_log("add_open", kind="action", player=p, seat=self._seat(p),
                              card=self._term(cid), n=len(combat.attacker_cards))
         else:
             combat.defender_cards.append(cid)
 
+    def _open_face_up(self) -> bool:
+        return self.game.options.attack_open_cards == "face_up"
+
     def _commit(self) -> None:
         combat = self.combat
         assert combat is not None
         combat.stage = "committed"
-        self.add_log("commit", kind="action", player=combat.attacker,
+        key = "commit_open" if self._open_face_up() else "commit"
+        self.add_log(key, kind="action", player=combat.attacker,
                      seat=self._seat(combat.attacker), n=len(combat.attacker_cards))
         self.add_log("commit_private", kind="action", player=combat.attacker,
                      visible_to={combat.attacker},
@@ -698,7 +733,7 @@ class RekkyoState(State[RekkyoAction]):
                     continue
                 self.add_log("neutral_short", kind="narration", n=len(drawn), power=power)
                 break
-            drawn.append(self.pile.pop())
+            drawn.append(self._draw())
         combat.neutral_drawn = drawn
         combat.neutral_counted = [c for c in drawn if neutral_counts(self.cards.card(c))]
         removed = [c for c in drawn if not neutral_counts(self.cards.card(c))]
@@ -838,7 +873,8 @@ class RekkyoState(State[RekkyoAction]):
             c = self.combat
             if c is not None and c.stage in ("attack", "defend"):
                 if c.attacker != player:
-                    unseen.update(x for x in c.attacker_cards if not self.cards.card(x).open)
+                    shown = self._shown_attack(c)
+                    unseen.update(x for x in c.attacker_cards if x not in shown)
                 if c.defender != player:
                     unseen.update(c.defender_cards)
         return RekkyoView(
@@ -864,6 +900,13 @@ class RekkyoState(State[RekkyoAction]):
             options={k: str(v) for k, v in self.game.options.to_dict().items()},
         )
 
+    def _shown_attack(self, c: Combat) -> tuple[str, ...]:
+        """The attacker's cards others see before the reveal: none, unless open cards go face
+        up (option ``attack_open_cards``)."""
+        if not self._open_face_up():
+            return ()
+        return tuple(x for x in c.attacker_cards if self.cards.card(x).open)
+
     def _sorted_list(self, ids: list[str]) -> list[str]:
         order = self.game.card_order
         return sorted(ids, key=order.__getitem__)
@@ -883,7 +926,8 @@ class RekkyoState(State[RekkyoAction]):
             stage=c.stage if c.stage != "committed" else "resolved",
             attacker_count=len(c.attacker_cards),
             attacker_cards=tuple(c.attacker_cards) if see_att else None,
-            attacker_open=tuple(x for x in c.attacker_cards if self.cards.card(x).open),
+            attacker_open=self._shown_attack(c) if not revealed else tuple(
+                x for x in c.attacker_cards if self.cards.card(x).open),
             defender_count=len(c.defender_cards),
             defender_cards=tuple(c.defender_cards) if see_def else None,
             neutral_drawn=tuple(c.neutral_drawn),

@@ -26,7 +26,9 @@ class CombatView:
     ``stage``: ``"attack"`` (attacker choosing), ``"defend"`` (defending player choosing),
     ``"intercept"`` (a fighter may answer a strategic bombing), ``"resolved"``.
     ``defender`` is a seat, or ``None`` for a neutral. Card tuples are ``None`` when hidden from
-    the viewer; ``attacker_open`` lists the attacker's face-up open cards even then.
+    the viewer; ``attacker_open`` lists the attacker's cards shown face up before the reveal
+    (none by default: 「カードはオープンせずに裏向きにして」; open cards with
+    ``attack_open_cards="face_up"``), and the open cards once revealed.
     ``rolls`` are ``(card id, side, die face, value)`` with side ``"attacker"``/``"defender"``/
     ``"neutral"``/``"intercept"``; for an interception the value is the fighter's strength.
     ``neutral_drawn`` is what the neutral drew, ``neutral_counted`` the cards left after removing
