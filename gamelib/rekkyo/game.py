@@ -5,42 +5,77 @@
 >>> state = game.new_state(seed=1)
 
 The card values come from ``data/cards.toml``, a documented reconstruction (option ``cards``
-may name another file with the printed values). The other options are rulings; see
-docs/rules/rekkyo.md.
+may carry other card data inline, e.g. the printed values; it never names a file). The other
+options are rulings; see docs/rules/rekkyo.md.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, option
-from gamelib.rekkyo.cards import CardDataError, CardSet, default_cards, load_cards
+from gamelib.rekkyo.cards import CardDataError, CardSet, default_cards, parse_cards
 
 if TYPE_CHECKING:
     from gamelib.rekkyo.state import RekkyoState
 
-__all__ = ["MESSAGES", "RekkyoGame", "RekkyoOptions"]
+__all__ = ["MESSAGES", "PACKAGED_CARD_SETS", "RekkyoGame", "RekkyoOptions", "card_set_of"]
+
+
+PACKAGED_CARD_SETS = ("standard",)
+"""Card sets shipped with gamelib, by name (``"standard"``: data/cards.toml)."""
+
+MAX_CARD_DATA = 100_000
+"""Longest custom card data accepted, in characters of its canonical JSON."""
+
+
+def _canonical(value: Mapping[str, object]) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def _check_cards(value: object) -> str | None:
-    if value == "":
-        return None
-    if not isinstance(value, str):
-        return "give the path of a card file as text ('' for the packaged reconstruction)"
+    if isinstance(value, str):
+        if value in PACKAGED_CARD_SETS or value == "":
+            return None
+        return (f"no packaged card set named {value[:40]!r} (packaged: "
+                f"{', '.join(PACKAGED_CARD_SETS)}); custom cards are given inline as a mapping "
+                "of the card data, never as a path")
+    if not isinstance(value, Mapping):
+        return (f"give a packaged card set name ({', '.join(PACKAGED_CARD_SETS)}) or custom "
+                f"card data as a mapping, not {type(value).__name__}")
     try:
-        _cards_from(value)
-    except (CardDataError, OSError) as err:
+        text = _canonical(value)
+    except (TypeError, ValueError, RecursionError):
+        return "custom card data must be plain JSON data (tables, lists, text, numbers)"
+    if len(text) > MAX_CARD_DATA:
+        return (f"custom card data of {len(text):,} characters is too large "
+                f"(at most {MAX_CARD_DATA:,})")
+    try:
+        _parsed_cards(text)
+    except CardDataError as err:
         return str(err)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as err:
+        return f"custom card data is malformed: {type(err).__name__}"
     return None
 
 
-@functools.cache
-def _cards_from(path: str) -> CardSet:
-    return load_cards(Path(path)) if path else default_cards()
+@functools.lru_cache(maxsize=16)
+def _parsed_cards(text: str) -> CardSet:
+    return parse_cards(json.loads(text), "custom cards")
+
+
+def card_set_of(value: object) -> CardSet:
+    """The card set an option value names: a packaged set's name, or inline custom card data.
+
+    Never reads a path: a record cannot make the engine open a file.
+    """
+    if isinstance(value, Mapping):
+        return _parsed_cards(_canonical(value))
+    return default_cards()
 
 
 @dataclass(frozen=True)
@@ -94,9 +129,10 @@ class RekkyoOptions(Options):
     first_player: str = option(
         "random", choices=("random", "seat1"), doc="who takes the first turn (ruling)"
     )
-    cards: str = option(
-        "", check=_check_cards,
-        doc="path of a card file with the printed values ('' = the packaged reconstruction)",
+    cards: str | dict[str, Any] = option(  # noqa: RUF009 (a declaration, not a shared default)
+        "standard", check=_check_cards,
+        doc="the card set: a packaged set's name ('standard', the reconstruction) or custom card "
+        "data inline (a mapping laid out like data/cards.toml, e.g. tomllib.load of your copy)",
     )
 
 
@@ -263,7 +299,7 @@ class RekkyoGame(Game["RekkyoState"]):
     @property
     def cards(self) -> CardSet:
         """The card set this game uses (validated)."""
-        return _cards_from(getattr(self.options, "cards", ""))
+        return card_set_of(self.options.cards)
 
     @functools.cached_property
     def card_order(self) -> dict[str, int]:

@@ -42,9 +42,9 @@ from gamelib.rekkyo.cards import (
     StrengthContext,
     card_strength_distribution,
     default_cards,
-    load_cards,
 )
 from gamelib.rekkyo.combat import can_add_to_attack, can_commit, is_recoverable
+from gamelib.rekkyo.game import card_set_of
 from gamelib.rekkyo.view import RekkyoView
 
 __all__ = [
@@ -441,13 +441,8 @@ def monte_carlo_draw(
 
 def cards_of(view: RekkyoView | None = None) -> CardSet:
     """The card set a view's game uses (its ``cards`` option), default the packaged one."""
-    path = ((view.options or {}).get("cards", "") if view is not None else "") or ""
-    return _load_cards_cached(path)
-
-
-@functools.cache
-def _load_cards_cached(path: str) -> CardSet:
-    return load_cards(path) if path else default_cards()
+    value = (view.options or {}).get("cards", "standard") if view is not None else "standard"
+    return card_set_of(value)
 
 
 _CARD_DISTS: dict[tuple[str, str, str, int], tuple[CardSet, CardDist]] = {}

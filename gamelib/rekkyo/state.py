@@ -897,7 +897,8 @@ class RekkyoState(State[RekkyoAction]):
             combat=self._combat_view(self.combat, player),
             last_combat=self._combat_view(self.last_combat, player),
             draw_pile=tuple(self.pile) if player is None else None,
-            options={k: str(v) for k, v in self.game.options.to_dict().items()},
+            options={k: v if k == "cards" else str(v)
+                     for k, v in self.game.options.to_dict().items()},
         )
 
     def _shown_attack(self, c: Combat) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from gamelib.core.state import View
 
@@ -88,7 +89,7 @@ class RekkyoView(View):
     combat: CombatView | None
     last_combat: CombatView | None
     draw_pile: tuple[str, ...] | None = None
-    options: dict[str, str] | None = None
+    options: dict[str, Any] | None = None
 
     @property
     def hand(self) -> tuple[str, ...] | None:
