@@ -169,6 +169,9 @@ class RekkyoState(State[RekkyoAction]):
         # the last card of the draw pile was drawn this turn (the game ends with the turn, even
         # if a neutral's defence rebuilt the pile later in the same turn)
         self.last_card_drawn = False
+        # weapons everyone saw go back to a hand and not seen leaving it since, per seat: every
+        # player knows they are not in the draw pile
+        self.known_held: list[list[str]] = [[] for _ in range(n)]
         self._setup()
 
     # -- helpers ------------------------------------------------------------------------------
@@ -346,6 +349,7 @@ class RekkyoState(State[RekkyoAction]):
                 self.add_log("partisan_empty", kind="narration", player=p, seat=self._seat(p))
                 return
             cid = hand.pop(self.rng.randint(0, len(hand) - 1))
+            self._left_hand(p, [cid])
             self.discard.append(cid)
             self.add_log("partisan_sabotage", kind="narration", player=p, seat=self._seat(p),
                          card=self._term(cid))
@@ -523,6 +527,7 @@ class RekkyoState(State[RekkyoAction]):
             self._answer_bombing(p, action)
         elif isinstance(action, Discard):
             self.hands[p].remove(action.card)
+            self._left_hand(p, [action.card])
             self.discard.append(action.card)
             self.add_log("discard", kind="action", player=p, seat=self._seat(p),
                          card=self._term(action.card))
@@ -538,6 +543,7 @@ class RekkyoState(State[RekkyoAction]):
         card = self.cards.card(action.card)
         assert isinstance(card, EventCard)
         self.hands[p].remove(card.id)
+        self._left_hand(p, [card.id])
         self.discard.append(card.id)
         if card.kind == "conscription":
             self.add_log("play_event", kind="action", player=p, seat=self._seat(p),
@@ -563,6 +569,7 @@ class RekkyoState(State[RekkyoAction]):
                          card=card.name, target=self._seat(q))
             victim = self.hands[q]
             cid = victim.pop(self.rng.randint(0, len(victim) - 1))
+            self.known_held[q] = []  # which card went is not public: forget what q held
             self.hands[p].append(cid)
             self.add_log("spy_took", kind="event", player=p, visible_to={p, q},
                          seat=self._seat(p), target=self._seat(q), card=self._term(cid))
@@ -655,6 +662,7 @@ class RekkyoState(State[RekkyoAction]):
                      n=len(combat.defender_cards),
                      cards=[self._term(c) for c in combat.defender_cards] or "—")
         self._reveal()
+        self._left_hand(d, combat.defender_cards)
         for cid in combat.attacker_cards:
             c = self.cards.card(cid)
             if isinstance(c, EventCard) and c.interceptable:
@@ -668,9 +676,17 @@ class RekkyoState(State[RekkyoAction]):
     def _reveal(self) -> None:
         combat = self.combat
         assert combat is not None
+        self._left_hand(combat.attacker, combat.attacker_cards)
         self.add_log("reveal", kind="event", player=combat.attacker,
                      seat=self._seat(combat.attacker),
                      cards=[self._term(c) for c in combat.attacker_cards])
+
+    def _left_hand(self, p: int, cids: Iterable[str]) -> None:
+        """Cards everyone saw leave seat ``p``'s hand: no longer known to be held there."""
+        known = self.known_held[p]
+        for cid in cids:
+            if cid in known:
+                known.remove(cid)
 
     def _fighters(self, p: int) -> list[str]:
         return [c for c in self.hands[p] if self.cards.card(c).fighter]
@@ -702,6 +718,7 @@ class RekkyoState(State[RekkyoAction]):
         else:
             fighter = self.cards.card(action.card)
             self.hands[p].remove(fighter.id)
+            self._left_hand(p, [fighter.id])
             combat.interceptors.append((p, fighter.id))
             face = self.rng.randint(1, self.cards.die_sides)
             combat.rolls.append((fighter.id, "intercept", face, fighter.strength))
@@ -828,6 +845,7 @@ class RekkyoState(State[RekkyoAction]):
             if winner_seat is not None and is_recoverable(card, held):
                 assert isinstance(card, WeaponCard)
                 self.hands[winner_seat].append(cid)
+                self.known_held[winner_seat].append(cid)
                 kept.append(cid)
                 self.add_log("returned", kind="narration", seat=self._seat(winner_seat),
                              card=card.name, producer=self._tterm(card.producer))
@@ -838,6 +856,7 @@ class RekkyoState(State[RekkyoAction]):
             if (who, cid) in fighters_back:
                 assert isinstance(card, WeaponCard)
                 self.hands[who].append(cid)
+                self.known_held[who].append(cid)
                 kept.append(cid)
                 self.add_log("fighter_back", kind="narration", seat=self._seat(who),
                              card=card.name, producer=self._tterm(card.producer))
@@ -865,18 +884,9 @@ class RekkyoState(State[RekkyoAction]):
         n = self.game.players
         hands = tuple(tuple(self._sorted_list(h)) if player is None or player == p else None
                       for p, h in enumerate(self.hands))
-        unseen: Counter[str] = Counter(self.pile)
-        if player is not None:
-            for q in range(n):
-                if q != player:
-                    unseen.update(self.hands[q])
-            c = self.combat
-            if c is not None and c.stage in ("attack", "defend"):
-                if c.attacker != player:
-                    shown = self._shown_attack(c)
-                    unseen.update(x for x in c.attacker_cards if x not in shown)
-                if c.defender != player:
-                    unseen.update(c.defender_cards)
+        unseen = Counter(self.pile) if player is None else self._hidden_from(player)
+        seats = range(n) if player is None else (player,)
+        pools = tuple(self._pile_pool(q) if q in seats else None for q in range(n))
         return RekkyoView(
             **self.base_view_fields(player),
             reconstruction_note=self.cards.note.text(self.game.lang),
@@ -897,6 +907,7 @@ class RekkyoState(State[RekkyoAction]):
             combat=self._combat_view(self.combat, player),
             last_combat=self._combat_view(self.last_combat, player),
             draw_pile=tuple(self.pile) if player is None else None,
+            pile_pools=pools,
             options={k: v if k == "cards" else str(v)
                      for k, v in self.game.options.to_dict().items()},
         )
@@ -907,6 +918,31 @@ class RekkyoState(State[RekkyoAction]):
         if not self._open_face_up():
             return ()
         return tuple(x for x in c.attacker_cards if self.cards.card(x).open)
+
+    def _hidden_from(self, q: int) -> Counter[str]:
+        """The cards whose place seat ``q`` does not know: the pile, the other hands and the
+        face-down combat cards of others."""
+        hidden: Counter[str] = Counter(self.pile)
+        for r, hand in enumerate(self.hands):
+            if r != q:
+                hidden.update(hand)
+        c = self.combat
+        if c is not None and c.stage in ("attack", "defend"):
+            if c.attacker != q:
+                shown = self._shown_attack(c)
+                hidden.update(x for x in c.attacker_cards if x not in shown)
+            if c.defender != q:
+                hidden.update(c.defender_cards)
+        return hidden
+
+    def _pile_pool(self, q: int) -> dict[str, int]:
+        """The cards seat ``q`` cannot rule out of the draw pile: those hidden from ``q``, less
+        the weapons everyone saw go back to another seat's hand and not leave it since."""
+        pool = self._hidden_from(q)
+        for r, known in enumerate(self.known_held):
+            if r != q:
+                pool.subtract(known)
+        return {k: pool[k] for k in self._sorted_ids(list(+pool))}
 
     def _sorted_list(self, ids: list[str]) -> list[str]:
         order = self.game.card_order
@@ -954,6 +990,13 @@ class RekkyoState(State[RekkyoAction]):
             places.update(c.defender_cards)
             places.update(x for _, x in c.interceptors)
             assert not c.neutral_drawn, "a neutral's cards stay on the table only while resolving"
+        for r, known in enumerate(self.known_held):
+            with_r = Counter(self.hands[r])
+            if c is not None and c.attacker == r:
+                with_r.update(c.attacker_cards)
+            if c is not None and c.defender == r:
+                with_r.update(c.defender_cards)
+            assert not Counter(known) - with_r, f"seat {r} is known to hold cards it has not"
         expected = Counter(self.cards.counts)
         assert places == expected, (
             f"cards out of place: extra {dict(places - expected)}, "
@@ -982,6 +1025,7 @@ class RekkyoState(State[RekkyoAction]):
         new.discard = list(self.discard)
         new.atomic_used = list(self.atomic_used)
         new.soviet_start = dict(self.soviet_start)
+        new.known_held = [list(k) for k in self.known_held]
         new.combat = copy.deepcopy(self.combat)
         new.last_combat = self.last_combat  # never mutated after resolution
         return new

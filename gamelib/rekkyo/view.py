@@ -68,7 +68,9 @@ class RekkyoView(View):
     ``None`` for hidden hands; ``scores`` are the current 国力 totals (halved after an atomic bomb);
     ``phase`` is ``"action"``, ``"attack"``, ``"defend"``, ``"intercept"``, ``"discard"`` or
     ``"over"``; ``turn_player`` is whose turn it is (the actor may be a defender);
-    ``draw_pile`` is the pile top last, for the teacher only.
+    ``draw_pile`` is the pile top last, for the teacher only. ``pile_pools[s]`` is the multiset
+    of cards seat ``s`` cannot rule out of the draw pile (``unseen`` less the weapons everyone saw
+    return to another seat's hand); filled for the viewer's seat, every seat for the teacher.
     """
 
     reconstruction_note: str
@@ -89,6 +91,7 @@ class RekkyoView(View):
     combat: CombatView | None
     last_combat: CombatView | None
     draw_pile: tuple[str, ...] | None = None
+    pile_pools: tuple[dict[str, int] | None, ...] = ()
     options: dict[str, Any] | None = None
 
     @property
