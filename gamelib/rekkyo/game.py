@@ -296,10 +296,25 @@ class RekkyoGame(Game["RekkyoState"]):
     messages = MESSAGES
     options: RekkyoOptions
 
-    @property
+    @functools.cached_property
     def cards(self) -> CardSet:
         """The card set this game uses (validated)."""
         return card_set_of(self.options.cards)
+
+    @functools.cached_property
+    def invasion_links(self) -> tuple[tuple[str, str, frozenset[str]], ...]:
+        """``(territory, route, linked territories)`` for every route that exists, in card-file
+        order, ``land`` before ``sea``."""
+        return tuple((t.id, route, frozenset(links)) for t in self.cards.territories
+                     for route, links in (("land", t.land), ("sea", t.sea)) if links)
+
+    @functools.cached_property
+    def seat_terms(self) -> tuple[Term, ...]:
+        """Each seat's name in both languages (the game's language uses its seat names)."""
+        names = self.seat_names()
+        if self.lang == "ja":
+            return tuple(Term(f"Player {p + 1}", names[p]) for p in range(self.players))
+        return tuple(Term(names[p], f"プレイヤー{p + 1}") for p in range(self.players))
 
     @functools.cached_property
     def card_order(self) -> dict[str, int]:

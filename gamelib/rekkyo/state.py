@@ -18,15 +18,12 @@ alone (hand in card-file order, targets in seat / card-file order), ``do nothing
 
 from __future__ import annotations
 
-import copy
-import functools
-import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core.log import LogEntry, Term
+from gamelib.core.log import Term
 from gamelib.core.rng import Rng
 from gamelib.core.state import Outcome, State
 from gamelib.rekkyo.actions import (
@@ -87,67 +84,27 @@ class Combat:
     winner: str | None = None
     returned: list[str] = field(default_factory=list)
 
-
-def _encode_entry(e: LogEntry) -> str:
-    vis = None if e.visible_to is None else sorted(e.visible_to)
-    return json.dumps([e.key, e.en, e.ja, e.player, vis, e.kind], ensure_ascii=False) + "\n"
-
-
-def _decode_rows(text: str) -> tuple[LogEntry, ...]:
-    rows = json.loads("[" + text[:-1].replace("\n", ",") + "]")
-    return tuple(
-        LogEntry(key, en, ja, player, None if vis is None else frozenset(vis), kind)
-        for key, en, ja, player, vis, kind in rows
-    )
-
-
-# A few logs decoded last: as a game goes on, each new log extends one of them, and only the
-# new lines are decoded (a whole decode per view made long games quadratic).
-_RECENT: list[tuple[str, tuple[LogEntry, ...]]] = []
-
-
-@functools.lru_cache(maxsize=256)
-def _decode_log(text: str) -> tuple[LogEntry, ...]:
-    if not text:
-        return ()
-    for old_text, old_entries in reversed(_RECENT):
-        if old_text and text.startswith(old_text):
-            rest = text[len(old_text) :]
-            entries = old_entries + (_decode_rows(rest) if rest else ())
-            break
-    else:
-        entries = _decode_rows(text)
-    _RECENT.append((text, entries))
-    del _RECENT[:-4]
-    return entries
+    def copy(self) -> Combat:
+        """An independent copy (the lists copied, their immutable items shared)."""
+        return Combat(
+            self.attacker, self.defender, self.target, self.route, self.attacker_held,
+            self.defender_held, self.stage, list(self.attacker_cards),
+            list(self.defender_cards), list(self.neutral_drawn), list(self.neutral_counted),
+            list(self.rolls), list(self.bombings), list(self.interceptors),
+            list(self.cancelled), self.attacker_total, self.defender_total, self.winner,
+            list(self.returned),
+        )
 
 
 class RekkyoState(State[RekkyoAction]):
     """One moment of a game of 列強の興亡.
 
-    The log is kept as JSON lines in one string (``log`` decodes it), so that copying a state and
-    the conformance suite's per-step fingerprint do not grow with the length of the game.
+    The log is the core's list of lazy :class:`~gamelib.core.log.LogEntry` values (rendered when
+    read; nothing is recorded while ``quiet``); :meth:`clone` copies only what ``_apply``
+    mutates.
     """
 
     game: RekkyoGame
-    _log_text: str
-
-    @property
-    def log(self) -> list[LogEntry]:
-        """The log entries (decoded from the compact store)."""
-        return list(_decode_log(self._log_text))
-
-    @log.setter
-    def log(self, entries: Iterable[LogEntry]) -> None:
-        self._log_text = "".join(_encode_entry(e) for e in entries)
-
-    def add_log(self, key: str, **params: Any) -> None:
-        """Append an entry made from the game's catalog."""
-        self._log_text += _encode_entry(self.game.messages.entry(key, **params))
-
-    def visible_log(self, viewer: int | None) -> tuple[LogEntry, ...]:
-        """The log entries ``viewer`` may read."""
-        return tuple(e for e in _decode_log(self._log_text) if e.is_visible_to(viewer))
 
     def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
@@ -187,14 +144,7 @@ class RekkyoState(State[RekkyoAction]):
         return self.cards.territory(tid).name
 
     def _seat(self, p: int) -> Term:
-        en = f"Player {p + 1}"
-        ja = f"プレイヤー{p + 1}"
-        names = self.game.seat_names()
-        if self.game.lang == "ja":
-            ja = names[p]
-        else:
-            en = names[p]
-        return Term(en, ja)
+        return self.game.seat_terms[p]
 
     def _sorted_ids(self, ids: list[str]) -> list[str]:
         order = self.game.card_order
@@ -419,17 +369,10 @@ class RekkyoState(State[RekkyoAction]):
 
     def invasion_targets(self, p: int) -> list[tuple[str, str]]:
         """``(territory, route)`` pairs seat ``p`` could invade, ignoring its hand."""
-        cards = self.cards
-        out: list[tuple[str, str]] = []
-        mine = set(self.territories_of(p))
+        mine = {t for t, o in self.owner.items() if o == p}
         revolutionary = not mine
-        for t in cards.territories:
-            if t.id in mine:
-                continue
-            for route, ids in (("land", t.land), ("sea", t.sea)):
-                if ids and (revolutionary or any(i in mine for i in ids)):
-                    out.append((t.id, route))
-        return out
+        return [(tid, route) for tid, route, links in self.game.invasion_links
+                if tid not in mine and (revolutionary or not links.isdisjoint(mine))]
 
     def _action_phase_actions(self, p: int) -> list[RekkyoAction]:
         cards = self.cards
@@ -1015,19 +958,19 @@ class RekkyoState(State[RekkyoAction]):
             assert c is None
 
     def clone(self) -> RekkyoState:
-        """A fast independent copy (the game and the immutable log entries are shared)."""
-        new = copy.copy(self)
+        """A fast independent copy of what ``_apply`` mutates; the game, the territories' homes,
+        the log entries and resolved combats are shared (never mutated)."""
+        new = object.__new__(RekkyoState)
+        new.__dict__.update(self.__dict__)
         new.rng = self.rng.copy()
+        new.log = list(self.log)
         new.owner = dict(self.owner)
-        new.home = [list(h) for h in self.home]
         new.hands = [list(h) for h in self.hands]
         new.pile = list(self.pile)
         new.discard = list(self.discard)
         new.atomic_used = list(self.atomic_used)
-        new.soviet_start = dict(self.soviet_start)
         new.known_held = [list(k) for k in self.known_held]
-        new.combat = copy.deepcopy(self.combat)
-        new.last_combat = self.last_combat  # never mutated after resolution
+        new.combat = self.combat.copy() if self.combat is not None else None
         return new
 
 
