@@ -283,7 +283,74 @@ _M: dict[str, dict[str, str]] = {
     "score": {"en": "{seat}: national power {score}.", "ja": "{seat}：国力{score}。"},
 }
 
-MESSAGES = Catalog(_M)
+_REFUSALS: dict[str, dict[str, str]] = {
+    "no_invade_now": {"en": "{action}: invasions are chosen as the turn's action, now: {phase}",
+                      "ja": "{action}：侵略は手番の行動として選びます（今は{phase}）"},
+    "no_territory": {"en": "{action}: there is no territory '{target}'",
+                     "ja": "{action}：「{target}」という領地はありません"},
+    "already_held": {"en": "{action}: you already hold {target}",
+                     "ja": "{action}：{target}はすでにあなたの領土です"},
+    "no_route": {"en": "{action}: the route is land or sea, not '{route}'",
+                 "ja": "{action}：経路は陸路か海路です（「{route}」ではありません）"},
+    "not_linked": {"en": "{action}: {target} is not linked by {route} to any territory you hold",
+                   "ja": "{action}：{target}はあなたの領土と{route}で繋がっていません"},
+    "needs_sea_card": {"en": "{action}: a sea invasion needs a navy or air card in your hand",
+                       "ja": "{action}：海からの侵略には手札に海軍か空軍のカードが必要です"},
+    "needs_land_card": {"en": "{action}: a land invasion needs a land or air weapon in your hand",
+                        "ja": "{action}：陸からの侵略には手札に陸軍か空軍の兵器が必要です"},
+    "no_add_now": {"en": "{action}: cards are added only while choosing combat cards",
+                   "ja": "{action}：カードを出せるのは戦闘のカードを選んでいる間だけです"},
+    "not_in_hand": {"en": "{action}: {card} is not in your hand",
+                    "ja": "{action}：「{card}」は手札にありません"},
+    "cannot_add": {"en": "{action}: a land invasion may not use navy cards, only events used "
+                         "with weapons may join a combat, and a defence of events needs a weapon",
+                   "ja": "{action}：陸からの侵略に海軍は使えず、戦闘に出せるイベントは兵器と共に"
+                         "使用するものだけで、イベントで防衛するには兵器も必要です"},
+    "no_commit_now": {"en": "{action}: you are not choosing attack cards",
+                      "ja": "{action}：今は侵略カードを選んでいません"},
+    "commit_sea": {"en": "{action}: an attack needs a weapon, and over the sea a navy or air card",
+                   "ja": "{action}：侵略には兵器が必要で、海からは海軍か空軍のカードが必要です"},
+    "commit_land": {"en": "{action}: an attack needs at least one weapon card",
+                    "ja": "{action}：侵略には兵器カードが1枚以上必要です"},
+    "no_defend_now": {"en": "{action}: you are not choosing defence cards",
+                      "ja": "{action}：今は防衛カードを選んでいません"},
+    "defend_needs_weapon": {
+        "en": "{action}: events go only together with a weapon; add a weapon or no card at all",
+        "ja": "{action}：イベントは兵器と共にしか出せません。兵器を加えるか、カードを出さずに"
+              "防衛してください"},
+    "no_discard_now": {"en": "{action}: you discard only when your hand is over the limit",
+                       "ja": "{action}：捨てるのは手札が上限を超えたときだけです"},
+    "no_event_now": {"en": "{action}: events that stand alone are played as the turn's action",
+                     "ja": "{action}：単独で使うイベントは手番の行動として使います"},
+    "no_such_event": {"en": "{action}: you have no such event or its target is not allowed",
+                      "ja": "{action}：そのイベントが手札にないか、その対象には使えません"},
+    "no_bombing": {"en": "{action}: no strategic bombing is waiting for an answer",
+                   "ja": "{action}：迎撃を待っている戦略爆撃はありません"},
+    "no_fighter": {"en": "{action}: you have no such fighter in hand",
+                   "ja": "{action}：その戦闘機は手札にありません"},
+    "no_pass_now": {"en": "{action}: doing nothing is a choice of the turn's action, now: {phase}",
+                    "ja": "{action}：「何もしない」は手番の行動の選択肢です（今は{phase}）"},
+    "not_legal_phase": {"en": "{action} is not a legal action now ({phase})",
+                        "ja": "{action}は今は選べません（{phase}）"},
+}
+
+_LABELS: dict[str, dict[str, str]] = {
+    "label_invade": {"en": "invade {target} by {route}", "ja": "{target}に{route}で侵略"},
+    "label_play": {"en": "play {card}", "ja": "「{card}」を使う"},
+    "label_play_player": {"en": "play {card} on player {n}",
+                          "ja": "「{card}」をプレイヤー{n}に使う"},
+    "label_play_territory": {"en": "play {card} on {territory}",
+                             "ja": "「{card}」を{territory}に使う"},
+    "label_pass": {"en": "do nothing", "ja": "何もしない"},
+    "label_add": {"en": "add {card}", "ja": "「{card}」を出す"},
+    "label_commit": {"en": "commit", "ja": "侵略カード確定"},
+    "label_defend": {"en": "defend", "ja": "防衛カード確定"},
+    "label_intercept": {"en": "intercept with {card}", "ja": "「{card}」で迎撃"},
+    "label_no_intercept": {"en": "no interception", "ja": "迎撃しない"},
+    "label_discard": {"en": "discard {card}", "ja": "「{card}」を捨てる"},
+}
+
+MESSAGES = Catalog({**_M, **_REFUSALS, **_LABELS}, name="rekkyo")
 """Every log message of 列強の興亡 in English and Japanese."""
 
 
@@ -300,6 +367,47 @@ class RekkyoGame(Game["RekkyoState"]):
     def cards(self) -> CardSet:
         """The card set this game uses (validated)."""
         return card_set_of(self.options.cards)
+
+    def action_terms(self, action: object) -> Term:
+        """An action named in both languages: English is its text (ids), Japanese names the
+        cards and territories (both parse back through :meth:`parse_action`)."""
+        from gamelib.rekkyo import actions as act
+
+        cards = self.cards
+
+        def card(cid: str) -> Term | str:
+            return cards.card(cid).name if cid in cards.card_by_id else cid
+
+        def territory(tid: str) -> Term | str:
+            return cards.territory(tid).name if tid in cards.territory_by_id else tid
+
+        m = self.messages
+        if isinstance(action, act.Invade):
+            route = {"land": Term("land", "陸路"), "sea": Term("sea", "海路")}.get(
+                action.route, action.route)
+            ja = m.format("label_invade", "ja", target=territory(action.target), route=route)
+        elif isinstance(action, act.PlayEvent):
+            if action.player is not None:
+                ja = m.format("label_play_player", "ja", card=card(action.card),
+                              n=action.player + 1)
+            elif action.territory is not None:
+                ja = m.format("label_play_territory", "ja", card=card(action.card),
+                              territory=territory(action.territory))
+            else:
+                ja = m.format("label_play", "ja", card=card(action.card))
+        elif isinstance(action, (act.AddCard, act.Intercept, act.Discard)):
+            key = {act.AddCard: "label_add", act.Intercept: "label_intercept",
+                   act.Discard: "label_discard"}[type(action)]
+            ja = m.format(key, "ja", card=card(action.card))
+        else:
+            key = {act.Pass: "label_pass", act.Commit: "label_commit", act.Defend: "label_defend",
+                   act.NoIntercept: "label_no_intercept"}.get(type(action), "")
+            ja = m.format(key, "ja") if key else str(action)
+        return Term(str(action), ja)
+
+    def action_label(self, action: object, lang: str) -> str:
+        """How a player names ``action`` in ``lang`` (English: its text; Japanese: names)."""
+        return self.action_terms(action).text(lang)
 
     @functools.cached_property
     def invasion_links(self) -> tuple[tuple[str, str, frozenset[str]], ...]:

@@ -57,6 +57,14 @@ if TYPE_CHECKING:
 __all__ = ["Combat", "RekkyoState"]
 
 ROUTE_TERMS = {"land": Term("land", "陸路"), "sea": Term("sea", "海路")}
+PHASE_TERMS = {
+    "action": Term("choosing the turn's action", "手番の行動を選ぶ段階"),
+    "attack": Term("choosing attack cards", "侵略カードを選ぶ段階"),
+    "defend": Term("choosing defence cards", "防衛カードを選ぶ段階"),
+    "intercept": Term("answering a strategic bombing", "戦略爆撃への迎撃を決める段階"),
+    "discard": Term("discarding down to the hand limit", "手札を上限まで捨てる段階"),
+    "over": Term("the game is over", "ゲーム終了"),
+}
 
 
 @dataclass
@@ -400,57 +408,68 @@ class RekkyoState(State[RekkyoAction]):
         acts.append(Pass())
         return acts
 
-    def why_illegal_text(self, text: str) -> str:
+    def why_illegal_text(self, text: str) -> str | Term:
         """Explain why the action written as ``text`` cannot be played now."""
         action = parse_action_text(text)
         if action is None:
             return super().why_illegal_text(text)
         return self.why_illegal(action)
 
-    def why_illegal(self, action: RekkyoAction) -> str:
-        """Why ``action`` cannot be played now, in the player's terms."""
+    def why_illegal(self, action: RekkyoAction) -> Term:
+        """Why ``action`` cannot be played now, in the player's terms (both languages)."""
         phase = self.phase
         p = self.actor
+        m = self.game.messages
+        a = self.game.action_terms(action)
+        phase_term = PHASE_TERMS.get(phase, Term(phase, phase))
         if isinstance(action, Invade):
             if phase != "action":
-                return f"{action}: invasions are chosen at the start of your action, now: {phase}"
+                return m.term("no_invade_now", action=a, phase=phase_term)
             if action.target not in self.owner:
-                return f"{action}: there is no territory {action.target!r}"
+                return m.term("no_territory", action=a, target=action.target)
+            target = self._tterm(action.target)
             if self.owner[action.target] == p:
-                return f"{action}: you already hold {action.target}"
+                return m.term("already_held", action=a, target=target)
+            if action.route not in ROUTE_TERMS:
+                return m.term("no_route", action=a, route=action.route)
+            route = ROUTE_TERMS[action.route]
             if (action.target, action.route) not in self.invasion_targets(p):
-                return (f"{action}: {action.target} is not linked by {action.route} "
-                        "to any territory you hold")
-            if action.route == "sea":
-                return f"{action}: a sea invasion needs a navy or air card in your hand"
-            return f"{action}: a land invasion needs a land or air weapon in your hand"
+                return m.term("not_linked", action=a, target=target, route=route)
+            return m.term("needs_sea_card" if action.route == "sea" else "needs_land_card",
+                          action=a)
         if isinstance(action, AddCard):
             if phase not in ("attack", "defend"):
-                return f"{action}: cards are added only while choosing combat cards"
+                return m.term("no_add_now", action=a)
             if action.card not in self.hands[p]:
-                return f"{action}: {action.card} is not in your hand"
-            return (f"{action}: a land invasion may not use navy cards, and only events used "
-                    "with weapons may join a combat")
+                return m.term("not_in_hand", action=a, card=self._card_name(action.card))
+            return m.term("cannot_add", action=a)
         if isinstance(action, Commit):
             if phase != "attack":
-                return "commit: you are not choosing attack cards"
+                return m.term("no_commit_now", action=a)
             route = self.combat.route if self.combat else "land"
-            if route == "sea":
-                return "commit: an attack needs a weapon, and over the sea a navy or air card"
-            return "commit: an attack needs at least one weapon card"
+            return m.term("commit_sea" if route == "sea" else "commit_land", action=a)
+        if isinstance(action, Defend):
+            if phase != "defend":
+                return m.term("no_defend_now", action=a)
+            return m.term("defend_needs_weapon", action=a)
         if isinstance(action, Discard):
             if phase != "discard":
-                return f"{action}: you discard only when your hand is over the limit"
-            return f"{action}: {action.card} is not in your hand"
+                return m.term("no_discard_now", action=a)
+            return m.term("not_in_hand", action=a, card=self._card_name(action.card))
         if isinstance(action, PlayEvent):
             if phase != "action":
-                return f"{action}: events that stand alone are played as your turn's action"
-            return f"{action}: you have no such event or its target is not allowed"
+                return m.term("no_event_now", action=a)
+            return m.term("no_such_event", action=a)
         if isinstance(action, (Intercept, NoIntercept)):
             if phase != "intercept":
-                return f"{action}: no strategic bombing is waiting for an answer"
-            return f"{action}: you have no such fighter in hand"
-        return f"{action} is not a legal action now (phase {phase})"
+                return m.term("no_bombing", action=a)
+            return m.term("no_fighter", action=a)
+        if isinstance(action, Pass):
+            return m.term("no_pass_now", action=a, phase=phase_term)
+        return m.term("not_legal_phase", action=a, phase=phase_term)
+
+    def _card_name(self, cid: str) -> Term | str:
+        return self._term(cid) if cid in self.cards.card_by_id else cid
 
     # -- applying actions ---------------------------------------------------------------------
     def _apply(self, action: RekkyoAction) -> None:
