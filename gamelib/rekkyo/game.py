@@ -18,7 +18,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, option
-from gamelib.rekkyo.cards import CardDataError, CardSet, default_cards, parse_cards
+from gamelib.rekkyo.cards import (
+    CardDataError,
+    CardSet,
+    WeaponCard,
+    default_cards,
+    parse_cards,
+)
 
 if TYPE_CHECKING:
     from gamelib.rekkyo.state import RekkyoState
@@ -354,6 +360,34 @@ MESSAGES = Catalog({**_M, **_REFUSALS, **_LABELS}, name="rekkyo")
 """Every log message of 列強の興亡 in English and Japanese."""
 
 
+@dataclass(frozen=True)
+class CardTables:
+    """Card ids by role, from :mod:`gamelib.rekkyo.combat` (for cheap legal actions).
+
+    ``addable[route]``: may join a combat over ``route``; ``openers[route]``: a weapon that makes
+    an attack over ``route`` committable (any non-navy weapon by land, navy or air by sea);
+    ``weapons``: every weapon.
+    """
+
+    addable: Mapping[str, frozenset[str]]
+    openers: Mapping[str, frozenset[str]]
+    weapons: frozenset[str]
+
+    @classmethod
+    def of(cls, cards: CardSet) -> CardTables:
+        """The tables of a card set."""
+        from gamelib.rekkyo.combat import can_add_to_attack, can_commit
+
+        ids = cards.card_by_id
+        return cls(
+            addable={r: frozenset(c for c in ids if can_add_to_attack(cards.card(c), r))
+                     for r in ("land", "sea")},
+            openers={r: frozenset(c for c in ids if can_add_to_attack(cards.card(c), r)
+                                  and can_commit([cards.card(c)], r)) for r in ("land", "sea")},
+            weapons=frozenset(c for c in ids if isinstance(cards.card(c), WeaponCard)),
+        )
+
+
 class RekkyoGame(Game["RekkyoState"]):
     """列強の興亡: a 2–7 player WWII card game of invading neutral and rival territories."""
 
@@ -408,6 +442,11 @@ class RekkyoGame(Game["RekkyoState"]):
     def action_label(self, action: object, lang: str) -> str:
         """How a player names ``action`` in ``lang`` (English: its text; Japanese: names)."""
         return self.action_terms(action).text(lang)
+
+    @functools.cached_property
+    def card_tables(self) -> CardTables:
+        """Card ids by what they may do (precomputed from the combat rules)."""
+        return CardTables.of(self.cards)
 
     @functools.cached_property
     def invasion_links(self) -> tuple[tuple[str, str, frozenset[str]], ...]:

@@ -41,9 +41,6 @@ from gamelib.rekkyo.actions import (
 )
 from gamelib.rekkyo.cards import CardSet, EventCard, WeaponCard
 from gamelib.rekkyo.combat import (
-    can_add_to_attack,
-    can_commit,
-    can_open_invasion,
     card_value,
     is_recoverable,
     neutral_counts,
@@ -341,17 +338,17 @@ class RekkyoState(State[RekkyoAction]):
             combat = self.combat
             assert combat is not None
             acts: list[RekkyoAction] = []
+            tables = self.game.card_tables
             if phase == "attack":
-                chosen = [cards.card(c) for c in combat.attacker_cards]
-                if can_commit(chosen, combat.route):
+                if not tables.openers[combat.route].isdisjoint(combat.attacker_cards):
                     acts.append(Commit())
             elif self._can_defend(combat.defender_cards):
                 acts.append(Defend())
-            usable = [c for c in self._sorted_ids(self.hands[p])
-                      if can_add_to_attack(cards.card(c), combat.route)]
+            addable = tables.addable[combat.route]
+            usable = [c for c in self._sorted_ids(self.hands[p]) if c in addable]
             if phase == "defend" and not self._weapon_within(combat.defender_cards, usable):
                 # an event alone could never defend: offer only what can still make a defence
-                usable = [c for c in usable if isinstance(cards.card(c), WeaponCard)]
+                usable = [c for c in usable if c in tables.weapons]
             acts.extend(AddCard(c) for c in usable)
             return acts
         if phase == "intercept":
@@ -366,14 +363,15 @@ class RekkyoState(State[RekkyoAction]):
         the attacker's limits, 「選択出来るカードの制限等については中立国との戦闘と同じです」."""
         if not chosen or self.game.options.defender_events == "alone":
             return True
-        return any(isinstance(self.cards.card(c), WeaponCard) for c in chosen)
+        return not self.game.card_tables.weapons.isdisjoint(chosen)
 
     def _weapon_within(self, chosen: list[str], usable: list[str]) -> bool:
         """Whether the defender has, or can still add, a weapon (or may defend with events
         alone)."""
         if self.game.options.defender_events == "alone":
             return True
-        return any(isinstance(self.cards.card(c), WeaponCard) for c in (*chosen, *usable))
+        weapons = self.game.card_tables.weapons
+        return not (weapons.isdisjoint(chosen) and weapons.isdisjoint(usable))
 
     def invasion_targets(self, p: int) -> list[tuple[str, str]]:
         """``(territory, route)`` pairs seat ``p`` could invade, ignoring its hand."""
@@ -384,9 +382,10 @@ class RekkyoState(State[RekkyoAction]):
 
     def _action_phase_actions(self, p: int) -> list[RekkyoAction]:
         cards = self.cards
-        hand = [cards.card(c) for c in self.hands[p]]
+        hand = self.hands[p]
         acts: list[RekkyoAction] = []
-        routes_ok = {r: can_open_invasion(hand, r) for r in ("land", "sea")}
+        openers = self.game.card_tables.openers
+        routes_ok = {r: not openers[r].isdisjoint(hand) for r in ("land", "sea")}
         for tid, route in self.invasion_targets(p):
             if routes_ok[route]:
                 acts.append(Invade(tid, route))
