@@ -18,6 +18,7 @@ alone (hand in card-file order, targets in seat / card-file order), ``do nothing
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -99,6 +100,11 @@ class Combat:
             list(self.cancelled), self.attacker_total, self.defender_total, self.winner,
             list(self.returned),
         )
+
+
+# Legal actions computed for a state object, dropped when it changes or is collected (kept out of
+# the state's attributes so that copies and fingerprints never see it).
+_LEGAL: weakref.WeakKeyDictionary[RekkyoState, list[RekkyoAction]] = weakref.WeakKeyDictionary()
 
 
 class RekkyoState(State[RekkyoAction]):
@@ -326,7 +332,16 @@ class RekkyoState(State[RekkyoAction]):
         return Outcome(scores, winners, "the last card of the draw pile was drawn")
 
     def legal_actions(self) -> list[RekkyoAction]:
-        """The legal actions in the documented fixed order (see the module docstring)."""
+        """The legal actions in the documented fixed order (see the module docstring).
+
+        Remembered per state object until it changes (``play`` asks again for the same state).
+        """
+        known = _LEGAL.get(self)
+        if known is None:
+            known = _LEGAL[self] = self._legal_actions()
+        return list(known)
+
+    def _legal_actions(self) -> list[RekkyoAction]:
         phase = self.phase
         if phase == "over":
             return []
@@ -472,6 +487,7 @@ class RekkyoState(State[RekkyoAction]):
 
     # -- applying actions ---------------------------------------------------------------------
     def _apply(self, action: RekkyoAction) -> None:
+        _LEGAL.pop(self, None)
         p = self.actor
         if isinstance(action, Pass):
             self.add_log("pass", kind="action", player=p, seat=self._seat(p))
