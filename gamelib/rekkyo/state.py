@@ -151,6 +151,10 @@ class RekkyoState(State[RekkyoAction]):
     def _term(self, cid: str) -> Term:
         return self.cards.card(cid).name
 
+    def _terms(self, ids: Iterable[str]) -> list[Term]:
+        """Card names for a log entry (none for a quiet state, which records nothing)."""
+        return [] if self.quiet else [self._term(c) for c in ids]
+
     def _tterm(self, tid: str) -> Term:
         return self.cards.territory(tid).name
 
@@ -204,7 +208,7 @@ class RekkyoState(State[RekkyoAction]):
         self.pile = deck
         for p in range(n):
             self.add_log("dealt", kind="event", player=p, visible_to={p},
-                         cards=[self._term(c) for c in self._sorted_ids(self.hands[p])])
+                         cards=self._terms(self._sorted_ids(self.hands[p])))
         starts = list(cards.start_order[:n])
         self.rng.shuffle(starts)
         for p, tid in enumerate(starts):
@@ -621,7 +625,7 @@ class RekkyoState(State[RekkyoAction]):
                      seat=self._seat(combat.attacker), n=len(combat.attacker_cards))
         self.add_log("commit_private", kind="action", player=combat.attacker,
                      visible_to={combat.attacker},
-                     cards=[self._term(c) for c in combat.attacker_cards])
+                     cards=self._terms(combat.attacker_cards))
         if combat.defender is None:
             self._reveal()
             self._neutral_defence()
@@ -637,7 +641,7 @@ class RekkyoState(State[RekkyoAction]):
         d = combat.defender
         self.add_log("defend", kind="action", player=d, seat=self._seat(d),
                      n=len(combat.defender_cards),
-                     cards=[self._term(c) for c in combat.defender_cards] or "—")
+                     cards=self._terms(combat.defender_cards) or "—")
         self._reveal()
         self._left_hand(d, combat.defender_cards)
         for cid in combat.attacker_cards:
@@ -656,7 +660,7 @@ class RekkyoState(State[RekkyoAction]):
         self._left_hand(combat.attacker, combat.attacker_cards)
         self.add_log("reveal", kind="event", player=combat.attacker,
                      seat=self._seat(combat.attacker),
-                     cards=[self._term(c) for c in combat.attacker_cards])
+                     cards=self._terms(combat.attacker_cards))
 
     def _left_hand(self, p: int, cids: Iterable[str]) -> None:
         """Cards everyone saw leave seat ``p``'s hand: no longer known to be held there."""
@@ -732,10 +736,10 @@ class RekkyoState(State[RekkyoAction]):
         combat.neutral_counted = [c for c in drawn if neutral_counts(self.cards.card(c))]
         removed = [c for c in drawn if not neutral_counts(self.cards.card(c))]
         self.add_log("neutral_draw", kind="event", target=self._tterm(combat.target),
-                     power=power, cards=[self._term(c) for c in drawn] or "—")
+                     power=power, cards=self._terms(drawn) or "—")
         if removed:
             self.add_log("neutral_removed", kind="narration",
-                         cards=[self._term(c) for c in removed])
+                         cards=self._terms(removed))
 
     def _roll_and_resolve(self) -> None:
         combat = self.combat
