@@ -464,8 +464,8 @@ class RekkyoState(State[RekkyoAction]):
         if isinstance(action, Commit):
             if phase != "attack":
                 return m.term("no_commit_now", action=a)
-            route = self.combat.route if self.combat else "land"
-            return m.term("commit_sea" if route == "sea" else "commit_land", action=a)
+            by_sea = self.combat is not None and self.combat.route == "sea"
+            return m.term("commit_sea" if by_sea else "commit_land", action=a)
         if isinstance(action, Defend):
             if phase != "defend":
                 return m.term("no_defend_now", action=a)

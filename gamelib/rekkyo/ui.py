@@ -241,8 +241,7 @@ class OddsExplorer:
 
     def _on_change(self, change: Mapping[str, Any]) -> None:
         if change.get("owner") is self.target_box:
-            routes = self._routes(self.target_box.value)
-            self._offer_routes(routes)
+            self._offer_routes(self._routes(str(change.get("new"))))
         self.refresh()
 
     def _unseen(self) -> Counter[str]:
