@@ -4,6 +4,11 @@ Subject: :func:`gamelib.rekkyo.odds.draw_distribution` on the whole action deck 
 unseen, as at the start of a game) for a land invasion, national power 1 to 10 (floats, and the
 exact integer/Fraction programme). Reference: a vectorised NumPy Monte Carlo of 100,000 samples
 of the same draw (without replacement, dice rolled per card), measured in the same run.
+
+Also the engine's speed (issue 12): random playouts of a default game through the checked
+``gamelib.play`` and through the fast path (``clone()`` once, then ``legal_actions()`` +
+``apply_in_place()``), in steps/s against OpenSpiel's pure-Python ``python_liars_poker`` played
+at random in the same run (targets: checked >= 0.5x, fast >= 1.0x).
 """
 
 from __future__ import annotations
@@ -59,6 +64,50 @@ def monte_carlo_numpy(pool: dict[Any, int], draws: int, samples: int, seed: int)
     return values[picks, face].sum(axis=1)
 
 
+def fast_playout(players: int = 3) -> Callable[[int], int]:
+    """Play game ``i`` at random on the fast path; return the number of steps."""
+    import random
+
+    import gamelib
+
+    game = gamelib.load("rekkyo", players=players)
+    rng = random.Random(2024)
+
+    def play_one(i: int) -> int:
+        state = game.new_state(2024 + i).clone()
+        state.quiet = True  # a playout nobody reads: no log
+        steps = 0
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_in_place(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+
+    return play_one
+
+
+def playout_rows(quick: bool = False) -> list[dict[str, Any]]:
+    """Steps/s of rekkyo random playouts (checked and fast) against python_liars_poker."""
+    from benchmarks import row
+    from benchmarks.bench_throughput import _measure, gamelib_playout, openspiel_playout
+
+    budget = 2.0 if quick else 8.0
+    reference = openspiel_playout("python_liars_poker")
+    ref_rate = None
+    if reference is not None:
+        seconds, _games, steps = _measure(reference, budget, 5000)
+        ref_rate = steps / seconds
+    label = (f"open_spiel python_liars_poker: {ref_rate:,.0f} steps/s" if ref_rate
+             else None)
+    rows: list[dict[str, Any]] = []
+    for subject, play_one in (("rekkyo checked play", gamelib_playout("rekkyo")),
+                              ("rekkyo fast path", fast_playout(2))):
+        seconds, games, steps = _measure(play_one, budget, 5000)
+        rows.append(row("rekkyo playouts", subject, steps / seconds, "steps/s", label,
+                        ref_rate, f"{games} random games, {steps / games:.1f} steps/game"))
+    return rows
+
+
 def run(quick: bool = False) -> list[dict[str, Any]]:
     """Median time of the exact distribution vs. a 100,000-sample Monte Carlo, power 1-10."""
     from gamelib.rekkyo.odds import draw_distribution
@@ -103,7 +152,7 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
                 ),
             }
         )
-    return rows
+    return rows + playout_rows(quick)
 
 
 if __name__ == "__main__":

@@ -174,9 +174,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--cards", default="", help="card file (default: the packaged one)")
+    ap.add_argument("--cards", default="", help="card file (TOML), read here and passed inline")
     ns = ap.parse_args(argv)
-    opts = {"cards": ns.cards} if ns.cards else {}
+    opts: dict[str, Any] = {}
+    if ns.cards:
+        import tomllib
+
+        with open(ns.cards, "rb") as f:
+            opts["cards"] = tomllib.load(f)
     report = balance(ns.players, ns.games, bot=ns.bot, seed=ns.seed, workers=ns.workers,
                      options=opts)
     print(report.markdown())

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 import plotly.graph_objects as go
 
 from gamelib.rekkyo import odds
-from gamelib.rekkyo.cards import default_cards
 from gamelib.rekkyo.combat import can_open_invasion
 from gamelib.rekkyo.view import RekkyoView
 
@@ -112,7 +111,7 @@ def invasion_texts(view: RekkyoView) -> dict[str, str]:
         return {}
     if view.viewer is not None and view.viewer != seat:
         return {}
-    cset = default_cards()
+    cset = odds.cards_of(view)
     hand = [cset.card(c) for c in view.hands[seat] or ()]
     mine = set(view.territories_of(seat))
     revolutionary = bool(view.revolutionary[seat]) if view.revolutionary else False
@@ -145,7 +144,7 @@ def map_figure(view: RekkyoView, *, show_links: bool = True, height: int = 430) 
     Points are sized by national power; clicking a point the viewer may invade plays the
     invasion (its text is in the point's ``customdata``).
     """
-    cset = default_cards()
+    cset = odds.cards_of(view)
     lang = view.lang
     fig = go.Figure()
     if show_links:
@@ -272,10 +271,10 @@ def defence_figure(
 ) -> go.Figure:
     """The neutral ``target``'s defence distribution as ``seat`` knows it, with the attack of
     ``cards`` (default: no attack marked) drawn as a line."""
-    cset = default_cards()
+    cset = odds.cards_of(view)
     t = cset.territory(target)
     dist = odds.neutral_defence(view, target, route, seat=seat)
-    attack = odds.attack_distribution(cards, route) if cards else None
+    attack = odds.attack_distribution(cards, route, card_set=cset) if cards else None
     route_text = _t(view.lang, "by_land" if route == "land" else "by_sea")
     title = _t(view.lang, "defence", name=t.name.text(view.lang), power=t.power, route=route_text)
     return distribution_figure(dist, attack=attack, title=title, lang=view.lang)
@@ -341,11 +340,12 @@ def win_heatmap(
 ) -> go.Figure:
     """The heat map for the cards ``seat`` cannot see, marking ``target`` and the attack of
     ``cards`` (at the attack's mean strength)."""
-    pool = odds.pool_of(odds.attacker_unseen(view, seat), route)
+    cset = odds.cards_of(view)
+    pool = odds.pool_of(odds.attacker_unseen(view, seat), route, cards=cset)
     powers = list(range(1, max_power + 1))
     table = odds.win_table(pool, powers=powers, max_attack=max_attack)
     mark = None
     if target is not None:
-        a = odds.attack_distribution(cards or (), route).mean()
-        mark = (default_cards().territory(target).power, a)
+        a = odds.attack_distribution(cards or (), route, card_set=cset).mean()
+        mark = (cset.territory(target).power, a)
     return win_heatmap_figure(table, powers=powers, mark=mark, route=route, lang=view.lang)

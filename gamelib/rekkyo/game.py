@@ -5,42 +5,83 @@
 >>> state = game.new_state(seed=1)
 
 The card values come from ``data/cards.toml``, a documented reconstruction (option ``cards``
-may name another file with the printed values). The other options are rulings; see
-docs/rules/rekkyo.md.
+may carry other card data inline, e.g. the printed values; it never names a file). The other
+options are rulings; see docs/rules/rekkyo.md.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, option
-from gamelib.rekkyo.cards import CardDataError, CardSet, default_cards, load_cards
+from gamelib.rekkyo.cards import (
+    CardDataError,
+    CardSet,
+    WeaponCard,
+    default_cards,
+    parse_cards,
+)
 
 if TYPE_CHECKING:
     from gamelib.rekkyo.state import RekkyoState
 
-__all__ = ["MESSAGES", "RekkyoGame", "RekkyoOptions"]
+__all__ = ["MESSAGES", "PACKAGED_CARD_SETS", "RekkyoGame", "RekkyoOptions", "card_set_of"]
+
+
+PACKAGED_CARD_SETS = ("standard",)
+"""Card sets shipped with gamelib, by name (``"standard"``: data/cards.toml)."""
+
+MAX_CARD_DATA = 100_000
+"""Longest custom card data accepted, in characters of its canonical JSON."""
+
+
+def _canonical(value: Mapping[str, object]) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def _check_cards(value: object) -> str | None:
-    if value == "":
-        return None
-    if not isinstance(value, str):
-        return "give the path of a card file as text ('' for the packaged reconstruction)"
+    if isinstance(value, str):
+        if value in PACKAGED_CARD_SETS or value == "":
+            return None
+        return (f"no packaged card set named {value[:40]!r} (packaged: "
+                f"{', '.join(PACKAGED_CARD_SETS)}); custom cards are given inline as a mapping "
+                "of the card data, never as a path")
+    if not isinstance(value, Mapping):
+        return (f"give a packaged card set name ({', '.join(PACKAGED_CARD_SETS)}) or custom "
+                f"card data as a mapping, not {type(value).__name__}")
     try:
-        _cards_from(value)
-    except (CardDataError, OSError) as err:
+        text = _canonical(value)
+    except (TypeError, ValueError, RecursionError):
+        return "custom card data must be plain JSON data (tables, lists, text, numbers)"
+    if len(text) > MAX_CARD_DATA:
+        return (f"custom card data of {len(text):,} characters is too large "
+                f"(at most {MAX_CARD_DATA:,})")
+    try:
+        _parsed_cards(text)
+    except CardDataError as err:
         return str(err)
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as err:
+        return f"custom card data is malformed: {type(err).__name__}"
     return None
 
 
-@functools.cache
-def _cards_from(path: str) -> CardSet:
-    return load_cards(Path(path)) if path else default_cards()
+@functools.lru_cache(maxsize=16)
+def _parsed_cards(text: str) -> CardSet:
+    return parse_cards(json.loads(text), "custom cards")
+
+
+def card_set_of(value: object) -> CardSet:
+    """The card set an option value names: a packaged set's name, or inline custom card data.
+
+    Never reads a path: a record cannot make the engine open a file.
+    """
+    if isinstance(value, Mapping):
+        return _parsed_cards(_canonical(value))
+    return default_cards()
 
 
 @dataclass(frozen=True)
@@ -62,10 +103,10 @@ class RekkyoOptions(Options):
         "(printed 4 + 2); siberia6 = Siberia counts 6 while held by the Soviet starter",
     )
     opening_partisan: str = option(
-        "reshuffle",
-        choices=("reshuffle", "discard"),
-        doc="a パルチザン dealt at setup is set aside and shuffled back into the pile (reshuffle) "
-        "or put on the discard pile (discard)",
+        "discard",
+        choices=("discard", "reshuffle"),
+        doc="a パルチザン dealt at setup is discarded, 「これを捨て」 (discard), or set aside and "
+        "shuffled back into the pile (reshuffle)",
     )
     neutral_short: str = option(
         "reshuffle",
@@ -79,12 +120,25 @@ class RekkyoOptions(Options):
         doc="an intercepting fighter returns to hand if its holder wins the combat and held its "
         "producer (winner), or whenever its holder held its producer (producer)",
     )
+    defender_events: str = option(
+        "with_weapons",
+        choices=("with_weapons", "alone"),
+        doc="a defending player follows the attacker's limits: events only together with a "
+        "weapon (with_weapons), or may defend with events alone (alone)",
+    )
+    attack_open_cards: str = option(
+        "face_down",
+        choices=("face_down", "face_up"),
+        doc="the attacker's cards are all placed face down, only their number known "
+        "(face_down), or open cards are shown face up as they are added (face_up)",
+    )
     first_player: str = option(
         "random", choices=("random", "seat1"), doc="who takes the first turn (ruling)"
     )
-    cards: str = option(
-        "", check=_check_cards,
-        doc="path of a card file with the printed values ('' = the packaged reconstruction)",
+    cards: str | dict[str, Any] = option(  # noqa: RUF009 (a declaration, not a shared default)
+        "standard", check=_check_cards,
+        doc="the card set: a packaged set's name ('standard', the reconstruction) or custom card "
+        "data inline (a mapping laid out like data/cards.toml, e.g. tomllib.load of your copy)",
     )
 
 
@@ -158,8 +212,10 @@ _M: dict[str, dict[str, str]] = {
                   "ja": "{target}は{defender}の領土：{defender}はカードで防衛できます。"},
     "add_open": {"en": "{seat} adds {card} face up: an open card (card {n}).",
                  "ja": "{seat}がオープンカード「{card}」を表向きで出しました（{n}枚目）。"},
-    "commit": {"en": "{seat} commits {n} cards (face down, except open cards).",
-               "ja": "{seat}は{n}枚のカードで侵略します（オープンカード以外は裏向き）。"},
+    "commit": {"en": "{seat} commits {n} cards face down.",
+               "ja": "{seat}は{n}枚のカードを裏向きに出して侵略します。"},
+    "commit_open": {"en": "{seat} commits {n} cards (face down, except open cards).",
+                    "ja": "{seat}は{n}枚のカードで侵略します（オープンカード以外は裏向き）。"},
     "commit_private": {"en": "Your attack: {cards}.", "ja": "あなたの侵略カード：{cards}。"},
     "defend": {"en": "{seat} defends with {n} cards: {cards}.",
                "ja": "{seat}は{n}枚で防衛します：{cards}。"},
@@ -233,8 +289,103 @@ _M: dict[str, dict[str, str]] = {
     "score": {"en": "{seat}: national power {score}.", "ja": "{seat}：国力{score}。"},
 }
 
-MESSAGES = Catalog(_M)
+_REFUSALS: dict[str, dict[str, str]] = {
+    "no_invade_now": {"en": "{action}: invasions are chosen as the turn's action, now: {phase}",
+                      "ja": "{action}：侵略は手番の行動として選びます（今は{phase}）"},
+    "no_territory": {"en": "{action}: there is no territory '{target}'",
+                     "ja": "{action}：「{target}」という領地はありません"},
+    "already_held": {"en": "{action}: you already hold {target}",
+                     "ja": "{action}：{target}はすでにあなたの領土です"},
+    "no_route": {"en": "{action}: the route is land or sea, not '{route}'",
+                 "ja": "{action}：経路は陸路か海路です（「{route}」ではありません）"},
+    "not_linked": {"en": "{action}: {target} is not linked by {route} to any territory you hold",
+                   "ja": "{action}：{target}はあなたの領土と{route}で繋がっていません"},
+    "needs_sea_card": {"en": "{action}: a sea invasion needs a navy or air card in your hand",
+                       "ja": "{action}：海からの侵略には手札に海軍か空軍のカードが必要です"},
+    "needs_land_card": {"en": "{action}: a land invasion needs a land or air weapon in your hand",
+                        "ja": "{action}：陸からの侵略には手札に陸軍か空軍の兵器が必要です"},
+    "no_add_now": {"en": "{action}: cards are added only while choosing combat cards",
+                   "ja": "{action}：カードを出せるのは戦闘のカードを選んでいる間だけです"},
+    "not_in_hand": {"en": "{action}: {card} is not in your hand",
+                    "ja": "{action}：「{card}」は手札にありません"},
+    "cannot_add": {"en": "{action}: a land invasion may not use navy cards, only events used "
+                         "with weapons may join a combat, and a defence of events needs a weapon",
+                   "ja": "{action}：陸からの侵略に海軍は使えず、戦闘に出せるイベントは兵器と共に"
+                         "使用するものだけで、イベントで防衛するには兵器も必要です"},
+    "no_commit_now": {"en": "{action}: you are not choosing attack cards",
+                      "ja": "{action}：今は侵略カードを選んでいません"},
+    "commit_sea": {"en": "{action}: an attack needs a weapon, and over the sea a navy or air card",
+                   "ja": "{action}：侵略には兵器が必要で、海からは海軍か空軍のカードが必要です"},
+    "commit_land": {"en": "{action}: an attack needs at least one weapon card",
+                    "ja": "{action}：侵略には兵器カードが1枚以上必要です"},
+    "no_defend_now": {"en": "{action}: you are not choosing defence cards",
+                      "ja": "{action}：今は防衛カードを選んでいません"},
+    "defend_needs_weapon": {
+        "en": "{action}: events go only together with a weapon; add a weapon or no card at all",
+        "ja": "{action}：イベントは兵器と共にしか出せません。兵器を加えるか、カードを出さずに"
+              "防衛してください"},
+    "no_discard_now": {"en": "{action}: you discard only when your hand is over the limit",
+                       "ja": "{action}：捨てるのは手札が上限を超えたときだけです"},
+    "no_event_now": {"en": "{action}: events that stand alone are played as the turn's action",
+                     "ja": "{action}：単独で使うイベントは手番の行動として使います"},
+    "no_such_event": {"en": "{action}: you have no such event or its target is not allowed",
+                      "ja": "{action}：そのイベントが手札にないか、その対象には使えません"},
+    "no_bombing": {"en": "{action}: no strategic bombing is waiting for an answer",
+                   "ja": "{action}：迎撃を待っている戦略爆撃はありません"},
+    "no_fighter": {"en": "{action}: you have no such fighter in hand",
+                   "ja": "{action}：その戦闘機は手札にありません"},
+    "no_pass_now": {"en": "{action}: doing nothing is a choice of the turn's action, now: {phase}",
+                    "ja": "{action}：「何もしない」は手番の行動の選択肢です（今は{phase}）"},
+    "not_legal_phase": {"en": "{action} is not a legal action now ({phase})",
+                        "ja": "{action}は今は選べません（{phase}）"},
+}
+
+_LABELS: dict[str, dict[str, str]] = {
+    "label_invade": {"en": "invade {target} by {route}", "ja": "{target}に{route}で侵略"},
+    "label_play": {"en": "play {card}", "ja": "「{card}」を使う"},
+    "label_play_player": {"en": "play {card} on player {n}",
+                          "ja": "「{card}」をプレイヤー{n}に使う"},
+    "label_play_territory": {"en": "play {card} on {territory}",
+                             "ja": "「{card}」を{territory}に使う"},
+    "label_pass": {"en": "do nothing", "ja": "何もしない"},
+    "label_add": {"en": "add {card}", "ja": "「{card}」を出す"},
+    "label_commit": {"en": "commit", "ja": "侵略カード確定"},
+    "label_defend": {"en": "defend", "ja": "防衛カード確定"},
+    "label_intercept": {"en": "intercept with {card}", "ja": "「{card}」で迎撃"},
+    "label_no_intercept": {"en": "no interception", "ja": "迎撃しない"},
+    "label_discard": {"en": "discard {card}", "ja": "「{card}」を捨てる"},
+}
+
+MESSAGES = Catalog({**_M, **_REFUSALS, **_LABELS}, name="rekkyo")
 """Every log message of 列強の興亡 in English and Japanese."""
+
+
+@dataclass(frozen=True)
+class CardTables:
+    """Card ids by role, from :mod:`gamelib.rekkyo.combat` (for cheap legal actions).
+
+    ``addable[route]``: may join a combat over ``route``; ``openers[route]``: a weapon that makes
+    an attack over ``route`` committable (any non-navy weapon by land, navy or air by sea);
+    ``weapons``: every weapon.
+    """
+
+    addable: Mapping[str, frozenset[str]]
+    openers: Mapping[str, frozenset[str]]
+    weapons: frozenset[str]
+
+    @classmethod
+    def of(cls, cards: CardSet) -> CardTables:
+        """The tables of a card set."""
+        from gamelib.rekkyo.combat import can_add_to_attack, can_commit
+
+        ids = cards.card_by_id
+        return cls(
+            addable={r: frozenset(c for c in ids if can_add_to_attack(cards.card(c), r))
+                     for r in ("land", "sea")},
+            openers={r: frozenset(c for c in ids if can_add_to_attack(cards.card(c), r)
+                                  and can_commit([cards.card(c)], r)) for r in ("land", "sea")},
+            weapons=frozenset(c for c in ids if isinstance(cards.card(c), WeaponCard)),
+        )
 
 
 class RekkyoGame(Game["RekkyoState"]):
@@ -246,10 +397,71 @@ class RekkyoGame(Game["RekkyoState"]):
     messages = MESSAGES
     options: RekkyoOptions
 
-    @property
+    @functools.cached_property
     def cards(self) -> CardSet:
         """The card set this game uses (validated)."""
-        return _cards_from(getattr(self.options, "cards", ""))
+        return card_set_of(self.options.cards)
+
+    def action_terms(self, action: object) -> Term:
+        """An action named in both languages: English is its text (ids), Japanese names the
+        cards and territories (both parse back through :meth:`parse_action`)."""
+        from gamelib.rekkyo import actions as act
+
+        cards = self.cards
+
+        def card(cid: str) -> Term | str:
+            return cards.card(cid).name if cid in cards.card_by_id else cid
+
+        def territory(tid: str) -> Term | str:
+            return cards.territory(tid).name if tid in cards.territory_by_id else tid
+
+        m = self.messages
+        if isinstance(action, act.Invade):
+            route = {"land": Term("land", "陸路"), "sea": Term("sea", "海路")}.get(
+                action.route, action.route)
+            ja = m.format("label_invade", "ja", target=territory(action.target), route=route)
+        elif isinstance(action, act.PlayEvent):
+            if action.player is not None:
+                ja = m.format("label_play_player", "ja", card=card(action.card),
+                              n=action.player + 1)
+            elif action.territory is not None:
+                ja = m.format("label_play_territory", "ja", card=card(action.card),
+                              territory=territory(action.territory))
+            else:
+                ja = m.format("label_play", "ja", card=card(action.card))
+        elif isinstance(action, (act.AddCard, act.Intercept, act.Discard)):
+            key = {act.AddCard: "label_add", act.Intercept: "label_intercept",
+                   act.Discard: "label_discard"}[type(action)]
+            ja = m.format(key, "ja", card=card(action.card))
+        else:
+            key = {act.Pass: "label_pass", act.Commit: "label_commit", act.Defend: "label_defend",
+                   act.NoIntercept: "label_no_intercept"}.get(type(action), "")
+            ja = m.format(key, "ja") if key else str(action)
+        return Term(str(action), ja)
+
+    def action_label(self, action: object, lang: str) -> str:
+        """How a player names ``action`` in ``lang`` (English: its text; Japanese: names)."""
+        return self.action_terms(action).text(lang)
+
+    @functools.cached_property
+    def card_tables(self) -> CardTables:
+        """Card ids by what they may do (precomputed from the combat rules)."""
+        return CardTables.of(self.cards)
+
+    @functools.cached_property
+    def invasion_links(self) -> tuple[tuple[str, str, frozenset[str]], ...]:
+        """``(territory, route, linked territories)`` for every route that exists, in card-file
+        order, ``land`` before ``sea``."""
+        return tuple((t.id, route, frozenset(links)) for t in self.cards.territories
+                     for route, links in (("land", t.land), ("sea", t.sea)) if links)
+
+    @functools.cached_property
+    def seat_terms(self) -> tuple[Term, ...]:
+        """Each seat's name in both languages (the game's language uses its seat names)."""
+        names = self.seat_names()
+        if self.lang == "ja":
+            return tuple(Term(f"Player {p + 1}", names[p]) for p in range(self.players))
+        return tuple(Term(names[p], f"プレイヤー{p + 1}") for p in range(self.players))
 
     @functools.cached_property
     def card_order(self) -> dict[str, int]:

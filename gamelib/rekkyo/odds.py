@@ -42,9 +42,9 @@ from gamelib.rekkyo.cards import (
     StrengthContext,
     card_strength_distribution,
     default_cards,
-    load_cards,
 )
 from gamelib.rekkyo.combat import can_add_to_attack, can_commit, is_recoverable
+from gamelib.rekkyo.game import card_set_of
 from gamelib.rekkyo.view import RekkyoView
 
 __all__ = [
@@ -441,13 +441,8 @@ def monte_carlo_draw(
 
 def cards_of(view: RekkyoView | None = None) -> CardSet:
     """The card set a view's game uses (its ``cards`` option), default the packaged one."""
-    path = ((view.options or {}).get("cards", "") if view is not None else "") or ""
-    return _load_cards_cached(path)
-
-
-@functools.cache
-def _load_cards_cached(path: str) -> CardSet:
-    return load_cards(path) if path else default_cards()
+    value = (view.options or {}).get("cards", "standard") if view is not None else "standard"
+    return card_set_of(value)
 
 
 _CARD_DISTS: dict[tuple[str, str, str, int], tuple[CardSet, CardDist]] = {}
@@ -500,28 +495,20 @@ def _seat(view: RekkyoView, seat: int | None) -> int | None:
 
 
 def attacker_unseen(view: RekkyoView, seat: int | None = None) -> Counter[str]:
-    """The card ids ``seat`` (default: the player whose turn it is) cannot locate.
+    """The card ids ``seat`` (default: the player whose turn it is) cannot rule out of the pile.
 
-    From the seat's own view this is ``view.unseen``; from the teacher's view it is rebuilt as
-    that seat would see it: the draw pile plus every other player's hidden cards.
+    The model of what a seat knows: every card whose place it does not know (the draw pile,
+    the other hands, face-down combat cards) may be in the pile, except the weapons everyone saw
+    go back to another player's hand (and not leave it since); the discards are public. The
+    pile's cards are taken as a uniformly random draw from these. From the seat's own view or
+    the teacher's, this is ``view.pile_pools[seat]``.
     """
     seat = _seat(view, seat)
-    if view.viewer is not None or seat is None:
-        if view.viewer is not None and seat is not None and view.viewer != seat:
-            raise ValueError(f"a view of seat {view.viewer} cannot show what seat {seat} knows")
-        return Counter(view.unseen)
-    unseen: Counter[str] = Counter(view.draw_pile or ())
-    for other, hand in enumerate(view.hands):
-        if other != seat and hand is not None:
-            unseen.update(hand)
-    combat = view.combat
-    if combat is not None and combat.stage in ("attack", "defend"):
-        cset = cards_of(view)
-        if combat.attacker != seat and combat.attacker_cards is not None:
-            unseen.update(c for c in combat.attacker_cards if not cset.card(c).open)
-        if combat.defender != seat and combat.defender_cards is not None:
-            unseen.update(combat.defender_cards)
-    return unseen
+    if view.viewer is not None and seat is not None and view.viewer != seat:
+        raise ValueError(f"a view of seat {view.viewer} cannot show what seat {seat} knows")
+    if seat is not None and view.pile_pools and view.pile_pools[seat] is not None:
+        return Counter(view.pile_pools[seat])
+    return Counter(view.unseen)
 
 
 def rebuild_cards(view: RekkyoView) -> Counter[str]:

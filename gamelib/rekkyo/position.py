@@ -80,6 +80,8 @@ def make_position(
     state.combat = None
     state.last_combat = None
     state.turn = 1
+    state.last_card_drawn = False
+    state.known_held = [[] for _ in range(n)]
     state.log = []
     state.add_log("position", kind="phase", seat=state._seat(turn_player))
     if not state.pile:

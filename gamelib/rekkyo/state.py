@@ -18,15 +18,13 @@ alone (hand in card-file order, targets in seat / card-file order), ``do nothing
 
 from __future__ import annotations
 
-import copy
-import functools
-import json
+import weakref
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core.log import LogEntry, Term
+from gamelib.core.log import Term
 from gamelib.core.rng import Rng
 from gamelib.core.state import Outcome, State
 from gamelib.rekkyo.actions import (
@@ -44,9 +42,6 @@ from gamelib.rekkyo.actions import (
 )
 from gamelib.rekkyo.cards import CardSet, EventCard, WeaponCard
 from gamelib.rekkyo.combat import (
-    can_add_to_attack,
-    can_commit,
-    can_open_invasion,
     card_value,
     is_recoverable,
     neutral_counts,
@@ -60,6 +55,14 @@ if TYPE_CHECKING:
 __all__ = ["Combat", "RekkyoState"]
 
 ROUTE_TERMS = {"land": Term("land", "陸路"), "sea": Term("sea", "海路")}
+PHASE_TERMS = {
+    "action": Term("choosing the turn's action", "手番の行動を選ぶ段階"),
+    "attack": Term("choosing attack cards", "侵略カードを選ぶ段階"),
+    "defend": Term("choosing defence cards", "防衛カードを選ぶ段階"),
+    "intercept": Term("answering a strategic bombing", "戦略爆撃への迎撃を決める段階"),
+    "discard": Term("discarding down to the hand limit", "手札を上限まで捨てる段階"),
+    "over": Term("the game is over", "ゲーム終了"),
+}
 
 
 @dataclass
@@ -87,67 +90,32 @@ class Combat:
     winner: str | None = None
     returned: list[str] = field(default_factory=list)
 
-
-def _encode_entry(e: LogEntry) -> str:
-    vis = None if e.visible_to is None else sorted(e.visible_to)
-    return json.dumps([e.key, e.en, e.ja, e.player, vis, e.kind], ensure_ascii=False) + "\n"
-
-
-def _decode_rows(text: str) -> tuple[LogEntry, ...]:
-    rows = json.loads("[" + text[:-1].replace("\n", ",") + "]")
-    return tuple(
-        LogEntry(key, en, ja, player, None if vis is None else frozenset(vis), kind)
-        for key, en, ja, player, vis, kind in rows
-    )
+    def copy(self) -> Combat:
+        """An independent copy (the lists copied, their immutable items shared)."""
+        return Combat(
+            self.attacker, self.defender, self.target, self.route, self.attacker_held,
+            self.defender_held, self.stage, list(self.attacker_cards),
+            list(self.defender_cards), list(self.neutral_drawn), list(self.neutral_counted),
+            list(self.rolls), list(self.bombings), list(self.interceptors),
+            list(self.cancelled), self.attacker_total, self.defender_total, self.winner,
+            list(self.returned),
+        )
 
 
-# A few logs decoded last: as a game goes on, each new log extends one of them, and only the
-# new lines are decoded (a whole decode per view made long games quadratic).
-_RECENT: list[tuple[str, tuple[LogEntry, ...]]] = []
-
-
-@functools.lru_cache(maxsize=256)
-def _decode_log(text: str) -> tuple[LogEntry, ...]:
-    if not text:
-        return ()
-    for old_text, old_entries in reversed(_RECENT):
-        if old_text and text.startswith(old_text):
-            rest = text[len(old_text) :]
-            entries = old_entries + (_decode_rows(rest) if rest else ())
-            break
-    else:
-        entries = _decode_rows(text)
-    _RECENT.append((text, entries))
-    del _RECENT[:-4]
-    return entries
+# Legal actions computed for a state object, dropped when it changes or is collected (kept out of
+# the state's attributes so that copies and fingerprints never see it).
+_LEGAL: weakref.WeakKeyDictionary[RekkyoState, list[RekkyoAction]] = weakref.WeakKeyDictionary()
 
 
 class RekkyoState(State[RekkyoAction]):
     """One moment of a game of 列強の興亡.
 
-    The log is kept as JSON lines in one string (``log`` decodes it), so that copying a state and
-    the conformance suite's per-step fingerprint do not grow with the length of the game.
+    The log is the core's list of lazy :class:`~gamelib.core.log.LogEntry` values (rendered when
+    read; nothing is recorded while ``quiet``); :meth:`clone` copies only what ``_apply``
+    mutates.
     """
 
     game: RekkyoGame
-    _log_text: str
-
-    @property
-    def log(self) -> list[LogEntry]:
-        """The log entries (decoded from the compact store)."""
-        return list(_decode_log(self._log_text))
-
-    @log.setter
-    def log(self, entries: Iterable[LogEntry]) -> None:
-        self._log_text = "".join(_encode_entry(e) for e in entries)
-
-    def add_log(self, key: str, **params: Any) -> None:
-        """Append an entry made from the game's catalog."""
-        self._log_text += _encode_entry(self.game.messages.entry(key, **params))
-
-    def visible_log(self, viewer: int | None) -> tuple[LogEntry, ...]:
-        """The log entries ``viewer`` may read."""
-        return tuple(e for e in _decode_log(self._log_text) if e.is_visible_to(viewer))
 
     def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
@@ -166,6 +134,12 @@ class RekkyoState(State[RekkyoAction]):
         self.last_combat: Combat | None = None
         self.atomic_used: list[bool] = [False] * n
         self.soviet_start: dict[int, bool] = {}
+        # the last card of the draw pile was drawn this turn (the game ends with the turn, even
+        # if a neutral's defence rebuilt the pile later in the same turn)
+        self.last_card_drawn = False
+        # weapons everyone saw go back to a hand and not seen leaving it since, per seat: every
+        # player knows they are not in the draw pile
+        self.known_held: list[list[str]] = [[] for _ in range(n)]
         self._setup()
 
     # -- helpers ------------------------------------------------------------------------------
@@ -177,18 +151,15 @@ class RekkyoState(State[RekkyoAction]):
     def _term(self, cid: str) -> Term:
         return self.cards.card(cid).name
 
+    def _terms(self, ids: Iterable[str]) -> list[Term]:
+        """Card names for a log entry (none for a quiet state, which records nothing)."""
+        return [] if self.quiet else [self._term(c) for c in ids]
+
     def _tterm(self, tid: str) -> Term:
         return self.cards.territory(tid).name
 
     def _seat(self, p: int) -> Term:
-        en = f"Player {p + 1}"
-        ja = f"プレイヤー{p + 1}"
-        names = self.game.seat_names()
-        if self.game.lang == "ja":
-            ja = names[p]
-        else:
-            en = names[p]
-        return Term(en, ja)
+        return self.game.seat_terms[p]
 
     def _sorted_ids(self, ids: list[str]) -> list[str]:
         order = self.game.card_order
@@ -237,7 +208,7 @@ class RekkyoState(State[RekkyoAction]):
         self.pile = deck
         for p in range(n):
             self.add_log("dealt", kind="event", player=p, visible_to={p},
-                         cards=[self._term(c) for c in self._sorted_ids(self.hands[p])])
+                         cards=self._terms(self._sorted_ids(self.hands[p])))
         starts = list(cards.start_order[:n])
         self.rng.shuffle(starts)
         for p, tid in enumerate(starts):
@@ -266,7 +237,7 @@ class RekkyoState(State[RekkyoAction]):
             p = self.turn_player
             self.turn += 1
             self.actor = p
-            cid = self.pile.pop()
+            cid = self._draw()
             self.add_log("turn", kind="phase", player=p, seat=self._seat(p), turn=self.turn,
                          left=len(self.pile))
             if self._is_partisan(cid):
@@ -282,9 +253,20 @@ class RekkyoState(State[RekkyoAction]):
             self.phase = "action"
             return
 
-    def _end_turn_is_over(self) -> bool:
-        """End the turn; return whether the game is over (the draw pile is empty)."""
+    def _draw(self) -> str:
+        """Take the top card of the draw pile, noting when it was the last one."""
+        cid = self.pile.pop()
         if not self.pile:
+            self.last_card_drawn = True
+        return cid
+
+    def _end_turn_is_over(self) -> bool:
+        """End the turn; return whether the game is over.
+
+        「最後の山札を引いたプレイヤーが、自分の手番を終了した時点でゲームは終了します。」:
+        over when the last card of the pile was drawn during this turn, whatever happened after.
+        """
+        if self.last_card_drawn or not self.pile:
             self.phase = "over"
             self.combat = None
             out = self._final_outcome()
@@ -332,6 +314,7 @@ class RekkyoState(State[RekkyoAction]):
                 self.add_log("partisan_empty", kind="narration", player=p, seat=self._seat(p))
                 return
             cid = hand.pop(self.rng.randint(0, len(hand) - 1))
+            self._left_hand(p, [cid])
             self.discard.append(cid)
             self.add_log("partisan_sabotage", kind="narration", player=p, seat=self._seat(p),
                          card=self._term(cid))
@@ -353,7 +336,16 @@ class RekkyoState(State[RekkyoAction]):
         return Outcome(scores, winners, "the last card of the draw pile was drawn")
 
     def legal_actions(self) -> list[RekkyoAction]:
-        """The legal actions in the documented fixed order (see the module docstring)."""
+        """The legal actions in the documented fixed order (see the module docstring).
+
+        Remembered per state object until it changes (``play`` asks again for the same state).
+        """
+        known = _LEGAL.get(self)
+        if known is None:
+            known = _LEGAL[self] = self._legal_actions()
+        return list(known)
+
+    def _legal_actions(self) -> list[RekkyoAction]:
         phase = self.phase
         if phase == "over":
             return []
@@ -365,15 +357,18 @@ class RekkyoState(State[RekkyoAction]):
             combat = self.combat
             assert combat is not None
             acts: list[RekkyoAction] = []
+            tables = self.game.card_tables
             if phase == "attack":
-                chosen = [cards.card(c) for c in combat.attacker_cards]
-                if can_commit(chosen, combat.route):
+                if not tables.openers[combat.route].isdisjoint(combat.attacker_cards):
                     acts.append(Commit())
-            else:
+            elif self._can_defend(combat.defender_cards):
                 acts.append(Defend())
-            for cid in self._sorted_ids(self.hands[p]):
-                if can_add_to_attack(cards.card(cid), combat.route):
-                    acts.append(AddCard(cid))
+            addable = tables.addable[combat.route]
+            usable = [c for c in self._sorted_ids(self.hands[p]) if c in addable]
+            if phase == "defend" and not self._weapon_within(combat.defender_cards, usable):
+                # an event alone could never defend: offer only what can still make a defence
+                usable = [c for c in usable if c in tables.weapons]
+            acts.extend(AddCard(c) for c in usable)
             return acts
         if phase == "intercept":
             fighters = [c for c in self._sorted_ids(self.hands[p]) if cards.card(c).fighter]
@@ -382,25 +377,34 @@ class RekkyoState(State[RekkyoAction]):
             return [Discard(c) for c in self._sorted_ids(self.hands[p])]
         raise AssertionError(f"unknown phase {phase!r}")
 
+    def _can_defend(self, chosen: list[str]) -> bool:
+        """No cards at all, or (by default) cards with at least one weapon: the defender follows
+        the attacker's limits, 「選択出来るカードの制限等については中立国との戦闘と同じです」."""
+        if not chosen or self.game.options.defender_events == "alone":
+            return True
+        return not self.game.card_tables.weapons.isdisjoint(chosen)
+
+    def _weapon_within(self, chosen: list[str], usable: list[str]) -> bool:
+        """Whether the defender has, or can still add, a weapon (or may defend with events
+        alone)."""
+        if self.game.options.defender_events == "alone":
+            return True
+        weapons = self.game.card_tables.weapons
+        return not (weapons.isdisjoint(chosen) and weapons.isdisjoint(usable))
+
     def invasion_targets(self, p: int) -> list[tuple[str, str]]:
         """``(territory, route)`` pairs seat ``p`` could invade, ignoring its hand."""
-        cards = self.cards
-        out: list[tuple[str, str]] = []
-        mine = set(self.territories_of(p))
+        mine = {t for t, o in self.owner.items() if o == p}
         revolutionary = not mine
-        for t in cards.territories:
-            if t.id in mine:
-                continue
-            for route, ids in (("land", t.land), ("sea", t.sea)):
-                if ids and (revolutionary or any(i in mine for i in ids)):
-                    out.append((t.id, route))
-        return out
+        return [(tid, route) for tid, route, links in self.game.invasion_links
+                if tid not in mine and (revolutionary or not links.isdisjoint(mine))]
 
     def _action_phase_actions(self, p: int) -> list[RekkyoAction]:
         cards = self.cards
-        hand = [cards.card(c) for c in self.hands[p]]
+        hand = self.hands[p]
         acts: list[RekkyoAction] = []
-        routes_ok = {r: can_open_invasion(hand, r) for r in ("land", "sea")}
+        openers = self.game.card_tables.openers
+        routes_ok = {r: not openers[r].isdisjoint(hand) for r in ("land", "sea")}
         for tid, route in self.invasion_targets(p):
             if routes_ok[route]:
                 acts.append(Invade(tid, route))
@@ -422,60 +426,72 @@ class RekkyoState(State[RekkyoAction]):
         acts.append(Pass())
         return acts
 
-    def why_illegal_text(self, text: str) -> str:
+    def why_illegal_text(self, text: str) -> str | Term:
         """Explain why the action written as ``text`` cannot be played now."""
         action = parse_action_text(text)
         if action is None:
             return super().why_illegal_text(text)
         return self.why_illegal(action)
 
-    def why_illegal(self, action: RekkyoAction) -> str:
-        """Why ``action`` cannot be played now, in the player's terms."""
+    def why_illegal(self, action: RekkyoAction) -> Term:
+        """Why ``action`` cannot be played now, in the player's terms (both languages)."""
         phase = self.phase
         p = self.actor
+        m = self.game.messages
+        a = self.game.action_terms(action)
+        phase_term = PHASE_TERMS.get(phase, Term(phase, phase))
         if isinstance(action, Invade):
             if phase != "action":
-                return f"{action}: invasions are chosen at the start of your action, now: {phase}"
+                return m.term("no_invade_now", action=a, phase=phase_term)
             if action.target not in self.owner:
-                return f"{action}: there is no territory {action.target!r}"
+                return m.term("no_territory", action=a, target=action.target)
+            target = self._tterm(action.target)
             if self.owner[action.target] == p:
-                return f"{action}: you already hold {action.target}"
+                return m.term("already_held", action=a, target=target)
+            if action.route not in ROUTE_TERMS:
+                return m.term("no_route", action=a, route=action.route)
+            route = ROUTE_TERMS[action.route]
             if (action.target, action.route) not in self.invasion_targets(p):
-                return (f"{action}: {action.target} is not linked by {action.route} "
-                        "to any territory you hold")
-            if action.route == "sea":
-                return f"{action}: a sea invasion needs a navy or air card in your hand"
-            return f"{action}: a land invasion needs a land or air weapon in your hand"
+                return m.term("not_linked", action=a, target=target, route=route)
+            return m.term("needs_sea_card" if action.route == "sea" else "needs_land_card",
+                          action=a)
         if isinstance(action, AddCard):
             if phase not in ("attack", "defend"):
-                return f"{action}: cards are added only while choosing combat cards"
+                return m.term("no_add_now", action=a)
             if action.card not in self.hands[p]:
-                return f"{action}: {action.card} is not in your hand"
-            return (f"{action}: a land invasion may not use navy cards, and only events used "
-                    "with weapons may join a combat")
+                return m.term("not_in_hand", action=a, card=self._card_name(action.card))
+            return m.term("cannot_add", action=a)
         if isinstance(action, Commit):
             if phase != "attack":
-                return "commit: you are not choosing attack cards"
-            route = self.combat.route if self.combat else "land"
-            if route == "sea":
-                return "commit: an attack needs a weapon, and over the sea a navy or air card"
-            return "commit: an attack needs at least one weapon card"
+                return m.term("no_commit_now", action=a)
+            by_sea = self.combat is not None and self.combat.route == "sea"
+            return m.term("commit_sea" if by_sea else "commit_land", action=a)
+        if isinstance(action, Defend):
+            if phase != "defend":
+                return m.term("no_defend_now", action=a)
+            return m.term("defend_needs_weapon", action=a)
         if isinstance(action, Discard):
             if phase != "discard":
-                return f"{action}: you discard only when your hand is over the limit"
-            return f"{action}: {action.card} is not in your hand"
+                return m.term("no_discard_now", action=a)
+            return m.term("not_in_hand", action=a, card=self._card_name(action.card))
         if isinstance(action, PlayEvent):
             if phase != "action":
-                return f"{action}: events that stand alone are played as your turn's action"
-            return f"{action}: you have no such event or its target is not allowed"
+                return m.term("no_event_now", action=a)
+            return m.term("no_such_event", action=a)
         if isinstance(action, (Intercept, NoIntercept)):
             if phase != "intercept":
-                return f"{action}: no strategic bombing is waiting for an answer"
-            return f"{action}: you have no such fighter in hand"
-        return f"{action} is not a legal action now (phase {phase})"
+                return m.term("no_bombing", action=a)
+            return m.term("no_fighter", action=a)
+        if isinstance(action, Pass):
+            return m.term("no_pass_now", action=a, phase=phase_term)
+        return m.term("not_legal_phase", action=a, phase=phase_term)
+
+    def _card_name(self, cid: str) -> Term | str:
+        return self._term(cid) if cid in self.cards.card_by_id else cid
 
     # -- applying actions ---------------------------------------------------------------------
     def _apply(self, action: RekkyoAction) -> None:
+        _LEGAL.pop(self, None)
         p = self.actor
         if isinstance(action, Pass):
             self.add_log("pass", kind="action", player=p, seat=self._seat(p))
@@ -492,6 +508,7 @@ class RekkyoState(State[RekkyoAction]):
             self._answer_bombing(p, action)
         elif isinstance(action, Discard):
             self.hands[p].remove(action.card)
+            self._left_hand(p, [action.card])
             self.discard.append(action.card)
             self.add_log("discard", kind="action", player=p, seat=self._seat(p),
                          card=self._term(action.card))
@@ -507,6 +524,7 @@ class RekkyoState(State[RekkyoAction]):
         card = self.cards.card(action.card)
         assert isinstance(card, EventCard)
         self.hands[p].remove(card.id)
+        self._left_hand(p, [card.id])
         self.discard.append(card.id)
         if card.kind == "conscription":
             self.add_log("play_event", kind="action", player=p, seat=self._seat(p),
@@ -515,7 +533,7 @@ class RekkyoState(State[RekkyoAction]):
                 if not self.pile:
                     self.add_log("pile_empty_draw", kind="narration", player=p)
                     break
-                cid = self.pile.pop()
+                cid = self._draw()
                 if self._is_partisan(cid):
                     self.add_log("draw_partisan_extra", kind="event", player=p,
                                  seat=self._seat(p), card=self._term(cid))
@@ -532,6 +550,7 @@ class RekkyoState(State[RekkyoAction]):
                          card=card.name, target=self._seat(q))
             victim = self.hands[q]
             cid = victim.pop(self.rng.randint(0, len(victim) - 1))
+            self.known_held[q] = []  # which card went is not public: forget what q held
             self.hands[p].append(cid)
             self.add_log("spy_took", kind="event", player=p, visible_to={p, q},
                          seat=self._seat(p), target=self._seat(q), card=self._term(cid))
@@ -588,21 +607,25 @@ class RekkyoState(State[RekkyoAction]):
         # for the other seats) and in the commit/defend entries, which keeps the log short.
         if self.phase == "attack":
             combat.attacker_cards.append(cid)
-            if card.open:
+            if card.open and self._open_face_up():
                 self.add_log("add_open", kind="action", player=p, seat=self._seat(p),
                              card=self._term(cid), n=len(combat.attacker_cards))
         else:
             combat.defender_cards.append(cid)
 
+    def _open_face_up(self) -> bool:
+        return self.game.options.attack_open_cards == "face_up"
+
     def _commit(self) -> None:
         combat = self.combat
         assert combat is not None
         combat.stage = "committed"
-        self.add_log("commit", kind="action", player=combat.attacker,
+        key = "commit_open" if self._open_face_up() else "commit"
+        self.add_log(key, kind="action", player=combat.attacker,
                      seat=self._seat(combat.attacker), n=len(combat.attacker_cards))
         self.add_log("commit_private", kind="action", player=combat.attacker,
                      visible_to={combat.attacker},
-                     cards=[self._term(c) for c in combat.attacker_cards])
+                     cards=self._terms(combat.attacker_cards))
         if combat.defender is None:
             self._reveal()
             self._neutral_defence()
@@ -618,8 +641,9 @@ class RekkyoState(State[RekkyoAction]):
         d = combat.defender
         self.add_log("defend", kind="action", player=d, seat=self._seat(d),
                      n=len(combat.defender_cards),
-                     cards=[self._term(c) for c in combat.defender_cards] or "—")
+                     cards=self._terms(combat.defender_cards) or "—")
         self._reveal()
+        self._left_hand(d, combat.defender_cards)
         for cid in combat.attacker_cards:
             c = self.cards.card(cid)
             if isinstance(c, EventCard) and c.interceptable:
@@ -633,9 +657,17 @@ class RekkyoState(State[RekkyoAction]):
     def _reveal(self) -> None:
         combat = self.combat
         assert combat is not None
+        self._left_hand(combat.attacker, combat.attacker_cards)
         self.add_log("reveal", kind="event", player=combat.attacker,
                      seat=self._seat(combat.attacker),
-                     cards=[self._term(c) for c in combat.attacker_cards])
+                     cards=self._terms(combat.attacker_cards))
+
+    def _left_hand(self, p: int, cids: Iterable[str]) -> None:
+        """Cards everyone saw leave seat ``p``'s hand: no longer known to be held there."""
+        known = self.known_held[p]
+        for cid in cids:
+            if cid in known:
+                known.remove(cid)
 
     def _fighters(self, p: int) -> list[str]:
         return [c for c in self.hands[p] if self.cards.card(c).fighter]
@@ -667,6 +699,7 @@ class RekkyoState(State[RekkyoAction]):
         else:
             fighter = self.cards.card(action.card)
             self.hands[p].remove(fighter.id)
+            self._left_hand(p, [fighter.id])
             combat.interceptors.append((p, fighter.id))
             face = self.rng.randint(1, self.cards.die_sides)
             combat.rolls.append((fighter.id, "intercept", face, fighter.strength))
@@ -698,15 +731,15 @@ class RekkyoState(State[RekkyoAction]):
                     continue
                 self.add_log("neutral_short", kind="narration", n=len(drawn), power=power)
                 break
-            drawn.append(self.pile.pop())
+            drawn.append(self._draw())
         combat.neutral_drawn = drawn
         combat.neutral_counted = [c for c in drawn if neutral_counts(self.cards.card(c))]
         removed = [c for c in drawn if not neutral_counts(self.cards.card(c))]
         self.add_log("neutral_draw", kind="event", target=self._tterm(combat.target),
-                     power=power, cards=[self._term(c) for c in drawn] or "—")
+                     power=power, cards=self._terms(drawn) or "—")
         if removed:
             self.add_log("neutral_removed", kind="narration",
-                         cards=[self._term(c) for c in removed])
+                         cards=self._terms(removed))
 
     def _roll_and_resolve(self) -> None:
         combat = self.combat
@@ -793,6 +826,7 @@ class RekkyoState(State[RekkyoAction]):
             if winner_seat is not None and is_recoverable(card, held):
                 assert isinstance(card, WeaponCard)
                 self.hands[winner_seat].append(cid)
+                self.known_held[winner_seat].append(cid)
                 kept.append(cid)
                 self.add_log("returned", kind="narration", seat=self._seat(winner_seat),
                              card=card.name, producer=self._tterm(card.producer))
@@ -803,6 +837,7 @@ class RekkyoState(State[RekkyoAction]):
             if (who, cid) in fighters_back:
                 assert isinstance(card, WeaponCard)
                 self.hands[who].append(cid)
+                self.known_held[who].append(cid)
                 kept.append(cid)
                 self.add_log("fighter_back", kind="narration", seat=self._seat(who),
                              card=card.name, producer=self._tterm(card.producer))
@@ -830,17 +865,9 @@ class RekkyoState(State[RekkyoAction]):
         n = self.game.players
         hands = tuple(tuple(self._sorted_list(h)) if player is None or player == p else None
                       for p, h in enumerate(self.hands))
-        unseen: Counter[str] = Counter(self.pile)
-        if player is not None:
-            for q in range(n):
-                if q != player:
-                    unseen.update(self.hands[q])
-            c = self.combat
-            if c is not None and c.stage in ("attack", "defend"):
-                if c.attacker != player:
-                    unseen.update(x for x in c.attacker_cards if not self.cards.card(x).open)
-                if c.defender != player:
-                    unseen.update(c.defender_cards)
+        unseen = Counter(self.pile) if player is None else self._hidden_from(player)
+        seats = range(n) if player is None else (player,)
+        pools = tuple(self._pile_pool(q) if q in seats else None for q in range(n))
         return RekkyoView(
             **self.base_view_fields(player),
             reconstruction_note=self.cards.note.text(self.game.lang),
@@ -861,8 +888,42 @@ class RekkyoState(State[RekkyoAction]):
             combat=self._combat_view(self.combat, player),
             last_combat=self._combat_view(self.last_combat, player),
             draw_pile=tuple(self.pile) if player is None else None,
-            options={k: str(v) for k, v in self.game.options.to_dict().items()},
+            pile_pools=pools,
+            options={k: v if k == "cards" else str(v)
+                     for k, v in self.game.options.to_dict().items()},
         )
+
+    def _shown_attack(self, c: Combat) -> tuple[str, ...]:
+        """The attacker's cards others see before the reveal: none, unless open cards go face
+        up (option ``attack_open_cards``)."""
+        if not self._open_face_up():
+            return ()
+        return tuple(x for x in c.attacker_cards if self.cards.card(x).open)
+
+    def _hidden_from(self, q: int) -> Counter[str]:
+        """The cards whose place seat ``q`` does not know: the pile, the other hands and the
+        face-down combat cards of others."""
+        hidden: Counter[str] = Counter(self.pile)
+        for r, hand in enumerate(self.hands):
+            if r != q:
+                hidden.update(hand)
+        c = self.combat
+        if c is not None and c.stage in ("attack", "defend"):
+            if c.attacker != q:
+                shown = self._shown_attack(c)
+                hidden.update(x for x in c.attacker_cards if x not in shown)
+            if c.defender != q:
+                hidden.update(c.defender_cards)
+        return hidden
+
+    def _pile_pool(self, q: int) -> dict[str, int]:
+        """The cards seat ``q`` cannot rule out of the draw pile: those hidden from ``q``, less
+        the weapons everyone saw go back to another seat's hand and not leave it since."""
+        pool = self._hidden_from(q)
+        for r, known in enumerate(self.known_held):
+            if r != q:
+                pool.subtract(known)
+        return {k: pool[k] for k in self._sorted_ids(list(+pool))}
 
     def _sorted_list(self, ids: list[str]) -> list[str]:
         order = self.game.card_order
@@ -883,7 +944,8 @@ class RekkyoState(State[RekkyoAction]):
             stage=c.stage if c.stage != "committed" else "resolved",
             attacker_count=len(c.attacker_cards),
             attacker_cards=tuple(c.attacker_cards) if see_att else None,
-            attacker_open=tuple(x for x in c.attacker_cards if self.cards.card(x).open),
+            attacker_open=self._shown_attack(c) if not revealed else tuple(
+                x for x in c.attacker_cards if self.cards.card(x).open),
             defender_count=len(c.defender_cards),
             defender_cards=tuple(c.defender_cards) if see_def else None,
             neutral_drawn=tuple(c.neutral_drawn),
@@ -909,6 +971,13 @@ class RekkyoState(State[RekkyoAction]):
             places.update(c.defender_cards)
             places.update(x for _, x in c.interceptors)
             assert not c.neutral_drawn, "a neutral's cards stay on the table only while resolving"
+        for r, known in enumerate(self.known_held):
+            with_r = Counter(self.hands[r])
+            if c is not None and c.attacker == r:
+                with_r.update(c.attacker_cards)
+            if c is not None and c.defender == r:
+                with_r.update(c.defender_cards)
+            assert not Counter(known) - with_r, f"seat {r} is known to hold cards it has not"
         expected = Counter(self.cards.counts)
         assert places == expected, (
             f"cards out of place: extra {dict(places - expected)}, "
@@ -927,18 +996,19 @@ class RekkyoState(State[RekkyoAction]):
             assert c is None
 
     def clone(self) -> RekkyoState:
-        """A fast independent copy (the game and the immutable log entries are shared)."""
-        new = copy.copy(self)
+        """A fast independent copy of what ``_apply`` mutates; the game, the territories' homes,
+        the log entries and resolved combats are shared (never mutated)."""
+        new = object.__new__(RekkyoState)
+        new.__dict__.update(self.__dict__)
         new.rng = self.rng.copy()
+        new.log = list(self.log)
         new.owner = dict(self.owner)
-        new.home = [list(h) for h in self.home]
         new.hands = [list(h) for h in self.hands]
         new.pile = list(self.pile)
         new.discard = list(self.discard)
         new.atomic_used = list(self.atomic_used)
-        new.soviet_start = dict(self.soviet_start)
-        new.combat = copy.deepcopy(self.combat)
-        new.last_combat = self.last_combat  # never mutated after resolution
+        new.known_held = [list(k) for k in self.known_held]
+        new.combat = self.combat.copy() if self.combat is not None else None
         return new
 
 

@@ -172,8 +172,9 @@ class OddsExplorer:
             value=target if target in territory_ids else territory_ids[0],
             description="target",
         )
-        self.route_box = widgets.ToggleButtons(options=["land", "sea"], value=route,
-                                               description="route")
+        routes = self._routes(self.target_box.value)
+        self.route_box = widgets.ToggleButtons(
+            options=routes, value=route if route in routes else routes[0], description="route")
         self.hand_box = widgets.SelectMultiple(
             options=[(cset.card(c).label(self.lang), c) for c in choices],
             value=tuple(c for c in hand if c in choices),
@@ -201,6 +202,7 @@ class OddsExplorer:
         with self.hand_box.hold_trait_notifications():
             if target is not None:
                 self.target_box.value = target
+                self._offer_routes(self._routes(target))
             if route is not None:
                 self.route_box.value = route
             if hand is not None:
@@ -224,7 +226,22 @@ class OddsExplorer:
         display(self.widget)  # type: ignore[no-untyped-call]
 
     # -- internals ----------------------------------------------------------------------------
-    def _on_change(self, _change: Mapping[str, Any]) -> None:
+    def _routes(self, target: str) -> list[str]:
+        """The routes that exist to ``target``: land if it has a land link, sea if a sea link."""
+        t = self.cards.territory(target)
+        return [r for r, links in (("land", t.land), ("sea", t.sea)) if links]
+
+    def _offer_routes(self, routes: list[str]) -> None:
+        if list(self.route_box.options) != routes:
+            keep = self.route_box.value if self.route_box.value in routes else routes[0]
+            self.route_box.unobserve(self._on_change, names="value")
+            self.route_box.options = routes
+            self.route_box.value = keep
+            self.route_box.observe(self._on_change, names="value")
+
+    def _on_change(self, change: Mapping[str, Any]) -> None:
+        if change.get("owner") is self.target_box:
+            self._offer_routes(self._routes(str(change.get("new"))))
         self.refresh()
 
     def _unseen(self) -> Counter[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from gamelib.core.state import View
 
@@ -26,7 +27,9 @@ class CombatView:
     ``stage``: ``"attack"`` (attacker choosing), ``"defend"`` (defending player choosing),
     ``"intercept"`` (a fighter may answer a strategic bombing), ``"resolved"``.
     ``defender`` is a seat, or ``None`` for a neutral. Card tuples are ``None`` when hidden from
-    the viewer; ``attacker_open`` lists the attacker's face-up open cards even then.
+    the viewer; ``attacker_open`` lists the attacker's cards shown face up before the reveal
+    (none by default: 「カードはオープンせずに裏向きにして」; open cards with
+    ``attack_open_cards="face_up"``), and the open cards once revealed.
     ``rolls`` are ``(card id, side, die face, value)`` with side ``"attacker"``/``"defender"``/
     ``"neutral"``/``"intercept"``; for an interception the value is the fighter's strength.
     ``neutral_drawn`` is what the neutral drew, ``neutral_counted`` the cards left after removing
@@ -65,7 +68,9 @@ class RekkyoView(View):
     ``None`` for hidden hands; ``scores`` are the current 国力 totals (halved after an atomic bomb);
     ``phase`` is ``"action"``, ``"attack"``, ``"defend"``, ``"intercept"``, ``"discard"`` or
     ``"over"``; ``turn_player`` is whose turn it is (the actor may be a defender);
-    ``draw_pile`` is the pile top last, for the teacher only.
+    ``draw_pile`` is the pile top last, for the teacher only. ``pile_pools[s]`` is the multiset
+    of cards seat ``s`` cannot rule out of the draw pile (``unseen`` less the weapons everyone saw
+    return to another seat's hand); filled for the viewer's seat, every seat for the teacher.
     """
 
     reconstruction_note: str
@@ -86,7 +91,8 @@ class RekkyoView(View):
     combat: CombatView | None
     last_combat: CombatView | None
     draw_pile: tuple[str, ...] | None = None
-    options: dict[str, str] | None = None
+    pile_pools: tuple[dict[str, int] | None, ...] = ()
+    options: dict[str, Any] | None = None
 
     @property
     def hand(self) -> tuple[str, ...] | None:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 
 import pytest
 
 import gamelib
+from gamelib.core.records import _digest
 from gamelib.rekkyo.cards import (
     DATA_FILE,
     CardDataError,
@@ -130,8 +132,8 @@ def test_bad_file_names_card_and_field(edit, words):
         assert w in str(err.value)
 
 
-def test_editable_file_loads_from_a_path(tmp_path: Path):
-    """The owner of the game edits a copy and points the ``cards`` option at it."""
+def test_edited_card_data_is_given_inline(tmp_path: Path):
+    """The owner of the game edits a copy and passes its data as the ``cards`` option."""
     text = DATA_FILE.read_text(encoding="utf-8").replace(
         'id = "sherman"\nen = "M4 Sherman"\nja = "M4シャーマン"\nstrength = 3',
         'id = "sherman"\nen = "M4 Sherman"\nja = "M4シャーマン"\nstrength = 4',
@@ -139,13 +141,46 @@ def test_editable_file_loads_from_a_path(tmp_path: Path):
     path = tmp_path / "printed.toml"
     path.write_text(text, encoding="utf-8")
     assert load_cards(path).card("sherman").strength == 4
-    game = gamelib.load("rekkyo", cards=str(path))
+    game = gamelib.load("rekkyo", cards=tomllib.loads(text))
     assert game.cards.card("sherman").strength == 4
-    bad = tmp_path / "bad.toml"
     bad_text = text.replace('strength = 4\nkind = "land"', 'strength = 4\nkind = "lnd"', 1)
-    bad.write_text(bad_text, encoding="utf-8")
     with pytest.raises(gamelib.OptionError, match=r"weapon 'sherman'.*'kind'"):
-        gamelib.load("rekkyo", cards=str(bad))
+        gamelib.load("rekkyo", cards=tomllib.loads(bad_text))
+
+
+@pytest.mark.parametrize("value", ["/dev/stdin", "/dev/zero", str(DATA_FILE), "cards.toml",
+                                   "/no/such/file.toml"])
+def test_cards_option_never_opens_a_path(value):
+    """A record names only a packaged card set: a path is refused at once, with the same message
+    whether or not the file exists."""
+    with pytest.raises(gamelib.OptionError) as err:
+        gamelib.load("rekkyo", cards=value)
+    message = str(err.value).replace(repr(value[:40]), "<name>")
+    assert "packaged" in message and "exist" not in message and "No such" not in message
+    body = json.loads(gamelib.dumps(gamelib.load("rekkyo").new_state(1)))
+    del body["digest"]
+    body["options"]["cards"] = value
+    record = json.dumps({**body, "digest": _digest(body)})
+    with pytest.raises(gamelib.RecordError, match="cards"):
+        gamelib.loads(record)
+
+
+def test_cards_option_validates_inline_data():
+    """Custom card data: a packaged name, or a mapping that is JSON data, size-capped, validated."""
+    assert gamelib.load("rekkyo", cards="standard").cards is gamelib.load("rekkyo").cards
+    data = tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
+    game = gamelib.load("rekkyo", cards=data)
+    assert game.cards.card_by_id.keys() == CARDS.card_by_id.keys()
+    assert gamelib.loads(gamelib.dumps(game.new_state(3))).game.cards.card("sherman")
+    for value, words in [
+        (3, "mapping"),
+        ({"meta": {}}, "meta"),
+        ({"x": object()}, "JSON"),
+        ({"x": "y" * 200_000}, "too large"),
+        ({**data, "territory": "nope"}, "territory"),
+    ]:
+        with pytest.raises(gamelib.OptionError, match=words):
+            gamelib.load("rekkyo", cards=value)
 
 
 def test_strength_distribution_of_neutral_defence_cards():

@@ -88,3 +88,21 @@ def test_heatmap_figure_mark() -> None:
     fig = win_heatmap_figure([[0.0, 0.5, 1.0]], powers=[3], mark=(3, 2.0), lang="ja")
     assert list(fig.data[1].x) == [2.0] and list(fig.data[1].y) == [3]
     assert "勝率" in fig.layout.title.text
+
+
+def test_figures_use_the_games_own_card_set():
+    """A custom ``cards=`` set shows its own national powers and strengths, not the default's."""
+    import tomllib
+
+    from gamelib.rekkyo.cards import DATA_FILE
+
+    data = tomllib.loads(DATA_FILE.read_text(encoding="utf-8"))
+    for t in data["territory"]:
+        if t["id"] == "hawaii":
+            t["power"] = 2
+    game = gamelib.load("rekkyo", players=2, cards=data)
+    view = game.new_state(5).view(None)
+    texts = [x for trace in map_figure(view).data for x in (trace.text or ())]
+    assert "Hawaii 2" in texts and "Hawaii 1" not in texts
+    fig = defence_figure(view, target="hawaii", route="sea", seat=0)
+    assert "power 2" in fig.layout.title.text

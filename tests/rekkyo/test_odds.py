@@ -235,3 +235,38 @@ def test_weapon_count_curve_is_monotone_for_fixed_cards() -> None:
     for o in curve:
         on_win, on_loss = odds.cards_lost_if(o.cards, view.territories_of(view.viewer or 0))
         assert on_win <= o.expected_lost <= on_loss
+
+
+def test_odds_use_weapons_publicly_returned_to_a_hand():
+    """Exact odds condition on what the viewer knows: weapons everyone saw go back to a hand are
+    not in the draw pile (issue 13 item 5). Hawaii by sea, P(defence >= 4) from the next seat."""
+    from fractions import Fraction
+
+    from gamelib.rekkyo.cards import card_strength_distribution
+    from gamelib.rekkyo.position import make_position, play_texts
+
+    game = gamelib.load("rekkyo", players=2, first_player="seat1")
+    s = make_position(game, owners={"usa": 0, "germany": 1},
+                      hands=[["iowa", "essex", "b29"], ["panzer4"]],
+                      pile_top=["m13", "italian_infantry", "wehrmacht"])
+    s = play_texts(s, "invade africa by sea", "add iowa", "add essex", "add b29", "commit")
+    assert s.last_combat.winner == "attacker"
+    assert sorted(s.last_combat.returned) == ["b29", "essex", "iowa"]
+    assert sorted(s.known_held[0]) == ["b29", "essex", "iowa"]
+    view = s.view(1)
+    pool = odds.attacker_unseen(view, 1)
+    assert pool.get("iowa", 0) == pool.get("essex", 0) == pool.get("b29", 0) == 0
+    assert view.unseen["iowa"] == 1  # its place is hidden, but everyone saw it go back
+
+    def p_at_least_4(cards) -> Fraction:
+        total = sum(cards.values())
+        hits = sum(Fraction(k) * Fraction(sum(p for v, p in card_strength_distribution(
+            c, "sea").items() if v >= 4)).limit_denominator(10**6) for c, k in cards.items())
+        return hits / total
+
+    known = odds.neutral_defence(view, "hawaii", "sea", exact=True)
+    assert 1 - known.cdf(3) == pytest.approx(float(p_at_least_4(pool)), abs=1e-12)
+    assert p_at_least_4(pool) < p_at_least_4(view.unseen)
+    # the card leaves the known set once everyone sees it leave the hand
+    s.known_held[0].remove("iowa")
+    assert odds.attacker_unseen(s.view(1), 1)["iowa"] == 1

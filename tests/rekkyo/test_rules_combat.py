@@ -127,7 +127,7 @@ def _player_combat(attacker_hand, defender_hand, **kw):
 def test_attacker_cards_face_down_count_visible():
     """「カードはオープンせずに裏向きにして枚数のみが分かるようにします。」
 
-    Ruling (オープンカード): an open card is committed face up.
+    Every attacking card is face down, open cards too: the defender sees only the count.
     """
     s = _player_combat(["t34", "tiger"], ["kv1"])
     s = play_texts(s, "invade soviet by land", "add t34", "add tiger", "commit")
@@ -135,10 +135,20 @@ def test_attacker_cards_face_down_count_visible():
     v = s.view(1)
     assert v.combat.attacker_count == 2
     assert v.combat.attacker_cards is None
-    assert v.combat.attacker_open == ("tiger",)
-    assert v.unseen.get("t34", 0) >= 1
+    assert v.combat.attacker_open == ()
+    assert v.unseen.get("t34", 0) >= 1 and v.unseen.get("tiger", 0) >= 1
     assert s.view(0).combat.attacker_cards == ("t34", "tiger")
-    assert not any("T-34" in line for line in s.view(1).log_lines())
+    lines = s.view(1).log_lines()
+    assert not any("T-34" in line or "Tiger" in line for line in lines)
+
+
+def test_attacker_open_cards_face_up_is_an_option():
+    """Option ``attack_open_cards="face_up"``: the other reading, open cards shown at once."""
+    s = _player_combat(["t34", "tiger"], ["kv1"], attack_open_cards="face_up")
+    s = play_texts(s, "invade soviet by land", "add t34", "add tiger", "commit")
+    v = s.view(1)
+    assert v.combat.attacker_cards is None
+    assert v.combat.attacker_open == ("tiger",)
 
 
 def test_defender_chooses_and_reveals_possibly_none():
@@ -160,6 +170,31 @@ def test_defender_limits_same_as_neutral_combat():
     assert texts(s) == ["defend", "add kv1", "add strategic_bombing"]
     with pytest.raises(IllegalAction):
         gamelib.play(s, "add bismarck")
+
+
+def test_defender_plays_events_only_with_a_weapon():
+    """「イベントカードは兵器カードと共に使用出来るカードだけが出せます。」 binds the defender too
+    (「選択出来るカードの制限等については中立国との戦闘と同じです」): an atomic bomb alone cannot
+    defend; with a weapon it can."""
+    s = _player_combat(["t34", "katyusha"], ["atomic_bomb", "kv1"])
+    s = play_texts(s, "invade soviet by land", "add t34", "add katyusha", "commit",
+                   "add atomic_bomb")
+    assert "defend" not in texts(s)
+    with pytest.raises(IllegalAction):
+        gamelib.play(s, "defend")
+    s = play_texts(s, "add kv1")
+    assert texts(s)[0] == "defend"
+    bare = _player_combat(["t34", "katyusha"], ["atomic_bomb", "bismarck"])
+    bare = play_texts(bare, "invade soviet by land", "add t34", "add katyusha", "commit")
+    assert texts(bare) == ["defend"]  # no weapon to go with the bomb: it cannot be offered
+
+
+def test_defender_events_alone_is_an_option():
+    """Option ``defender_events="alone"``: the other reading, a defence of events alone."""
+    s = _player_combat(["t34", "katyusha"], ["atomic_bomb"], defender_events="alone")
+    s = play_texts(s, "invade soviet by land", "add t34", "add katyusha", "commit",
+                   "add atomic_bomb", "defend")
+    assert s.last_combat.winner == "defender"
 
 
 # -- 戦闘の解決 -----------------------------------------------------------------------------------

@@ -42,17 +42,30 @@ def test_opening_partisan_is_discarded_and_replaced():
     assert seen_replacement
 
 
-def test_reshuffle_after_dealing_returns_set_aside_partisans():
-    """「アクションカードを配り終わったらリシャッフルして山札とします。」"""
+def test_partisan_dealt_at_setup_goes_to_the_discard_pile():
+    """「この時、「パルチザン」が含まれていたらこれを捨て」: by default a partisan dealt at
+    set-up is discarded, not shuffled back (``opening_partisan="reshuffle"``: the other
+    reading)."""
     for seed in range(40):
         s = gamelib.load("rekkyo", players=7).new_state(seed)
         if any(e.key == "deal_partisan" for e in s.log):
             break
+    set_aside = sum(1 for e in s.log if e.key == "deal_partisan")
+    assert set_aside > 0
+    assert Counter(s.discard)["partisan"] >= set_aside
+    drawn = sum(1 for e in s.log if e.key == "draw_partisan")
+    assert Counter(s.pile)["partisan"] + drawn + set_aside == PARTISANS
+
+
+def test_reshuffle_after_dealing_returns_set_aside_partisans_as_an_option():
+    """「アクションカードを配り終わったらリシャッフルして山札とします。」 with
+    ``opening_partisan="reshuffle"``: the set-aside partisans go back into the pile."""
+    for seed in range(40):
+        s = gamelib.load("rekkyo", players=7, opening_partisan="reshuffle").new_state(seed)
+        if any(e.key == "deal_partisan" for e in s.log):
+            break
     drawn_partisans = sum(1 for e in s.log if e.key == "draw_partisan")
     assert Counter(s.pile)["partisan"] + drawn_partisans == PARTISANS
-    s2 = gamelib.load("rekkyo", players=7, opening_partisan="discard").new_state(seed)
-    set_aside = sum(1 for e in s2.log if e.key == "deal_partisan")
-    assert Counter(s2.discard)["partisan"] >= set_aside > 0
 
 
 @pytest.mark.parametrize("players", range(2, 8))

@@ -167,6 +167,26 @@ def test_game_ends_when_last_card_drawer_ends_turn():
     assert s.is_terminal() and s.current_player is None
 
 
+def test_game_ends_with_the_turn_whose_neutral_draw_took_the_last_card():
+    """「最後の山札を引いたプレイヤーが、自分の手番を終了した時点でゲームは終了します。」
+
+    The neutral's draw takes the last card and the discards are shuffled into a new pile for the
+    rest of its draw: the game still ends when that turn ends."""
+    s = make_position(game(), owners={"china": 0, "usa": 1},
+                      hands=[["kv1", "t34"], ["sherman"]], pile_top=["m13"], rest="discard")
+    s = play_texts(s, "invade india by land", "add kv1", "add t34", "commit")
+    assert any(e.key == "reshuffle" for e in s.log)
+    assert s.is_terminal() and s.pile  # the rebuilt pile is not empty, the game is over anyway
+
+
+def test_game_ends_with_the_turn_whose_conscription_took_the_last_card():
+    """The same sentence: the last card drawn by 徴兵 ends the game with that turn."""
+    s = make_position(game(), owners={"china": 0, "usa": 1},
+                      hands=[["conscription"], ["sherman"]], pile_top=["t34"], rest="discard")
+    s = play_texts(s, "play conscription")
+    assert s.is_terminal()
+
+
 def test_score_is_total_national_power():
     """「各プレイヤーは自分の領土の国力を合計します。この合計値の１番多いプレイヤーが勝利となります。」"""
     s = make_position(game(), owners={"japan": 0, "china": 0, "usa": 1},

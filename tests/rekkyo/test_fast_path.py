@@ -1,0 +1,59 @@
+"""The fast path (issue 12): clone once, then legal_actions + apply_in_place, gives the very state
+gamelib.play gives for the same seed and choices; a quiet state plays the same game unlogged."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gamelib
+from gamelib.core.state import fingerprint
+
+
+def _choices(game, seed: int) -> tuple[object, list[str]]:
+    """Play a random game through the checked path; return the end state and the choices."""
+    rng = random.Random(seed)
+    state = game.new_state(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state = gamelib.play(state, legal[rng.randrange(len(legal))])
+    return state, list(state.history)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 0), (3, 1), (4, 2), (7, 3)])
+def test_fast_path_gives_the_checked_game(players: int, seed: int) -> None:
+    game = gamelib.load("rekkyo", players=players)
+    checked, history = _choices(game, seed)
+    fast = game.new_state(seed).clone()
+    rng = random.Random(seed)
+    while not fast.is_terminal():
+        legal = fast.legal_actions()
+        fast.apply_in_place(legal[rng.randrange(len(legal))])
+    assert list(fast.history) == history
+    assert fingerprint(fast) == fingerprint(checked)
+    fast.check_invariants()
+
+    quiet = game.new_state(seed).clone()
+    start = len(quiet.log)
+    quiet.quiet = True
+    rng = random.Random(seed)
+    while not quiet.is_terminal():
+        legal = quiet.legal_actions()
+        quiet.apply_in_place(legal[rng.randrange(len(legal))])
+    assert len(quiet.log) == start  # nothing recorded
+    assert quiet.outcome() == checked.outcome() and quiet.pile == checked.pile
+
+
+def test_clone_is_independent() -> None:
+    game = gamelib.load("rekkyo", players=3)
+    state = game.new_state(4)
+    before = fingerprint(state)
+    copy = state.clone()
+    rng = random.Random(0)
+    for _ in range(60):
+        if copy.is_terminal():
+            break
+        legal = copy.legal_actions()
+        copy.apply_in_place(legal[rng.randrange(len(legal))])
+    assert fingerprint(state) == before
