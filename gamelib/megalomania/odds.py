@@ -20,7 +20,7 @@ Two questions, both answered from one player's :class:`MegalomaniaView` (never t
 Hidden cards are dealt uniformly among the places the viewer cannot see, over the deals that
 agree with the round's public plays (:func:`hidden_card_bans`: a player who did not follow a
 colour holds none of it; under a Wizard the card played was the lowest allowed). The plays are
-read from the view's public log, the only record of earlier tricks a view carries.
+read from the view's ``round_tricks`` (the round's finished tricks as played) and ``trick``.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from gamelib.core.probability import Estimate
 from gamelib.core.rng import Rng
 from gamelib.megalomania.actions import PlayCard, ScrollKind
 from gamelib.megalomania.bots import HeuristicBot, SeatTally, choose_play, tally_from_view
-from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour, Rank, sort_cards
+from gamelib.megalomania.cards import DECK, Card, Colour, Rank, sort_cards
 from gamelib.megalomania.missions import Deal, Mission
 from gamelib.megalomania.powers import (
     Play,
@@ -174,47 +174,11 @@ def _deals(pool: Sequence[Card], sizes: Sequence[int]) -> Iterator[tuple[tuple[C
 
 
 _NO_VOID_DEALS = frozenset({Deal.ORDER, Deal.COVERED, Deal.DRAW_4, Deal.PASS_HAND})
-_CARD_TEXTS = [(str(c), c) for c in DECK]
-_PLAY_KEYS = frozenset({"play", "play_cube"})
-
-
-def _card_in(text: str) -> Card | None:
-    for label, card in _CARD_TEXTS:
-        if label in text:
-            return card
-    return None
-
-
-_POWER_KEYS = frozenset({
-    "p_emperor", "p_knight", "p_wizard", "p_dwarf", "p_assassin", "p_oracle", "p_peasant",
-    "p_explorer",
-})
-_COLOUR_WORDS = {c.value: c for c in COLOURS}
 
 
 def _round_tricks(view: MegalomaniaView) -> list[list[Play]]:
-    """The tricks of the round so far (the one in play last), rebuilt from the public log."""
-    entries = list(view.log)
-    starts = [i for i, e in enumerate(entries) if e.key == "round_start"]
-    tricks: list[list[Play]] = []
-    cur: list[Play] = []
-    for e in entries[(starts[-1] + 1) if starts else 0 :]:
-        if e.key in _PLAY_KEYS and e.player is not None:
-            card = _card_in(e.en)
-            if card is not None:
-                cur.append(Play(e.player, card))
-        elif e.key in _POWER_KEYS and cur:
-            last = cur[-1]
-            colour = None
-            if e.key == "p_oracle":
-                word = e.en.split("counts as ")[-1].split()[0] if "counts as " in e.en else ""
-                colour = _COLOUR_WORDS.get(word)
-            cur[-1] = Play(last.seat, last.card, True, colour, last.cube)
-        elif e.key == "trick_won":
-            tricks.append(cur)
-            cur = []
-    tricks.append(list(view.trick))
-    return tricks
+    """The tricks of the round so far (the one in play last), from the view's public plays."""
+    return [list(t) for t in view.round_tricks] + [list(view.trick)]
 
 
 def hidden_card_bans(view: MegalomaniaView) -> tuple[frozenset[Card], ...]:
@@ -248,6 +212,8 @@ def hidden_card_bans(view: MegalomaniaView) -> tuple[frozenset[Card], ...]:
                 bans[play.seat].update(c for c in DECK if c.colour in (lead, dominant))
                 group = list(DECK)
             if forced:
+                if group is not None and view.wizard_choice and len(group) == len(DECK):
+                    group = [c for c in DECK if c.colour is card.colour]  # lowest of its colour
                 bans[play.seat].update(c for c in group if c.value < card.value)
     return tuple(frozenset(b) for b in bans)
 
@@ -339,7 +305,7 @@ def _options(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Pla
             full, plays, ctx.dominant, players=v.players, crystals=v.crystals[seat],
             cubes=v.cubes[seat],
             can_explore=v.trick_number > 1 and (len(full) > 1 or v.face_down_counts[seat] > 0),
-            last_trick=ctx.last_trick, fixed_next=fixed,
+            last_trick=ctx.last_trick, fixed_next=fixed, wizard_choice=v.wizard_choice,
         )
 
     if ctx.order and full:
@@ -443,6 +409,7 @@ def trick_odds(
             and (len(view.hand) > 1 or view.face_down_counts[seat] > 0),
             last_trick=last_trick,
             fixed_next=view.play_order[0] if order and view.play_order else None,
+            wizard_choice=view.wizard_choice,
         )
     actions = [a for a in actions if isinstance(a, PlayCard)]
     seats = _seats_to_play(view, seat)
@@ -515,6 +482,8 @@ PLAYOUT_PHASES = ("play", "explorer", "peasant")
 def _game_for(view: MegalomaniaView) -> Game[Any]:
     import gamelib
 
+    if view.rule_options:
+        return gamelib.load("megalomania", **dict(view.rule_options))
     length = "short" if view.rounds == 8 else "long"
     return gamelib.load(
         "megalomania", players=view.players, length=length, cube_step=view.cube_step,

@@ -198,15 +198,35 @@ def trick_status(
 
 
 def follow_cards(
-    hand: Sequence[Card], plays: Sequence[Play], dominant: Colour
+    hand: Sequence[Card],
+    plays: Sequence[Play],
+    dominant: Colour,
+    *,
+    wizard_choice: bool = True,
 ) -> list[Card]:
-    """The cards of ``hand`` the follow rule (and an active Wizard) allows, in hand order."""
+    """The cards of ``hand`` the follow rule (and an active Wizard) allows, in hand order.
+
+    Under a Wizard the lowest card of the lead colour, else of the dominant colour, else (the
+    last fallback, どの色の一番小さいカードでも) the lowest card of a colour of the player's
+    choice: one card per colour held with ``wizard_choice`` (option ``wizard_fallback="colour"``,
+    the default), else only the hand's lowest card(s) (``"lowest"``).
+    """
     if not plays:
         return list(hand)
     lead = lead_colour(plays, dominant)
-    lead_cards = [c for c in hand if c.colour is lead]
-    pool = lead_cards or [c for c in hand if c.colour is dominant] or list(hand)
+    pool = [c for c in hand if c.colour is lead]
+    fallback = False
+    if not pool:
+        pool = [c for c in hand if c.colour is dominant]
+        if not pool:
+            pool, fallback = list(hand), True
     if trick_status(plays, dominant).wizard_seat is not None:
+        if fallback and wizard_choice:
+            low_of: dict[Colour, int] = {}
+            for c in pool:
+                if c.colour not in low_of or c.value < low_of[c.colour]:
+                    low_of[c.colour] = c.value
+            return [c for c in pool if c.value == low_of[c.colour]]
         low = min(c.value for c in pool)
         pool = [c for c in pool if c.value == low]
     return pool
@@ -223,6 +243,7 @@ def legal_plays(
     can_explore: bool = False,
     last_trick: bool = False,
     fixed_next: Card | None = None,
+    wizard_choice: bool = True,
 ) -> list[PlayCard]:
     """The play actions open to the next player of the trick ``plays``, in a fixed order.
 
@@ -232,7 +253,8 @@ def legal_plays(
     last card of the trick, once-per-trick powers not after one of their kind, the Explorer only
     when ``can_explore`` (not the first trick, and a card left to swap), the Peasant not in the
     last trick, the Assassin only when the follow rule would forbid it. ``fixed_next`` (mission
-    15) is the only card allowed, whatever the follow rule says.
+    15) is the only card allowed, whatever the follow rule says. ``wizard_choice``: see
+    :func:`follow_cards`.
     """
     status = trick_status(plays, dominant)
     blocked = status.powers_blocked
@@ -246,7 +268,10 @@ def legal_plays(
         Rank.DWARF: status.dwarf_seat,
         Rank.PEASANT: status.peasant_seat,
     }
-    allowed = [fixed_next] if fixed_next is not None else follow_cards(hand, plays, dominant)
+    allowed = (
+        [fixed_next] if fixed_next is not None
+        else follow_cards(hand, plays, dominant, wizard_choice=wizard_choice)
+    )
     out: list[PlayCard] = []
     for card in hand:
         rank = card.rank

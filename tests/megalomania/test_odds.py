@@ -306,3 +306,26 @@ def test_odds_refuse_when_not_the_viewers_turn() -> None:
         trick_odds(st.view(other))
     with pytest.raises(ValueError, match="model"):
         trick_odds(st.view(st.current_player), model="perfect")
+
+
+def test_bans_read_from_the_views_round_tricks_not_the_log() -> None:
+    """The view carries the round's finished tricks (``round_tricks``): the odds read the plays
+    from it, so a view without its log gives the same bans, and the tricks match the captures."""
+    import dataclasses
+    import random
+
+    import gamelib
+    from gamelib.megalomania.odds import hidden_card_bans
+
+    game = gamelib.load("megalomania", first_mission=1)
+    st = game.new_state(5)
+    rng = random.Random(5)
+    while not (st.phase == "play" and st.trick_no >= 4):
+        legal = st.legal_actions()
+        st = gamelib.play(st, legal[rng.randrange(len(legal))])
+    view = st.view(st.current_player)
+    assert len(view.round_tricks) == 4
+    assert [len(t) for t in view.round_tricks] == [4] * 4
+    assert sum(len(t) for seat in st.captured for t in seat) == 16  # (an Explorer may swap)
+    assert any(hidden_card_bans(view))
+    assert hidden_card_bans(dataclasses.replace(view, log=())) == hidden_card_bans(view)
