@@ -565,6 +565,7 @@ def determinize(
     st.leader = view.leader if view.leader is not None else 0
     st.next_leader = view.next_leader
     st.last_trick, st.last_winner = list(view.last_trick), view.last_trick_winner
+    st.round_plays = list(view.round_tricks)
     st.explorer = None
     if view.phase == "explorer" and view.explorer_card is not None:
         found = view.explorer_card
