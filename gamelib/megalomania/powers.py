@@ -100,6 +100,9 @@ class TrickStatus:
         return self.emperor_seat is not None
 
 
+_EMPTY_STATUS = TrickStatus(None, None, None, None, None, None, None)
+
+
 def resolve_plays(
     plays: Sequence[Play], dominant: Colour, context: TrickContext | None = None
 ) -> list[ResolvedPlay]:
@@ -179,6 +182,8 @@ def trick_status(
     plays: Sequence[Play], dominant: Colour, context: TrickContext | None = None
 ) -> TrickStatus:
     """Which powers are in effect in ``plays`` and who is winning so far."""
+    if not plays:
+        return _EMPTY_STATUS
     resolved = resolve_plays(plays, dominant, context)
     seats: dict[Rank, int] = {}
     for r in resolved:
@@ -203,13 +208,15 @@ def follow_cards(
     dominant: Colour,
     *,
     wizard_choice: bool = True,
+    status: TrickStatus | None = None,
 ) -> list[Card]:
     """The cards of ``hand`` the follow rule (and an active Wizard) allows, in hand order.
 
     Under a Wizard the lowest card of the lead colour, else of the dominant colour, else (the
     last fallback, どの色の一番小さいカードでも) the lowest card of a colour of the player's
     choice: one card per colour held with ``wizard_choice`` (option ``wizard_fallback="colour"``,
-    the default), else only the hand's lowest card(s) (``"lowest"``).
+    the default), else only the hand's lowest card(s) (``"lowest"``). ``status``: the trick's
+    :func:`trick_status`, when the caller has it already.
     """
     if not plays:
         return list(hand)
@@ -220,7 +227,9 @@ def follow_cards(
         pool = [c for c in hand if c.colour is dominant]
         if not pool:
             pool, fallback = list(hand), True
-    if trick_status(plays, dominant).wizard_seat is not None:
+    if status is None:
+        status = trick_status(plays, dominant)
+    if status.wizard_seat is not None:
         if fallback and wizard_choice:
             low_of: dict[Colour, int] = {}
             for c in pool:
@@ -270,7 +279,7 @@ def legal_plays(
     }
     allowed = (
         [fixed_next] if fixed_next is not None
-        else follow_cards(hand, plays, dominant, wizard_choice=wizard_choice)
+        else follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
     )
     out: list[PlayCard] = []
     for card in hand:

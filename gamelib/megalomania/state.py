@@ -9,7 +9,6 @@ then the tricks; the round is scored and the next one begins.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -62,15 +61,18 @@ SCROLL_DECK: tuple[ScrollKind, ...] = (ScrollKind.CRYSTAL,) * 8 + (ScrollKind.CU
 
 SCROLL_BONUS = 2  # resources a scroll adds
 
+_NAMES = tuple(Term(f"Player {s + 1}", f"プレイヤー{s + 1}") for s in range(4))
 
-def _copy_container(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy_container(v) for v in value]
-    if isinstance(value, set):
-        return set(value)
-    if isinstance(value, dict):
-        return {k: _copy_container(v) for k, v in value.items()}
-    return value
+# What ``clone`` copies: lists of per-seat lists, and flat lists (everything else is immutable
+# or replaced whole by ``_apply``).
+_SEAT_LISTS = (
+    "hands", "revealed", "covered", "draw_piles", "own_aside", "piles", "passing", "orders",
+    "captured", "scrolls",
+)
+_FLAT_LISTS = (
+    "queue", "deck", "set_aside", "trick", "crystals", "cubes", "scroll_deck", "round_missions",
+    "round_scores", "scores", "negatives", "mission_deck", "round_plays",
+)
 
 
 class MegalomaniaState(State[Action]):
@@ -137,12 +139,20 @@ class MegalomaniaState(State[Action]):
         self._start_round()
 
     def clone(self) -> MegalomaniaState:
-        """A fast copy: containers are copied, cards, plays and log entries (immutable) shared."""
-        new = copy.copy(self)
-        for key, value in vars(self).items():
-            if isinstance(value, (list, set, dict)):
-                setattr(new, key, _copy_container(value))
-        new.rng = self.rng.copy()
+        """A hand-written copy of what ``_apply`` mutates: the per-seat lists (one level down;
+        a taken trick is replaced, never changed, so tricks are shared), the sets of seen cards,
+        the counters and the log list. Cards, plays, actions and log entries are immutable and
+        shared; so is the game."""
+        new = object.__new__(MegalomaniaState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["rng"] = self.rng.copy()
+        d["log"] = list(self.log)
+        for name in _SEAT_LISTS:
+            d[name] = [list(x) for x in d[name]]
+        for name in _FLAT_LISTS:
+            d[name] = list(d[name])
+        d["seen"] = [set(x) for x in self.seen]
         return new
 
     @classmethod
@@ -200,7 +210,7 @@ class MegalomaniaState(State[Action]):
         return mission(self.mission_no)
 
     def _name(self, seat: int) -> Term:
-        return Term(f"Player {seat + 1}", f"プレイヤー{seat + 1}")
+        return _NAMES[seat]
 
     def _draw_scroll(self, seat: int) -> None:
         if not self.scroll_deck:
@@ -549,8 +559,9 @@ class MegalomaniaState(State[Action]):
     def _apply_play(self, seat: int, action: PlayCard) -> None:
         assert self.dominant is not None
         card = action.card
-        status_before = trick_status(self.trick, self.dominant)
-        forced = status_before.wizard_seat is not None
+        forced = (  # only the log needs it
+            not self.quiet and trick_status(self.trick, self.dominant).wizard_seat is not None
+        )
         self._take_from_hand(seat, card)
         if action.power:
             self.crystals[seat] -= 1
@@ -616,7 +627,9 @@ class MegalomaniaState(State[Action]):
         self._take_from_hand(seat, card)
         if order_pos is not None:
             self.orders[seat].insert(order_pos, found)
-        self.captured[owner][t][i] = card
+        trick = list(self.captured[owner][t])  # replaced, not changed: clones share tricks
+        trick[i] = card
+        self.captured[owner][t] = trick
         self._public([card, found])
         self.explorer = None
         self.add_log("explorer_return", player=seat, who=self._name(seat), card=card.term,
@@ -657,8 +670,10 @@ class MegalomaniaState(State[Action]):
         winner = trick_winner(self.trick, None, self.dominant, TrickContext(self.cube_step))
         win_play = next(p for p in self.trick if p.seat == winner)
         self.trick_no += 1
-        self.add_log("trick_won", player=winner, who=self._name(winner), number=self.trick_no,
-                     card=win_play.card.term, reason=self._reason(win_play), kind="narration")
+        if not self.quiet:
+            self.add_log("trick_won", player=winner, who=self._name(winner),
+                         number=self.trick_no, card=win_play.card.term,
+                         reason=self._reason(win_play), kind="narration")
         self.captured[winner].append([p.card for p in self.trick])
         self.last_trick = list(self.trick)
         self.round_plays.append(tuple(self.trick))
