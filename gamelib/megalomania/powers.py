@@ -270,14 +270,14 @@ def legal_plays(
     last_to_play = len(plays) == players - 1
     power_ok = crystals > 0 and not blocked
     cube_ok = cubes > 0 and not blocked
-    cube_steps = (0, 1, -1) if cube_ok else (0,)
+    k = 3 if cube_ok else 1  # the plain play, then +cube and -cube
     used = {
         Rank.KNIGHT: status.knight_seat,
         Rank.WIZARD: status.wizard_seat,
         Rank.DWARF: status.dwarf_seat,
         Rank.PEASANT: status.peasant_seat,
     }
-    allowed = (
+    allowed = set(
         [fixed_next] if fixed_next is not None
         else follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
     )
@@ -286,15 +286,15 @@ def legal_plays(
         rank = card.rank
         if card not in allowed:
             if rank is Rank.ASSASSIN and power_ok and fixed_next is None:
-                out.extend(PlayCard(card, True, None, s) for s in cube_steps)
+                out.extend(_plays(card, True, None)[:k])
             continue
-        out.extend(PlayCard(card, False, None, s) for s in cube_steps)
+        out.extend(_plays(card, False, None)[:k])
         if not power_ok:
             continue
         if rank is Rank.ORACLE:
             for colour in COLOURS:
                 if colour is not dominant and colour is not card.colour:
-                    out.extend(PlayCard(card, True, colour, s) for s in cube_steps)
+                    out.extend(_plays(card, True, colour)[:k])
             continue
         if rank is Rank.ASSASSIN:
             continue
@@ -306,5 +306,20 @@ def legal_plays(
             continue
         if rank is Rank.PEASANT and last_trick:
             continue
-        out.extend(PlayCard(card, True, None, s) for s in cube_steps)
+        out.extend(_plays(card, True, None)[:k])
     return out
+
+
+_PLAYS: dict[tuple[Card, bool, Colour | None], tuple[PlayCard, PlayCard, PlayCard]] = {}
+
+
+def _plays(card: Card, power: bool, colour: Colour | None) -> tuple[PlayCard, PlayCard, PlayCard]:
+    """The play of ``card`` without a cube, with ``+cube`` and with ``-cube``, made once (actions
+    are immutable values, so every legal-action list shares them)."""
+    key = (card, power, colour)
+    found = _PLAYS.get(key)
+    if found is None:
+        found = _PLAYS[key] = tuple(  # type: ignore[assignment]
+            PlayCard(card, power, colour, s) for s in (0, 1, -1)
+        )
+    return found  # type: ignore[return-value]

@@ -207,7 +207,7 @@ class MegalomaniaState(State[Action]):
     def m(self) -> Mission:
         """The mission of the round."""
         assert self.mission_no is not None
-        return mission(self.mission_no)
+        return MISSIONS[self.mission_no - 1]
 
     def _name(self, seat: int) -> Term:
         return _NAMES[seat]
