@@ -75,6 +75,49 @@ _FLAT_LISTS = (
 )
 
 
+class TrickReason:
+    """Why a trick was won, rendered only when a log line is read (a lazy log parameter)."""
+
+    __slots__ = ("cube_step", "dominant", "trick", "winner_play")
+
+    def __init__(self, trick: tuple[Play, ...], dominant: Colour, cube_step: int,
+                 winner_play: Play) -> None:
+        self.trick, self.dominant, self.cube_step = trick, dominant, cube_step
+        self.winner_play = winner_play
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TrickReason, (self.trick, self.dominant, self.cube_step, self.winner_play))
+
+    def text(self, lang: str) -> str:
+        """The reason in ``lang``."""
+        return self.term().text(lang)
+
+    def term(self) -> Term:
+        """The reason in both languages."""
+        winner_play = self.winner_play
+        resolved = resolve_plays(self.trick, self.dominant, TrickContext(self.cube_step))
+        reverse = any(r.power_active and r.play.card.rank is Rank.DWARF for r in resolved)
+        win = next(r for r in resolved if r.play == winner_play)
+        word = ("lowest", "一番小さい") if reverse else ("highest", "一番大きい")
+        if win.dominant_counts:
+            en = f"the {word[0]} dominant ({self.dominant.value}) card"
+            ja = f"ドミナントカラー({self.dominant.term.ja})の{word[1]}カード"
+        else:
+            status = trick_status(self.trick, self.dominant)
+            lead = status.lead_colour
+            assert lead is not None
+            en = f"the {word[0]} card of the lead colour {lead.value}"
+            ja = f"リードカラー{lead.term.ja}の{word[1]}カード"
+            if any(r.colour is self.dominant for r in resolved):
+                en += " (the Knight took the dominant cards' advantage)"
+                ja += "(騎士によりドミナントカラーは無効)"
+        if sum(1 for r in resolved if r.value == win.value and
+               (r.dominant_counts == win.dominant_counts)) > 1:
+            en += ", earlier on equal value"
+            ja += "、同値は先に出したカードが上位"
+        return Term(en, ja)
+
+
 class MegalomaniaState(State[Action]):
     """One moment of a Megalomania game."""
 
@@ -641,30 +684,6 @@ class MegalomaniaState(State[Action]):
         if len(self.trick) == self.n:
             self._finish_trick()
 
-    def _reason(self, winner_play: Play) -> Term:
-        assert self.dominant is not None
-        resolved = resolve_plays(self.trick, self.dominant, TrickContext(self.cube_step))
-        reverse = any(r.power_active and r.play.card.rank is Rank.DWARF for r in resolved)
-        win = next(r for r in resolved if r.play == winner_play)
-        word = ("lowest", "一番小さい") if reverse else ("highest", "一番大きい")
-        if win.dominant_counts:
-            en = f"the {word[0]} dominant ({self.dominant.value}) card"
-            ja = f"ドミナントカラー({self.dominant.term.ja})の{word[1]}カード"
-        else:
-            status = trick_status(self.trick, self.dominant)
-            lead = status.lead_colour
-            assert lead is not None
-            en = f"the {word[0]} card of the lead colour {lead.value}"
-            ja = f"リードカラー{lead.term.ja}の{word[1]}カード"
-            if any(r.colour is self.dominant for r in resolved):
-                en += " (the Knight took the dominant cards' advantage)"
-                ja += "(騎士によりドミナントカラーは無効)"
-        if sum(1 for r in resolved if r.value == win.value and
-               (r.dominant_counts == win.dominant_counts)) > 1:
-            en += ", earlier on equal value"
-            ja += "、同値は先に出したカードが上位"
-        return Term(en, ja)
-
     def _finish_trick(self) -> None:
         assert self.dominant is not None
         winner = trick_winner(self.trick, None, self.dominant, TrickContext(self.cube_step))
@@ -673,7 +692,9 @@ class MegalomaniaState(State[Action]):
         if not self.quiet:
             self.add_log("trick_won", player=winner, who=self._name(winner),
                          number=self.trick_no, card=win_play.card.term,
-                         reason=self._reason(win_play), kind="narration")
+                         reason=TrickReason(tuple(self.trick), self.dominant, self.cube_step,
+                                            win_play),
+                         kind="narration")
         self.captured[winner].append([p.card for p in self.trick])
         self.last_trick = list(self.trick)
         self.round_plays.append(tuple(self.trick))
