@@ -54,12 +54,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MissionOdds",
+    "OddsCache",
+    "PanelOdds",
     "TrickOdds",
     "count_deals",
     "determinize",
     "hidden_card_bans",
     "mission_odds",
     "mission_success",
+    "panel_odds",
+    "position_key",
     "trick_odds",
     "unseen_cards",
 ]
@@ -641,11 +645,11 @@ def mission_odds(
     bans = hidden_card_bans(view)
     for k in range(samples):
         st = determinize(view, rng, game, bans)
+        st.quiet = True  # nobody reads this playout's log
         bots = [HeuristicBot(seed * 7919 + k * 13 + s) for s in range(view.players)]
         while len(st.round_scores) == done:
             seat = st.current_player
             assert seat is not None
-            st.log.clear()
             st._apply(bots[seat].choose(st.view(seat), st.legal_actions()))
         pts = st.round_scores[done][me]
         hits += mission_success(m, pts)
@@ -660,3 +664,85 @@ def mission_odds(
         Estimate(p, exact=False, stderr=math.sqrt(p * (1 - p) / samples), samples=samples),
         Estimate(mean, exact=False, stderr=math.sqrt(var / samples), samples=samples),
     )
+
+
+@dataclass(frozen=True)
+class PanelOdds:
+    """The numbers of the notebook's odds panel for one position: the trick odds (when the viewer
+    is to play a card) and the mission odds (while the cards are in play), either ``None``."""
+
+    trick: TrickOdds | None
+    mission: MissionOdds | None
+
+
+def position_key(view: MegalomaniaView) -> tuple[Any, ...]:
+    """Everything the odds of ``view`` depend on (not the log), as a hashable key."""
+    return (
+        view.rule_options, view.viewer, view.current_player, view.phase, view.round,
+        view.mission.number if view.mission else None, view.dominant, view.trick_number,
+        view.trick, view.round_tricks, view.hand, view.known_cards, view.revealed,
+        view.hand_counts, view.face_down_counts, view.captured, view.crystals, view.cubes,
+        view.play_order, view.own_set_aside, view.pile, view.passing, view.explorer_card,
+        view.next_leader, view.leader, view.round_scores, view.scores, view.last_trick,
+        view.last_trick_winner, view.scrolls, view.scroll_deck,
+    )
+
+
+class OddsCache:
+    """A small LRU cache of :class:`PanelOdds` by position (:func:`position_key`) and settings.
+
+    Refreshing a panel for a position already seen (a redraw, a viewpoint switched back, an undo)
+    costs a dictionary look-up; :meth:`panel` computes only what is missing. Results are
+    deterministic for a given ``seed``, so a cached answer equals a recomputed one.
+    """
+
+    def __init__(self, size: int = 128) -> None:
+        self.size = size
+        self._store: dict[tuple[Any, ...], PanelOdds] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def panel(
+        self,
+        view: MegalomaniaView,
+        *,
+        samples: int = 150,
+        mission_samples: int = 40,
+        model: str = "heuristic",
+        seed: int = 0,
+        exact_limit: int = 2000,
+    ) -> PanelOdds:
+        """The panel's numbers for ``view`` (cached): trick odds when the viewer is to play a
+        card, mission odds (``mission_samples`` > 0) while the cards are in play."""
+        key = (position_key(view), samples, mission_samples, model, seed, exact_limit)
+        found = self._store.pop(key, None)
+        if found is not None:
+            self.hits += 1
+            self._store[key] = found  # most recently used last
+            return found
+        self.misses += 1
+        seated = view.viewer is not None and not view.is_terminal()
+        t_odds: TrickOdds | None = None
+        m_odds: MissionOdds | None = None
+        if seated and view.phase == "play" and view.current_player == view.viewer:
+            t_odds = trick_odds(view, model=model, samples=samples, seed=seed,
+                                exact_limit=exact_limit)
+        if seated and view.phase in PLAYOUT_PHASES and mission_samples > 0:
+            m_odds = mission_odds(view, samples=mission_samples, seed=seed)
+        result = PanelOdds(t_odds, m_odds)
+        self._store[key] = result
+        while len(self._store) > self.size:
+            del self._store[next(iter(self._store))]
+        return result
+
+    def clear(self) -> None:
+        """Forget every cached answer."""
+        self._store.clear()
+
+
+_PANEL_CACHE = OddsCache()
+
+
+def panel_odds(view: MegalomaniaView, **settings: Any) -> PanelOdds:
+    """:meth:`OddsCache.panel` on the module's shared cache (what the notebook panel calls)."""
+    return _PANEL_CACHE.panel(view, **settings)
