@@ -50,6 +50,10 @@ class Colour(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    # Members are singletons: identity hashing is exact and much cheaper than Enum's hash of
+    # the name (colours are hashed at every step of the rules and the odds).
+    __hash__ = object.__hash__
+
 
 _COLOUR_TERMS = {
     Colour.BLUE: Term("blue", "青"),

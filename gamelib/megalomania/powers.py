@@ -55,12 +55,22 @@ class Play:
 
     @classmethod
     def of(cls, seat: int, action: PlayCard) -> Play:
-        """The record of ``action`` played by ``seat``."""
-        return cls(seat, action.card, action.power, action.as_colour, action.cube)
+        """The record of ``action`` played by ``seat`` (made once per seat and action: plays are
+        immutable values, and the odds engine asks for the same ones very often)."""
+        key = (seat, action)
+        found = _PLAY_OF.get(key)
+        if found is None or type(found) is not cls:
+            found = cls(seat, action.card, action.power, action.as_colour, action.cube)
+            if len(_PLAY_OF) < 8192:
+                _PLAY_OF[key] = found
+        return found
 
     def action(self) -> PlayCard:
         """The action that made this play."""
         return PlayCard(self.card, self.power, self.as_colour, self.cube)
+
+
+_PLAY_OF: dict[tuple[int, PlayCard], Play] = {}
 
 
 @dataclass(frozen=True)
