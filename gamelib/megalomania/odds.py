@@ -17,6 +17,11 @@ Two questions, both answered from one player's :class:`MegalomaniaView` (never t
     bot. Simulated: hidden hands are drawn consistent with the view, the round is played out by
     the rules engine, and the result is an :class:`~gamelib.core.Estimate` with its error.
 
+:func:`panel_odds` / :class:`OddsCache`
+    Both answers for the notebook's odds panel (:class:`PanelOdds`), cached by position
+    (:func:`position_key`: everything the odds depend on, not the log), so refreshing a position
+    already seen costs a look-up.
+
 Hidden cards are dealt uniformly among the places the viewer cannot see, over the deals that
 agree with the round's public plays (:func:`hidden_card_bans`: a player who did not follow a
 colour holds none of it; under a Wizard the card played was the lowest allowed). The plays are
