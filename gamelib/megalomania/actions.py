@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gamelib.core.log import Term
@@ -280,9 +281,10 @@ def parse_action_text(text: str) -> Action | None:
                 cube = {None: 0, " +cube": 1, " -cube": -1}[m.group(4)]
                 return PlayCard(parse_card(m.group(1)), bool(m.group(2)), colour, cube)
             if kind == "card":
-                cls = {"order": OrderCard, "pile": PileCard, "pass": PassCard,
-                       "return": ReturnCard}[m.group(1)]
-                return cls(parse_card(m.group(2)))  # type: ignore[abstract]
+                make: dict[str, Callable[[Card], Action]] = {
+                    "order": OrderCard, "pile": PileCard, "pass": PassCard, "return": ReturnCard,
+                }
+                return make[m.group(1)](parse_card(m.group(2)))
             if kind == "take":
                 scroll = ScrollKind(m.group(3)) if m.group(3) else None
                 return ChooseResources(int(m.group(1) or 0), int(m.group(2) or 0), scroll)
