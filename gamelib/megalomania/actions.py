@@ -11,16 +11,25 @@ Texts (English, stable)::
     play red 7 (Wizard) with power       play blue 12 (Oracle) with power as yellow -cube
     return red 9 (Knight)                (after an Explorer: the hand card swapped away)
     choose Player 2 to lead              (after a Peasant: the next leader)
+
+Japanese labels (:func:`action_label`, parsed back too)::
+
+    クリスタル2個とキューブ1個を取る(クリスタルのスクロールを使用)
+    赤7(魔法使い)を順番に加える     赤7(魔法使い)を山1に入れる     山2を選ぶ
+    赤7(魔法使い)を渡す             赤7(魔法使い)を出す +キューブ
+    赤7(魔法使い)をパワー付きで出す  青12(オラクル)をパワーで黄として出す -キューブ
+    赤9(騎士)を戻す                 プレイヤー2をリードに選ぶ
 """
 
 from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gamelib.core.log import Term
-from gamelib.megalomania.cards import Card, Colour
+from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour
 
 __all__ = [
     "Action",
@@ -33,6 +42,7 @@ __all__ = [
     "PlayCard",
     "ReturnCard",
     "ScrollKind",
+    "action_label",
     "parse_action_text",
 ]
 
@@ -190,6 +200,71 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+def _label_ja(action: Action) -> str:
+    if isinstance(action, ChooseResources):
+        parts = [p for p in (
+            f"クリスタル{action.crystals}個" if action.crystals else "",
+            f"キューブ{action.cubes}個" if action.cubes else "",
+        ) if p]
+        text = "と".join(parts) + "を取る" if parts else "何も取らない"
+        if action.scroll is not None:
+            text += f"({action.scroll.term.ja}を使用)"
+        return text
+    if isinstance(action, PlayCard):
+        card = action.card.label("ja")
+        if not action.power:
+            text = f"{card}を出す"
+        elif action.as_colour is not None:
+            text = f"{card}をパワーで{action.as_colour.term.ja}として出す"
+        else:
+            text = f"{card}をパワー付きで出す"
+        if action.cube:
+            text += " +キューブ" if action.cube > 0 else " -キューブ"
+        return text
+    if isinstance(action, ChoosePile):
+        return f"山{action.pile}を選ぶ"
+    if isinstance(action, ChooseLeader):
+        return f"プレイヤー{action.seat + 1}をリードに選ぶ"
+    verb = {OrderCard: "を順番に加える", PileCard: "を山1に入れる", PassCard: "を渡す",
+            ReturnCard: "を戻す"}[type(action)]
+    return f"{action.card.label('ja')}{verb}"
+
+
+def action_label(action: Action, lang: str) -> str:
+    """How a player names ``action`` in ``lang``: its text in English, a label in Japanese."""
+    return _label_ja(action) if lang == "ja" else str(action)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.strip().split()).casefold()
+
+
+_JA_ACTIONS: dict[str, Action] = {}
+
+
+def _all_actions() -> list[Action]:
+    """Every action value a game can offer (for reading Japanese labels back)."""
+    out: list[Action] = [
+        ChooseResources(c, k, scroll)
+        for scroll in (None, *ScrollKind)
+        for c in range(6)
+        for k in range(6 - c)
+    ]
+    for card in DECK:
+        out += [OrderCard(card), PileCard(card), PassCard(card), ReturnCard(card)]
+        for cube in (0, 1, -1):
+            out += [PlayCard(card, False, None, cube), PlayCard(card, True, None, cube)]
+            out += [PlayCard(card, True, colour, cube) for colour in COLOURS]
+    out += [ChoosePile(1), ChoosePile(2)] + [ChooseLeader(s) for s in range(4)]
+    return out
+
+
+def _parse_ja(text: str) -> Action | None:
+    if not _JA_ACTIONS:
+        _JA_ACTIONS.update((_norm(_label_ja(a)), a) for a in _all_actions())
+    return _JA_ACTIONS.get(_norm(text))
+
+
 def parse_action_text(text: str) -> Action | None:
     """The action written as ``text`` whether or not it is legal now (``None`` if not a
     Megalomania action). Used to explain why an action typed by a player is refused."""
@@ -206,9 +281,10 @@ def parse_action_text(text: str) -> Action | None:
                 cube = {None: 0, " +cube": 1, " -cube": -1}[m.group(4)]
                 return PlayCard(parse_card(m.group(1)), bool(m.group(2)), colour, cube)
             if kind == "card":
-                cls = {"order": OrderCard, "pile": PileCard, "pass": PassCard,
-                       "return": ReturnCard}[m.group(1)]
-                return cls(parse_card(m.group(2)))  # type: ignore[abstract]
+                make: dict[str, Callable[[Card], Action]] = {
+                    "order": OrderCard, "pile": PileCard, "pass": PassCard, "return": ReturnCard,
+                }
+                return make[m.group(1)](parse_card(m.group(2)))
             if kind == "take":
                 scroll = ScrollKind(m.group(3)) if m.group(3) else None
                 return ChooseResources(int(m.group(1) or 0), int(m.group(2) or 0), scroll)
@@ -217,4 +293,4 @@ def parse_action_text(text: str) -> Action | None:
             return ChooseLeader(int(m.group(1)) - 1)
     except (ValueError, KeyError):
         return None
-    return None
+    return _parse_ja(text)

@@ -227,8 +227,10 @@ def choose_play(
         if desire > 0:
             return max(actions, key=lambda a: (_strength(a, dominant, None), -_cost(a)))
         return min(actions, key=lambda a: (_cost(a), a.card.value, a.card.colour is dominant))
-    winning = [a for a in actions if play_wins_now(plays, a, seat, dominant, cube_step)]
-    losing = [a for a in actions if a not in winning]
+    winning: list[PlayCard] = []
+    losing: list[PlayCard] = []
+    for a in actions:
+        (winning if play_wins_now(plays, a, seat, dominant, cube_step) else losing).append(a)
     if desire > 0:
         if winning:
             if last_to_play:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from gamelib.core.log import Term
 
@@ -48,6 +49,10 @@ class Colour(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    # Members are singletons: identity hashing is exact and much cheaper than Enum's hash of
+    # the name (colours are hashed at every step of the rules and the odds).
+    __hash__ = object.__hash__
 
 
 _COLOUR_TERMS = {
@@ -121,10 +126,24 @@ class Card:
     colour: Colour
     rank: Rank
 
-    @property
-    def value(self) -> int:
-        """The printed value (15, 12, 9, 7, 6, 4, 2 or 1)."""
-        return int(self.rank)
+    def __post_init__(self) -> None:
+        # Texts and the hash are computed once per card (cards are compared, hashed and
+        # written at every step of a game).
+        text = f"{self.colour.value} {int(self.rank)} ({self.rank.term.en})"
+        ja = f"{self.colour.term.ja}{int(self.rank)}({self.rank.term.ja})"
+        object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_term", Term(text, ja))
+        object.__setattr__(self, "_hash", hash((self.colour.value, int(self.rank))))
+        object.__setattr__(self, "value", int(self.rank))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined,no-any-return]
+
+    if TYPE_CHECKING:
+
+        @property
+        def value(self) -> int:
+            """The printed value (15, 12, 9, 7, 6, 4, 2 or 1)."""
 
     @property
     def name(self) -> Term:
@@ -141,24 +160,25 @@ class Card:
 
     def label(self, lang: str = "en") -> str:
         """A label for figures: ``red 7 (Wizard)`` / ``赤7(魔法使い)``."""
-        if lang == "ja":
-            return f"{self.colour.term.ja}{self.value}({self.rank.term.ja})"
-        return str(self)
+        return self.term.text(lang)
 
     @property
     def term(self) -> Term:
         """The label in both languages (for log messages)."""
-        return Term(self.label("en"), self.label("ja"))
+        return self._term  # type: ignore[attr-defined,no-any-return]
 
     def text(self, lang: str) -> str:
         """The label in ``lang`` (so a card can be a log parameter)."""
         return self.label(lang)
 
     def __str__(self) -> str:
-        return f"{self.colour.value} {self.value} ({self.rank.term.en})"
+        return self._text  # type: ignore[attr-defined,no-any-return]
 
     def __repr__(self) -> str:
         return f"Card({self.code})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card, (self.colour, self.rank))
 
 
 DECK: tuple[Card, ...] = tuple(Card(c, r) for c in COLOURS for r in RANKS)

@@ -106,6 +106,7 @@ def card_actions(view: MegalomaniaView) -> dict[Card, str]:
         cubes=view.cubes[seat],
         can_explore=view.trick_number > 1 and (len(hand) > 1 or view.face_down_counts[seat] > 0),
         last_trick=view.trick_number >= view.tricks_in_round, fixed_next=fixed,
+        wizard_choice=view.wizard_choice,
     )
     out: dict[Card, str] = {}
     for a in actions:

@@ -14,10 +14,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from gamelib.core.errors import OptionError
 from gamelib.core.log import Catalog, Term
 from gamelib.core.options import Options, option
 from gamelib.core.rng import Rng
 from gamelib.core.state import Bot, Game
+from gamelib.megalomania.actions import action_label
 from gamelib.megalomania.state import MegalomaniaState
 
 __all__ = ["MESSAGES", "MegalomaniaGame", "MegalomaniaOptions"]
@@ -48,16 +50,34 @@ class MegalomaniaOptions(Options):
     first_mission: int = option(
         0, choices=range(26), doc="mission of the first round (0: drawn at random); for teaching"
     )
+    mission7: str = option(
+        "literal",
+        choices=("literal", "scaled"),
+        doc="mission 7: a trick counts when its values sum to 25 or less at every table size "
+        "(the card text); or the limit scales to 25 x players / 4 (18 with 3, 12 with 2)",
+    )
     small_tables: str = option(
         "scaled",
         choices=("scaled", "literal"),
-        doc="with 2-3 players: mission 7's limit of 25 scales to 25 x players / 4 and mission 8 "
-        "(a trick of every colour) needs 3 players (redrawn with 2); or the card text literally",
+        doc="with 2-3 players mission 8 (a trick of every colour) needs a trick of 3 colours "
+        "with 3 players and is redrawn with 2; or the card text literally (kept with 2)",
+    )
+    wizard_fallback: str = option(
+        "colour",
+        choices=("colour", "lowest"),
+        doc="a Wizard's last fallback: the lowest card of a colour of the player's choice "
+        "(the text); or only the lowest card of the hand",
     )
     pair_missions: str = option(
         "auto",
         choices=("auto", "never"),
         doc="pair missions 20 and 21: used with 4 players (redrawn otherwise), or never",
+    )
+    teams: str = option(
+        "off",
+        choices=("off", "pairs"),
+        doc="pair play (ペア戦) with 4 players: partners sit opposite (Players 1+3, 2+4) and "
+        "their scores are pooled; or every player for themselves",
     )
 
 
@@ -138,9 +158,10 @@ MESSAGES = Catalog(
         ),
         "p_wizard": _t(
             "{card} forces the lowest card: each later player must play the lowest card of the "
-            "lead colour, else of the dominant colour, else a lowest card of any colour.",
+            "lead colour, else of the dominant colour, else the lowest card of a colour of their "
+            "choice.",
             "{card}のパワー：後のプレイヤーはリードカラーの一番小さいカード、なければドミナント"
-            "カラーの一番小さいカード、どちらもなければどの色でも一番小さいカードを出す。",
+            "カラーの一番小さいカード、どちらもなければどの色の一番小さいカードでも出せる。",
         ),
         "p_dwarf": _t(
             "{card} reverses the order: the lowest dominant card wins, else the lowest card of "
@@ -208,7 +229,54 @@ MESSAGES = Catalog(
             "Tie on points: decided by {rule}.",
             "同点：{rule}で決定。",
         ),
-    }
+        # -- refusals (IllegalAction), in the player's terms --------------------------------
+        "r_not_held": _t("{action}: {who} does not hold {card}",
+                         "{action}：{who}は{card}を持っていません"),
+        "r_order": _t("{action}: the fixed order says {card} comes next",
+                      "{action}：決めた順番では次は{card}です"),
+        "r_wizard": _t("{action}: the Wizard forces the lowest card ({cards})",
+                       "{action}：魔法使いにより一番小さいカードを出さなければなりません({cards})"),
+        "r_follow": _t("{action}: you must follow the lead colour {colour}",
+                       "{action}：リードカラー({colour})のカードを出さなければなりません"),
+        "r_dominant": _t(
+            "{action}: without {lead} you must play the dominant colour {colour}",
+            "{action}：{lead}のカードがないので、ドミナントカラー({colour})のカードを出さなければ"
+            "なりません",
+        ),
+        "r_emperor": _t(
+            "{action}: the Emperor's power forbids powers and cubes in this trick",
+            "{action}：皇帝のパワーにより、このトリックではパワーもキューブも使えません",
+        ),
+        "r_no_crystal": _t("{action}: {who} has no power crystal left",
+                           "{action}：{who}にはパワークリスタルが残っていません"),
+        "r_no_cube": _t("{action}: {who} has no cube left",
+                        "{action}：{who}にはキューブが残っていません"),
+        "r_power": _t(
+            "{action}: this power cannot be used now (once per trick, first trick, last card or "
+            "Oracle colour rules)",
+            "{action}：このパワーは今は使えません(1トリックに1回、最初のトリック、最後のカード、"
+            "オラクルの色の制限)",
+        ),
+        "r_phase": _t("{action} is not legal now: {who} must {expected}",
+                      "{action}は今は選べません：{who}は{expected}"),
+        "r_legal_now": _t("{reason} (legal now: {shown})", "{reason}(今選べる行動：{shown})"),
+        "r_unknown": _t(
+            "'{text}' is not a Megalomania action; legal now: {shown}",
+            "「{text}」はメガロマニアの行動ではありません。今選べる行動：{shown}",
+        ),
+        "x_resources": _t("choose this round's resources (take … crystals/cubes)",
+                          "このラウンドのリソースを選ぶ(クリスタル…個とキューブ…個を取る)"),
+        "x_order": _t("fix the order of play (order …)", "出す順番を決める(…を順番に加える)"),
+        "x_split": _t("put four cards into pile 1 (pile …)", "山1に4枚入れる(…を山1に入れる)"),
+        "x_choose_pile": _t("choose pile 1 or 2 for {owner}", "{owner}の山1か山2を選ぶ"),
+        "x_pass": _t("choose the cards to pass (pass …)", "渡すカードを選ぶ(…を渡す)"),
+        "x_explorer": _t("return a hand card to the explored trick (return …)",
+                         "探検したトリックに手札を1枚戻す(…を戻す)"),
+        "x_peasant": _t("choose the next leader (choose Player … to lead)",
+                        "次のリードプレイヤーを選ぶ(プレイヤー…をリードに選ぶ)"),
+        "x_play": _t("play a card", "カードを出す"),
+    },
+    name="megalomania",
 )
 
 
@@ -219,6 +287,35 @@ class MegalomaniaGame(Game[MegalomaniaState]):
     title: ClassVar[Term] = Term("Megalomania", "メガロマニア")
     options_type: ClassVar[type[Options]] = MegalomaniaOptions
     messages: ClassVar[Catalog] = MESSAGES
+
+    def __init__(self, options: Options) -> None:
+        if getattr(options, "teams", "off") == "pairs" and getattr(options, "players", 4) != 4:
+            raise OptionError(
+                "option 'teams' for megalomania: pair play ('pairs') needs players=4, "
+                f"not {getattr(options, 'players', None)!r}"
+            )
+        super().__init__(options)
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The teams of pair play, partners opposite: ``((0, 2), (1, 3))``; else one per seat."""
+        if getattr(self.options, "teams", "off") == "pairs":
+            return ((0, 2), (1, 3))
+        return tuple((s,) for s in range(self.players))
+
+    def action_label(self, action: Any, lang: str) -> str:
+        """How a player names ``action``: its text in English, a Japanese label in Japanese
+        (e.g. ``赤7(魔法使い)をパワー付きで出す``); both parse back."""
+        return action_label(action, lang)
+
+    @property
+    def rule_options(self) -> tuple[tuple[str, Any], ...]:
+        """The options as ``(name, value)`` pairs (computed once; views carry them)."""
+        cached: tuple[tuple[str, Any], ...] | None = self.__dict__.get("_rule_options")
+        if cached is None:
+            cached = tuple(self.options.to_dict().items())
+            self.__dict__["_rule_options"] = cached
+        return cached
 
     @property
     def rounds(self) -> int:

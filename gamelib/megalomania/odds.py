@@ -17,10 +17,15 @@ Two questions, both answered from one player's :class:`MegalomaniaView` (never t
     bot. Simulated: hidden hands are drawn consistent with the view, the round is played out by
     the rules engine, and the result is an :class:`~gamelib.core.Estimate` with its error.
 
+:func:`panel_odds` / :class:`OddsCache`
+    Both answers for the notebook's odds panel (:class:`PanelOdds`), cached by position
+    (:func:`position_key`: everything the odds depend on, not the log), so refreshing a position
+    already seen costs a look-up.
+
 Hidden cards are dealt uniformly among the places the viewer cannot see, over the deals that
 agree with the round's public plays (:func:`hidden_card_bans`: a player who did not follow a
 colour holds none of it; under a Wizard the card played was the lowest allowed). The plays are
-read from the view's public log, the only record of earlier tricks a view carries.
+read from the view's ``round_tricks`` (the round's finished tricks as played) and ``trick``.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from gamelib.core.probability import Estimate
 from gamelib.core.rng import Rng
 from gamelib.megalomania.actions import PlayCard, ScrollKind
 from gamelib.megalomania.bots import HeuristicBot, SeatTally, choose_play, tally_from_view
-from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour, Rank, sort_cards
+from gamelib.megalomania.cards import DECK, Card, Colour, Rank, sort_cards
 from gamelib.megalomania.missions import Deal, Mission
 from gamelib.megalomania.powers import (
     Play,
@@ -54,12 +59,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MissionOdds",
+    "OddsCache",
+    "PanelOdds",
     "TrickOdds",
     "count_deals",
     "determinize",
     "hidden_card_bans",
     "mission_odds",
     "mission_success",
+    "panel_odds",
+    "position_key",
     "trick_odds",
     "unseen_cards",
 ]
@@ -174,47 +183,11 @@ def _deals(pool: Sequence[Card], sizes: Sequence[int]) -> Iterator[tuple[tuple[C
 
 
 _NO_VOID_DEALS = frozenset({Deal.ORDER, Deal.COVERED, Deal.DRAW_4, Deal.PASS_HAND})
-_CARD_TEXTS = [(str(c), c) for c in DECK]
-_PLAY_KEYS = frozenset({"play", "play_cube"})
-
-
-def _card_in(text: str) -> Card | None:
-    for label, card in _CARD_TEXTS:
-        if label in text:
-            return card
-    return None
-
-
-_POWER_KEYS = frozenset({
-    "p_emperor", "p_knight", "p_wizard", "p_dwarf", "p_assassin", "p_oracle", "p_peasant",
-    "p_explorer",
-})
-_COLOUR_WORDS = {c.value: c for c in COLOURS}
 
 
 def _round_tricks(view: MegalomaniaView) -> list[list[Play]]:
-    """The tricks of the round so far (the one in play last), rebuilt from the public log."""
-    entries = list(view.log)
-    starts = [i for i, e in enumerate(entries) if e.key == "round_start"]
-    tricks: list[list[Play]] = []
-    cur: list[Play] = []
-    for e in entries[(starts[-1] + 1) if starts else 0 :]:
-        if e.key in _PLAY_KEYS and e.player is not None:
-            card = _card_in(e.en)
-            if card is not None:
-                cur.append(Play(e.player, card))
-        elif e.key in _POWER_KEYS and cur:
-            last = cur[-1]
-            colour = None
-            if e.key == "p_oracle":
-                word = e.en.split("counts as ")[-1].split()[0] if "counts as " in e.en else ""
-                colour = _COLOUR_WORDS.get(word)
-            cur[-1] = Play(last.seat, last.card, True, colour, last.cube)
-        elif e.key == "trick_won":
-            tricks.append(cur)
-            cur = []
-    tricks.append(list(view.trick))
-    return tricks
+    """The tricks of the round so far (the one in play last), from the view's public plays."""
+    return [list(t) for t in view.round_tricks] + [list(view.trick)]
 
 
 def hidden_card_bans(view: MegalomaniaView) -> tuple[frozenset[Card], ...]:
@@ -248,6 +221,8 @@ def hidden_card_bans(view: MegalomaniaView) -> tuple[frozenset[Card], ...]:
                 bans[play.seat].update(c for c in DECK if c.colour in (lead, dominant))
                 group = list(DECK)
             if forced:
+                if group is not None and view.wizard_choice and len(group) == len(DECK):
+                    group = [c for c in DECK if c.colour is card.colour]  # lowest of its colour
                 bans[play.seat].update(c for c in group if c.value < card.value)
     return tuple(frozenset(b) for b in bans)
 
@@ -339,7 +314,7 @@ def _options(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Pla
             full, plays, ctx.dominant, players=v.players, crystals=v.crystals[seat],
             cubes=v.cubes[seat],
             can_explore=v.trick_number > 1 and (len(full) > 1 or v.face_down_counts[seat] > 0),
-            last_trick=ctx.last_trick, fixed_next=fixed,
+            last_trick=ctx.last_trick, fixed_next=fixed, wizard_choice=v.wizard_choice,
         )
 
     if ctx.order and full:
@@ -443,6 +418,7 @@ def trick_odds(
             and (len(view.hand) > 1 or view.face_down_counts[seat] > 0),
             last_trick=last_trick,
             fixed_next=view.play_order[0] if order and view.play_order else None,
+            wizard_choice=view.wizard_choice,
         )
     actions = [a for a in actions if isinstance(a, PlayCard)]
     seats = _seats_to_play(view, seat)
@@ -515,6 +491,8 @@ PLAYOUT_PHASES = ("play", "explorer", "peasant")
 def _game_for(view: MegalomaniaView) -> Game[Any]:
     import gamelib
 
+    if view.rule_options:
+        return gamelib.load("megalomania", **dict(view.rule_options))
     length = "short" if view.rounds == 8 else "long"
     return gamelib.load(
         "megalomania", players=view.players, length=length, cube_step=view.cube_step,
@@ -596,6 +574,7 @@ def determinize(
     st.leader = view.leader if view.leader is not None else 0
     st.next_leader = view.next_leader
     st.last_trick, st.last_winner = list(view.last_trick), view.last_trick_winner
+    st.round_plays = list(view.round_tricks)
     st.explorer = None
     if view.phase == "explorer" and view.explorer_card is not None:
         found = view.explorer_card
@@ -671,11 +650,11 @@ def mission_odds(
     bans = hidden_card_bans(view)
     for k in range(samples):
         st = determinize(view, rng, game, bans)
+        st.quiet = True  # nobody reads this playout's log
         bots = [HeuristicBot(seed * 7919 + k * 13 + s) for s in range(view.players)]
         while len(st.round_scores) == done:
             seat = st.current_player
             assert seat is not None
-            st.log.clear()
             st._apply(bots[seat].choose(st.view(seat), st.legal_actions()))
         pts = st.round_scores[done][me]
         hits += mission_success(m, pts)
@@ -690,3 +669,85 @@ def mission_odds(
         Estimate(p, exact=False, stderr=math.sqrt(p * (1 - p) / samples), samples=samples),
         Estimate(mean, exact=False, stderr=math.sqrt(var / samples), samples=samples),
     )
+
+
+@dataclass(frozen=True)
+class PanelOdds:
+    """The numbers of the notebook's odds panel for one position: the trick odds (when the viewer
+    is to play a card) and the mission odds (while the cards are in play), either ``None``."""
+
+    trick: TrickOdds | None
+    mission: MissionOdds | None
+
+
+def position_key(view: MegalomaniaView) -> tuple[Any, ...]:
+    """Everything the odds of ``view`` depend on (not the log), as a hashable key."""
+    return (
+        view.rule_options, view.viewer, view.current_player, view.phase, view.round,
+        view.mission.number if view.mission else None, view.dominant, view.trick_number,
+        view.trick, view.round_tricks, view.hand, view.known_cards, view.revealed,
+        view.hand_counts, view.face_down_counts, view.captured, view.crystals, view.cubes,
+        view.play_order, view.own_set_aside, view.pile, view.passing, view.explorer_card,
+        view.next_leader, view.leader, view.round_scores, view.scores, view.last_trick,
+        view.last_trick_winner, view.scrolls, view.scroll_deck,
+    )
+
+
+class OddsCache:
+    """A small LRU cache of :class:`PanelOdds` by position (:func:`position_key`) and settings.
+
+    Refreshing a panel for a position already seen (a redraw, a viewpoint switched back, an undo)
+    costs a dictionary look-up; :meth:`panel` computes only what is missing. Results are
+    deterministic for a given ``seed``, so a cached answer equals a recomputed one.
+    """
+
+    def __init__(self, size: int = 128) -> None:
+        self.size = size
+        self._store: dict[tuple[Any, ...], PanelOdds] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def panel(
+        self,
+        view: MegalomaniaView,
+        *,
+        samples: int = 150,
+        mission_samples: int = 40,
+        model: str = "heuristic",
+        seed: int = 0,
+        exact_limit: int = 2000,
+    ) -> PanelOdds:
+        """The panel's numbers for ``view`` (cached): trick odds when the viewer is to play a
+        card, mission odds (``mission_samples`` > 0) while the cards are in play."""
+        key = (position_key(view), samples, mission_samples, model, seed, exact_limit)
+        found = self._store.pop(key, None)
+        if found is not None:
+            self.hits += 1
+            self._store[key] = found  # most recently used last
+            return found
+        self.misses += 1
+        seated = view.viewer is not None and not view.is_terminal()
+        t_odds: TrickOdds | None = None
+        m_odds: MissionOdds | None = None
+        if seated and view.phase == "play" and view.current_player == view.viewer:
+            t_odds = trick_odds(view, model=model, samples=samples, seed=seed,
+                                exact_limit=exact_limit)
+        if seated and view.phase in PLAYOUT_PHASES and mission_samples > 0:
+            m_odds = mission_odds(view, samples=mission_samples, seed=seed)
+        result = PanelOdds(t_odds, m_odds)
+        self._store[key] = result
+        while len(self._store) > self.size:
+            del self._store[next(iter(self._store))]
+        return result
+
+    def clear(self) -> None:
+        """Forget every cached answer."""
+        self._store.clear()
+
+
+_PANEL_CACHE = OddsCache()
+
+
+def panel_odds(view: MegalomaniaView, **settings: Any) -> PanelOdds:
+    """:meth:`OddsCache.panel` on the module's shared cache (what the notebook panel calls)."""
+    return _PANEL_CACHE.panel(view, **settings)

@@ -55,12 +55,22 @@ class Play:
 
     @classmethod
     def of(cls, seat: int, action: PlayCard) -> Play:
-        """The record of ``action`` played by ``seat``."""
-        return cls(seat, action.card, action.power, action.as_colour, action.cube)
+        """The record of ``action`` played by ``seat`` (made once per seat and action: plays are
+        immutable values, and the odds engine asks for the same ones very often)."""
+        key = (seat, action)
+        found = _PLAY_OF.get(key)
+        if found is None or type(found) is not cls:
+            found = cls(seat, action.card, action.power, action.as_colour, action.cube)
+            if len(_PLAY_OF) < 8192:
+                _PLAY_OF[key] = found
+        return found
 
     def action(self) -> PlayCard:
         """The action that made this play."""
         return PlayCard(self.card, self.power, self.as_colour, self.cube)
+
+
+_PLAY_OF: dict[tuple[int, PlayCard], Play] = {}
 
 
 @dataclass(frozen=True)
@@ -98,6 +108,9 @@ class TrickStatus:
     def powers_blocked(self) -> bool:
         """Whether an Emperor stopped all later powers and cubes."""
         return self.emperor_seat is not None
+
+
+_EMPTY_STATUS = TrickStatus(None, None, None, None, None, None, None)
 
 
 def resolve_plays(
@@ -179,6 +192,8 @@ def trick_status(
     plays: Sequence[Play], dominant: Colour, context: TrickContext | None = None
 ) -> TrickStatus:
     """Which powers are in effect in ``plays`` and who is winning so far."""
+    if not plays:
+        return _EMPTY_STATUS
     resolved = resolve_plays(plays, dominant, context)
     seats: dict[Rank, int] = {}
     for r in resolved:
@@ -198,15 +213,39 @@ def trick_status(
 
 
 def follow_cards(
-    hand: Sequence[Card], plays: Sequence[Play], dominant: Colour
+    hand: Sequence[Card],
+    plays: Sequence[Play],
+    dominant: Colour,
+    *,
+    wizard_choice: bool = True,
+    status: TrickStatus | None = None,
 ) -> list[Card]:
-    """The cards of ``hand`` the follow rule (and an active Wizard) allows, in hand order."""
+    """The cards of ``hand`` the follow rule (and an active Wizard) allows, in hand order.
+
+    Under a Wizard the lowest card of the lead colour, else of the dominant colour, else (the
+    last fallback, どの色の一番小さいカードでも) the lowest card of a colour of the player's
+    choice: one card per colour held with ``wizard_choice`` (option ``wizard_fallback="colour"``,
+    the default), else only the hand's lowest card(s) (``"lowest"``). ``status``: the trick's
+    :func:`trick_status`, when the caller has it already.
+    """
     if not plays:
         return list(hand)
     lead = lead_colour(plays, dominant)
-    lead_cards = [c for c in hand if c.colour is lead]
-    pool = lead_cards or [c for c in hand if c.colour is dominant] or list(hand)
-    if trick_status(plays, dominant).wizard_seat is not None:
+    pool = [c for c in hand if c.colour is lead]
+    fallback = False
+    if not pool:
+        pool = [c for c in hand if c.colour is dominant]
+        if not pool:
+            pool, fallback = list(hand), True
+    if status is None:
+        status = trick_status(plays, dominant)
+    if status.wizard_seat is not None:
+        if fallback and wizard_choice:
+            low_of: dict[Colour, int] = {}
+            for c in pool:
+                if c.colour not in low_of or c.value < low_of[c.colour]:
+                    low_of[c.colour] = c.value
+            return [c for c in pool if c.value == low_of[c.colour]]
         low = min(c.value for c in pool)
         pool = [c for c in pool if c.value == low]
     return pool
@@ -223,6 +262,7 @@ def legal_plays(
     can_explore: bool = False,
     last_trick: bool = False,
     fixed_next: Card | None = None,
+    wizard_choice: bool = True,
 ) -> list[PlayCard]:
     """The play actions open to the next player of the trick ``plays``, in a fixed order.
 
@@ -232,35 +272,39 @@ def legal_plays(
     last card of the trick, once-per-trick powers not after one of their kind, the Explorer only
     when ``can_explore`` (not the first trick, and a card left to swap), the Peasant not in the
     last trick, the Assassin only when the follow rule would forbid it. ``fixed_next`` (mission
-    15) is the only card allowed, whatever the follow rule says.
+    15) is the only card allowed, whatever the follow rule says. ``wizard_choice``: see
+    :func:`follow_cards`.
     """
     status = trick_status(plays, dominant)
     blocked = status.powers_blocked
     last_to_play = len(plays) == players - 1
     power_ok = crystals > 0 and not blocked
     cube_ok = cubes > 0 and not blocked
-    cube_steps = (0, 1, -1) if cube_ok else (0,)
+    k = 3 if cube_ok else 1  # the plain play, then +cube and -cube
     used = {
         Rank.KNIGHT: status.knight_seat,
         Rank.WIZARD: status.wizard_seat,
         Rank.DWARF: status.dwarf_seat,
         Rank.PEASANT: status.peasant_seat,
     }
-    allowed = [fixed_next] if fixed_next is not None else follow_cards(hand, plays, dominant)
+    allowed = set(
+        [fixed_next] if fixed_next is not None
+        else follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
+    )
     out: list[PlayCard] = []
     for card in hand:
         rank = card.rank
         if card not in allowed:
             if rank is Rank.ASSASSIN and power_ok and fixed_next is None:
-                out.extend(PlayCard(card, True, None, s) for s in cube_steps)
+                out.extend(_plays(card, True, None)[:k])
             continue
-        out.extend(PlayCard(card, False, None, s) for s in cube_steps)
+        out.extend(_plays(card, False, None)[:k])
         if not power_ok:
             continue
         if rank is Rank.ORACLE:
             for colour in COLOURS:
                 if colour is not dominant and colour is not card.colour:
-                    out.extend(PlayCard(card, True, colour, s) for s in cube_steps)
+                    out.extend(_plays(card, True, colour)[:k])
             continue
         if rank is Rank.ASSASSIN:
             continue
@@ -272,5 +316,20 @@ def legal_plays(
             continue
         if rank is Rank.PEASANT and last_trick:
             continue
-        out.extend(PlayCard(card, True, None, s) for s in cube_steps)
+        out.extend(_plays(card, True, None)[:k])
     return out
+
+
+_PLAYS: dict[tuple[Card, bool, Colour | None], tuple[PlayCard, PlayCard, PlayCard]] = {}
+
+
+def _plays(card: Card, power: bool, colour: Colour | None) -> tuple[PlayCard, PlayCard, PlayCard]:
+    """The play of ``card`` without a cube, with ``+cube`` and with ``-cube``, made once (actions
+    are immutable values, so every legal-action list shares them)."""
+    key = (card, power, colour)
+    found = _PLAYS.get(key)
+    if found is None:
+        found = _PLAYS[key] = tuple(  # type: ignore[assignment]
+            PlayCard(card, power, colour, s) for s in (0, 1, -1)
+        )
+    return found  # type: ignore[return-value]

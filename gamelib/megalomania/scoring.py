@@ -17,6 +17,8 @@ __all__ = [
     "mission7_limit",
     "mission_scores",
     "partner",
+    "pooled",
+    "team_winners",
     "winners",
 ]
 
@@ -48,17 +50,18 @@ def _all_colours_trick(trick: Sequence[Card], players: int) -> bool:
     return len({c.colour for c in trick}) >= min(players, len(COLOURS))
 
 
-def mission7_limit(players: int, scaled: bool = True) -> int:
-    """Mission 7's limit on a trick's value: 25 for four cards, scaled by ``players / 4``."""
+def mission7_limit(players: int, scaled: bool = False) -> int:
+    """Mission 7's limit on a trick's value: 25 at every table size (the card text), or with
+    ``scaled`` (option ``mission7="scaled"``) 25 for four cards scaled by ``players / 4``."""
     return 25 * players // 4 if scaled else 25
 
 
 def mission_scores(
-    m: Mission, tricks: Tricks, players: int, *, scaled: bool = True
+    m: Mission, tricks: Tricks, players: int, *, scaled: bool = False
 ) -> tuple[int, ...]:
     """Points each seat scores for mission ``m`` (rulings in docs/rules/megalomania.md).
 
-    ``scaled`` (option ``small_tables="scaled"``): mission 7's limit scales with the players."""
+    ``scaled`` (option ``mission7="scaled"``): mission 7's limit scales with the players."""
     n = m.number
     p = m.points
     won = [len(ts) for ts in tricks]
@@ -130,3 +133,30 @@ def winners(
     key = [(scores[s], -negatives[s], not holds_scroll[s]) for s in range(len(scores))]
     best = max(key)
     return tuple(s for s in range(len(scores)) if key[s] == best)
+
+
+def pooled(values: Sequence[int], teams: Sequence[Sequence[int]]) -> list[int]:
+    """Per seat, the sum of ``values`` over the seat's team (pair play pools scores)."""
+    out = list(values)
+    for team in teams:
+        total = sum(values[s] for s in team)
+        for s in team:
+            out[s] = total
+    return out
+
+
+def team_winners(
+    scores: Sequence[int],
+    negatives: Sequence[int],
+    holds_scroll: Sequence[bool],
+    teams: Sequence[Sequence[int]],
+) -> tuple[int, ...]:
+    """The winning seats of pair play: the team with the most pooled points; ties to fewer
+    pooled negative points, then to the team of which no member holds an unused scroll."""
+    held = [any(holds_scroll[s] for s in team) for team in teams]
+    key = [
+        (sum(scores[s] for s in team), -sum(negatives[s] for s in team), not held[i])
+        for i, team in enumerate(teams)
+    ]
+    best = max(key)
+    return tuple(sorted(s for i, team in enumerate(teams) if key[i] == best for s in team))

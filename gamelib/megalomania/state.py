@@ -9,11 +9,11 @@ then the tricks; the round is scored and the next one begins.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core.log import Term
+from gamelib.core.messages import CORE
 from gamelib.core.state import Outcome, State
 from gamelib.megalomania.actions import (
     Action,
@@ -26,6 +26,7 @@ from gamelib.megalomania.actions import (
     PlayCard,
     ReturnCard,
     ScrollKind,
+    action_label,
     parse_action_text,
 )
 from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour, Rank, sort_cards
@@ -39,7 +40,14 @@ from gamelib.megalomania.powers import (
     trick_status,
     trick_winner,
 )
-from gamelib.megalomania.scoring import END_SCROLL_BONUS, mission_scores, partner, winners
+from gamelib.megalomania.scoring import (
+    END_SCROLL_BONUS,
+    mission_scores,
+    partner,
+    pooled,
+    team_winners,
+    winners,
+)
 from gamelib.megalomania.view import RECONSTRUCTION_NOTE, MegalomaniaView
 
 if TYPE_CHECKING:
@@ -53,15 +61,61 @@ SCROLL_DECK: tuple[ScrollKind, ...] = (ScrollKind.CRYSTAL,) * 8 + (ScrollKind.CU
 
 SCROLL_BONUS = 2  # resources a scroll adds
 
+_NAMES = tuple(Term(f"Player {s + 1}", f"プレイヤー{s + 1}") for s in range(4))
 
-def _copy_container(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copy_container(v) for v in value]
-    if isinstance(value, set):
-        return set(value)
-    if isinstance(value, dict):
-        return {k: _copy_container(v) for k, v in value.items()}
-    return value
+# What ``clone`` copies: lists of per-seat lists, and flat lists (everything else is immutable
+# or replaced whole by ``_apply``).
+_SEAT_LISTS = (
+    "hands", "revealed", "covered", "draw_piles", "own_aside", "piles", "passing", "orders",
+    "captured", "scrolls",
+)
+_FLAT_LISTS = (
+    "queue", "deck", "set_aside", "trick", "crystals", "cubes", "scroll_deck", "round_missions",
+    "round_scores", "scores", "negatives", "mission_deck", "round_plays",
+)
+
+
+class TrickReason:
+    """Why a trick was won, rendered only when a log line is read (a lazy log parameter)."""
+
+    __slots__ = ("cube_step", "dominant", "trick", "winner_play")
+
+    def __init__(self, trick: tuple[Play, ...], dominant: Colour, cube_step: int,
+                 winner_play: Play) -> None:
+        self.trick, self.dominant, self.cube_step = trick, dominant, cube_step
+        self.winner_play = winner_play
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (TrickReason, (self.trick, self.dominant, self.cube_step, self.winner_play))
+
+    def text(self, lang: str) -> str:
+        """The reason in ``lang``."""
+        return self.term().text(lang)
+
+    def term(self) -> Term:
+        """The reason in both languages."""
+        winner_play = self.winner_play
+        resolved = resolve_plays(self.trick, self.dominant, TrickContext(self.cube_step))
+        reverse = any(r.power_active and r.play.card.rank is Rank.DWARF for r in resolved)
+        win = next(r for r in resolved if r.play == winner_play)
+        word = ("lowest", "一番小さい") if reverse else ("highest", "一番大きい")
+        if win.dominant_counts:
+            en = f"the {word[0]} dominant ({self.dominant.value}) card"
+            ja = f"ドミナントカラー({self.dominant.term.ja})の{word[1]}カード"
+        else:
+            status = trick_status(self.trick, self.dominant)
+            lead = status.lead_colour
+            assert lead is not None
+            en = f"the {word[0]} card of the lead colour {lead.value}"
+            ja = f"リードカラー{lead.term.ja}の{word[1]}カード"
+            if any(r.colour is self.dominant for r in resolved):
+                en += " (the Knight took the dominant cards' advantage)"
+                ja += "(騎士によりドミナントカラーは無効)"
+        if sum(1 for r in resolved if r.value == win.value and
+               (r.dominant_counts == win.dominant_counts)) > 1:
+            en += ", earlier on equal value"
+            ja += "、同値は先に出したカードが上位"
+        return Term(en, ja)
 
 
 class MegalomaniaState(State[Action]):
@@ -73,6 +127,7 @@ class MegalomaniaState(State[Action]):
         n = self.n = int(o.players)
         self.rounds: int = 8 if o.length == "short" else 12
         self.cube_step: int = int(o.cube_step)
+        self.wizard_choice: bool = o.wizard_fallback == "colour"
         self.round = 0
         self.dealer = (n - 2) % n  # _start_round moves it left: round 1 is dealt by the last seat
         self.dominant: Colour | None = None
@@ -98,6 +153,7 @@ class MegalomaniaState(State[Action]):
         self.leader = 0
         self.next_leader: int | None = None
         self.last_trick: list[Play] = []
+        self.round_plays: list[tuple[Play, ...]] = []
         self.last_winner: int | None = None
         self.explorer: tuple[int, int, int, Card] | None = None  # owner, trick, index, card
         self.crystals = [0] * n
@@ -126,12 +182,20 @@ class MegalomaniaState(State[Action]):
         self._start_round()
 
     def clone(self) -> MegalomaniaState:
-        """A fast copy: containers are copied, cards, plays and log entries (immutable) shared."""
-        new = copy.copy(self)
-        for key, value in vars(self).items():
-            if isinstance(value, (list, set, dict)):
-                setattr(new, key, _copy_container(value))
-        new.rng = self.rng.copy()
+        """A hand-written copy of what ``_apply`` mutates: the per-seat lists (one level down;
+        a taken trick is replaced, never changed, so tricks are shared), the sets of seen cards,
+        the counters and the log list. Cards, plays, actions and log entries are immutable and
+        shared; so is the game."""
+        new = object.__new__(MegalomaniaState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["rng"] = self.rng.copy()
+        d["log"] = list(self.log)
+        for name in _SEAT_LISTS:
+            d[name] = [list(x) for x in d[name]]
+        for name in _FLAT_LISTS:
+            d[name] = list(d[name])
+        d["seen"] = [set(x) for x in self.seen]
         return new
 
     @classmethod
@@ -166,6 +230,7 @@ class MegalomaniaState(State[Action]):
         st.hands = [sort_cards(list(h)) for h in hands]
         st.captured = [[list(t) for t in c] for c in (captured or [[] for _ in range(n)])]
         st.trick = list(trick)
+        st.round_plays = []
         st.crystals = list(crystals) if crystals is not None else [0] * n
         st.cubes = list(cubes) if cubes is not None else [0] * n
         for s in range(n):
@@ -185,10 +250,10 @@ class MegalomaniaState(State[Action]):
     def m(self) -> Mission:
         """The mission of the round."""
         assert self.mission_no is not None
-        return mission(self.mission_no)
+        return MISSIONS[self.mission_no - 1]
 
     def _name(self, seat: int) -> Term:
-        return Term(f"Player {seat + 1}", f"プレイヤー{seat + 1}")
+        return _NAMES[seat]
 
     def _draw_scroll(self, seat: int) -> None:
         if not self.scroll_deck:
@@ -233,6 +298,7 @@ class MegalomaniaState(State[Action]):
         self.trick_no = 0
         self.trick = []
         self.last_trick = []
+        self.round_plays = []
         self.last_winner = None
         self.next_leader = None
         self.dealt = False
@@ -342,61 +408,68 @@ class MegalomaniaState(State[Action]):
             can_explore=self.trick_no > 0 and (len(hand) > 1 or bool(self.draw_piles[seat])),
             last_trick=self.trick_no == self.m.tricks - 1,
             fixed_next=fixed,
+            wizard_choice=self.wizard_choice,
         )
 
-    def why_illegal_text(self, text: str) -> str:
-        """Explain, in the player's terms, why the action written as ``text`` is refused."""
+    def _term(self, action: Action) -> Term:
+        return Term(str(action), action_label(action, "ja"))
+
+    def _legal_shown(self) -> Term:
+        legal = self.legal_actions()
+        more = " …" if len(legal) > 12 else ""
+        return Term(
+            ", ".join(str(a) for a in legal[:12]) + more,
+            "、".join(action_label(a, "ja") for a in legal[:12]) + more,
+        )
+
+    def why_illegal_text(self, text: str) -> Term:
+        """Explain, in the player's terms and both languages, why ``text`` is refused."""
+        msg = self.game.messages
         action = parse_action_text(text)
         if action is None:
-            return super().why_illegal_text(text)
-        legal = [str(a) for a in self.legal_actions()]
-        shown = ", ".join(legal[:12]) + (" …" if len(legal) > 12 else "")
-        return f"{self.why_illegal(action)} (legal now: {shown})"
+            return msg.term("r_unknown", text=text[:80], shown=self._legal_shown())
+        return msg.term("r_legal_now", reason=self.why_illegal(action), shown=self._legal_shown())
 
-    def why_illegal(self, action: Action) -> str:
-        """Why ``action`` is not legal now, in the player's terms."""
+    def why_illegal(self, action: Action) -> Term:
+        """Why ``action`` is not legal now, in the player's terms (both languages)."""
+        msg = self.game.messages
         seat = self.current_player
+        act = self._term(action)
         if seat is None:
-            return f"{action}: the game is over"
-        expected = {
-            "resources": "choose this round's resources (take … crystals/cubes)",
-            "order": "fix the order of play (order …)",
-            "split": "put four cards into pile 1 (pile …)",
-            "choose_pile": f"choose pile 1 or 2 for Player {(seat - 1) % self.n + 1}",
-            "pass": "choose the cards to pass (pass …)",
-            "explorer": "return a hand card to the explored trick (return …)",
-            "peasant": "choose the next leader (choose Player … to lead)",
-            "play": "play a card",
-        }[self.phase]
-        who = f"Player {seat + 1}"
+            return CORE.term("game_over", action=act)
+        who = self._name(seat)
         if isinstance(action, PlayCard) and self.phase == "play":
             hand = self.hands[seat]
             card = action.card
             if card not in hand:
-                return f"{action}: {who} does not hold {card}"
+                return msg.term("r_not_held", action=act, who=who, card=card.term)
             if self.m.deal is Deal.ORDER and card != self.orders[seat][0]:
-                return f"{action}: the fixed order says {self.orders[seat][0]} comes next"
+                return msg.term("r_order", action=act, card=self.orders[seat][0].term)
             assert self.dominant is not None
-            allowed = follow_cards(hand, self.trick, self.dominant)
+            allowed = follow_cards(
+                hand, self.trick, self.dominant, wizard_choice=self.wizard_choice
+            )
             status = trick_status(self.trick, self.dominant)
             if card not in allowed and not (card.rank is Rank.ASSASSIN and action.power):
                 lead = status.lead_colour
                 if status.wizard_seat is not None:
-                    return (f"{action}: the Wizard forces the lowest card "
-                            f"({', '.join(map(str, allowed))})")
+                    return msg.term("r_wizard", action=act, cards=[c.term for c in allowed])
                 if lead is not None and any(c.colour is lead for c in hand):
-                    return f"{action}: you must follow the lead colour {lead.value}"
-                return f"{action}: without {lead} you must play the dominant colour {self.dominant}"
+                    return msg.term("r_follow", action=act, colour=lead.term)
+                assert lead is not None
+                return msg.term("r_dominant", action=act, lead=lead.term,
+                                colour=self.dominant.term)
             if (action.power or action.cube) and status.powers_blocked:
-                return f"{action}: the Emperor's power forbids powers and cubes in this trick"
+                return msg.term("r_emperor", action=act)
             if action.power and self.crystals[seat] == 0:
-                return f"{action}: {who} has no power crystal left"
+                return msg.term("r_no_crystal", action=act, who=who)
             if action.cube and self.cubes[seat] == 0:
-                return f"{action}: {who} has no cube left"
+                return msg.term("r_no_cube", action=act, who=who)
             if action.power:
-                return f"{action}: this power cannot be used now (once per trick, first trick, " \
-                    "last card or Oracle colour rules)"
-        return f"{action} is not legal now: {who} must {expected}"
+                return msg.term("r_power", action=act)
+        owner = self._name((seat - 1) % self.n)
+        expected = msg.term(f"x_{self.phase}", owner=owner)
+        return msg.term("r_phase", action=act, who=who, expected=expected)
 
     def _apply(self, action: Action) -> None:
         seat = self.current_player
@@ -529,8 +602,9 @@ class MegalomaniaState(State[Action]):
     def _apply_play(self, seat: int, action: PlayCard) -> None:
         assert self.dominant is not None
         card = action.card
-        status_before = trick_status(self.trick, self.dominant)
-        forced = status_before.wizard_seat is not None
+        forced = (  # only the log needs it
+            not self.quiet and trick_status(self.trick, self.dominant).wizard_seat is not None
+        )
         self._take_from_hand(seat, card)
         if action.power:
             self.crystals[seat] -= 1
@@ -596,7 +670,9 @@ class MegalomaniaState(State[Action]):
         self._take_from_hand(seat, card)
         if order_pos is not None:
             self.orders[seat].insert(order_pos, found)
-        self.captured[owner][t][i] = card
+        trick = list(self.captured[owner][t])  # replaced, not changed: clones share tricks
+        trick[i] = card
+        self.captured[owner][t] = trick
         self._public([card, found])
         self.explorer = None
         self.add_log("explorer_return", player=seat, who=self._name(seat), card=card.term,
@@ -608,39 +684,20 @@ class MegalomaniaState(State[Action]):
         if len(self.trick) == self.n:
             self._finish_trick()
 
-    def _reason(self, winner_play: Play) -> Term:
-        assert self.dominant is not None
-        resolved = resolve_plays(self.trick, self.dominant, TrickContext(self.cube_step))
-        reverse = any(r.power_active and r.play.card.rank is Rank.DWARF for r in resolved)
-        win = next(r for r in resolved if r.play == winner_play)
-        word = ("lowest", "一番小さい") if reverse else ("highest", "一番大きい")
-        if win.dominant_counts:
-            en = f"the {word[0]} dominant ({self.dominant.value}) card"
-            ja = f"ドミナントカラー({self.dominant.term.ja})の{word[1]}カード"
-        else:
-            status = trick_status(self.trick, self.dominant)
-            lead = status.lead_colour
-            assert lead is not None
-            en = f"the {word[0]} card of the lead colour {lead.value}"
-            ja = f"リードカラー{lead.term.ja}の{word[1]}カード"
-            if any(r.colour is self.dominant for r in resolved):
-                en += " (the Knight took the dominant cards' advantage)"
-                ja += "(騎士によりドミナントカラーは無効)"
-        if sum(1 for r in resolved if r.value == win.value and
-               (r.dominant_counts == win.dominant_counts)) > 1:
-            en += ", earlier on equal value"
-            ja += "、同値は先に出したカードが上位"
-        return Term(en, ja)
-
     def _finish_trick(self) -> None:
         assert self.dominant is not None
         winner = trick_winner(self.trick, None, self.dominant, TrickContext(self.cube_step))
         win_play = next(p for p in self.trick if p.seat == winner)
         self.trick_no += 1
-        self.add_log("trick_won", player=winner, who=self._name(winner), number=self.trick_no,
-                     card=win_play.card.term, reason=self._reason(win_play), kind="narration")
+        if not self.quiet:
+            self.add_log("trick_won", player=winner, who=self._name(winner),
+                         number=self.trick_no, card=win_play.card.term,
+                         reason=TrickReason(tuple(self.trick), self.dominant, self.cube_step,
+                                            win_play),
+                         kind="narration")
         self.captured[winner].append([p.card for p in self.trick])
         self.last_trick = list(self.trick)
+        self.round_plays.append(tuple(self.trick))
         self.last_winner = winner
         self.trick = []
         self.leader = self.next_leader if self.next_leader is not None else winner
@@ -658,7 +715,7 @@ class MegalomaniaState(State[Action]):
 
     def _finish_round(self) -> None:
         m = self.m
-        scaled = self.game.options.small_tables == "scaled"  # type: ignore[attr-defined]
+        scaled = self.game.options.mission7 == "scaled"  # type: ignore[attr-defined]
         pts = mission_scores(m, self.captured, self.n, scaled=scaled)
         self.round_missions.append(m.number)
         self.round_scores.append(pts)
@@ -699,26 +756,36 @@ class MegalomaniaState(State[Action]):
                 self.scores[s] += END_SCROLL_BONUS
                 self.add_log("end_bonus", player=s, who=self._name(s), kind="narration")
         holds = [bool(x) for x in self.scrolls]
-        win = winners(self.scores, self.negatives, holds)
-        top = max(self.scores)
-        tied = [s for s in range(self.n) if self.scores[s] == top]
-        if len(tied) > 1:
-            by_neg = min(self.negatives[s] for s in tied)
+        teams: tuple[tuple[int, ...], ...] = self.game.teams  # type: ignore[attr-defined]
+        paired = len(teams) < self.n
+        if paired:
+            win = team_winners(self.scores, self.negatives, holds, teams)
+            final = pooled(self.scores, teams)
+            negatives = pooled(self.negatives, teams)
+        else:
+            win = winners(self.scores, self.negatives, holds)
+            final, negatives = list(self.scores), list(self.negatives)
+        top = max(final)
+        tied = {s for s in range(self.n) if final[s] == top}
+        if len(tied) > (2 if paired else 1):
+            by_neg = min(negatives[s] for s in tied)
             rule = (
                 Term("fewer negative points", "マイナス点の少なさ")
-                if any(self.negatives[s] != by_neg for s in tied)
+                if any(negatives[s] != by_neg for s in tied)
                 else Term("holding no unused scroll", "未使用のスクロールを持たないこと")
             )
             self.add_log("tie_break", rule=rule, kind="narration")
         self.phase = "over"
         self.final = Outcome(
-            scores=tuple(float(x) for x in self.scores),
+            scores=tuple(float(x) for x in final),
             winners=win,
             reason="12 rounds played" if self.rounds == 12 else "8 rounds played (short game)",
         )
         self.add_log(
             "game_over", kind="phase",
-            scores=", ".join(f"P{s + 1} {self.scores[s]}" for s in range(self.n)),
+            scores=", ".join(
+                "+".join(f"P{s + 1}" for s in t) + f" {final[t[0]]}" for t in teams
+            ),
             winners=[self._name(s) for s in win],
         )
 
@@ -744,9 +811,8 @@ class MegalomaniaState(State[Action]):
             return tuple(c for c in self.hands[s] if c in seen or c in self.revealed[s])
 
         status = trick_status(self.trick, self.dominant) if self.dominant else None
-        partners = tuple(
-            partner(s, n) if self.mission_no and self.m.pairs else None for s in range(n)
-        )
+        paired = bool(self.mission_no and self.m.pairs) or len(self.game.teams) < n  # type: ignore[attr-defined]
+        partners = tuple(partner(s, n) if paired else None for s in range(n))
         return MegalomaniaView(
             **base,
             reconstruction_note=RECONSTRUCTION_NOTE,
@@ -792,6 +858,10 @@ class MegalomaniaState(State[Action]):
             next_leader=self.next_leader,
             explorer_pool=sum(len(t) for s in range(n) for t in self.captured[s]),
             cube_step=self.cube_step,
+            wizard_choice=self.wizard_choice,
+            teams=self.game.teams,  # type: ignore[attr-defined]
+            round_tricks=tuple(self.round_plays),
+            rule_options=self.game.rule_options,  # type: ignore[attr-defined]
         )
 
     def check_invariants(self) -> None:

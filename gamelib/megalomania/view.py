@@ -6,11 +6,17 @@ cubes and scrolls of every player; scores per round; hand counts, face-up cards 
 counts. Private: the viewer's own hand, fixed play order (mission 15), pile (mission 24), cards
 being passed (mission 25) and the cards of other hands the viewer knows (a hand given to the
 partner, passed cards). The teacher (``viewer=None``) also gets every hand in ``hands``.
+
+``round_tricks`` holds the round's finished tricks as played (public :class:`Play` records with
+powers and Oracle colours), oldest first, so the odds read the round without parsing the log;
+``rule_options`` are the game's options (to rebuild an equal game); ``teams`` lists the pair-play
+teams (one per seat without pair play); ``wizard_choice`` is the Wizard's last-fallback rule.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from gamelib.core.state import View
 from gamelib.megalomania.actions import ScrollKind
@@ -32,8 +38,9 @@ RECONSTRUCTION_NOTE = (
     "cubes (before the deal; after it on missions 15, 20, 21, 24, 25); a cube changes a value by "
     "2, at most one per card; scrolls: each player starts with one and draws one after a round "
     "with negative points (crystal scroll: +2 crystals, cube scroll: +2 cubes, one per round); "
-    "unstated fixed mission points; pair missions redrawn with fewer than 4 players, mission 7's "
-    "limit scaled and mission 8 redrawn with 2; undealt cards set aside face down. "
+    "unstated fixed mission points; pair missions redrawn with fewer than 4 players, mission 8 "
+    "redrawn with 2; pair play (option) pools partners' scores; undealt cards set aside face "
+    "down. "
     "See docs/rules/megalomania.md."
 )
 
@@ -84,6 +91,10 @@ class MegalomaniaView(View):
     next_leader: int | None
     explorer_pool: int
     cube_step: int
+    wizard_choice: bool = True
+    teams: tuple[tuple[int, ...], ...] = ()
+    round_tricks: tuple[tuple[Play, ...], ...] = ()
+    rule_options: tuple[tuple[str, Any], ...] = ()
 
     def is_my_turn(self) -> bool:
         """Whether the viewer is the player to act."""

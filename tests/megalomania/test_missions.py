@@ -307,16 +307,42 @@ def test_each_mission_plays_out_and_scores(number: int) -> None:
     assert len(lines) == players and all(f"Mission {number} " in x for x in lines)
 
 
-def test_small_tables_scale_mission_7_and_redraw_mission_8() -> None:
-    """Ruling (option ``small_tables="scaled"``): with fewer players mission 7's limit of 25
-    becomes 25 × players / 4 (12 with 2, 18 with 3); mission 8 is redrawn with 2 players."""
+def test_mission_7_limit_is_25_at_every_table_size() -> None:
+    """ミッション7「カードの数値の合計が２５以下のトリック１つにつき２点獲得。」 — no player-count
+    condition: 25 with 2, 3 and 4 players by default (option ``mission7="literal"``)."""
     t = tricks("B9 Y4", "B1 B2")
-    assert mission_scores(mission(7), t, 2) == (0, 2)
-    assert mission_scores(mission(7), t, 2, scaled=False) == (2, 2)
+    assert mission_scores(mission(7), t, 2) == (2, 2)
+    t3 = tricks("B9 Y4 R6", "B15 B12 Y1")
+    assert mission_scores(mission(7), t3, 3)[:2] == (2, 0)
+    for players in (2, 3, 4):
+        assert gamelib.load("megalomania", players=players).options.mission7 == "literal"
+
+
+def test_mission_7_scaled_option_and_mission_8_on_small_tables() -> None:
+    """Option ``mission7="scaled"``: mission 7's limit becomes 25 × players / 4 (12 with 2, 18
+    with 3). Ruling (option ``small_tables="scaled"``): mission 8 is redrawn with 2 players."""
+    t = tricks("B9 Y4", "B1 B2")
+    assert mission_scores(mission(7), t, 2, scaled=True) == (0, 2)
     t3 = tricks("B9 Y4 R6", "B15 B2 Y1")
-    assert mission_scores(mission(7), t3, 3)[:2] == (0, 2)
+    assert mission_scores(mission(7), t3, 3, scaled=True)[:2] == (0, 2)
     st = start(8, players=2)
     assert st.mission_no != 8 and any("two cards" in x for x in st.log_text())
     literal = gamelib.load("megalomania", players=2, first_mission=8, small_tables="literal")
     assert literal.new_state(0).mission_no == 8
     assert start(8, players=3).mission_no == 8
+
+
+def test_mission_7_option_reaches_the_round_score() -> None:
+    """The state scores mission 7 with the option chosen: a 3-player trick worth 20 pays 2 by
+    default (literal 25) and nothing with ``mission7="scaled"`` (limit 18)."""
+    for option, expected in (("literal", 2), ("scaled", 0)):
+        game = gamelib.load("megalomania", players=3, first_mission=7, mission7=option)
+        st = MegalomaniaState.position(
+            game, hands=[parse_cards("B12"), parse_cards("B6"), parse_cards("B2")],
+            mission_no=7, leader=0,
+        )
+        st.trick_no = mission(7).tricks - 1
+        st = gamelib.play(st, "play blue 12 (Oracle)")
+        st = gamelib.play(st, "play blue 6 (Dwarf)")
+        st = gamelib.play(st, "play blue 2 (Assassin)")
+        assert st.round_scores[0] == (expected, 0, 0)

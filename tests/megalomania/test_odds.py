@@ -306,3 +306,46 @@ def test_odds_refuse_when_not_the_viewers_turn() -> None:
         trick_odds(st.view(other))
     with pytest.raises(ValueError, match="model"):
         trick_odds(st.view(st.current_player), model="perfect")
+
+
+def test_bans_read_from_the_views_round_tricks_not_the_log() -> None:
+    """The view carries the round's finished tricks (``round_tricks``): the odds read the plays
+    from it, so a view without its log gives the same bans, and the tricks match the captures."""
+    import dataclasses
+    import random
+
+    import gamelib
+    from gamelib.megalomania.odds import hidden_card_bans
+
+    game = gamelib.load("megalomania", first_mission=1)
+    st = game.new_state(5)
+    rng = random.Random(5)
+    while not (st.phase == "play" and st.trick_no >= 4):
+        legal = st.legal_actions()
+        st = gamelib.play(st, legal[rng.randrange(len(legal))])
+    view = st.view(st.current_player)
+    assert len(view.round_tricks) == 4
+    assert [len(t) for t in view.round_tricks] == [4] * 4
+    assert sum(len(t) for seat in st.captured for t in seat) == 16  # (an Explorer may swap)
+    assert any(hidden_card_bans(view))
+    assert hidden_card_bans(dataclasses.replace(view, log=())) == hidden_card_bans(view)
+
+
+def test_panel_odds_cache_returns_the_computed_answer() -> None:
+    """``OddsCache.panel``: the first call computes exactly what ``trick_odds`` and
+    ``mission_odds`` give; the same position again (even with a different log) is a cache hit
+    returning the same answer; another position is computed afresh."""
+    import dataclasses
+
+    from gamelib.megalomania.odds import OddsCache, mission_odds, trick_odds
+
+    st = _late_positions(1, seed=7, max_deals=2000)[0]
+    view = st.view(st.current_player)
+    cache = OddsCache(size=2)
+    first = cache.panel(view, samples=50, mission_samples=5, seed=3)
+    assert first.trick == trick_odds(view, samples=50, seed=3, exact_limit=2000)
+    assert first.mission == mission_odds(view, samples=5, seed=3)
+    again = cache.panel(dataclasses.replace(view, log=()), samples=50, mission_samples=5, seed=3)
+    assert again is first and (cache.hits, cache.misses) == (1, 1)
+    other = cache.panel(view, samples=50, mission_samples=0, seed=3)
+    assert other.mission is None and cache.misses == 2

@@ -6,6 +6,10 @@ A power is activated by spending a power crystal (パワークリスタル) when
 
 from __future__ import annotations
 
+import pytest
+
+from gamelib.core.errors import IllegalAction
+from gamelib.megalomania.actions import PlayCard
 from gamelib.megalomania.cards import Colour, parse_card, parse_cards
 from gamelib.megalomania.powers import Play, TrickContext, legal_plays, trick_status, trick_winner
 from tests.megalomania.helpers import legal, pos, run
@@ -342,3 +346,35 @@ def test_knight_leading_the_dominant_colour() -> None:
         "play red 1 (Peasant)",
     )
     assert st.last_winner == 0
+
+
+def test_wizard_last_fallback_lowest_card_of_a_chosen_colour() -> None:
+    """魔法使い「そのいずれも満たさない場合は、どの色の一番小さいカードでもプレイできます。」 —
+    the lowest card of a colour of the player's choice (default ``wizard_fallback="colour"``):
+    with neither lead nor dominant cards, yellow 4 and black 9 (each the lowest of its colour)
+    may be played."""
+    st = run(
+        pos("B7 R1 | Y15 Y4 K9 | R6 K1 | B1 K2", dominant=Colour.RED, crystals=[1, 0, 0, 0]),
+        "play blue 7 (Wizard) with power",
+    )
+    assert sorted(legal(st)) == ["play black 9 (Knight)", "play yellow 4 (Explorer)"]
+    with pytest.raises(IllegalAction, match="Wizard forces"):
+        run(st, "play yellow 15 (Emperor)")
+
+
+def test_wizard_last_fallback_single_lowest_option() -> None:
+    """Option ``wizard_fallback="lowest"``: only the hand's lowest card (yellow 4)."""
+    import gamelib
+
+    game = gamelib.load("megalomania", wizard_fallback="lowest")
+    st = run(
+        pos("B7 R1 | Y15 Y4 K9 | R6 K1 | B1 K2", game, dominant=Colour.RED,
+            crystals=[1, 0, 0, 0]),
+        "play blue 7 (Wizard) with power",
+    )
+    assert legal(st) == ["play yellow 4 (Explorer)"]
+    hand = parse_cards("Y15 Y4 K9")
+    wizard = [Play(0, parse_card("B7"), power=True)]
+    assert legal_plays(hand, wizard, Colour.RED, players=4, wizard_choice=False) == [
+        PlayCard(parse_card("Y4"))
+    ]

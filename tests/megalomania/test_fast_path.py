@@ -1,0 +1,65 @@
+"""The fast path (issue 12): ``clone()`` once, then ``legal_actions()`` + ``apply_in_place()``
+gives exactly the state that the checked :func:`gamelib.play` gives, and a clone shares nothing
+that ``_apply`` changes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gamelib
+from gamelib.core.state import fingerprint
+from gamelib.megalomania.state import MegalomaniaState
+
+
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [(0, {}), (1, {"players": 3}), (2, {"players": 2}), (3, {"teams": "pairs"})],
+)
+def test_fast_path_gives_the_same_game_as_play(seed: int, options: dict[str, object]) -> None:
+    game = gamelib.load("megalomania", length="short", **options)
+    checked: MegalomaniaState = game.new_state(seed)
+    fast = checked.clone()
+    rng = random.Random(seed)
+    while not checked.is_terminal():
+        legal = checked.legal_actions()
+        assert fast.legal_actions() == legal
+        action = legal[rng.randrange(len(legal))]
+        checked = gamelib.play(checked, action)  # type: ignore[assignment]
+        fast.apply_in_place(action)
+    assert fingerprint(fast) == fingerprint(checked)
+    assert fast.outcome() == checked.outcome()
+
+
+def test_quiet_fast_path_same_outcome_without_a_log() -> None:
+    """``quiet`` playouts record no log and reach the same end."""
+    game = gamelib.load("megalomania", length="short")
+    loud: MegalomaniaState = game.new_state(4)
+    quiet = loud.clone()
+    quiet.quiet = True
+    start = list(loud.log)
+    rng = random.Random(4)
+    while not loud.is_terminal():
+        legal = loud.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        loud.apply_in_place(action)
+        quiet.apply_in_place(action)
+    assert quiet.log == start and len(loud.log) > len(start)
+    assert quiet.outcome() == loud.outcome() and quiet.history == loud.history
+
+
+def test_clone_shares_nothing_apply_changes() -> None:
+    """Playing a whole game on a clone leaves the original exactly as it was."""
+    game = gamelib.load("megalomania", length="short")
+    st: MegalomaniaState = game.new_state(5)
+    rng = random.Random(5)
+    for _ in range(60):
+        legal = st.legal_actions()
+        st = gamelib.play(st, legal[rng.randrange(len(legal))])  # type: ignore[assignment]
+    before = fingerprint(st)
+    other = st.clone()
+    while not other.is_terminal():
+        legal = other.legal_actions()
+        other.apply_in_place(legal[rng.randrange(len(legal))])
+    assert fingerprint(st) == before
