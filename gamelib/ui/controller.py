@@ -86,7 +86,8 @@ class GameController:
         self._bots: dict[int, Bot] = {}
         self._autoplay_task: asyncio.Task[None] | None = None
         self._stop_requested = False
-        self._shown_actions: list[str] = []
+        self._shown_for: State[Any] | None = None
+        self._old_buttons: list[widgets.Button] = []
         self._syncing_viewpoint = False
         self._build_widgets()
         self._make_bots()
@@ -265,8 +266,7 @@ class GameController:
         self.action_buttons: list[widgets.Button] = []
         self.buttons_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.action_dropdown = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
-        self.play_button = widgets.Button(description=label("play", lang), button_style="primary")
-        self.play_button.on_click(lambda _b: self._guard(self.play, self.action_dropdown.value))
+        self.play_button = self._action_button(None, self._state)
         self.dropdown_box = widgets.HBox([self.action_dropdown, self.play_button])
         self.actions_box = widgets.VBox([self.prompt, self.buttons_box, self.dropdown_box])
 
@@ -392,7 +392,7 @@ class GameController:
             if bots:
                 self._bots_reply()
         finally:  # show the state reached even when a bot fails (the error then shows too)
-            self.error_area.value = ""
+            self._clear_error()
             self._refresh()
 
     def _toggle_autoplay(self) -> None:
@@ -428,13 +428,24 @@ class GameController:
     # -- errors -------------------------------------------------------------------------------
     def _guard(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run ``fn``; show any exception in the error area instead of losing it in a callback."""
-        self.last_error = None
-        self.error_area.value = ""
+        self._clear_error()
         try:
             return fn(*args, **kwargs)
         except Exception as err:
             self._show_error(err)
             return None
+
+    def _clear_error(self) -> None:
+        """Empty the error area; :attr:`last_error` always goes with it."""
+        self.last_error = None
+        self.error_area.value = ""
+
+    def _show_notice(self, text: str) -> None:
+        """A short note in the error area that is not an error (``last_error`` stays None)."""
+        self.error_area.value = (
+            '<div class="gamelib-notice" style="color:#5d4037;border:1px solid #bcaaa4;'
+            f'padding:2px 8px;background:#fbf8f6">{html.escape(text)}</div>'
+        )
 
     def _show_error(self, err: BaseException) -> None:
         self.last_error = err
@@ -507,7 +518,6 @@ class GameController:
         seat = state.current_player
         lang = self.lang
         texts = self.legal_texts() if self.is_human(seat) else []
-        self._shown_actions = texts
         if seat is None:
             self.prompt.value = ""
         elif self.is_human(seat):
@@ -518,30 +528,54 @@ class GameController:
             msg = label("waiting", lang, seat=name, who=self._who(seat))
             self.prompt.value = f"<i>{html.escape(msg)}</i>"
         many = len(texts) > MAX_BUTTONS
-        shown = [] if many else texts
-        while len(self.action_buttons) < len(shown):
-            index = len(self.action_buttons)
-            button = widgets.Button(layout=widgets.Layout(width="auto"))
-            button.on_click(lambda _b, i=index: self._guard(self._play_shown, i))
-            self.action_buttons.append(button)
-        for i, button in enumerate(self.action_buttons):
-            if i < len(shown):
-                button.description = shown[i]
-                button.tooltip = shown[i]
-                button.layout.display = None
-            else:
-                button.layout.display = "none"
-        self.buttons_box.children = tuple(self.action_buttons[: len(shown)])
+        if self._shown_for is not state:  # a new step: new buttons that carry it
+            self._new_buttons(state, [] if many else texts)
         self.dropdown_box.layout.display = None if many else "none"
-        if many:
+        if many and list(self.action_dropdown.options) != texts:
             self.action_dropdown.options = texts
             self.action_dropdown.value = texts[0]
-        else:
+        elif not many and self.action_dropdown.options:
             self.action_dropdown.options = []
 
-    def _play_shown(self, index: int) -> None:
-        self.play(self._shown_actions[index])
+    def _action_button(self, text: str | None, state: State[Any]) -> widgets.Button:
+        """A button for ``text`` (``None``: the dropdown's "Play"), valid for ``state`` only.
 
+        A click reaches the kernel after every message sent before it, so the second click of a
+        double click arrives when the bots have replied and other buttons are shown. Each step
+        therefore gets new buttons, and a click on a button of a step that has passed is ignored
+        with a notice (see :meth:`_click_button`).
+        """
+        if text is None:
+            button = widgets.Button(description=label("play", self.lang), button_style="primary")
+        else:
+            button = widgets.Button(
+                description=text, tooltip=text, layout=widgets.Layout(width="auto")
+            )
+        button._gamelib_action = text
+        button._gamelib_state = state
+        button._gamelib_step = len(state.history)
+        button.on_click(lambda b: self._guard(self._click_button, b))
+        return button
+
+    def _new_buttons(self, state: State[Any], texts: Sequence[str]) -> None:
+        # The previous step's buttons stay open one step, so a late click gets its notice;
+        # older ones are closed (a closed widget's clicks never reach the kernel).
+        for old in self._old_buttons:
+            old.close()
+        self._old_buttons = [*self.action_buttons, self.play_button]
+        self.action_buttons = [self._action_button(t, state) for t in texts]
+        self.buttons_box.children = tuple(self.action_buttons)
+        self.play_button = self._action_button(None, state)
+        self.dropdown_box.children = (self.action_dropdown, self.play_button)
+        self._shown_for = state
+
+    def _click_button(self, button: widgets.Button) -> None:
+        """Play a button's action if it was shown for the current state, else say why not."""
+        if button._gamelib_state is not self._state:
+            self._show_notice(label("stale_click", self.lang, step=button._gamelib_step))
+            return
+        text = button._gamelib_action
+        self.play(self.action_dropdown.value if text is None else text)
 
 def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
     """Make ``fw`` show ``fig`` in place: traces and layout updated, the widget kept.
