@@ -561,7 +561,7 @@ class GameController:
         # The previous step's buttons stay open one step, so a late click gets its notice;
         # older ones are closed (a closed widget's clicks never reach the kernel).
         for old in self._old_buttons:
-            old.close()
+            _close(old)
         self._old_buttons = [*self.action_buttons, self.play_button]
         self.action_buttons = [self._action_button(t, state) for t in texts]
         self.buttons_box.children = tuple(self.action_buttons)
@@ -652,6 +652,23 @@ def _sync_layout(fw: go.FigureWidget, layout: dict[str, Any], template: Any) -> 
         fw.update_layout(changed, overwrite=True)
 
 
+def _close(widget: widgets.Widget) -> None:
+    """Close a widget and the layout and style widgets it owns (they are widgets too)."""
+    for part in ("layout", "style"):
+        owned = getattr(widget, part, None)
+        if isinstance(owned, widgets.Widget):
+            owned.close()
+    widget.close()
+
+
+def _replace_slot(slot: widgets.VBox, new: widgets.Widget) -> None:
+    """Put ``new`` in ``slot``, closing the widget it replaces if the controller made it."""
+    for old in slot.children:
+        if getattr(old, "_gamelib_slot", False) and old is not new:
+            _close(old)
+    slot.children = (new,)
+
+
 def _fill_slot(slot: widgets.VBox, content: Any) -> None:
     """Show an extra's result: HTML text, a plotly figure (kept in one widget) or any widget."""
     current = slot.children[0] if slot.children else None
@@ -662,7 +679,7 @@ def _fill_slot(slot: widgets.VBox, content: Any) -> None:
         else:
             box = widgets.HTML(content)
             box._gamelib_slot = True
-            slot.children = (box,)
+            _replace_slot(slot, box)
     elif isinstance(content, BaseFigure):
         # A new figure (or FigureWidget) each step is copied into one FigureWidget kept in place.
         if current is content:
@@ -672,10 +689,10 @@ def _fill_slot(slot: widgets.VBox, content: Any) -> None:
         else:
             fw = go.FigureWidget(content)
             fw._gamelib_slot = True
-            slot.children = (fw,)
+            _replace_slot(slot, fw)
     elif isinstance(content, widgets.Widget):
         if current is not content:
-            slot.children = (content,)
+            _replace_slot(slot, content)
     else:
         raise TypeError(
             f"an extra returns HTML text, a plotly figure or a widget, not {type(content).__name__}"
