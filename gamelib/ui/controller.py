@@ -28,6 +28,7 @@ from gamelib.bots import bot_names, make_bot
 from gamelib.core import Bot, Game, GameLibError, LogEntry, OptionError, State, View, load, play
 from gamelib.core import undo as undo_state
 from gamelib.ui.labels import label
+from gamelib.ui.plotly_widget import FigureWidget
 
 __all__ = ["HUMAN", "MAX_BUTTONS", "Extra", "FigureBuilder", "GameController"]
 
@@ -255,7 +256,7 @@ class GameController:
                 fig = builder(view)
             except Exception:  # the first refresh calls the builder again and shows the error
                 fig = go.Figure()
-            fw = go.FigureWidget(fig)
+            fw = FigureWidget(fig)
             self._attach_clicks(fw)
             self._figure_widgets.append(fw)
         self.figures_box = widgets.VBox(self._figure_widgets)
@@ -687,7 +688,7 @@ def _fill_slot(slot: widgets.VBox, content: Any) -> None:
         if isinstance(current, go.FigureWidget) and ours:
             update_figure(current, content)
         else:
-            fw = go.FigureWidget(content)
+            fw = FigureWidget(content)
             fw._gamelib_slot = True
             _replace_slot(slot, fw)
     elif isinstance(content, widgets.Widget):
