@@ -41,7 +41,10 @@ def odds_panel_figure(
 
 
 def odds_panel(**options: Any) -> Callable[[View], Any]:
-    """An ``extra`` for the controller: a fresh odds figure (as a widget) after every step.
+    """An ``extra`` for the controller: the odds figure after every step.
+
+    It returns a plain figure, which the controller copies into the one widget it keeps in
+    place (a new ``FigureWidget`` per step would leak one widget per refresh).
 
     ``options`` go to :func:`odds_panel_figure`. The teacher's view shows a note instead: the
     odds are a seated player's, computed from what that player can see.
@@ -54,7 +57,7 @@ def odds_panel(**options: Any) -> Callable[[View], Any]:
                     "menu." if view.lang != "ja" else
                     "確率はプレイヤーの視点から計算します。視点メニューで席を選んでください。")
             return f"<div class='gamelib-odds'>{note}</div>"
-        return go.FigureWidget(odds_panel_figure(view, **options))
+        return odds_panel_figure(view, **options)
 
     return panel
 

@@ -22,6 +22,7 @@ from gamelib.rekkyo.combat import can_add_to_attack, can_commit
 from gamelib.rekkyo.figures import distribution_figure, map_figure, win_heatmap_figure
 from gamelib.rekkyo.view import RekkyoView
 from gamelib.ui import GameController, update_figure
+from gamelib.ui.plotly_widget import FigureWidget
 
 __all__ = ["OddsExplorer", "controller", "odds_panel", "odds_rows"]
 
@@ -185,8 +186,8 @@ class OddsExplorer:
         self.defence: odds.StrengthDistribution = odds.StrengthDistribution.point(0)
         self.attack: odds.StrengthDistribution = odds.StrengthDistribution.point(0)
         first = self._figures()
-        self.distribution_widget = go.FigureWidget(first[0])
-        self.heatmap_widget = go.FigureWidget(first[1])
+        self.distribution_widget = FigureWidget(first[0])
+        self.heatmap_widget = FigureWidget(first[1])
         for box in (self.target_box, self.route_box, self.hand_box):
             box.observe(self._on_change, names="value")
         controls = widgets.HBox([widgets.VBox([self.target_box, self.route_box]), self.hand_box])

@@ -28,6 +28,7 @@ from gamelib.bots import bot_names, make_bot
 from gamelib.core import Bot, Game, GameLibError, LogEntry, OptionError, State, View, load, play
 from gamelib.core import undo as undo_state
 from gamelib.ui.labels import label
+from gamelib.ui.plotly_widget import FigureWidget
 
 __all__ = ["HUMAN", "MAX_BUTTONS", "Extra", "FigureBuilder", "GameController"]
 
@@ -86,7 +87,8 @@ class GameController:
         self._bots: dict[int, Bot] = {}
         self._autoplay_task: asyncio.Task[None] | None = None
         self._stop_requested = False
-        self._shown_actions: list[str] = []
+        self._shown_for: State[Any] | None = None
+        self._old_buttons: list[widgets.Button] = []
         self._syncing_viewpoint = False
         self._build_widgets()
         self._make_bots()
@@ -254,7 +256,7 @@ class GameController:
                 fig = builder(view)
             except Exception:  # the first refresh calls the builder again and shows the error
                 fig = go.Figure()
-            fw = go.FigureWidget(fig)
+            fw = FigureWidget(fig)
             self._attach_clicks(fw)
             self._figure_widgets.append(fw)
         self.figures_box = widgets.VBox(self._figure_widgets)
@@ -265,8 +267,7 @@ class GameController:
         self.action_buttons: list[widgets.Button] = []
         self.buttons_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.action_dropdown = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
-        self.play_button = widgets.Button(description=label("play", lang), button_style="primary")
-        self.play_button.on_click(lambda _b: self._guard(self.play, self.action_dropdown.value))
+        self.play_button = self._action_button(None, self._state)
         self.dropdown_box = widgets.HBox([self.action_dropdown, self.play_button])
         self.actions_box = widgets.VBox([self.prompt, self.buttons_box, self.dropdown_box])
 
@@ -392,7 +393,7 @@ class GameController:
             if bots:
                 self._bots_reply()
         finally:  # show the state reached even when a bot fails (the error then shows too)
-            self.error_area.value = ""
+            self._clear_error()
             self._refresh()
 
     def _toggle_autoplay(self) -> None:
@@ -428,13 +429,24 @@ class GameController:
     # -- errors -------------------------------------------------------------------------------
     def _guard(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run ``fn``; show any exception in the error area instead of losing it in a callback."""
-        self.last_error = None
-        self.error_area.value = ""
+        self._clear_error()
         try:
             return fn(*args, **kwargs)
         except Exception as err:
             self._show_error(err)
             return None
+
+    def _clear_error(self) -> None:
+        """Empty the error area; :attr:`last_error` always goes with it."""
+        self.last_error = None
+        self.error_area.value = ""
+
+    def _show_notice(self, text: str) -> None:
+        """A short note in the error area that is not an error (``last_error`` stays None)."""
+        self.error_area.value = (
+            '<div class="gamelib-notice" style="color:#5d4037;border:1px solid #bcaaa4;'
+            f'padding:2px 8px;background:#fbf8f6">{html.escape(text)}</div>'
+        )
 
     def _show_error(self, err: BaseException) -> None:
         self.last_error = err
@@ -507,7 +519,6 @@ class GameController:
         seat = state.current_player
         lang = self.lang
         texts = self.legal_texts() if self.is_human(seat) else []
-        self._shown_actions = texts
         if seat is None:
             self.prompt.value = ""
         elif self.is_human(seat):
@@ -518,30 +529,54 @@ class GameController:
             msg = label("waiting", lang, seat=name, who=self._who(seat))
             self.prompt.value = f"<i>{html.escape(msg)}</i>"
         many = len(texts) > MAX_BUTTONS
-        shown = [] if many else texts
-        while len(self.action_buttons) < len(shown):
-            index = len(self.action_buttons)
-            button = widgets.Button(layout=widgets.Layout(width="auto"))
-            button.on_click(lambda _b, i=index: self._guard(self._play_shown, i))
-            self.action_buttons.append(button)
-        for i, button in enumerate(self.action_buttons):
-            if i < len(shown):
-                button.description = shown[i]
-                button.tooltip = shown[i]
-                button.layout.display = None
-            else:
-                button.layout.display = "none"
-        self.buttons_box.children = tuple(self.action_buttons[: len(shown)])
+        if self._shown_for is not state:  # a new step: new buttons that carry it
+            self._new_buttons(state, [] if many else texts)
         self.dropdown_box.layout.display = None if many else "none"
-        if many:
+        if many and list(self.action_dropdown.options) != texts:
             self.action_dropdown.options = texts
             self.action_dropdown.value = texts[0]
-        else:
+        elif not many and self.action_dropdown.options:
             self.action_dropdown.options = []
 
-    def _play_shown(self, index: int) -> None:
-        self.play(self._shown_actions[index])
+    def _action_button(self, text: str | None, state: State[Any]) -> widgets.Button:
+        """A button for ``text`` (``None``: the dropdown's "Play"), valid for ``state`` only.
 
+        A click reaches the kernel after every message sent before it, so the second click of a
+        double click arrives when the bots have replied and other buttons are shown. Each step
+        therefore gets new buttons, and a click on a button of a step that has passed is ignored
+        with a notice (see :meth:`_click_button`).
+        """
+        if text is None:
+            button = widgets.Button(description=label("play", self.lang), button_style="primary")
+        else:
+            button = widgets.Button(
+                description=text, tooltip=text, layout=widgets.Layout(width="auto")
+            )
+        button._gamelib_action = text
+        button._gamelib_state = state
+        button._gamelib_step = len(state.history)
+        button.on_click(lambda b: self._guard(self._click_button, b))
+        return button
+
+    def _new_buttons(self, state: State[Any], texts: Sequence[str]) -> None:
+        # The previous step's buttons stay open one step, so a late click gets its notice;
+        # older ones are closed (a closed widget's clicks never reach the kernel).
+        for old in self._old_buttons:
+            _close(old)
+        self._old_buttons = [*self.action_buttons, self.play_button]
+        self.action_buttons = [self._action_button(t, state) for t in texts]
+        self.buttons_box.children = tuple(self.action_buttons)
+        self.play_button = self._action_button(None, state)
+        self.dropdown_box.children = (self.action_dropdown, self.play_button)
+        self._shown_for = state
+
+    def _click_button(self, button: widgets.Button) -> None:
+        """Play a button's action if it was shown for the current state, else say why not."""
+        if button._gamelib_state is not self._state:
+            self._show_notice(label("stale_click", self.lang, step=button._gamelib_step))
+            return
+        text = button._gamelib_action
+        self.play(self.action_dropdown.value if text is None else text)
 
 def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
     """Make ``fw`` show ``fig`` in place: traces and layout updated, the widget kept.
@@ -618,6 +653,23 @@ def _sync_layout(fw: go.FigureWidget, layout: dict[str, Any], template: Any) -> 
         fw.update_layout(changed, overwrite=True)
 
 
+def _close(widget: widgets.Widget) -> None:
+    """Close a widget and the layout and style widgets it owns (they are widgets too)."""
+    for part in ("layout", "style"):
+        owned = getattr(widget, part, None)
+        if isinstance(owned, widgets.Widget):
+            owned.close()
+    widget.close()
+
+
+def _replace_slot(slot: widgets.VBox, new: widgets.Widget) -> None:
+    """Put ``new`` in ``slot``, closing the widget it replaces if the controller made it."""
+    for old in slot.children:
+        if getattr(old, "_gamelib_slot", False) and old is not new:
+            _close(old)
+    slot.children = (new,)
+
+
 def _fill_slot(slot: widgets.VBox, content: Any) -> None:
     """Show an extra's result: HTML text, a plotly figure (kept in one widget) or any widget."""
     current = slot.children[0] if slot.children else None
@@ -628,7 +680,7 @@ def _fill_slot(slot: widgets.VBox, content: Any) -> None:
         else:
             box = widgets.HTML(content)
             box._gamelib_slot = True
-            slot.children = (box,)
+            _replace_slot(slot, box)
     elif isinstance(content, BaseFigure):
         # A new figure (or FigureWidget) each step is copied into one FigureWidget kept in place.
         if current is content:
@@ -636,12 +688,12 @@ def _fill_slot(slot: widgets.VBox, content: Any) -> None:
         if isinstance(current, go.FigureWidget) and ours:
             update_figure(current, content)
         else:
-            fw = go.FigureWidget(content)
+            fw = FigureWidget(content)
             fw._gamelib_slot = True
-            slot.children = (fw,)
+            _replace_slot(slot, fw)
     elif isinstance(content, widgets.Widget):
         if current is not content:
-            slot.children = (content,)
+            _replace_slot(slot, content)
     else:
         raise TypeError(
             f"an extra returns HTML text, a plotly figure or a widget, not {type(content).__name__}"

@@ -28,6 +28,10 @@ LABELS: dict[str, dict[str, str]] = {
     "winners": {"en": "tie between {names}", "ja": "引き分け: {names}"},
     "scores": {"en": "scores {scores}", "ja": "得点 {scores}"},
     "nothing_to_undo": {"en": "nothing to undo", "ja": "戻す手がありません"},
+    "stale_click": {
+        "en": "That click was for an earlier step (step {step}); nothing was played.",
+        "ja": "そのクリックは前の手({step}手目)のものでした。何も実行していません。",
+    },
     "log_empty": {"en": "(nothing has happened yet)", "ja": "(まだ何も起きていません)"},
 }
 

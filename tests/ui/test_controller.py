@@ -411,3 +411,65 @@ def test_saved_widget_state_follows_changes_made_after_display() -> None:
         saved = fw.get_state()
         assert saved["_widget_data"] == fw._data
         assert saved["_widget_layout"] == fw._layout_obj._props
+
+
+# -- clicks that arrive late (issue 13, "The controller" 1 and 2) ------------------------------
+def test_double_click_does_not_play_a_move_nobody_chose() -> None:
+    """The second click of a double click reaches the kernel after the bots' replies: it is for
+    a step that has passed, so it is ignored with a notice instead of playing the new label."""
+    ctrl = GameController(gamelib.load("toy"), seats={0: "human", 1: "random"}, seed=2)
+    button = next(b for b in ctrl.action_buttons if b.layout.display != "none")
+    chosen = button.description
+    button.click()
+    after_first = ctrl.state.history
+    assert after_first[0] == chosen and len(after_first) > 1  # the move and the bot's replies
+    button.click()  # the same button model again, as the browser sends it
+    assert ctrl.state.history == after_first, "a move nobody chose was played"
+    assert ctrl.last_error is None
+    assert "earlier step" in ctrl.error_area.value
+    click_first_action(ctrl)  # the buttons shown now still play
+    assert len(ctrl.state.history) > len(after_first)
+    assert "earlier step" not in ctrl.error_area.value
+
+
+def test_stale_click_notice_is_bilingual() -> None:
+    ctrl = GameController(gamelib.load("toy", lang="ja"), seats=["human", "human"])
+    button = ctrl.action_buttons[0]
+    button.click()
+    button.click()
+    assert len(ctrl.state.history) == 1
+    assert "前の手" in ctrl.error_area.value
+
+
+def test_stale_play_button_of_the_dropdown_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(controller, "MAX_BUTTONS", 2)
+    ctrl = GameController(gamelib.load("toy"), seats={0: "human", 1: "human"})
+    play_button = ctrl.play_button
+    play_button.click()
+    assert len(ctrl.state.history) == 1
+    play_button.click()
+    assert len(ctrl.state.history) == 1 and ctrl.last_error is None
+    assert "earlier step" in ctrl.error_area.value
+    ctrl.play_button.click()
+    assert len(ctrl.state.history) == 2
+
+
+def test_a_hidden_or_old_button_never_shows_an_index_error() -> None:
+    ctrl = GameController(gamelib.load("toy"), seats=["human", "human"], seed=1)
+    seen: list[widgets.Button] = []
+    while not ctrl.state.is_terminal():
+        seen.extend(ctrl.action_buttons)
+        click_first_action(ctrl)
+    for button in seen:  # every button ever shown, clicked once the game is over
+        button.click()
+        assert not isinstance(ctrl.last_error, IndexError), ctrl.error_area.value
+        assert "IndexError" not in ctrl.error_area.value
+    assert ctrl.last_error is None
+
+
+def test_last_error_is_cleared_with_the_error_area() -> None:
+    ctrl = GameController(gamelib.load("toy"), seats=["human", "human"])
+    ctrl._guard(ctrl.play, "play 42")
+    assert ctrl.last_error is not None and ctrl.error_area.value
+    ctrl.play(ctrl.legal_texts()[0])  # from code, not through a button
+    assert ctrl.error_area.value == "" and ctrl.last_error is None

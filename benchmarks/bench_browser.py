@@ -1,0 +1,141 @@
+"""Page weight of each game notebook in Voila, measured in headless Chromium (issue 12, Browser).
+
+For each notebook: Voila runs it with throw-away Jupyter directories; Chromium loads the page
+and counts every byte received over HTTP and websockets (DevTools counters). Reported: bytes and
+seconds until the controller's board figure is drawn, then bytes, JavaScript heap and JavaScript
+errors after playing (auto-play at full speed to the end of the game, or ``moves`` bot moves in a
+quick run). Needs ``/usr/bin/chromium`` and Playwright; without them the rows say so.
+
+Run one notebook: ``python -m benchmarks.bench_browser powers [--moves N]``. The goals: at most
+3 MB before the board shows, 8 MB over a whole game, no JavaScript errors, heap under 400 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from benchmarks import Row, row
+
+NAME = "browser"
+NOTEBOOKS = ("powers", "rekkyo", "megalomania")
+ROOT = Path(__file__).resolve().parents[1]
+GAME_TIMEOUT_MS = 240_000
+
+
+def measure(name: str, moves: int | None = None) -> dict[str, Any]:
+    """Load ``notebooks/<name>.ipynb`` in Voila and play; a dict of measurements.
+
+    ``moves=None`` plays the whole game with auto-play at full speed; otherwise clicks
+    "Bot move" ``moves`` times.
+    """
+    from tests.browser.harness import (
+        BOARD,
+        CONTROLLER,
+        JsErrors,
+        Transfer,
+        chromium_page,
+        voila_server,
+    )
+
+    notebook = ROOT / "notebooks" / f"{name}.ipynb"
+    with tempfile.TemporaryDirectory(prefix="gamelib-bench-") as tmp_name:
+        tmp = Path(tmp_name)
+        with voila_server(notebook, tmp / "voila.log", tmp) as server, chromium_page(
+            tmp / "profile"
+        ) as page:
+            errors = JsErrors(page)
+            transfer = Transfer(page)
+            start = time.perf_counter()
+            page.goto(server.url)
+            page.wait_for_function(
+                f"""() => [...document.querySelectorAll('{BOARD}')]
+                    .some(e => e.getBoundingClientRect().height > 50
+                               && e.querySelector('.main-svg'))""",
+                timeout=GAME_TIMEOUT_MS,
+            )
+            result: dict[str, Any] = {
+                "board_s": time.perf_counter() - start,
+                "board_mb": transfer.total / 1e6,
+            }
+            page.wait_for_function("() => !document.getElementById('loading')")
+            controller = page.locator(CONTROLLER).first
+            status = controller.locator(".gamelib-status").first
+            if moves is None:
+                _full_speed(controller)
+                controller.get_by_role("button", name="Auto-play").first.click()
+                status.get_by_text("Game over").first.wait_for(timeout=GAME_TIMEOUT_MS)
+                result["moves"] = "whole game"
+            else:
+                bot = controller.get_by_role("button", name="Bot move").first
+                for _ in range(moves):
+                    bot.click()
+                    page.wait_for_timeout(400)
+                result["moves"] = f"{moves} bot moves"
+            page.wait_for_timeout(2000)
+            result["total_mb"] = transfer.total / 1e6
+            result["http_mb"] = transfer.http / 1e6
+            result["heap_mb"] = transfer.js_heap_mb()
+            result["js_errors"] = errors.relevant()
+            result["figures"] = page.locator(f"{CONTROLLER} .js-plotly-plot").count()
+            result["all_figures"] = page.locator(".js-plotly-plot").count()
+    return result
+
+
+def _full_speed(controller: Any) -> None:
+    """Move the auto-play speed slider to its maximum with the keyboard."""
+    handle = controller.locator(".noUi-handle").first
+    handle.focus()
+    handle.press("End")
+
+
+def run(quick: bool = False) -> list[Row]:
+    """Rows per notebook: MB before the board, seconds to the board, MB and heap after play."""
+    try:
+        import playwright.sync_api  # noqa: F401
+
+        from tests.browser.harness import CHROMIUM
+    except ImportError as err:
+        return [row(NAME, "all notebooks", float("nan"), "MB", notes=f"skipped: {err}")]
+    if not CHROMIUM.exists():
+        return [row(NAME, "all notebooks", float("nan"), "MB", notes=f"{CHROMIUM} missing")]
+    rows: list[Row] = []
+    for name in NOTEBOOKS[:1] if quick else NOTEBOOKS:
+        try:
+            m = measure(name, moves=3 if quick else None)
+        except Exception as err:  # one broken page must not hide the other rows
+            rows.append(row(NAME, name, float("nan"), "MB", notes=f"failed: {err!r}"[:300]))
+            continue
+        rows += _rows(name, m)
+    return rows
+
+
+def _rows(name: str, m: dict[str, Any]) -> list[Row]:
+    errors = m["js_errors"]
+    note = f"{m['figures']} figure(s) in the controller, {m['all_figures']} on the page"
+    return [
+        row(NAME, f"{name}: received before the board shows", m["board_mb"], "MB", notes=note),
+        row(NAME, f"{name}: seconds until the board shows", m["board_s"], "s"),
+        row(NAME, f"{name}: received after {m['moves']}", m["total_mb"], "MB",
+            notes=f"of which HTTP {m['http_mb']:.2f} MB"),
+        row(NAME, f"{name}: JavaScript heap after {m['moves']}", m["heap_mb"], "MB"),
+        row(NAME, f"{name}: JavaScript errors", len(errors), "errors",
+            notes="; ".join(errors)[:300]),
+    ]
+
+
+def main() -> None:
+    """Measure one notebook and print the measurements."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebook", choices=NOTEBOOKS)
+    parser.add_argument("--moves", type=int, default=None, help="bot moves (default: whole game)")
+    args = parser.parse_args()
+    for key, value in measure(args.notebook, args.moves).items():
+        print(f"{key}: {value}")
+
+
+if __name__ == "__main__":
+    main()

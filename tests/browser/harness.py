@@ -1,0 +1,271 @@
+"""Voila and JupyterLab servers on 127.0.0.1 with throw-away Jupyter state, and Debian Chromium.
+
+Shared by the browser tests (``tests/browser``) and the browser benchmark
+(``benchmarks/bench_browser.py``).
+
+* Every server runs with its own temporary Jupyter config, data, runtime, IPython and
+  JupyterLab settings/workspace directories (:func:`jupyter_env`), never the user's: a saved
+  JupyterLab workspace or a user setting cannot change what a test sees. Extensions installed
+  in the virtualenv (``sys.prefix/share/jupyter``) are still found.
+* Servers are subprocesses of the running Python's environment on free loopback ports, in their
+  own process group, with a log file; :func:`run_server` waits until the port answers and stops
+  the whole group afterwards.
+* Chromium is Debian's ``/usr/bin/chromium`` driven through Playwright (``executable_path``);
+  Playwright's own browser downloads are never used.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("GAMELIB_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SERVER_START_TIMEOUT = 90.0  # seconds; two cores, cold imports
+PAGE_TIMEOUT_MS = 120_000  # Voila executes the whole notebook before widgets appear
+
+# The JupyterLab widget (anywidget) and the controller's widget tree, as the page shows them.
+CONTROLLER = ".gamelib-controller"
+BOARD = f"{CONTROLLER} .js-plotly-plot"
+
+
+def _bin(name: str) -> str:
+    """A console script installed beside the running interpreter (the project's venv)."""
+    return str(Path(sys.executable).with_name(name))
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def jupyter_env(tmp: Path) -> dict[str, str]:
+    """The environment for a server: every per-user Jupyter directory is under ``tmp``."""
+    env = dict(os.environ)
+    dirs = {
+        "JUPYTER_CONFIG_DIR": "config",
+        "JUPYTER_DATA_DIR": "data",
+        "JUPYTER_RUNTIME_DIR": "runtime",
+        "IPYTHONDIR": "ipython",
+        "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
+        "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces",
+    }
+    for var, name in dirs.items():
+        path = tmp / "jupyter" / name
+        path.mkdir(parents=True, exist_ok=True)
+        env[var] = str(path)
+    env.pop("JUPYTER_PATH", None)
+    env.pop("JUPYTER_CONFIG_PATH", None)
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env["PYTHONUNBUFFERED"] = "1"
+    # Kernels import this checkout's gamelib (not another editable install of the venv).
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    # Kernels must run the same interpreter as the tests (the one with gamelib installed).
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    return env
+
+
+@dataclass
+class Server:
+    """A running server: its base URL (ending in '/'), process and log file."""
+
+    url: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def log_tail(self, n: int = 60) -> str:
+        """The last ``n`` lines of the server's log."""
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return "(no log)"
+
+
+def _wait_until_up(server: Server, probe_path: str) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    last_error: Exception | None = None
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise RuntimeError(
+                f"server exited with {server.process.returncode}:\n{server.log_tail()}"
+            )
+        try:
+            with urllib.request.urlopen(server.url + probe_path, timeout=5) as resp:
+                if resp.status < 500:
+                    return
+        except Exception as exc:  # not listening yet, or 4xx/5xx while starting
+            if isinstance(exc, urllib.error.HTTPError) and exc.code < 500:
+                return
+            last_error = exc
+        time.sleep(0.5)
+    raise TimeoutError(f"{server.url} did not answer ({last_error}):\n{server.log_tail()}")
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=15)
+
+
+@contextlib.contextmanager
+def run_server(
+    cmd: list[str], port: int, log: Path, probe_path: str, cwd: Path, tmp: Path
+) -> Iterator[Server]:
+    """Start ``cmd`` with :func:`jupyter_env`, wait until it answers, stop it afterwards."""
+    env = jupyter_env(tmp)
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            cmd,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        server = Server(f"http://127.0.0.1:{port}/", process, log)
+        try:
+            _wait_until_up(server, probe_path)
+            yield server
+        finally:
+            _stop(process)
+
+
+def voila_server(notebook: Path, log: Path, tmp: Path) -> contextlib.AbstractContextManager[Server]:
+    """Voila serving ``notebook`` on a free loopback port."""
+    port = free_port()
+    cmd = [
+        _bin("voila"),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--show_tracebacks=True",
+        str(notebook),
+    ]
+    return run_server(cmd, port, log, "voila/static/", notebook.parent, tmp)
+
+
+def lab_server(root: Path, log: Path, tmp: Path) -> contextlib.AbstractContextManager[Server]:
+    """JupyterLab rooted at ``root`` on a free loopback port, without a token, with its
+    settings and workspaces in ``tmp``."""
+    port = free_port()
+    cmd = [
+        _bin("jupyter-lab"),
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        "--allow-root",  # CI runs as root
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        f"--ServerApp.root_dir={root}",
+        f"--LabApp.user_settings_dir={tmp / 'jupyter' / 'lab-settings'}",
+        f"--LabApp.workspaces_dir={tmp / 'jupyter' / 'lab-workspaces'}",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    return run_server(cmd, port, log, "api", root, tmp)
+
+
+@contextlib.contextmanager
+def chromium_page(profile: Path) -> Iterator[Any]:
+    """A Playwright page in Debian Chromium with a fresh user-data-dir at ``profile``."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            user_data_dir=str(profile),
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900},
+        )
+        context.set_default_timeout(PAGE_TIMEOUT_MS)
+        try:
+            yield context.pages[0] if context.pages else context.new_page()
+        finally:
+            context.close()
+
+
+class JsErrors:
+    """Collects the page's uncaught exceptions and console errors from the moment it is made."""
+
+    def __init__(self, page: Any) -> None:
+        self.errors: list[str] = []
+        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        page.on(
+            "console",
+            lambda msg: self.errors.append(f"console.error: {msg.text}")
+            if msg.type == "error"
+            else None,
+        )
+
+    def relevant(self) -> list[str]:
+        """Errors except the harmless ones of a headless, offline browser (a missing favicon)."""
+        return [e for e in self.errors if "favicon" not in e]
+
+
+class Transfer:
+    """Bytes the page received over HTTP and websockets (Chrome DevTools Protocol counters)."""
+
+    def __init__(self, page: Any) -> None:
+        self.http = 0
+        self.ws = 0
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Performance.enable")
+        cdp.on("Network.loadingFinished", self._http)
+        cdp.on("Network.webSocketFrameReceived", self._frame)
+        self.cdp = cdp
+
+    def _http(self, event: dict[str, Any]) -> None:
+        self.http += int(event.get("encodedDataLength", 0))
+
+    def _frame(self, event: dict[str, Any]) -> None:
+        frame = event.get("response", {})
+        payload = frame.get("payloadData", "")
+        if frame.get("opcode") == 2:  # a binary frame, shown base64-encoded
+            self.ws += len(payload) * 3 // 4
+        else:
+            self.ws += len(payload.encode("utf-8"))
+
+    @property
+    def total(self) -> int:
+        """HTTP plus websocket bytes so far."""
+        return self.http + self.ws
+
+    def js_heap_mb(self) -> float:
+        """The page's JavaScript heap in use, in MB."""
+        metrics = self.cdp.send("Performance.getMetrics")["metrics"]
+        used = next((m["value"] for m in metrics if m["name"] == "JSHeapUsedSize"), 0.0)
+        return float(used) / 1e6
