@@ -50,14 +50,42 @@ TYPE_TERMS = {
     "response": Term("Response", "対応"),
     "economic_warfare": Term("Economic Warfare", "経済戦争"),
 }
-OPS = ("build", "recruit", "battle", "eliminate", "vp", "ew", "choose_basic", "malta",
-       "discard_random_response")
+OPS = (
+    "build",
+    "recruit",
+    "battle",
+    "eliminate",
+    "vp",
+    "ew",
+    "choose_basic",
+    "malta",
+    "discard_random_response",
+)
 """Effect steps the engine runs (see :mod:`gamelib.qmg.effects`)."""
-TRIGGERS = ("victory", "play_step", "start_turn", "built_army", "built_navy", "battled_land",
-            "battled_sea", "protect", "enemy_built_army", "enemy_built_navy", "removed",
-            "targeted_ew", "enemy_ew")
-PASSIVES = ("atlantic_wall", "ew_reduce", "wolf_packs", "scorched_earth", "shvernik", "avg",
-            "flying_fortresses")
+TRIGGERS = (
+    "victory",
+    "play_step",
+    "start_turn",
+    "built_army",
+    "built_navy",
+    "battled_land",
+    "battled_sea",
+    "protect",
+    "enemy_built_army",
+    "enemy_built_navy",
+    "removed",
+    "targeted_ew",
+    "enemy_ew",
+)
+PASSIVES = (
+    "atlantic_wall",
+    "ew_reduce",
+    "wolf_packs",
+    "scorched_earth",
+    "shvernik",
+    "avg",
+    "flying_fortresses",
+)
 SPACE_REFS = ("$here", "$adjacent", "$here_adjacent")
 
 
@@ -184,8 +212,9 @@ def load_cards(path: Path = DATA_FILE, board: Board | None = None) -> CardSet:
         nation = NATIONS.index(c["nation"])
         name = Term(c["name_en"], c.get("name_ja") or c["name_en"])
         flags = tuple(c.get("flags", ()))
-        cards[cid] = Card(cid, nation, c["type"], name, c["count"], c["source"], flags,
-                          c["flagged"], eff)
+        cards[cid] = Card(
+            cid, nation, c["type"], name, c["count"], c["source"], flags, c["flagged"], eff
+        )
         decks[nation].extend([cid] * c["count"])
     if sum(len(d) for d in decks) != data.get("total"):
         total = sum(len(d) for d in decks)
