@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from gamelib.core.registry import GAMES
 from gamelib.qmg.view import QmgView
 from gamelib.testing import run_conformance
-
-GAMES.setdefault("qmg", "gamelib.qmg.game:QmgGame")
 
 
 def hidden_information_check(state, view: QmgView, viewer: int | None) -> None:

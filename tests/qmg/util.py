@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import gamelib
-from gamelib.core.registry import GAMES
 from gamelib.qmg.board import NATIONS
 from gamelib.qmg.state import QmgState, Task
-
-GAMES.setdefault("qmg", "gamelib.qmg.game:QmgGame")
 
 N = {name: i for i, name in enumerate(NATIONS)}
 GER, UK, JPN, USSR, ITA, USA = range(6)
