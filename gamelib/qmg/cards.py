@@ -76,6 +76,7 @@ TRIGGERS = (
     "removed",
     "targeted_ew",
     "enemy_ew",
+    "played_card",
 )
 PASSIVES = (
     "atlantic_wall",
@@ -85,6 +86,7 @@ PASSIVES = (
     "shvernik",
     "avg",
     "flying_fortresses",
+    "women_conscripts",
 )
 SPACE_REFS = ("$here", "$adjacent", "$here_adjacent")
 

@@ -314,8 +314,11 @@ def push_steps(
         st.stack.append(Task("step" if decide else "auto", actor, card=cid, here=here, step=step))
 
 
-def use_card(st: QmgState, n: int, cid: str, here: str = "", who: int = -1) -> None:
-    """Use a Status (once per turn where it says so) or a face-down Response of ``n``."""
+def use_card(
+    st: QmgState, n: int, cid: str, here: str = "", who: int = -1, played: Any = None
+) -> None:
+    """Use a Status (once per turn where it says so) or a face-down Response of ``n``
+    (``played``: the card a Rationing-like reaction acts on)."""
     from gamelib.qmg.state import Task
 
     eff = effect(st, cid)
@@ -339,6 +342,11 @@ def use_card(st: QmgState, n: int, cid: str, here: str = "", who: int = -1) -> N
     elif trigger == "removed":
         recruit = {"op": "recruit", "kind": "army", "spaces": [here], "nation": eff["recruit"]}
         push_steps(st, n, cid, [recruit], here)
+    elif trigger == "played_card":
+        if played in st.discards[n]:
+            st.discards[n].remove(played)
+            st.decks[n].append(played)
+            st.rng.shuffle(st.decks[n])
     elif trigger == "enemy_ew":
         st.stack = [
             t for t in st.stack if not (t.card == st.cancelled and t.op in ("step", "auto"))
@@ -578,7 +586,7 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
         if task.n > 1:
             st.stack.append(Task("cost_hand", n, n=task.n - 1))
     elif op == "react":
-        use_card(st, n, task.card, task.here, task.who)
+        use_card(st, n, task.card, task.here, task.who, task.step)
     elif op == "malta":
         if action.verb == "remove":
             start_removal(st, "mediterranean", n, n)
@@ -623,7 +631,16 @@ def play_card(st: QmgState, n: int, cid: str) -> None:
     if card.type == "status":
         st.table[n].append(cid)
         return
-    st.discards[n].append(cid)
+    if (
+        card.type == "build_army"
+        and st.in_play("ussr_women_conscripts")
+        and NATIONS[n] == ("soviet_union")
+    ):
+        st.decks[n].append(cid)  # Women Conscripts: on top of the deck, not to the discard pile
+    else:
+        st.discards[n].append(cid)
+    if NATIONS[n] == "united_kingdom" and "uk_rationing" in st.responses[n]:
+        st.stack.append(Task("react", n, card="uk_rationing", step=cid))
     if card.basic:
         st.stack.append(Task("step", n, card=cid, step=BASIC_STEPS[card.type]))
         return

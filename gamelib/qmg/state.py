@@ -9,6 +9,7 @@ named step functions of :mod:`gamelib.qmg.effects`.
 from __future__ import annotations
 
 import copy
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +49,10 @@ class Task:
     who: int = -1
 
 
+_SUPPLY: weakref.WeakKeyDictionary[Any, dict[int, frozenset[str]]] = weakref.WeakKeyDictionary()
+"""Supply per state, kept outside the state so that computing it (e.g. for a view) never changes
+the state's digest or fingerprint."""
+
 DECISIONS = frozenset({"start", "play", "discard_step", "cost_hand", "step", "react", "malta"})
 
 
@@ -80,7 +85,6 @@ class QmgState(State[QmgAction]):
         self.cancelled = ""
         self._opts: list[QmgAction] | None = None
         self.stack: list[Task] = []
-        self._supply: dict[int, frozenset[str]] = {}
         for n, deck in enumerate(self.cards.decks):
             cards = list(deck)
             rng.shuffle(cards)
@@ -157,7 +161,6 @@ class QmgState(State[QmgAction]):
         new.vp = list(self.vp)
         new.stack = list(self.stack)
         new.log = list(self.log)
-        new._supply = dict(self._supply)
         return new
 
     def check_invariants(self) -> None:
@@ -190,12 +193,16 @@ class QmgState(State[QmgAction]):
     def place(self, space: str, n: int) -> None:
         """Put a piece of ``n`` in ``space`` (legality checked by the caller)."""
         self.pieces[space] = tuple(sorted((*self.pieces[space], n)))
-        self._supply = {}
+        self.forget_supply()
 
     def take(self, space: str, n: int) -> None:
         """Take the piece of ``n`` off ``space``."""
         self.pieces[space] = tuple(x for x in self.pieces[space] if x != n)
-        self._supply = {}
+        self.forget_supply()
+
+    def forget_supply(self) -> None:
+        """Drop the cached supply (after a piece moves)."""
+        _SUPPLY.pop(self, None)
 
     def axis_straits(self) -> frozenset[str]:
         """Strait land spaces that hold an Axis army."""
@@ -231,7 +238,10 @@ class QmgState(State[QmgAction]):
 
     def supplied(self, n: int) -> frozenset[str]:
         """Spaces of supplied pieces of ``n`` (「補給地から連続して自国軍が配置されている」)."""
-        cached = self._supply.get(n)
+        cache = _SUPPLY.get(self)
+        if cache is None:
+            cache = _SUPPLY[self] = {}
+        cached = cache.get(n)
         if cached is not None:
             return cached
         mine = {s for s, here in self.pieces.items() if n in here}
@@ -251,7 +261,7 @@ class QmgState(State[QmgAction]):
         if team == ALLIES and self.in_play("usa_avg_expands") and "szechuan" in mine:
             seen.add("szechuan")
         result = frozenset(seen)
-        self._supply[n] = result
+        cache[n] = result
         return result
 
     def enemy_in(self, space: str, n: int) -> bool:

@@ -335,6 +335,28 @@ def test_royal_navy_pays_two_hand_cards():
     assert st.stack[-1].op == "step" and st.stack[-1].step["op"] == "battle"
 
 
+def test_women_conscripts_puts_build_army_on_top():
+    """Women Conscripts: the Build Army card the USSR plays goes on top of its deck."""
+    st = scenario(
+        USSR, hand=["ussr_build_army"], table={USSR: ["ussr_women_conscripts"]}, reallocate=False
+    )
+    st = do(st, "play ussr_build_army", "build russia")
+    assert "ussr_build_army" not in st.discards[USSR]
+    assert st.decks[USSR][-1] == "ussr_build_army"  # the top of the deck
+
+
+def test_rationing_shuffles_the_played_card_into_the_deck():
+    """Rationing (seed): after the UK plays a card, shuffle it into the deck instead."""
+    st = scenario(
+        UK, hand=["uk_bomber_command"], responses={UK: ["uk_rationing"]}, reallocate=False
+    )
+    st = do(st, "play uk_bomber_command", "target italy")
+    assert texts(st) == ["use uk_rationing", "pass"]
+    st = do(st, "use uk_rationing")
+    assert "uk_bomber_command" not in st.discards[UK] and "uk_rationing" in st.discards[UK]
+    assert "uk_bomber_command" in st.decks[UK] + st.hands[UK]
+
+
 CARDS = default_cards()
 
 

@@ -27,7 +27,7 @@ def scenario(
         st.pieces = {s: () for s in st.board.order}
         for space, who in pieces.items():
             st.pieces[space] = tuple(sorted(who))
-        st._supply = {}
+        st.forget_supply()
     for n, cards in (table or {}).items():
         for c in cards:
             _take(st, n, c)
