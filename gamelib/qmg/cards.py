@@ -87,6 +87,7 @@ PASSIVES = (
     "avg",
     "flying_fortresses",
     "women_conscripts",
+    "build_as_recruit",
 )
 SPACE_REFS = ("$here", "$adjacent", "$here_adjacent")
 

@@ -158,6 +158,20 @@ def recruit_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | Non
     ]
 
 
+def recruit_instead(st: QmgState, n: int) -> list[QmgAction]:
+    """Australia Forms the Directorate of Manpower / Lord Linlithgow: a UK army build may be
+    replaced by recruiting the army in Australia / India."""
+    out = []
+    for cid in st.table[n]:
+        eff = effect(st, cid)
+        if eff.get("passive") == "build_as_recruit":
+            out.extend(
+                QmgAction("recruit", s)
+                for s in recruit_targets(st, n, "army", frozenset({eff["space"]}))
+            )
+    return out
+
+
 def battle_targets(
     st: QmgState, n: int, kind: str, limit: frozenset[str] | None
 ) -> list[QmgAction]:
@@ -225,6 +239,8 @@ def step_options(st: QmgState, task: Task) -> list[QmgAction]:
     opts: list[QmgAction]
     if op == "build":
         opts = [QmgAction("build", s) for s in build_targets(st, n, step["kind"], limit)]
+        if step["kind"] == "army":
+            opts.extend(recruit_instead(st, n))
     elif op == "recruit":
         choices = step.get("nations")
         if choices:

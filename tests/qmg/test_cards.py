@@ -357,6 +357,17 @@ def test_rationing_shuffles_the_played_card_into_the_deck():
     assert "uk_bomber_command" in st.decks[UK] + st.hands[UK]
 
 
+def test_australia_directorate_turns_a_build_into_a_recruit():
+    """Australia Forms the Directorate of Manpower: a UK army build may recruit in Australia."""
+    st = scenario(
+        UK, hand=["uk_build_army"], table={UK: ["uk_australia_directorate"]}, reallocate=False
+    )
+    st = do(st, "play uk_build_army")
+    assert "recruit australia" in texts(st) and "build australia" not in texts(st)
+    st = do(st, "recruit australia")
+    assert st.pieces["australia"] == (UK,)
+
+
 CARDS = default_cards()
 
 

@@ -226,3 +226,25 @@ def test_refusal_names_rule_in_both_languages():
     assert "設立" in err.value.ja and "build" in err.value.en
     with pytest.raises(IllegalAction):
         gamelib.play(st, "teleport")
+
+
+def test_action_labels_in_both_languages_parse_back():
+    """Actions are named as players say them in English and Japanese, and both texts parse."""
+    st = scenario(GER, pieces={"germany": (GER,)}, hand=["ger_build_army"], reallocate=False)
+    game = st.game
+    action = st.legal_actions()[0]
+    assert game.action_label(action, "en") == "play Build Army"
+    assert game.action_label(action, "ja") == "プレイ：陸軍の設立"
+    st = do(st, "プレイ：陸軍の設立")
+    build = next(a for a in st.legal_actions() if a.a == "western_europe")
+    assert game.action_label(build, "ja") == "設立：西ヨーロッパ"
+    st = do(st, "設立：西ヨーロッパ")
+    assert st.pieces["western_europe"] == (GER,)
+
+
+def test_bad_options_are_refused():
+    """A bad option names the option and what is accepted."""
+    from gamelib.core.errors import OptionError
+
+    with pytest.raises(OptionError, match="players"):
+        gamelib.load("qmg", players=7)
