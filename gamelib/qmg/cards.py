@@ -77,6 +77,7 @@ TRIGGERS = (
     "targeted_ew",
     "enemy_ew",
     "played_card",
+    "german_status_used",
 )
 PASSIVES = (
     "atlantic_wall",

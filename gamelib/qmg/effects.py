@@ -344,6 +344,9 @@ def use_card(
     st.used = st.used | {cid}
     st.add_log("use", nation=st.nation_name(n), card=st.card_name(cid), kind="action")
     trigger = eff.get("trigger")
+    uk = NATIONS.index("united_kingdom")
+    if NATIONS[n] == "germany" and cid in st.table[n] and "uk_enigma" in st.responses[uk]:
+        st.stack.append(Task("react", uk, card="uk_enigma", step=cid))  # after the effect
     if trigger == "protect":
         st.protected = st.protected | {(here, who)}
         st.add_log(
@@ -358,6 +361,10 @@ def use_card(
     elif trigger == "removed":
         recruit = {"op": "recruit", "kind": "army", "spaces": [here], "nation": eff["recruit"]}
         push_steps(st, n, cid, [recruit], here)
+    elif trigger == "german_status_used":
+        if played in st.table[NATIONS.index("germany")]:
+            st.table[NATIONS.index("germany")].remove(played)
+            st.discards[NATIONS.index("germany")].append(played)
     elif trigger == "played_card":
         if played in st.discards[n]:
             st.discards[n].remove(played)

@@ -368,6 +368,22 @@ def test_australia_directorate_turns_a_build_into_a_recruit():
     assert st.pieces["australia"] == (UK,)
 
 
+def test_enigma_discards_a_used_german_status():
+    """Enigma Code Cracked (seed): after Germany uses a Status, the UK may discard that Status."""
+    st = scenario(
+        GER,
+        hand=["ger_plunder"],
+        table={GER: ["ger_conscription"]},
+        responses={UK: ["uk_enigma"]},
+        reallocate=False,
+    )
+    st = do(st, "use ger_conscription", "build western_europe")
+    assert st.current_player == UK and texts(st) == ["use uk_enigma", "pass"]
+    st = do(st, "use uk_enigma")
+    assert "ger_conscription" not in st.table[GER] and "ger_conscription" in st.discards[GER]
+    assert st.pieces["western_europe"] == (GER,)
+
+
 CARDS = default_cards()
 
 
