@@ -60,6 +60,7 @@ OPS = (
     "choose_basic",
     "malta",
     "discard_random_response",
+    "lend_lease",
 )
 """Effect steps the engine runs (see :mod:`gamelib.qmg.effects`)."""
 TRIGGERS = (

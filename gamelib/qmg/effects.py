@@ -30,7 +30,9 @@ BASIC_STEPS: dict[str, Mapping[str, Any]] = {
     "land_battle": {"op": "battle", "kind": "land"},
     "sea_battle": {"op": "battle", "kind": "sea"},
 }
-DECISION_STEPS = frozenset({"build", "recruit", "battle", "eliminate", "choose_basic"})
+DECISION_STEPS = frozenset(
+    {"build", "recruit", "battle", "eliminate", "choose_basic", "lend_lease"}
+)
 PASS = QmgAction("pass")
 END_DISCARDS = QmgAction("end", "discards")
 
@@ -263,6 +265,8 @@ def step_options(st: QmgState, task: Task) -> list[QmgAction]:
         ]
     elif op == "ew":
         opts = [QmgAction("target", NATIONS[t]) for t in ew_targets(st, n, step)]
+    elif op == "lend_lease":
+        opts = [QmgAction("target", t) for t in step["targets"]]
     else:
         opts = []
     if opts and step.get("optional"):
@@ -553,6 +557,9 @@ def options(st: QmgState, task: Task) -> list[QmgAction]:
         return [*opts, END_DISCARDS] if opts else []
     if op == "cost_hand":
         return [QmgAction("discard", c) for c in distinct(st.hands[n])]
+    if op == "ally_play":
+        plays = [QmgAction("play", c) for c in distinct(st.hands[n]) if playable(st, n, c)]
+        return [*plays, PASS] if plays else []
     if op == "step":
         return step_options(st, task)
     if op == "react":
@@ -608,6 +615,8 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
         st.discard_from_hand(n, action.a)
         if task.n > 1:
             st.stack.append(Task("cost_hand", n, n=task.n - 1))
+    elif op == "ally_play":
+        play_card(st, n, action.a)
     elif op == "react":
         use_card(st, n, task.card, task.here, task.who, task.step)
     elif op == "malta":
@@ -635,6 +644,12 @@ def resolve_step(st: QmgState, task: Task, action: QmgAction) -> None:
         start_removal(st, action.a, NATIONS.index(action.b), n)
     elif verb == "choose":
         st.stack.append(sub_task(task, BASIC_STEPS[action.a]))
+    elif verb == "target" and task.step["op"] == "lend_lease":
+        from gamelib.qmg.state import Task
+
+        ally = NATIONS.index(action.a)
+        st.stack.append(Task("draw_one", ally))
+        st.stack.append(Task("ally_play", ally))
     elif verb == "target":
         do_ew(st, n, task.card, task.step, NATIONS.index(action.a))
 
@@ -654,15 +669,13 @@ def play_card(st: QmgState, n: int, cid: str) -> None:
     if card.type == "status":
         st.table[n].append(cid)
         return
-    if (
-        card.type == "build_army"
-        and st.in_play("ussr_women_conscripts")
-        and NATIONS[n] == ("soviet_union")
-    ):
+    own_play = st.nation == n  # not Lend Lease's play in another nation's turn
+    conscripts = st.in_play("ussr_women_conscripts") and NATIONS[n] == "soviet_union"
+    if own_play and conscripts and card.type == "build_army":
         st.decks[n].append(cid)  # Women Conscripts: on top of the deck, not to the discard pile
     else:
         st.discards[n].append(cid)
-    if NATIONS[n] == "united_kingdom" and "uk_rationing" in st.responses[n]:
+    if own_play and NATIONS[n] == "united_kingdom" and "uk_rationing" in st.responses[n]:
         st.stack.append(Task("react", n, card="uk_rationing", step=cid))
     if card.basic:
         st.stack.append(Task("step", n, card=cid, step=BASIC_STEPS[card.type]))
@@ -688,6 +701,10 @@ def run(st: QmgState, task: Task) -> None:
         victory_step(st, n)
     elif op == "draw":
         st.draw_up(n)
+    elif op == "draw_one":
+        if st.decks[n]:
+            st.hands[n].append(st.decks[n].pop())
+            st.add_log("draw", nation=st.nation_name(n), n=1)
     elif op == "fetch":
         for i in range(len(st.decks[n]) - 1, -1, -1):
             if st.cards.card(st.decks[n][i]).type == task.card:

@@ -53,7 +53,9 @@ _SUPPLY: weakref.WeakKeyDictionary[Any, dict[int, frozenset[str]]] = weakref.Wea
 """Supply per state, kept outside the state so that computing it (e.g. for a view) never changes
 the state's digest or fingerprint."""
 
-DECISIONS = frozenset({"start", "play", "discard_step", "cost_hand", "step", "react", "malta"})
+DECISIONS = frozenset(
+    {"start", "play", "discard_step", "cost_hand", "step", "react", "malta", "ally_play"}
+)
 
 
 class QmgState(State[QmgAction]):

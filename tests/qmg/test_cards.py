@@ -7,7 +7,7 @@ import pytest
 import gamelib
 from gamelib.qmg.cards import default_cards
 from gamelib.qmg.state import Task
-from tests.qmg.util import GER, ITA, JPN, UK, USA, USSR, do, scenario, texts
+from tests.qmg.util import GER, ITA, JPN, UK, USA, USSR, do, scenario, step_until, texts
 
 HOMES = {
     "germany": (GER,),
@@ -382,6 +382,20 @@ def test_enigma_discards_a_used_german_status():
     st = do(st, "use uk_enigma")
     assert "ger_conscription" not in st.table[GER] and "ger_conscription" in st.discards[GER]
     assert st.pieces["western_europe"] == (GER,)
+
+
+def test_lend_lease_lets_an_ally_play_and_draw():
+    """Lend Lease (seed): the UK or the USSR plays one card, then draws one."""
+    st = scenario(USA, hand=["usa_lend_lease"], reallocate=False)
+    st = do(st, "play usa_lend_lease")
+    assert texts(st) == ["target united_kingdom", "target soviet_union"]
+    st = do(st, "target soviet_union")
+    assert st.current_player == USSR
+    hand = len(st.hands[USSR])
+    card = next(a for a in texts(st) if a.startswith("play"))
+    st = do(st, card)
+    st = step_until(st, "discard_step", USA)
+    assert len(st.hands[USSR]) == hand
 
 
 CARDS = default_cards()
