@@ -25,6 +25,7 @@ VERBS = (
     "target",
     "remove",
     "end",
+    "bottom",
 )
 
 

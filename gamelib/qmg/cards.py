@@ -79,6 +79,7 @@ TRIGGERS = (
     "enemy_ew",
     "played_card",
     "german_status_used",
+    "discard_step",
 )
 PASSIVES = (
     "atlantic_wall",

@@ -551,8 +551,12 @@ def options(st: QmgState, task: Task) -> list[QmgAction]:
         opts.extend(QmgAction("use", c) for c in usable(st, n, "play_step"))
         opts.extend(QmgAction("discard", c) for c in distinct(hand))
         return opts
+    if op == "bottom":
+        cards = [QmgAction("bottom", c) for c in distinct(st.hands[n])]
+        return [*cards, PASS] if cards and task.n < 2 else cards
     if op == "discard_step":
-        opts = [QmgAction("discard", c) for c in distinct(st.hands[n])]
+        opts = [QmgAction("use", c) for c in usable(st, n, "discard_step")]
+        opts += [QmgAction("discard", c) for c in distinct(st.hands[n])]
         opts.extend(QmgAction("remove", s) for s in st.board.order if n in st.pieces[s])
         return [*opts, END_DISCARDS] if opts else []
     if op == "cost_hand":
@@ -604,9 +608,18 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
             use_card(st, n, action.a)
         else:
             st.discard_from_hand(n, action.a)
+    elif op == "bottom":
+        st.hands[n].remove(action.a)
+        st.decks[n].insert(0, action.a)
+        st.add_log("bottom", nation=st.nation_name(n))
+        if task.n > 1:
+            st.stack.append(Task("bottom", n, n=task.n - 1))
     elif op == "discard_step":
         st.stack.append(task)
-        if action.verb == "discard":
+        if action.verb == "use":
+            use_card(st, n, action.a)
+            st.stack.append(Task("bottom", n, n=2))
+        elif action.verb == "discard":
             st.discard_from_hand(n, action.a)
         else:
             st.take(action.a, n)

@@ -119,6 +119,10 @@ MESSAGES = Catalog(
             "en": "{nation} reallocates resources: takes a {type} card from its deck",
             "ja": "{nation}が資源の再配分：デックから{type}カードを手札に加える",
         },
+        "bottom": {
+            "en": "{nation} puts a card at the bottom of its deck",
+            "ja": "{nation}がカードを1枚デックの一番下に置く",
+        },
         "random_response": {
             "en": "a face-down Response of {nation} is discarded",
             "ja": "{nation}の裏向きの対応カードが1枚捨て札になる",
@@ -195,6 +199,7 @@ _VERBS = {
     "target": Term("target", "標的"),
     "remove": Term("remove own piece in", "自国軍を取り除く"),
     "end": Term("end", "終了"),
+    "bottom": Term("put at the deck bottom", "デックの一番下へ"),
 }
 
 

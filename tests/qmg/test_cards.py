@@ -398,6 +398,23 @@ def test_lend_lease_lets_an_ally_play_and_draw():
     assert len(st.hands[USSR]) == hand
 
 
+def test_rosie_puts_one_or_two_cards_under_the_deck():
+    """Rosie the Riveter: in the US Discard step put 1 or 2 hand cards at the deck bottom."""
+    st = scenario(
+        USA,
+        hand=["usa_build_army", "usa_sea_battle", "usa_land_battle"],
+        table={USA: ["usa_rosie_the_riveter"]},
+        reallocate=False,
+    )
+    st = do(st, "discard usa_build_army")
+    st = step_until(st, "discard_step", USA)
+    st = do(st, "use usa_rosie_the_riveter")
+    assert "pass" not in texts(st)
+    st = do(st, "bottom usa_sea_battle", "pass")
+    assert st.decks[USA][0] == "usa_sea_battle"
+    assert "use usa_rosie_the_riveter" not in texts(st)
+
+
 CARDS = default_cards()
 
 
