@@ -61,6 +61,7 @@ OPS = (
     "malta",
     "discard_random_response",
     "lend_lease",
+    "replay_discard",
 )
 """Effect steps the engine runs (see :mod:`gamelib.qmg.effects`)."""
 TRIGGERS = (

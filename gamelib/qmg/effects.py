@@ -31,7 +31,7 @@ BASIC_STEPS: dict[str, Mapping[str, Any]] = {
     "sea_battle": {"op": "battle", "kind": "sea"},
 }
 DECISION_STEPS = frozenset(
-    {"build", "recruit", "battle", "eliminate", "choose_basic", "lend_lease"}
+    {"build", "recruit", "battle", "eliminate", "choose_basic", "lend_lease", "replay_discard"}
 )
 PASS = QmgAction("pass")
 END_DISCARDS = QmgAction("end", "discards")
@@ -265,6 +265,12 @@ def step_options(st: QmgState, task: Task) -> list[QmgAction]:
         ]
     elif op == "ew":
         opts = [QmgAction("target", NATIONS[t]) for t in ew_targets(st, n, step)]
+    elif op == "replay_discard":
+        opts = [
+            QmgAction("play", c)
+            for c in distinct(st.discards[n])
+            if c != task.card and playable(st, n, c)
+        ]
     elif op == "lend_lease":
         opts = [QmgAction("target", t) for t in step["targets"]]
     else:
@@ -657,6 +663,10 @@ def resolve_step(st: QmgState, task: Task, action: QmgAction) -> None:
         start_removal(st, action.a, NATIONS.index(action.b), n)
     elif verb == "choose":
         st.stack.append(sub_task(task, BASIC_STEPS[action.a]))
+    elif verb == "play":  # Flexible Resources: a card from the discard pile
+        st.discards[n].remove(action.a)
+        st.hands[n].append(action.a)
+        play_card(st, n, action.a)
     elif verb == "target" and task.step["op"] == "lend_lease":
         from gamelib.qmg.state import Task
 

@@ -415,6 +415,17 @@ def test_rosie_puts_one_or_two_cards_under_the_deck():
     assert "use usa_rosie_the_riveter" not in texts(st)
 
 
+def test_flexible_resources_plays_from_the_discard_pile():
+    """Flexible Resources (seed): play any card from the US discard pile."""
+    st = scenario(USA, hand=["usa_flexible_resources"], reallocate=False)
+    st.discards[USA] = ["usa_build_army", *st.discards[USA]]
+    st.decks[USA].remove("usa_build_army")
+    st = do(st, "play usa_flexible_resources")
+    assert "play usa_flexible_resources" not in texts(st)
+    st = do(st, "play usa_build_army", "build canada")
+    assert st.pieces["canada"] == (USA,)
+
+
 CARDS = default_cards()
 
 
