@@ -62,6 +62,7 @@ OPS = (
     "discard_random_response",
     "lend_lease",
     "replay_discard",
+    "truk",
 )
 """Effect steps the engine runs (see :mod:`gamelib.qmg.effects`)."""
 TRIGGERS = (

@@ -764,6 +764,9 @@ def run_step(st: QmgState, task: Task) -> None:
     elif op == "malta":
         st.stack.append(Task("malta", NATIONS.index("italy"), card=task.card))
         st.stack.append(Task("malta", NATIONS.index("germany"), card=task.card))
+    elif op == "truk":
+        st.truk = True
+        st.forget_supply()
     elif op == "discard_random_response":
         target = NATIONS.index(step["target"])
         pile = st.responses[target]

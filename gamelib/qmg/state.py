@@ -85,6 +85,7 @@ class QmgState(State[QmgAction]):
         self.reallocated = False
         self.over: Outcome | None = None
         self.cancelled = ""
+        self.truk = False
         self._opts: list[QmgAction] | None = None
         self.stack: list[Task] = []
         for n, deck in enumerate(self.cards.decks):
@@ -260,6 +261,9 @@ class QmgState(State[QmgAction]):
                     frontier.append(t)
         if NATIONS[n] == "soviet_union" and self.in_play("ussr_shvernik"):
             seen |= {s for s in mine if s in self.board.land}
+        if self.truk and NATIONS[n] == "japan":
+            area = self.board.adjacent["central_pacific"] | {"central_pacific"}
+            seen |= mine & area
         if team == ALLIES and self.in_play("usa_avg_expands") and "szechuan" in mine:
             seen.add("szechuan")
         result = frozenset(seen)
@@ -277,6 +281,7 @@ class QmgState(State[QmgAction]):
         self.used = frozenset()
         self.protected = frozenset()
         self.reallocated = False
+        self.truk = False
         if n == 0:
             self.add_log("round", kind="phase", round=self.round)
         self.add_log("turn", kind="phase", nation=self.nation_name(n))

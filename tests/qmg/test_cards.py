@@ -426,6 +426,15 @@ def test_flexible_resources_plays_from_the_discard_pile():
     assert st.pieces["canada"] == (USA,)
 
 
+def test_truk_supplies_the_central_pacific_area():
+    """Truk (seed): Japanese pieces in or next to the Central Pacific count as supplied."""
+    pieces = {**HOMES, "iwo_jima": (JPN,), "philippines": (JPN,)}
+    st = scenario(JPN, pieces=pieces, hand=[], responses={JPN: ["jpn_truk"]})
+    assert "iwo_jima" not in st.supplied(JPN)
+    st = do(st, "use jpn_truk")
+    assert st.pieces["iwo_jima"] == (JPN,) and st.pieces["philippines"] == (JPN,)
+
+
 CARDS = default_cards()
 
 
