@@ -63,6 +63,7 @@ OPS = (
     "lend_lease",
     "replay_discard",
     "truk",
+    "reorder",
 )
 """Effect steps the engine runs (see :mod:`gamelib.qmg.effects`)."""
 TRIGGERS = (

@@ -557,6 +557,8 @@ def options(st: QmgState, task: Task) -> list[QmgAction]:
         opts.extend(QmgAction("use", c) for c in usable(st, n, "play_step"))
         opts.extend(QmgAction("discard", c) for c in distinct(hand))
         return opts
+    if op == "reorder":
+        return [QmgAction("choose", c) for c in distinct(reorder_segment(st, task))]
     if op == "bottom":
         cards = [QmgAction("bottom", c) for c in distinct(st.hands[n])]
         return [*cards, PASS] if cards and task.n < 2 else cards
@@ -580,6 +582,12 @@ def options(st: QmgState, task: Task) -> list[QmgAction]:
             opts.append(QmgAction("remove", "mediterranean"))
         return opts
     return []
+
+
+def reorder_segment(st: QmgState, task: Task) -> list[str]:
+    """Superior Planning: the looked-at cards not yet put back (the next one goes on top)."""
+    end = len(st.decks[task.nation]) - task.who
+    return st.decks[task.nation][end - task.n : end]
 
 
 def needs_decision(st: QmgState, task: Task) -> list[QmgAction]:
@@ -614,6 +622,14 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
             use_card(st, n, action.a)
         else:
             st.discard_from_hand(n, action.a)
+    elif op == "reorder":
+        deck = st.decks[n]
+        end = len(deck) - task.who
+        segment = deck[end - task.n : end]
+        segment.remove(action.a)
+        deck[end - task.n : end] = [*segment, action.a]
+        if task.n > 2:
+            st.stack.append(Task("reorder", n, n=task.n - 1, who=task.who + 1))
     elif op == "bottom":
         st.hands[n].remove(action.a)
         st.decks[n].insert(0, action.a)
@@ -764,6 +780,10 @@ def run_step(st: QmgState, task: Task) -> None:
     elif op == "malta":
         st.stack.append(Task("malta", NATIONS.index("italy"), card=task.card))
         st.stack.append(Task("malta", NATIONS.index("germany"), card=task.card))
+    elif op == "reorder":
+        k = min(step["look"], len(st.decks[n]))
+        if k > 1:
+            st.stack.append(Task("reorder", n, n=k, who=0))
     elif op == "truk":
         st.truk = True
         st.forget_supply()

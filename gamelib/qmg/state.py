@@ -54,7 +54,18 @@ _SUPPLY: weakref.WeakKeyDictionary[Any, dict[int, frozenset[str]]] = weakref.Wea
 the state's digest or fingerprint."""
 
 DECISIONS = frozenset(
-    {"start", "play", "discard_step", "cost_hand", "step", "react", "malta", "ally_play", "bottom"}
+    {
+        "start",
+        "play",
+        "discard_step",
+        "cost_hand",
+        "step",
+        "react",
+        "malta",
+        "ally_play",
+        "bottom",
+        "reorder",
+    }
 )
 
 

@@ -435,6 +435,19 @@ def test_truk_supplies_the_central_pacific_area():
     assert st.pieces["iwo_jima"] == (JPN,) and st.pieces["philippines"] == (JPN,)
 
 
+def test_superior_planning_reorders_the_top_four():
+    """Superior Planning (seed): look at the top 4 cards and put them back in any order."""
+    st = scenario(
+        GER, hand=["ger_plunder"], table={GER: ["ger_superior_planning"]}, reallocate=False
+    )
+    st = do(st, "use ger_superior_planning")
+    top4 = sorted(st.decks[GER][-4:])
+    wanted = st.decks[GER][-4]
+    assert sorted({a.split()[1] for a in texts(st)}) == sorted(set(top4))
+    st = do(st, f"choose {wanted}")
+    assert st.decks[GER][-1] == wanted and sorted(st.decks[GER][-4:]) == top4
+
+
 CARDS = default_cards()
 
 
