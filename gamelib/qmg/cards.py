@@ -64,6 +64,7 @@ OPS = (
     "replay_discard",
     "truk",
     "reorder",
+    "rebuild",
 )
 """Effect steps the engine runs (see :mod:`gamelib.qmg.effects`)."""
 TRIGGERS = (

@@ -557,6 +557,9 @@ def options(st: QmgState, task: Task) -> list[QmgAction]:
         opts.extend(QmgAction("use", c) for c in usable(st, n, "play_step"))
         opts.extend(QmgAction("discard", c) for c in distinct(hand))
         return opts
+    if op == "rebuild":
+        opts = [QmgAction("remove", s) for s in task.step if n in st.pieces[s]]
+        return [*opts, PASS] if opts else []
     if op == "reorder":
         return [QmgAction("choose", c) for c in distinct(reorder_segment(st, task))]
     if op == "bottom":
@@ -622,6 +625,15 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
             use_card(st, n, action.a)
         else:
             st.discard_from_hand(n, action.a)
+    elif op == "rebuild":
+        space = action.a
+        st.take(space, n)
+        log_piece(st, "removed", n, space)
+        rest = tuple(s for s in task.step if s != space)
+        if rest:
+            st.stack.append(Task("rebuild", n, step=rest))
+        kind = "army" if space in st.board.land else "navy"
+        st.stack.append(Task("step", n, step=BASIC_STEPS["build_" + kind]))
     elif op == "reorder":
         deck = st.decks[n]
         end = len(deck) - task.who
@@ -780,6 +792,14 @@ def run_step(st: QmgState, task: Task) -> None:
     elif op == "malta":
         st.stack.append(Task("malta", NATIONS.index("italy"), card=task.card))
         st.stack.append(Task("malta", NATIONS.index("germany"), card=task.card))
+    elif op == "rebuild":
+        kinds = step["kinds"]
+        own = tuple(
+            s
+            for s in st.board.order
+            if n in st.pieces[s] and ("army" if s in st.board.land else "navy") in kinds
+        )
+        st.stack.append(Task("rebuild", n, step=own))
     elif op == "reorder":
         k = min(step["look"], len(st.decks[n]))
         if k > 1:

@@ -65,6 +65,7 @@ DECISIONS = frozenset(
         "ally_play",
         "bottom",
         "reorder",
+        "rebuild",
     }
 )
 

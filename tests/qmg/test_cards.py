@@ -448,6 +448,17 @@ def test_superior_planning_reorders_the_top_four():
     assert st.decks[GER][-1] == wanted and sorted(st.decks[GER][-4:]) == top4
 
 
+def test_autobahn_removes_and_rebuilds_one_at_a_time():
+    """The Autobahn (seed): each German army may be removed and built again, one at a time."""
+    pieces = {**HOMES, "eastern_europe": (GER,)}
+    st = scenario(GER, pieces=pieces, hand=["ger_autobahn"], reallocate=False)
+    st = do(st, "play ger_autobahn")
+    assert texts(st) == ["remove germany", "remove eastern_europe", "pass"]
+    st = do(st, "remove eastern_europe", "build western_europe")
+    assert st.pieces["eastern_europe"] == () and st.pieces["western_europe"] == (GER,)
+    assert texts(st) == ["remove germany", "pass"]
+
+
 CARDS = default_cards()
 
 
