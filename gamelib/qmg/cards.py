@@ -96,7 +96,7 @@ PASSIVES = (
     "women_conscripts",
     "build_as_recruit",
 )
-SPACE_REFS = ("$here", "$adjacent", "$here_adjacent")
+SPACE_REFS = ("$here", "$adjacent", "$here_adjacent", "$snapshot")
 
 
 class CardDataError(GameLibError):

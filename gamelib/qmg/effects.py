@@ -108,6 +108,8 @@ def step_spaces(st: QmgState, task: Task) -> frozenset[str] | None:
         return frozenset({task.here})
     if spaces == "$adjacent":
         return st.neighbours(task.here, task.nation)
+    if spaces == "$snapshot":
+        return st.snapshot
     if spaces == "$here_adjacent":
         return st.neighbours(task.here, task.nation) | {task.here}
     return frozenset(spaces)

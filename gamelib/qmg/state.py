@@ -98,6 +98,7 @@ class QmgState(State[QmgAction]):
         self.over: Outcome | None = None
         self.cancelled = ""
         self.truk = False
+        self.snapshot: frozenset[str] = frozenset()
         self._opts: list[QmgAction] | None = None
         self.stack: list[Task] = []
         for n, deck in enumerate(self.cards.decks):
@@ -215,6 +216,15 @@ class QmgState(State[QmgAction]):
         self.pieces[space] = tuple(x for x in self.pieces[space] if x != n)
         self.forget_supply()
 
+    def soviet_next_to_german(self) -> frozenset[str]:
+        """Broad Front's snapshot: spaces with a Soviet army next to a German army."""
+        ussr = NATIONS.index("soviet_union")
+        return frozenset(
+            s
+            for s in self.board.land
+            if ussr in self.pieces[s] and any(0 in self.pieces[t] for t in self.board.adjacent[s])
+        )
+
     def forget_supply(self) -> None:
         """Drop the cached supply (after a piece moves)."""
         _SUPPLY.pop(self, None)
@@ -295,6 +305,7 @@ class QmgState(State[QmgAction]):
         self.reallocated = False
         self.truk = False
         if n == 0:
+            self.snapshot = self.soviet_next_to_german()
             self.add_log("round", kind="phase", round=self.round)
         self.add_log("turn", kind="phase", nation=self.nation_name(n))
         for op in ("end_turn", "draw", "discard_step", "victory", "supply", "play", "start"):
