@@ -1,0 +1,43 @@
+"""Actions of 主計将校: one small frozen dataclass whose text reads as players say it.
+
+``verb`` is one of :data:`VERBS`; ``a`` and ``b`` name a card, a space, a nation or a card type.
+The text is ``"verb a b"`` (empty parts left out), e.g. ``"play ger_build_army"``,
+``"build germany"``, ``"battle ukraine soviet_union"``, ``"use ger_blitzkrieg"``, ``"pass"``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["VERBS", "QmgAction"]
+
+VERBS = (
+    "play",
+    "discard",
+    "use",
+    "pass",
+    "reallocate",
+    "build",
+    "recruit",
+    "battle",
+    "eliminate",
+    "choose",
+    "target",
+    "remove",
+    "end",
+    "bottom",
+)
+
+
+@dataclass(frozen=True)
+class QmgAction:
+    """One decision: ``verb`` with up to two arguments."""
+
+    verb: str
+    a: str = ""
+    b: str = ""
+
+    def __str__(self) -> str:
+        if self.b:
+            return f"{self.verb} {self.a} {self.b}"
+        return f"{self.verb} {self.a}" if self.a else self.verb

@@ -1,0 +1,900 @@
+"""Card effects and turn steps of 主計将校 as small named functions over a state.
+
+The engine (:mod:`gamelib.qmg.state`) keeps a stack of :class:`~gamelib.qmg.state.Task`; this
+module says, for each task, which actions are legal (:func:`options`), what an action does
+(:func:`resolve`) and what an automatic task does (:func:`run`). Card effects are the ``effect``
+data of data/cards.json: a list of steps (``build``, ``recruit``, ``battle``, ``eliminate``,
+``vp``, ``ew``, ``choose_basic``, ``malta``, ``discard_random_response``), and for Status and
+Response cards a ``trigger`` saying when the owner may use them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from gamelib.core import Term
+from gamelib.qmg.actions import QmgAction
+from gamelib.qmg.board import ALLIES, AXIS, NATIONS
+from gamelib.qmg.cards import BASIC_TYPES
+from gamelib.qmg.view import QmgView
+
+if TYPE_CHECKING:
+    from gamelib.qmg.state import QmgState, Task
+
+__all__ = ["make_view", "needs_decision", "options", "resolve", "run", "why"]
+
+BASIC_STEPS: dict[str, Mapping[str, Any]] = {
+    "build_army": {"op": "build", "kind": "army"},
+    "build_navy": {"op": "build", "kind": "navy"},
+    "land_battle": {"op": "battle", "kind": "land"},
+    "sea_battle": {"op": "battle", "kind": "sea"},
+}
+DECISION_STEPS = frozenset(
+    {"build", "recruit", "battle", "eliminate", "choose_basic", "lend_lease", "replay_discard"}
+)
+PASS = QmgAction("pass")
+END_DISCARDS = QmgAction("end", "discards")
+
+RULES = {
+    "build": Term(
+        "a piece is built in its home space (armies) or next to a supplied piece of its "
+        "nation, never beside a second own piece or an enemy piece, within the nation's "
+        "piece count (設立)",
+        "自国の本拠地か補給状態の自国軍の隣接スペースにのみ設立でき、同じスペースに自国軍2つや敵軍と"
+        "同居はできません（設立）",
+    ),
+    "battle": Term(
+        "a battle targets a space next to a supplied piece of the attacker (攻撃)",
+        "補給状態にある自国軍の隣接スペースだけを攻撃できます（攻撃）",
+    ),
+    "recruit": Term(
+        "a recruit goes only to a space the card names, without an own or enemy piece there (招集)",
+        "招集はカードが示すスペースにのみ、自国軍も敵軍もいなければできます（招集）",
+    ),
+    "play": Term(
+        "that card is not in the hand, or it cannot be played now (プレイステップ)",
+        "そのカードは手札にないか、今はプレイできません（プレイステップ）",
+    ),
+    "other": Term(
+        "it is not one of the choices of the pending decision", "保留中の選択肢にありません"
+    ),
+}
+
+
+# -- counting pieces -------------------------------------------------------------------------
+def nations_of(st: QmgState, who: Any, n: int) -> list[int]:
+    """The nations a count spec's ``who`` names, for acting nation ``n``."""
+    if who == "self":
+        return [n]
+    if who in ("axis", "allies"):
+        team = AXIS if who == "axis" else ALLIES
+        return [x for x in range(len(NATIONS)) if st.team(x) == team]
+    return [NATIONS.index(w) for w in who]
+
+
+def count(st: QmgState, n: int, spec: Mapping[str, Any]) -> int:
+    """How many pieces match ``spec`` (who, kind, in, not_in, within)."""
+    who = set(nations_of(st, spec["who"], n))
+    kind = spec["kind"]
+    spaces: Iterable[str] = (
+        st.board.land if kind == "army" else st.board.sea if kind == "navy" else st.board.order
+    )
+    if "in" in spec:
+        spaces = [s for s in spaces if s in spec["in"]]
+    if "not_in" in spec:
+        spaces = [s for s in spaces if s not in spec["not_in"]]
+    if "within" in spec:
+        w = spec["within"]
+        near = st.board.distance_within(w["of"], w["dist"])
+        if w.get("min", 0):
+            near = near - st.board.distance_within(w["of"], w["min"] - 1)
+        spaces = [s for s in spaces if s in near]
+    return sum(1 for s in spaces for x in st.pieces[s] if x in who)
+
+
+# -- targets ------------------------------------------------------------------------------------
+def kind_spaces(st: QmgState, kind: str) -> frozenset[str]:
+    """Land spaces for armies and land battles, sea spaces for navies and sea battles."""
+    return st.board.land if kind in ("army", "land") else st.board.sea
+
+
+def step_spaces(st: QmgState, task: Task) -> frozenset[str] | None:
+    """The spaces a step is limited to (``None``: any)."""
+    spaces = task.step.get("spaces")
+    if spaces is None:
+        return None
+    if spaces == "$here":
+        return frozenset({task.here})
+    if spaces == "$adjacent":
+        return st.neighbours(task.here, task.nation)
+    if spaces == "$snapshot":
+        return st.snapshot
+    if spaces == "$here_adjacent":
+        return st.neighbours(task.here, task.nation) | {task.here}
+    return frozenset(spaces)
+
+
+def pieces_left(st: QmgState, n: int, kind: str) -> bool:
+    """Whether ``n`` has a piece of ``kind`` off the board."""
+    nat = st.board.nations[n]
+    return st.count_pieces(n, kind) < (nat.armies if kind == "army" else nat.navies)
+
+
+def reach(st: QmgState, n: int) -> frozenset[str]:
+    """Spaces next to a supplied piece of ``n``."""
+    out: set[str] = set()
+    for s in st.supplied(n):
+        out |= st.neighbours(s, n)
+    return frozenset(out)
+
+
+def build_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | None) -> list[str]:
+    """Where ``n`` may build a piece of ``kind`` (seed 「設立」, FAQ: the new piece is supplied)."""
+    if not pieces_left(st, n, kind):
+        return []
+    home = st.board.nations[n].home
+    near = reach(st, n)
+    out = []
+    for s in st.board.order:
+        if s not in kind_spaces(st, kind) or (limit is not None and s not in limit):
+            continue
+        if n in st.pieces[s] or st.enemy_in(s, n):
+            continue
+        if (kind == "army" and (s == home or s in near)) or (
+            kind == "navy" and s in near and st.navy_backed(s, n)
+        ):
+            out.append(s)
+    return out
+
+
+def recruit_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | None) -> list[str]:
+    """Where ``n`` may recruit (「招集」: no supply test; stacking and piece limits apply)."""
+    if not pieces_left(st, n, kind):
+        return []
+    return [
+        s
+        for s in st.board.order
+        if s in kind_spaces(st, kind)
+        and (limit is None or s in limit)
+        and n not in st.pieces[s]
+        and not st.enemy_in(s, n)
+    ]
+
+
+def recruit_instead(st: QmgState, n: int) -> list[QmgAction]:
+    """Australia Forms the Directorate of Manpower / Lord Linlithgow: a UK army build may be
+    replaced by recruiting the army in Australia / India."""
+    out = []
+    for cid in st.table[n]:
+        eff = effect(st, cid)
+        if eff.get("passive") == "build_as_recruit":
+            out.extend(
+                QmgAction("recruit", s)
+                for s in recruit_targets(st, n, "army", frozenset({eff["space"]}))
+            )
+    return out
+
+
+def battle_targets(
+    st: QmgState, n: int, kind: str, limit: frozenset[str] | None
+) -> list[QmgAction]:
+    """Battles ``n`` may fight: next to its supplied pieces; one action per enemy piece there."""
+    near = reach(st, n)
+    team = st.team(n)
+    out = []
+    for s in st.board.order:
+        if (
+            s not in near
+            or s not in kind_spaces(st, kind)
+            or (limit is not None and s not in limit)
+        ):
+            continue
+        enemies = [x for x in st.pieces[s] if st.team(x) != team]
+        if enemies:
+            out.extend(QmgAction("battle", s, NATIONS[x]) for x in enemies)
+        else:
+            out.append(QmgAction("battle", s))
+    return out
+
+
+def eliminate_targets(
+    st: QmgState, n: int, kind: str, limit: frozenset[str] | None
+) -> list[QmgAction]:
+    """Enemy pieces of ``kind`` in the named spaces (「除去」: no supply test)."""
+    team = st.team(n)
+    return [
+        QmgAction("eliminate", s, NATIONS[x])
+        for s in st.board.order
+        if s in kind_spaces(st, kind) and (limit is None or s in limit)
+        for x in st.pieces[s]
+        if st.team(x) != team
+    ]
+
+
+def ew_targets(st: QmgState, n: int, step: Mapping[str, Any]) -> list[int]:
+    """The nations an Economic Warfare step may target (B-26 / Firestorm: only qualifying homes)."""
+    targets = [NATIONS.index(t) for t in step["targets"]]
+    cond = step.get("target_cond")
+    if cond is None:
+        return targets
+    us = NATIONS.index("united_states")
+    out = []
+    for t in targets:
+        home = st.board.nations[t].home
+        if cond == "within3":
+            ok = (
+                count(st, us, {"who": "self", "kind": "army", "within": {"of": home, "dist": 3}})
+                > 0
+            )
+        else:
+            ok = any(us in st.pieces[s] for s in st.board.adjacent[home])
+        if ok:
+            out.append(t)
+    return out
+
+
+def step_options(st: QmgState, task: Task) -> list[QmgAction]:
+    """The choices of one card step (plus ``pass`` when the step is optional)."""
+    step = task.step
+    op = step["op"]
+    n = task.nation
+    limit = step_spaces(st, task)
+    opts: list[QmgAction]
+    if op == "build":
+        opts = [QmgAction("build", s) for s in build_targets(st, n, step["kind"], limit)]
+        if step["kind"] == "army":
+            opts.extend(recruit_instead(st, n))
+    elif op == "recruit":
+        choices = step.get("nations")
+        if choices:
+            opts = [
+                QmgAction("recruit", s, c)
+                for c in choices
+                for s in recruit_targets(st, NATIONS.index(c), step["kind"], limit)
+            ]
+        else:
+            opts = [QmgAction("recruit", s) for s in recruit_targets(st, n, step["kind"], limit)]
+    elif op == "battle":
+        opts = battle_targets(st, n, step["kind"], limit)
+    elif op == "eliminate":
+        opts = eliminate_targets(st, n, step["kind"], limit)
+    elif op == "choose_basic":
+        opts = [
+            QmgAction("choose", t)
+            for t in BASIC_TYPES
+            if step_options(st, sub_task(task, BASIC_STEPS[t]))
+        ]
+    elif op == "ew":
+        opts = [QmgAction("target", NATIONS[t]) for t in ew_targets(st, n, step)]
+    elif op == "replay_discard":
+        opts = [
+            QmgAction("play", c)
+            for c in distinct(st.discards[n])
+            if c != task.card and playable(st, n, c)
+        ]
+    elif op == "lend_lease":
+        opts = [QmgAction("target", t) for t in step["targets"]]
+    else:
+        opts = []
+    if opts and step.get("optional"):
+        opts.append(PASS)
+    return opts
+
+
+def sub_task(task: Task, step: Mapping[str, Any]) -> Task:
+    """A task for ``step`` in the context of ``task``."""
+    from gamelib.qmg.state import Task
+
+    return Task("step", task.nation, card=task.card, here=task.here, step=step)
+
+
+# -- triggers -------------------------------------------------------------------------------
+def effect(st: QmgState, cid: str) -> Mapping[str, Any]:
+    """A card's effect data ({} when not implemented)."""
+    return st.cards.card(cid).effect or {}
+
+
+def usable(st: QmgState, n: int, trigger: str, here: str = "") -> list[str]:
+    """Status (unused this turn if once per turn) and face-down Response cards of ``n`` whose
+    trigger is ``trigger`` and whose first step is possible now."""
+    out = []
+    for cid in (*st.table[n], *st.responses[n]):
+        eff = effect(st, cid)
+        if eff.get("trigger") != trigger or (cid in st.used and eff.get("once_per_turn")):
+            continue
+        if "where" in eff and here not in eff["where"]:
+            continue
+        if eff.get("needs_navy_adjacent") and not any(
+            s in st.board.sea and here in st.board.adjacent[s] for s in st.supplied(n)
+        ):
+            continue
+        if eff.get("needs_discard") and eff["needs_discard"] not in st.discards[n]:
+            continue
+        steps = eff.get("steps", [])
+        if steps and steps[0]["op"] in DECISION_STEPS:
+            from gamelib.qmg.state import Task
+
+            if not step_options(st, Task("step", n, card=cid, here=here, step=steps[0])):
+                continue
+        out.append(cid)
+    return out
+
+
+def push_reacts(st: QmgState, n: int, trigger: str, here: str = "", who: int = -1) -> None:
+    """Offer ``n`` each card it may use on ``trigger`` (each a use-or-pass decision)."""
+    from gamelib.qmg.state import Task
+
+    for cid in usable(st, n, trigger, here):
+        st.stack.append(Task("react", n, card=cid, here=here, who=who))
+
+
+def push_steps(
+    st: QmgState, n: int, cid: str, steps: Iterable[Mapping[str, Any]], here: str = ""
+) -> None:
+    """Put a card's steps on the stack (the first step on top)."""
+    from gamelib.qmg.state import Task
+
+    for step in reversed(list(steps)):
+        op = step["op"]
+        actor = NATIONS.index(step["nation"]) if "nation" in step else n
+        decide = op in DECISION_STEPS or (op == "ew" and len(step["targets"]) > 1)
+        st.stack.append(Task("step" if decide else "auto", actor, card=cid, here=here, step=step))
+
+
+def use_card(
+    st: QmgState, n: int, cid: str, here: str = "", who: int = -1, played: Any = None
+) -> None:
+    """Use a Status (once per turn where it says so) or a face-down Response of ``n``
+    (``played``: the card a Rationing-like reaction acts on)."""
+    from gamelib.qmg.state import Task
+
+    eff = effect(st, cid)
+    if cid in st.responses[n]:
+        st.responses[n].remove(cid)
+        st.discards[n].append(cid)
+    st.used = st.used | {cid}
+    st.add_log("use", nation=st.nation_name(n), card=st.card_name(cid), kind="action")
+    trigger = eff.get("trigger")
+    uk = NATIONS.index("united_kingdom")
+    if NATIONS[n] == "germany" and cid in st.table[n] and "uk_enigma" in st.responses[uk]:
+        st.stack.append(Task("react", uk, card="uk_enigma", step=cid))  # after the effect
+    if trigger == "protect":
+        st.protected = st.protected | {(here, who)}
+        st.add_log(
+            "protected",
+            nation=st.nation_name(who),
+            piece=st.kind_term(here),
+            space=st.board.names[here],
+            card=st.card_name(cid),
+        )
+    elif trigger in ("enemy_built_army", "enemy_built_navy"):
+        start_removal(st, here, who, n)
+    elif trigger == "removed":
+        recruit = {"op": "recruit", "kind": "army", "spaces": [here], "nation": eff["recruit"]}
+        push_steps(st, n, cid, [recruit], here)
+    elif trigger == "german_status_used":
+        if played in st.table[NATIONS.index("germany")]:
+            st.table[NATIONS.index("germany")].remove(played)
+            st.discards[NATIONS.index("germany")].append(played)
+    elif trigger == "played_card":
+        if played in st.discards[n]:
+            st.discards[n].remove(played)
+            st.decks[n].append(played)
+            st.rng.shuffle(st.decks[n])
+    elif trigger == "enemy_ew":
+        st.stack = [
+            t for t in st.stack if not (t.card == st.cancelled and t.op in ("step", "auto"))
+        ]
+        st.add_log("ew_cancelled", card=st.card_name(st.cancelled))
+    else:
+        push_steps(st, n, cid, eff.get("steps", []), here)
+    cost = eff.get("cost", {})
+    if cost.get("top"):
+        st.discard_top(n, cost["top"])
+    if cost.get("hand"):
+        st.stack.append(Task("cost_hand", n, n=cost["hand"]))
+
+
+def log_piece(st: QmgState, key: str, n: int, space: str, kind: str = "event") -> None:
+    """Log ``key`` about ``n``'s piece in ``space``."""
+    names = st.board.names
+    st.add_log(
+        key, nation=st.nation_name(n), piece=st.kind_term(space), space=names[space], kind=kind
+    )
+
+
+# -- pieces ---------------------------------------------------------------------------------
+def start_removal(st: QmgState, space: str, victim: int, by: int, battle: bool = False) -> None:
+    """A piece is about to be removed: queue the removal, then offer protecting cards first."""
+    from gamelib.qmg.state import Task
+
+    if (space, victim) in st.protected or victim not in st.pieces[space]:
+        return
+    st.stack.append(Task("do_remove", victim, here=space, who=by, n=int(battle)))
+    team = st.team(victim)
+    supplied = space in st.supplied(victim)
+    kind = "army" if space in st.board.land else "navy"
+    for owner in range(len(NATIONS)):
+        if st.team(owner) != team:
+            continue
+        for cid in (*st.table[owner], *st.responses[owner]):
+            eff = effect(st, cid)
+            if eff.get("trigger") != "protect" or NATIONS[victim] not in eff["protects"]:
+                continue
+            if eff["kind"] not in ("any", kind) or ("where" in eff and space not in eff["where"]):
+                continue
+            if eff.get("supplied") and not supplied:
+                continue
+            if eff.get("battle_only") and not battle:
+                continue
+            if eff.get("once_per_turn") and cid in st.used:
+                continue
+            st.stack.append(Task("react", owner, card=cid, here=space, who=victim))
+
+
+def do_remove(st: QmgState, task: Task) -> None:
+    """Remove the piece unless a card protected it; then offer the 'removed' reactions."""
+    space, victim, by = task.here, task.nation, task.who
+    if (space, victim) in st.protected or victim not in st.pieces[space]:
+        return
+    was_supplied = space in st.supplied(victim)
+    st.take(space, victim)
+    log_piece(st, "removed", victim, space)
+    if was_supplied and by not in (victim, -1) and space in st.board.land:
+        for owner in range(len(NATIONS)):
+            for cid in usable(st, owner, "removed", space):
+                if NATIONS[victim] in effect(st, cid)["removed"]:
+                    from gamelib.qmg.state import Task
+
+                    st.stack.append(Task("react", owner, card=cid, here=space, who=victim))
+
+
+def do_build(st: QmgState, n: int, space: str) -> None:
+    """Build a piece and offer the reactions to it (own first in the log, enemies' first on the
+    stack: an enemy's 'immediately after' comes before the builder's follow-up)."""
+    st.place(space, n)
+    army = space in st.board.land
+    log_piece(st, "build", n, space, kind="action")
+    push_reacts(st, n, "built_army" if army else "built_navy", space)
+    for enemy in range(len(NATIONS)):
+        if st.team(enemy) == st.team(n):
+            continue
+        if army and st.team(n) == AXIS:
+            push_reacts(st, enemy, "enemy_built_army", space, who=n)
+        elif not army and st.team(n) == ALLIES:
+            for cid in usable(st, enemy, "enemy_built_navy", space):
+                near = st.board.adjacent[space] | {space}
+                if any(enemy in st.pieces[s] for s in near):
+                    from gamelib.qmg.state import Task
+
+                    st.stack.append(Task("react", enemy, card=cid, here=space, who=n))
+
+
+def do_battle(st: QmgState, n: int, space: str, victim: int) -> None:
+    """Fight a battle in ``space``: reactions of the attacker, Atlantic Wall, then the removal."""
+    from gamelib.qmg.state import Task
+
+    st.add_log("battle", nation=st.nation_name(n), space=st.board.names[space], kind="action")
+    st.stack.append(Task("after_battle", n, here=space))
+    if (
+        space == "western_europe"
+        and st.team(n) == ALLIES
+        and st.in_play("ger_atlantic_wall")
+        and "ger_atlantic_wall" not in st.used
+        and any(st.team(x) == AXIS for x in st.pieces[space])
+    ):
+        st.used = st.used | {"ger_atlantic_wall"}
+        st.add_log("use", nation=st.nation_name(0), card=st.card_name("ger_atlantic_wall"))
+        st.discard_top(n, 3)
+    if victim >= 0:
+        start_removal(st, space, victim, n, battle=True)
+
+
+# -- economic warfare -----------------------------------------------------------------------
+def do_ew(st: QmgState, n: int, cid: str, step: Mapping[str, Any], target: int) -> None:
+    """Resolve an Economic Warfare step against ``target`` with the modifiers in play."""
+    c = count(st, n, step["count"]) if "count" in step else 1
+    if "cond" in step and count(st, n, step["cond"]) == 0:
+        return
+    points = step.get("vp", 0) + step.get("vp_per", 0) * c
+    lose = step.get("discard", 0) + step.get("discard_per", 0) * c
+    if "bonus_if_none" in step and count(st, n, step["bonus_if_none"]) == 0:
+        lose += step["bonus"]
+    lose = ew_modified(st, n, cid, target, lose)
+    st.gain(st.team(n), points, st.card_name(cid))
+    st.discard_top(target, lose)
+
+
+def ew_modified(st: QmgState, n: int, cid: str, target: int, lose: int) -> int:
+    """Wolf Packs / Flying Fortresses add, Jet Fighters / Skilled Pilots take away (not below 0);
+    a modifier only changes a discard the card imposes."""
+    if lose <= 0:
+        return 0
+    if NATIONS[n] == "germany" and "_sub_" in cid and st.in_play("ger_wolf_packs"):
+        lose += 3 if 0 in st.pieces["scandinavia"] else 2
+    if NATIONS[n] == "united_states" and st.in_play("usa_flying_fortresses"):
+        lose += 2
+    if st.team(n) == ALLIES and NATIONS[target] == "germany" and st.in_play("ger_jet_fighters"):
+        lose -= 3
+    italy = NATIONS.index("italy")
+    if st.team(n) == ALLIES and target == italy and "ita_skilled_pilots" in st.responses[italy]:
+        use_card(st, italy, "ita_skilled_pilots")
+        lose -= 5
+    return max(lose, 0)
+
+
+# -- options, decisions, automatic tasks ------------------------------------------------------
+def distinct(cards: Iterable[str]) -> list[str]:
+    """Card ids in first-seen order without repeats."""
+    return list(dict.fromkeys(cards))
+
+
+def playable(st: QmgState, n: int, cid: str) -> bool:
+    """Basic cards need a legal target; other cards may always be played (what cannot be done
+    is skipped: 「できない効果だけ無視されます」)."""
+    card = st.cards.card(cid)
+    if not card.basic:
+        return True
+    from gamelib.qmg.state import Task
+
+    return bool(step_options(st, Task("step", n, card=cid, step=BASIC_STEPS[card.type])))
+
+
+def options(st: QmgState, task: Task) -> list[QmgAction]:
+    """The legal actions of a decision task."""
+    n = task.nation
+    op = task.op
+    if op == "start":
+        uses = [QmgAction("use", c) for c in usable(st, n, "start_turn")]
+        return [*uses, PASS] if uses else []
+    if op == "play":
+        hand = st.hands[n]
+        if not hand:
+            return []
+        opts = []
+        if st.game.options.reallocate and not st.reallocated and len(hand) >= 4:
+            opts.extend(QmgAction("reallocate", t) for t in st.basic_in_deck(n))
+        opts.extend(QmgAction("play", c) for c in distinct(hand) if playable(st, n, c))
+        opts.extend(QmgAction("use", c) for c in usable(st, n, "play_step"))
+        opts.extend(QmgAction("discard", c) for c in distinct(hand))
+        return opts
+    if op == "rebuild":
+        opts = [QmgAction("remove", s) for s in task.step if n in st.pieces[s]]
+        return [*opts, PASS] if opts else []
+    if op == "reorder":
+        return [QmgAction("choose", c) for c in distinct(reorder_segment(st, task))]
+    if op == "bottom":
+        cards = [QmgAction("bottom", c) for c in distinct(st.hands[n])]
+        return [*cards, PASS] if cards and task.n < 2 else cards
+    if op == "discard_step":
+        opts = [QmgAction("use", c) for c in usable(st, n, "discard_step")]
+        opts += [QmgAction("discard", c) for c in distinct(st.hands[n])]
+        opts.extend(QmgAction("remove", s) for s in st.board.order if n in st.pieces[s])
+        return [*opts, END_DISCARDS] if opts else []
+    if op == "cost_hand":
+        return [QmgAction("discard", c) for c in distinct(st.hands[n])]
+    if op == "ally_play":
+        plays = [QmgAction("play", c) for c in distinct(st.hands[n]) if playable(st, n, c)]
+        return [*plays, PASS] if plays else []
+    if op == "step":
+        return step_options(st, task)
+    if op == "react":
+        return [QmgAction("use", task.card), PASS]
+    if op == "malta":
+        opts = [QmgAction("discard", "top2")]
+        if n in st.pieces["mediterranean"]:
+            opts.append(QmgAction("remove", "mediterranean"))
+        return opts
+    return []
+
+
+def reorder_segment(st: QmgState, task: Task) -> list[str]:
+    """Superior Planning: the looked-at cards not yet put back (the next one goes on top)."""
+    end = len(st.decks[task.nation]) - task.who
+    return st.decks[task.nation][end - task.n : end]
+
+
+def needs_decision(st: QmgState, task: Task) -> list[QmgAction]:
+    """The options of a decision task (empty: it is skipped; a hand cost with an empty hand is
+    paid from the deck: 「手札のカードがなければデックのカードを捨て札にします」)."""
+    if task.op == "cost_hand" and not st.hands[task.nation]:
+        st.discard_top(task.nation, task.n)
+        return []
+    return options(st, task)
+
+
+def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
+    """Carry out ``action`` chosen for the decision ``task`` (already popped)."""
+    from gamelib.qmg.state import Task
+
+    n = task.nation
+    op = task.op
+    if action in (PASS, END_DISCARDS):
+        return
+    if op == "start":
+        st.stack.append(task)
+        use_card(st, n, action.a)
+    elif op == "play":
+        if action.verb == "reallocate":
+            st.reallocated = True
+            st.stack.append(task)
+            st.stack.append(Task("fetch", n, card=action.a))
+            st.stack.append(Task("cost_hand", n, n=4))
+        elif action.verb == "play":
+            play_card(st, n, action.a)
+        elif action.verb == "use":
+            use_card(st, n, action.a)
+        else:
+            st.discard_from_hand(n, action.a)
+    elif op == "rebuild":
+        space = action.a
+        st.take(space, n)
+        log_piece(st, "removed", n, space)
+        rest = tuple(s for s in task.step if s != space)
+        if rest:
+            st.stack.append(Task("rebuild", n, step=rest))
+        kind = "army" if space in st.board.land else "navy"
+        st.stack.append(Task("step", n, step=BASIC_STEPS["build_" + kind]))
+    elif op == "reorder":
+        deck = st.decks[n]
+        end = len(deck) - task.who
+        segment = deck[end - task.n : end]
+        segment.remove(action.a)
+        deck[end - task.n : end] = [*segment, action.a]
+        if task.n > 2:
+            st.stack.append(Task("reorder", n, n=task.n - 1, who=task.who + 1))
+    elif op == "bottom":
+        st.hands[n].remove(action.a)
+        st.decks[n].insert(0, action.a)
+        st.add_log("bottom", nation=st.nation_name(n))
+        if task.n > 1:
+            st.stack.append(Task("bottom", n, n=task.n - 1))
+    elif op == "discard_step":
+        st.stack.append(task)
+        if action.verb == "use":
+            use_card(st, n, action.a)
+            st.stack.append(Task("bottom", n, n=2))
+        elif action.verb == "discard":
+            st.discard_from_hand(n, action.a)
+        else:
+            st.take(action.a, n)
+            log_piece(st, "removed", n, action.a)
+    elif op == "cost_hand":
+        st.discard_from_hand(n, action.a)
+        if task.n > 1:
+            st.stack.append(Task("cost_hand", n, n=task.n - 1))
+    elif op == "ally_play":
+        play_card(st, n, action.a)
+    elif op == "react":
+        use_card(st, n, task.card, task.here, task.who, task.step)
+    elif op == "malta":
+        if action.verb == "remove":
+            start_removal(st, "mediterranean", n, n)
+        else:
+            st.discard_top(n, ew_modified(st, NATIONS.index("united_kingdom"), task.card, n, 2))
+    else:
+        resolve_step(st, task, action)
+
+
+def resolve_step(st: QmgState, task: Task, action: QmgAction) -> None:
+    """Carry out the chosen option of a card step."""
+    n = task.nation
+    verb = action.verb
+    if verb == "build":
+        do_build(st, n, action.a)
+    elif verb == "recruit":
+        who = NATIONS.index(action.b) if action.b else n
+        st.place(action.a, who)
+        log_piece(st, "recruit", who, action.a)
+    elif verb == "battle":
+        do_battle(st, n, action.a, NATIONS.index(action.b) if action.b else -1)
+    elif verb == "eliminate":
+        start_removal(st, action.a, NATIONS.index(action.b), n)
+    elif verb == "choose":
+        st.stack.append(sub_task(task, BASIC_STEPS[action.a]))
+    elif verb == "play":  # Flexible Resources: a card from the discard pile
+        st.discards[n].remove(action.a)
+        st.hands[n].append(action.a)
+        play_card(st, n, action.a)
+    elif verb == "target" and task.step["op"] == "lend_lease":
+        from gamelib.qmg.state import Task
+
+        ally = NATIONS.index(action.a)
+        st.stack.append(Task("draw_one", ally))
+        st.stack.append(Task("ally_play", ally))
+    elif verb == "target":
+        do_ew(st, n, task.card, task.step, NATIONS.index(action.a))
+
+
+def play_card(st: QmgState, n: int, cid: str) -> None:
+    """Play a card from hand (a played card is discarded before its text resolves)."""
+    from gamelib.qmg.state import Task
+
+    st.hands[n].remove(cid)
+    card = st.cards.card(cid)
+    name = st.nation_name(n)
+    if card.type == "response":
+        st.responses[n].append(cid)
+        st.log_private(n, "play_hidden", "play", card=card.name, type=st.type_term(cid))
+        return
+    st.add_log("play", nation=name, card=card.name, type=st.type_term(cid), kind="action")
+    if card.type == "status":
+        st.table[n].append(cid)
+        return
+    own_play = st.nation == n  # not Lend Lease's play in another nation's turn
+    conscripts = st.in_play("ussr_women_conscripts") and NATIONS[n] == "soviet_union"
+    if own_play and conscripts and card.type == "build_army":
+        st.decks[n].append(cid)  # Women Conscripts: on top of the deck, not to the discard pile
+    else:
+        st.discards[n].append(cid)
+    if own_play and NATIONS[n] == "united_kingdom" and "uk_rationing" in st.responses[n]:
+        st.stack.append(Task("react", n, card="uk_rationing", step=cid))
+    if card.basic:
+        st.stack.append(Task("step", n, card=cid, step=BASIC_STEPS[card.type]))
+        return
+    push_steps(st, n, cid, effect(st, cid).get("steps", []))
+    uk = NATIONS.index("united_kingdom")
+    if card.type == "economic_warfare" and st.team(n) == AXIS:
+        st.cancelled = cid
+        push_reacts(st, uk, "enemy_ew")
+
+
+def run(st: QmgState, task: Task) -> None:
+    """Run an automatic task."""
+    op = task.op
+    n = task.nation
+    if op == "supply":
+        supplied = st.supplied(n)
+        for s in reversed(st.board.order):
+            if n in st.pieces[s] and s not in supplied:
+                log_piece(st, "no_supply", n, s, kind="narration")
+                start_removal(st, s, n, -1)
+    elif op == "victory":
+        victory_step(st, n)
+    elif op == "draw":
+        st.draw_up(n)
+    elif op == "draw_one":
+        if st.decks[n]:
+            st.hands[n].append(st.decks[n].pop())
+            st.add_log("draw", nation=st.nation_name(n), n=1)
+    elif op == "fetch":
+        for i in range(len(st.decks[n]) - 1, -1, -1):
+            if st.cards.card(st.decks[n][i]).type == task.card:
+                st.hands[n].append(st.decks[n].pop(i))
+                st.add_log("reallocate", nation=st.nation_name(n), type=Term(*_type(task.card)))
+                break
+    elif op == "do_remove":
+        do_remove(st, task)
+    elif op == "after_battle":
+        land = task.here in st.board.land
+        push_reacts(st, n, "battled_land" if land else "battled_sea", task.here)
+    elif op == "auto":
+        run_step(st, task)
+
+
+def _type(t: str) -> tuple[str, str]:
+    from gamelib.qmg.cards import TYPE_TERMS
+
+    return TYPE_TERMS[t].en, TYPE_TERMS[t].ja
+
+
+def run_step(st: QmgState, task: Task) -> None:
+    """An automatic card step: points, one-target Economic Warfare, Malta, random discards."""
+    from gamelib.qmg.state import Task
+
+    step = task.step
+    op = step["op"]
+    n = task.nation
+    if op == "vp":
+        st.gain(st.team(n), vp_amount(st, n, step), st.card_name(task.card))
+    elif op == "ew":
+        for t in ew_targets(st, n, step):
+            do_ew(st, n, task.card, step, t)
+    elif op == "malta":
+        st.stack.append(Task("malta", NATIONS.index("italy"), card=task.card))
+        st.stack.append(Task("malta", NATIONS.index("germany"), card=task.card))
+    elif op == "rebuild":
+        kinds = step["kinds"]
+        own = tuple(
+            s
+            for s in st.board.order
+            if n in st.pieces[s] and ("army" if s in st.board.land else "navy") in kinds
+        )
+        st.stack.append(Task("rebuild", n, step=own))
+    elif op == "reorder":
+        k = min(step["look"], len(st.decks[n]))
+        if k > 1:
+            st.stack.append(Task("reorder", n, n=k, who=0))
+    elif op == "truk":
+        st.truk = True
+        st.forget_supply()
+    elif op == "discard_random_response":
+        target = NATIONS.index(step["target"])
+        pile = st.responses[target]
+        if pile:
+            cid = st.rng.choice(sorted(pile))
+            pile.remove(cid)
+            st.discards[target].insert(0, cid)
+            st.add_log("random_response", nation=st.nation_name(target))
+
+
+def vp_amount(st: QmgState, n: int, step: Mapping[str, Any]) -> int:
+    """Points of a ``vp`` step."""
+    if "if_none" in step:
+        return step["amount"] if count(st, n, step["if_none"]) == 0 else 0
+    if "count" not in step:
+        return int(step["amount"])
+    points = step["per"] * count(st, n, step["count"])
+    return min(points, step["cap"]) if "cap" in step else points
+
+
+def victory_step(st: QmgState, n: int) -> None:
+    """「勝利点ステップ」: 2 VP per supply space held alone, 1 where shared with an ally; skipped
+    while an enemy army holds the home space; then the Status cards that score here."""
+    home = st.board.nations[n].home
+    if st.enemy_in(home, n):
+        st.add_log(
+            "vp_skipped", space=st.board.names[home], nation=st.nation_name(n), kind="narration"
+        )
+        return
+    total = 0
+    for s in st.board.order:
+        if s in st.supply_spaces(n) and n in st.pieces[s]:
+            total += 1 if len(st.pieces[s]) > 1 else 2
+    st.gain(st.team(n), total, Term("supply spaces", "補給スペース"))
+    for cid in list(st.table[n]):
+        eff = effect(st, cid)
+        if eff.get("trigger") != "victory":
+            continue
+        scored = []
+        for i, step in enumerate(eff["steps"]):
+            if i and st.game.options.iron_ore == "then" and not scored[0]:
+                break
+            points = vp_amount(st, n, step)
+            scored.append(points)
+            st.gain(st.team(n), points, st.card_name(cid))
+
+
+def why(st: QmgState, task: Task, action: QmgAction) -> Term:
+    """The rule an action breaks at this decision."""
+    verb = getattr(action, "verb", "")
+    if verb in ("build", "battle", "recruit"):
+        return RULES[verb]
+    if verb == "play":
+        return RULES["play"]
+    return RULES["other"]
+
+
+# -- view -------------------------------------------------------------------------------------
+def make_view(st: QmgState, player: int | None) -> QmgView:
+    """The view of seat ``player`` (``None``: the teacher sees everything)."""
+    seats = st.game.seats
+    mine = set(range(len(NATIONS))) if player is None else set(seats[player])
+    supplied = [st.supplied(n) for n in range(len(NATIONS))]
+    top = st.stack[-1] if st.stack and st.over is None else None
+    return QmgView(
+        **st.base_view_fields(player),
+        round=st.round,
+        nation=st.nation,
+        vp=(st.vp[0], st.vp[1]),
+        pieces=tuple((s, st.pieces[s]) for s in st.board.order if st.pieces[s]),
+        supplied=tuple(
+            tuple(s for s in st.board.order if s in supplied[n]) for n in range(len(NATIONS))
+        ),
+        out_of_supply=tuple(
+            tuple(s for s in st.board.order if n in st.pieces[s] and s not in supplied[n])
+            for n in range(len(NATIONS))
+        ),
+        hands=tuple(tuple(h) if n in mine else None for n, h in enumerate(st.hands)),
+        hand_sizes=tuple(len(h) for h in st.hands),
+        deck_sizes=tuple(len(d) for d in st.decks),
+        discard_sizes=tuple(len(d) for d in st.discards),
+        discard_tops=tuple(d[-1] if d else None for d in st.discards),
+        table=tuple(tuple(t) for t in st.table),
+        responses=tuple(tuple(r) if n in mine else None for n, r in enumerate(st.responses)),
+        response_counts=tuple(len(r) for r in st.responses),
+        decision=top.op if top else "",
+        deciding_nation=top.nation if top else None,
+        seat_nations=seats,
+    )

@@ -1,0 +1,229 @@
+"""主計将校 (Quartermaster General WW2, 2nd edition): options, messages and the game object.
+
+>>> import gamelib
+>>> game = gamelib.load("qmg", players=2)
+>>> state = game.new_state(seed=1)
+
+Seats command nations of one team (seed: 「2～5人の場合は複数の国家を担当します」); see
+:data:`SEATS` and docs/rules/qmg.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, option
+from gamelib.qmg.actions import QmgAction
+from gamelib.qmg.board import NATIONS, default_board
+from gamelib.qmg.cards import TYPE_TERMS, default_cards
+
+if TYPE_CHECKING:
+    from gamelib.qmg.state import QmgState
+
+__all__ = ["MESSAGES", "SEATS", "QmgGame", "QmgOptions"]
+
+SEATS: dict[int, tuple[tuple[int, ...], ...]] = {
+    2: ((0, 2, 4), (1, 3, 5)),
+    3: ((0, 2, 4), (1, 5), (3,)),
+    4: ((0, 4), (1, 5), (2,), (3,)),
+    5: ((0, 4), (1,), (2,), (3,), (5,)),
+    6: ((0,), (1,), (2,), (3,), (4,), (5,)),
+}
+"""Nations (indices into :data:`gamelib.qmg.board.NATIONS`) each seat commands, per player count.
+
+Every seat's nations are of one team, so teammates share victory (a ruling: the text only says
+several nations are taken with 2–5 players)."""
+
+
+@dataclass(frozen=True)
+class QmgOptions(Options):
+    """Options of 主計将校: players and the rulings the text leaves open."""
+
+    players: int = option(2, choices=range(2, 7), doc="number of players (2 to 6)")
+    reallocate: bool = option(
+        True,
+        choices=(True, False),
+        doc="資源の再配分 (Reallocate Resources, an optional rule of the 2nd edition): discard 4 "
+        "cards at the start of the Play step to take a basic card from the deck",
+    )
+    iron_ore: str = option(
+        "independent",
+        choices=("independent", "then"),
+        doc="Swedish Iron Ore / Mackenzie King 「そのあと」: the second point scores on its own "
+        "(independent) or only after the first (then)",
+    )
+
+
+MESSAGES = Catalog(
+    {
+        "round": {"en": "— Round {round} —", "ja": "― 第{round}ラウンド ―"},
+        "turn": {"en": "{nation}'s turn", "ja": "{nation}の手番"},
+        "setup_army": {
+            "en": "{nation} places an army in {space}",
+            "ja": "{nation}が{space}に陸軍を置く",
+        },
+        "play": {
+            "en": "{nation} plays {card} ({type})",
+            "ja": "{nation}が{card}（{type}）をプレイ",
+        },
+        "play_hidden": {
+            "en": "{nation} plays a Response face down",
+            "ja": "{nation}が対応カードを裏向きで場に出す",
+        },
+        "discard": {"en": "{nation} discards {card}", "ja": "{nation}が{card}を捨て札にする"},
+        "discard_hidden": {
+            "en": "{nation} discards a card",
+            "ja": "{nation}がカードを1枚捨て札にする",
+        },
+        "discard_top": {
+            "en": "{nation} discards {n} card(s) from the top of its deck",
+            "ja": "{nation}がデックの上から{n}枚捨て札にする",
+        },
+        "deck_short": {
+            "en": "{nation}'s deck is empty: {team} lose {n} VP",
+            "ja": "{nation}のデックが尽きている：{team}は{n}勝利点を失う",
+        },
+        "build": {
+            "en": "{nation} builds {piece} in {space}",
+            "ja": "{nation}が{space}に{piece}を設立する",
+        },
+        "recruit": {
+            "en": "{nation} recruits {piece} in {space}",
+            "ja": "{nation}が{space}で{piece}を招集する",
+        },
+        "battle": {"en": "{nation} battles in {space}", "ja": "{nation}が{space}で戦闘する"},
+        "removed": {
+            "en": "{nation}'s {piece} in {space} is removed",
+            "ja": "{space}の{nation}の{piece}が取り除かれる",
+        },
+        "protected": {
+            "en": "{nation}'s {piece} in {space} is not removed this turn ({card})",
+            "ja": "{space}の{nation}の{piece}はこの手番中取り除かれない（{card}）",
+        },
+        "no_supply": {
+            "en": "{nation}'s {piece} in {space} is out of supply: no chain of its "
+            "pieces leads to a supply space it holds",
+            "ja": "{space}の{nation}の{piece}は補給切れ：自国の補給地へ自国軍がつながっていない",
+        },
+        "vp": {"en": "{team} gain {n} VP ({why})", "ja": "{team}が{n}勝利点を得る（{why}）"},
+        "vp_space": {"en": "{space}: {n} VP", "ja": "{space}：{n}勝利点"},
+        "vp_skipped": {
+            "en": "an enemy army holds {space}: {nation}'s Victory step is skipped",
+            "ja": "{space}に敵国陸軍がいるため、{nation}の勝利点ステップは飛ばされる",
+        },
+        "draw": {"en": "{nation} draws {n} card(s)", "ja": "{nation}がカードを{n}枚引く"},
+        "use": {"en": "{nation} uses {card}", "ja": "{nation}が{card}を使う"},
+        "reallocate": {
+            "en": "{nation} reallocates resources: takes a {type} card from its deck",
+            "ja": "{nation}が資源の再配分：デックから{type}カードを手札に加える",
+        },
+        "bottom": {
+            "en": "{nation} puts a card at the bottom of its deck",
+            "ja": "{nation}がカードを1枚デックの一番下に置く",
+        },
+        "random_response": {
+            "en": "a face-down Response of {nation} is discarded",
+            "ja": "{nation}の裏向きの対応カードが1枚捨て札になる",
+        },
+        "ew_cancelled": {
+            "en": "the text of {card} is ignored",
+            "ja": "{card}のテキストは無視される",
+        },
+        "game_end": {
+            "en": "Game over: {team} win ({axis} – {allies})",
+            "ja": "ゲーム終了：{team}の勝利（{axis}対{allies}）",
+        },
+        # refusals
+        "not_legal": {
+            "en": "{action} is not possible now: {why}",
+            "ja": "{action}は今はできません：{why}",
+        },
+    },
+    name="qmg",
+)
+
+TEAM_TERMS = (Term("the Axis", "枢軸国"), Term("the Allies", "連合国"))
+KIND_TERMS = {"army": Term("an army", "陸軍"), "navy": Term("a navy", "海軍")}
+
+
+class QmgGame(Game["QmgState"]):
+    """The game object: options, seats, labels."""
+
+    id = "qmg"
+    title = Term("Quartermaster General WW2 (2nd edition)", "主計将校：第二次世界大戦の補給戦")
+    options_type = QmgOptions
+    messages = MESSAGES
+
+    def _initial_state(self, seed: int, rng: Rng) -> QmgState:
+        from gamelib.qmg.state import QmgState
+
+        return QmgState(self, seed, rng)
+
+    @property
+    def seats(self) -> tuple[tuple[int, ...], ...]:
+        """Nations per seat for this player count."""
+        return SEATS[self.players]
+
+    def seat_names(self) -> tuple[str, ...]:
+        board = default_board()
+        sep = "・" if self.lang == "ja" else " + "
+        return tuple(
+            sep.join(board.nations[n].name.text(self.lang) for n in seat) for seat in self.seats
+        )
+
+    def action_label(self, action: Any, lang: str) -> str:
+        """The action as players say it, in ``lang``."""
+        if not isinstance(action, QmgAction):
+            return str(action)
+        return _label(action, lang)
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        from gamelib.qmg.bots import HeuristicBot
+
+        return {"heuristic": lambda seed: HeuristicBot(seed)}
+
+
+_VERBS = {
+    "play": Term("play", "プレイ"),
+    "discard": Term("discard", "捨て札"),
+    "use": Term("use", "使う"),
+    "pass": Term("pass", "パス"),
+    "reallocate": Term("reallocate for", "資源の再配分"),
+    "build": Term("build in", "設立"),
+    "recruit": Term("recruit in", "招集"),
+    "battle": Term("battle in", "戦闘"),
+    "eliminate": Term("eliminate in", "除去"),
+    "choose": Term("choose", "選択"),
+    "target": Term("target", "標的"),
+    "remove": Term("remove own piece in", "自国軍を取り除く"),
+    "end": Term("end", "終了"),
+    "bottom": Term("put at the deck bottom", "デックの一番下へ"),
+}
+
+
+def _name(word: str, lang: str) -> str:
+    board = default_board()
+    cards = default_cards()
+    if word in board.names:
+        return board.names[word].text(lang)
+    if word in NATIONS:
+        return board.nations[NATIONS.index(word)].name.text(lang)
+    if word in cards.cards:
+        return cards.cards[word].name.text(lang)
+    if word in TYPE_TERMS:
+        return TYPE_TERMS[word].text(lang)
+    extra = {
+        "top2": Term("the top 2 cards of the deck", "デックの上2枚"),
+        "discards": Term("discards", "捨て札ステップ"),
+    }
+    return extra[word].text(lang) if word in extra else word
+
+
+def _label(action: QmgAction, lang: str) -> str:
+    verb = _VERBS[action.verb].text(lang) if action.verb in _VERBS else action.verb
+    parts = [_name(x, lang) for x in (action.a, action.b) if x]
+    if lang == "ja":
+        return f"{verb}：{'・'.join(parts)}" if parts else verb
+    return " ".join([verb, *parts])

@@ -1,0 +1,421 @@
+"""The rules engine of 主計将校: set-up, the five turn steps, supply, pieces, cards, scoring.
+
+A turn is a stack of :class:`Task` values. Automatic tasks (supply, scoring, drawing, a card's
+automatic step) run at once; a decision task waits for its nation's seat to choose one of
+:meth:`QmgState.legal_actions`. Card effects are data (``effect`` in data/cards.json) run by the
+named step functions of :mod:`gamelib.qmg.effects`.
+"""
+
+from __future__ import annotations
+
+import copy
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+from gamelib.core import Outcome, Rng, State, Term
+from gamelib.qmg import effects as fx
+from gamelib.qmg.actions import VERBS, QmgAction
+from gamelib.qmg.board import ALLIES, AXIS, NATIONS, default_board
+from gamelib.qmg.cards import BASIC_TYPES, TYPE_TERMS, default_cards
+from gamelib.qmg.game import KIND_TERMS, TEAM_TERMS, QmgGame
+from gamelib.qmg.view import QmgView
+
+__all__ = ["HAND_SIZE", "LEAD", "ROUNDS", "QmgState", "Task"]
+
+HAND_SIZE = 7
+ROUNDS = 20
+LEAD = 30
+SETUP_DRAW = 10
+SETUP_DISCARD = 3
+REALLOCATE_COST = 4
+
+
+@dataclass(frozen=True)
+class Task:
+    """One pending piece of work: ``op`` for ``nation`` (the nation that decides, if any).
+
+    ``card`` is the card being resolved, ``here`` the space a trigger happened in, ``step`` a
+    card effect step (a mapping from the card data, never changed), ``n`` a count and ``who``
+    another nation involved (a victim, an attacker).
+    """
+
+    op: str
+    nation: int
+    card: str = ""
+    here: str = ""
+    step: Any = None
+    n: int = 0
+    who: int = -1
+
+
+_SUPPLY: weakref.WeakKeyDictionary[Any, dict[int, frozenset[str]]] = weakref.WeakKeyDictionary()
+"""Supply per state, kept outside the state so that computing it (e.g. for a view) never changes
+the state's digest or fingerprint."""
+
+DECISIONS = frozenset(
+    {
+        "start",
+        "play",
+        "discard_step",
+        "cost_hand",
+        "step",
+        "react",
+        "malta",
+        "ally_play",
+        "bottom",
+        "reorder",
+        "rebuild",
+    }
+)
+
+
+class QmgState(State[QmgAction]):
+    """The whole game: board, decks, hands, discard piles, cards in play, VP, and the task stack."""
+
+    game: QmgGame
+    board = default_board()
+    cards = default_cards()
+
+    def __init__(self, game: QmgGame, seed: int, rng: Rng) -> None:
+        super().__init__(game, seed, rng)
+        self.seat_of = [0] * len(NATIONS)
+        for seat, nations in enumerate(game.seats):
+            for n in nations:
+                self.seat_of[n] = seat
+        self.pieces: dict[str, tuple[int, ...]] = {s: () for s in self.board.order}
+        self.hands: list[list[str]] = [[] for _ in NATIONS]
+        self.decks: list[list[str]] = []
+        self.discards: list[list[str]] = [[] for _ in NATIONS]
+        self.table: list[list[str]] = [[] for _ in NATIONS]
+        self.responses: list[list[str]] = [[] for _ in NATIONS]
+        self.vp = [0, 0]
+        self.round = 1
+        self.nation = 0
+        self.used: frozenset[str] = frozenset()
+        self.protected: frozenset[tuple[str, int]] = frozenset()
+        self.reallocated = False
+        self.over: Outcome | None = None
+        self.cancelled = ""
+        self.truk = False
+        self.snapshot: frozenset[str] = frozenset()
+        self._opts: list[QmgAction] | None = None
+        self.stack: list[Task] = []
+        for n, deck in enumerate(self.cards.decks):
+            cards = list(deck)
+            rng.shuffle(cards)
+            self.decks.append(cards)
+            home = self.board.nations[n].home
+            self.pieces[home] = (n,)
+            self.add_log("setup_army", nation=self.nation_name(n), space=self.board.names[home])
+            self.hands[n] = [cards.pop() for _ in range(SETUP_DRAW)]
+        self._begin_turn(0)
+        for n in reversed(range(len(NATIONS))):
+            self.stack.append(Task("cost_hand", n, n=SETUP_DISCARD))
+        self._advance()
+
+    # -- names --------------------------------------------------------------------------------
+    def nation_name(self, n: int) -> Term:
+        """The nation's name in both languages."""
+        return self.board.nations[n].name
+
+    def team(self, n: int) -> int:
+        """0 for the Axis, 1 for the Allies."""
+        return self.board.nations[n].team
+
+    def card_name(self, cid: str) -> Term:
+        """A card's name in both languages."""
+        return self.cards.card(cid).name
+
+    # -- the contract -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.over is not None or not self.stack:
+            return None
+        return self.seat_of[self.stack[-1].nation]
+
+    def legal_actions(self) -> list[QmgAction]:
+        if self.over is not None or not self.stack:
+            return []
+        if self._opts is None:
+            self._opts = self._options(self.stack[-1])
+        return list(self._opts)
+
+    def _apply(self, action: QmgAction) -> None:
+        task = self.stack.pop()
+        self._opts = None
+        fx.resolve(self, task, action)
+        self._advance()
+
+    def outcome(self) -> Outcome | None:
+        return self.over
+
+    def why_illegal(self, action: QmgAction) -> Term:
+        if self.over is not None or not self.stack:
+            why = Term("the game is over", "ゲームは終了しています")
+        else:
+            why = fx.why(self, self.stack[-1], action)
+        return self.game.messages.term("not_legal", action=str(action), why=why)
+
+    def why_illegal_text(self, text: str) -> str | Term:
+        """Name the broken rule when ``text`` reads as an action ("build moscow")."""
+        parts = text.split()
+        if 1 <= len(parts) <= 3 and parts[0] in VERBS:
+            return self.why_illegal(QmgAction(*parts))
+        return super().why_illegal_text(text)
+
+    def clone(self) -> QmgState:
+        """A fast copy of what ``_apply`` changes (game, board, cards and log entries shared)."""
+        new = copy.copy(self)
+        new.rng = self.rng.copy()
+        new.pieces = dict(self.pieces)
+        new.hands = [list(h) for h in self.hands]
+        new.decks = [list(d) for d in self.decks]
+        new.discards = [list(d) for d in self.discards]
+        new.table = [list(t) for t in self.table]
+        new.responses = [list(r) for r in self.responses]
+        new.vp = list(self.vp)
+        new.stack = list(self.stack)
+        new.log = list(self.log)
+        return new
+
+    def check_invariants(self) -> None:
+        for n in range(len(NATIONS)):
+            total = (
+                len(self.hands[n])
+                + len(self.decks[n])
+                + len(self.discards[n])
+                + len(self.table[n])
+                + len(self.responses[n])
+            )
+            assert total == len(self.cards.decks[n]), f"{NATIONS[n]} has {total} cards"
+            nat = self.board.nations[n]
+            assert self.count_pieces(n, "army") <= nat.armies, f"{NATIONS[n]}: too many armies"
+            assert self.count_pieces(n, "navy") <= nat.navies, f"{NATIONS[n]}: too many navies"
+        for space, here in self.pieces.items():
+            assert len(set(here)) == len(here), f"two pieces of one nation in {space}"
+            assert len({self.team(n) for n in here}) <= 1, f"enemies together in {space}"
+        assert len(self.hands[self.nation]) <= 30
+
+    def view(self, player: int | None) -> QmgView:
+        return fx.make_view(self, player)
+
+    # -- pieces and supply ---------------------------------------------------------------------
+    def count_pieces(self, n: int, kind: str) -> int:
+        """How many armies (``kind="army"``) or navies of nation ``n`` are on the board."""
+        spaces = self.board.land if kind == "army" else self.board.sea
+        return sum(1 for s in spaces if n in self.pieces[s])
+
+    def place(self, space: str, n: int) -> None:
+        """Put a piece of ``n`` in ``space`` (legality checked by the caller)."""
+        self.pieces[space] = tuple(sorted((*self.pieces[space], n)))
+        self.forget_supply()
+
+    def take(self, space: str, n: int) -> None:
+        """Take the piece of ``n`` off ``space``."""
+        self.pieces[space] = tuple(x for x in self.pieces[space] if x != n)
+        self.forget_supply()
+
+    def soviet_next_to_german(self) -> frozenset[str]:
+        """Broad Front's snapshot: spaces with a Soviet army next to a German army."""
+        ussr = NATIONS.index("soviet_union")
+        return frozenset(
+            s
+            for s in self.board.land
+            if ussr in self.pieces[s] and any(0 in self.pieces[t] for t in self.board.adjacent[s])
+        )
+
+    def forget_supply(self) -> None:
+        """Drop the cached supply (after a piece moves)."""
+        _SUPPLY.pop(self, None)
+
+    def axis_straits(self) -> frozenset[str]:
+        """Strait land spaces that hold an Axis army."""
+        return frozenset(
+            land
+            for land, _, _ in self.board.straits
+            if any(self.team(x) == AXIS for x in self.pieces[land])
+        )
+
+    def neighbours(self, space: str, n: int) -> frozenset[str]:
+        """Spaces adjacent to ``space`` for nation ``n``'s team (straits included)."""
+        return self.board.neighbours(space, self.team(n), self.axis_straits())
+
+    def in_play(self, cid: str) -> bool:
+        """Whether the Status card ``cid`` is face up on the table."""
+        return cid in self.table[self.cards.card(cid).nation]
+
+    def supply_spaces(self, n: int) -> frozenset[str]:
+        """Supply spaces for ``n`` (Scorched Earth takes Ukraine from the Axis)."""
+        if self.team(n) == AXIS and self.in_play("ussr_scorched_earth"):
+            return self.board.supply - {"ukraine"}
+        return self.board.supply
+
+    def navy_backed(self, space: str, n: int) -> bool:
+        """A navy needs an own or allied army on an adjacent land space (「補給状態」)."""
+        team = self.team(n)
+        return any(
+            self.team(x) == team
+            for s in self.board.adjacent[space]
+            if s in self.board.land
+            for x in self.pieces[s]
+        )
+
+    def supplied(self, n: int) -> frozenset[str]:
+        """Spaces of supplied pieces of ``n`` (「補給地から連続して自国軍が配置されている」)."""
+        cache = _SUPPLY.get(self)
+        if cache is None:
+            cache = _SUPPLY[self] = {}
+        cached = cache.get(n)
+        if cached is not None:
+            return cached
+        mine = {s for s, here in self.pieces.items() if n in here}
+        ok = {s for s in mine if s in self.board.land or self.navy_backed(s, n)}
+        frontier = [s for s in self.supply_spaces(n) if s in mine]
+        seen = set(frontier)
+        team = self.team(n)
+        straits = self.axis_straits()
+        while frontier:
+            s = frontier.pop()
+            for t in self.board.neighbours(s, team, straits):
+                if t in ok and t not in seen:
+                    seen.add(t)
+                    frontier.append(t)
+        if NATIONS[n] == "soviet_union" and self.in_play("ussr_shvernik"):
+            seen |= {s for s in mine if s in self.board.land}
+        if self.truk and NATIONS[n] == "japan":
+            area = self.board.adjacent["central_pacific"] | {"central_pacific"}
+            seen |= mine & area
+        if team == ALLIES and self.in_play("usa_avg_expands") and "szechuan" in mine:
+            seen.add("szechuan")
+        result = frozenset(seen)
+        cache[n] = result
+        return result
+
+    def enemy_in(self, space: str, n: int) -> bool:
+        """Whether an enemy piece of ``n`` stands in ``space``."""
+        team = self.team(n)
+        return any(self.team(x) != team for x in self.pieces[space])
+
+    # -- turn machinery ------------------------------------------------------------------------
+    def _begin_turn(self, n: int) -> None:
+        self.nation = n
+        self.used = frozenset()
+        self.protected = frozenset()
+        self.reallocated = False
+        self.truk = False
+        if n == 0:
+            self.snapshot = self.soviet_next_to_german()
+            self.add_log("round", kind="phase", round=self.round)
+        self.add_log("turn", kind="phase", nation=self.nation_name(n))
+        for op in ("end_turn", "draw", "discard_step", "victory", "supply", "play", "start"):
+            self.stack.append(Task(op, n))
+
+    def _advance(self) -> None:
+        """Run automatic tasks until a decision with at least one option is on top."""
+        while self.over is None and self.stack:
+            task = self.stack[-1]
+            if task.op in DECISIONS:
+                opts = fx.needs_decision(self, task)
+                if opts:
+                    self._opts = opts
+                    return
+                self.stack.pop()
+                continue
+            self.stack.pop()
+            if task.op == "end_turn":
+                self._end_turn(task.nation)
+            else:
+                fx.run(self, task)
+
+    def _options(self, task: Task) -> list[QmgAction]:
+        return fx.options(self, task)
+
+    def _end_turn(self, n: int) -> None:
+        if n == len(NATIONS) - 1:
+            lead = self.vp[AXIS] - self.vp[ALLIES]
+            if self.round >= ROUNDS or abs(lead) >= LEAD:
+                self._finish()
+                return
+            self.round += 1
+        self._begin_turn((n + 1) % len(NATIONS))
+
+    def _finish(self) -> None:
+        winner = AXIS if self.vp[AXIS] >= self.vp[ALLIES] else ALLIES
+        seats = self.game.seats
+        scores = tuple(float(self.vp[self.team(s[0])]) for s in seats)
+        winners = tuple(i for i, s in enumerate(seats) if self.team(s[0]) == winner)
+        reason = (
+            "a 30-point lead"
+            if abs(self.vp[0] - self.vp[1]) >= LEAD
+            else "most victory points after 20 rounds (the Axis win ties)"
+        )
+        self.over = Outcome(scores, winners, reason)
+        self.stack = []
+        self.add_log(
+            "game_end",
+            kind="phase",
+            team=TEAM_TERMS[winner],
+            axis=self.vp[AXIS],
+            allies=self.vp[ALLIES],
+        )
+
+    # -- card movements ------------------------------------------------------------------------
+    def gain(self, team: int, amount: int, why: Term | str) -> None:
+        """Add ``amount`` VP to ``team``."""
+        if amount:
+            self.vp[team] += amount
+            self.add_log("vp", team=TEAM_TERMS[team], n=amount, why=why)
+
+    def discard_top(self, n: int, count: int) -> None:
+        """Discard ``count`` cards from the top of ``n``'s deck (face down, to the bottom of the
+        pile); each missing card costs its team 1 VP (2nd edition)."""
+        if count <= 0:
+            return
+        deck = self.decks[n]
+        k = min(count, len(deck))
+        if k:
+            moved = deck[len(deck) - k :]
+            del deck[len(deck) - k :]
+            self.discards[n][0:0] = moved
+            self.add_log("discard_top", nation=self.nation_name(n), n=k)
+        if count > k:
+            self.vp[self.team(n)] -= count - k
+            self.add_log(
+                "deck_short", nation=self.nation_name(n), team=TEAM_TERMS[self.team(n)], n=count - k
+            )
+
+    def discard_from_hand(self, n: int, cid: str) -> None:
+        """Discard ``cid`` from ``n``'s hand, face down to the bottom of the pile."""
+        self.hands[n].remove(cid)
+        self.discards[n].insert(0, cid)
+        self.log_private(n, "discard_hidden", "discard", card=self.card_name(cid))
+
+    def log_private(self, n: int, public: str, private: str, **params: Any) -> None:
+        """Log ``public`` for the other seats and ``private`` (naming a card) for ``n``'s seat."""
+        own = self.seat_of[n]
+        others = {s for s in range(self.game.players) if s != own}
+        name = self.nation_name(n)
+        self.add_log(public, nation=name, visible_to=others, kind="action")
+        self.add_log(private, nation=name, visible_to={own}, kind="action", **params)
+
+    def draw_up(self, n: int) -> None:
+        """Draw up to the hand size (nothing more once the deck is empty)."""
+        k = min(max(HAND_SIZE - len(self.hands[n]), 0), len(self.decks[n]))
+        for _ in range(k):
+            self.hands[n].append(self.decks[n].pop())
+        if k:
+            self.add_log("draw", nation=self.nation_name(n), n=k)
+
+    def type_term(self, cid: str) -> Term:
+        """The card's type as a term."""
+        return TYPE_TERMS[self.cards.card(cid).type]
+
+    def kind_term(self, space: str) -> Term:
+        """'an army' on land, 'a navy' at sea."""
+        return KIND_TERMS["army" if space in self.board.land else "navy"]
+
+    def basic_in_deck(self, n: int) -> list[str]:
+        """The basic card types present in ``n``'s deck (for Reallocate Resources)."""
+        present = {self.cards.card(c).type for c in self.decks[n]}
+        return [t for t in BASIC_TYPES if t in present]

@@ -1,0 +1,87 @@
+"""Helpers for 主計将校 scenario tests: a state at the start of a nation's turn with a set board."""
+
+from __future__ import annotations
+
+import gamelib
+from gamelib.qmg.board import NATIONS
+from gamelib.qmg.state import QmgState, Task
+
+N = {name: i for i, name in enumerate(NATIONS)}
+GER, UK, JPN, USSR, ITA, USA = range(6)
+
+
+def scenario(
+    nation: int = GER,
+    pieces: dict[str, tuple[int, ...]] | None = None,
+    hand: list[str] | None = None,
+    table: dict[int, list[str]] | None = None,
+    responses: dict[int, list[str]] | None = None,
+    players: int = 6,
+    stack: list[Task] | None = None,
+    **options,
+) -> QmgState:
+    """A state whose task stack is ``stack`` (default: ``nation``'s whole turn) with the given
+    board (default: every nation's home army), hand, Status cards and face-down Responses."""
+    st = gamelib.load("qmg", players=players, **options).new_state(seed=7)
+    if pieces is not None:
+        st.pieces = {s: () for s in st.board.order}
+        for space, who in pieces.items():
+            st.pieces[space] = tuple(sorted(who))
+        st.forget_supply()
+    for n, cards in (table or {}).items():
+        for c in cards:
+            _take(st, n, c)
+            st.table[n].append(c)
+    for n, cards in (responses or {}).items():
+        for c in cards:
+            _take(st, n, c)
+            st.responses[n].append(c)
+    if hand is not None:
+        st.decks[nation].extend(st.hands[nation])
+        st.hands[nation] = []
+        for c in hand:
+            _take(st, nation, c)
+            st.hands[nation].append(c)
+    st.stack = []
+    st.nation = nation
+    if stack is None:
+        st._begin_turn(nation)
+    else:
+        st.stack = list(stack)
+    st._opts = None
+    st._advance()
+    return st
+
+
+def _take(st: QmgState, n: int, cid: str) -> None:
+    for pile in (st.decks[n], st.hands[n], st.discards[n]):
+        if cid in pile:
+            pile.remove(cid)
+            return
+    raise AssertionError(f"{cid} not found for {NATIONS[n]}")
+
+
+def texts(st: QmgState) -> list[str]:
+    """The legal actions as text."""
+    return [str(a) for a in st.legal_actions()]
+
+
+def do(st: QmgState, *actions: str) -> QmgState:
+    """Play the actions one after another (checked)."""
+    for a in actions:
+        st = gamelib.play(st, a)
+    return st
+
+
+def step_until(st: QmgState, op: str, nation: int | None = None) -> QmgState:
+    """Pass (or end) decisions until the top task is ``op`` (of ``nation``)."""
+    for _ in range(50):
+        top = st.stack[-1]
+        if top.op == op and (nation is None or top.nation == nation):
+            return st
+        legal = texts(st)
+        choice = (
+            "pass" if "pass" in legal else "end discards" if "end discards" in legal else legal[-1]
+        )
+        st = gamelib.play(st, choice)
+    raise AssertionError(f"never reached {op}")
