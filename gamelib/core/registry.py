@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "powers": "gamelib.powers.game:PowersGame",
     "rekkyo": "gamelib.rekkyo.game:RekkyoGame",
     "megalomania": "gamelib.megalomania.game:MegalomaniaGame",
+    "trench": "gamelib.trench.game:TrenchGame",
 }
 
 
