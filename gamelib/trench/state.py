@@ -1414,7 +1414,18 @@ class TrenchState(State[TrenchAction]):
             stage=self.t_stage,
             bounce=None if self.choice is None else self.choice[2],
             interrupt_used=tuple(self.intr_used),
+            cell_actions=self._cell_actions(player),
         )
+
+    def _cell_actions(self, player: int | None) -> tuple[tuple[Cell, str], ...]:
+        cp = self.current_player
+        if cp is None or (player is not None and player != cp):
+            return ()
+        out: dict[Cell, str] = {}
+        for a in self.legal_actions():
+            if a.cell is not None and a.cell not in out:
+                out[a.cell] = str(a)
+        return tuple(sorted(out.items()))
 
     def check_invariants(self) -> None:
         assert all(0 <= x <= 2 for x in self.h), "heights are 0..2"

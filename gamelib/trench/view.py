@@ -67,3 +67,6 @@ class TrenchView(View):
     stage: str
     bounce: tuple[str, ...] | None
     interrupt_used: tuple[bool, ...]
+    #: For the seat to move (and the teacher): per cell, the text of the first legal action
+    #: aimed at it (landing, base, placing, building, digging out), for clicks on the board.
+    cell_actions: tuple[tuple[Cell, str], ...] = ()
