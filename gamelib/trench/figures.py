@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 from gamelib.trench.board import DIRS, cell_name
 from gamelib.trench.view import TrenchView
 
-__all__ = ["COLOURS", "board_3d_figure", "top_view_figure"]
+__all__ = ["COLOURS", "board_3d_figure", "gas_odds_figure", "top_view_figure"]
 
 #: Player colours of the box (R2.1): blue, red, yellow, green.
 COLOURS = ("#1f77b4", "#d62728", "#e6b800", "#2ca02c")
@@ -174,4 +174,32 @@ def top_view_figure(view: TrenchView, *, height: int = 420, marks: Sequence[str]
                "ticktext": list("abcdefg"), "showgrid": False},
         yaxis={"range": [-0.5, 8.5], "showgrid": False, "scaleanchor": "x"},
     )
+    return fig
+
+
+def gas_odds_figure(view: TrenchView, *, height: int = 330) -> go.Figure:
+    """Small multiples: for each wind card, the cells the gas clouds can reach (shaded).
+
+    Computed from the view only (:func:`gamelib.trench.odds.reach_by_card`); walls are drawn
+    darker, cells a cloud can reach in its owner's colour mix (purple when several owners).
+    """
+    from plotly.subplots import make_subplots
+
+    from gamelib.trench.data import WIND_CARDS, WIND_NAMES
+    from gamelib.trench.odds import reach_by_card
+
+    reach = reach_by_card(view)
+    fig = make_subplots(rows=1, cols=len(WIND_CARDS),
+                        subplot_titles=[WIND_NAMES[c].text(view.lang) for c in WIND_CARDS])
+    for col, card in enumerate(WIND_CARDS, start=1):
+        z = [[(2.0 if view.heights[(y - 1) * 7 + x - 1] == 2 else
+               1.0 if (x, y) in reach[card] else 0.0) for x in range(1, 8)] for y in range(1, 8)]
+        fig.add_trace(go.Heatmap(
+            z=z, x=list(range(1, 8)), y=list(range(1, 8)), zmin=0, zmax=2, showscale=False,
+            colorscale=[[0, "#efe3c8"], [0.5, "#8fbf5f"], [1, "#5a3d1e"]], hoverinfo="skip",
+        ), row=1, col=col)
+        fig.update_xaxes(showticklabels=False, row=1, col=col)
+        fig.update_yaxes(showticklabels=False, scaleanchor=f"x{col if col > 1 else ''}",
+                         row=1, col=col)
+    fig.update_layout(height=height, margin={"l": 10, "r": 10, "t": 40, "b": 10})
     return fig

@@ -53,3 +53,19 @@ def test_controller_plays_with_bots():
     assert ctrl.last_error is None
     ctrl.set_viewpoint(None)
     assert ctrl.last_error is None
+
+
+def test_gas_odds_small_multiples_match_reach():
+    """One panel per wind card; shaded cells are exactly the reachable ones (walls apart)."""
+    from gamelib.trench.figures import gas_odds_figure
+    from gamelib.trench.odds import reach_by_card
+
+    st = gamelib.load("trench", players=2).new_state(2)
+    st.gas[0] = (0, (3, 3))
+    view = st.view(0)
+    fig = gas_odds_figure(view)
+    reach = reach_by_card(view)
+    assert len(fig.data) == 7
+    north = fig.data[0]
+    shaded = {(x, y) for y in range(1, 8) for x in range(1, 8) if north.z[y - 1][x - 1] == 1.0}
+    assert shaded == {c for c in reach["N"] if st.H(c) != 2}
