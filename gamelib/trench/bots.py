@@ -39,7 +39,8 @@ class HeuristicBot:
             return 0
         mine = {s.num: s for s in v.soldiers if s.owner == me and s.alive and not s.exited}
         enemies = {s.cell for s in v.soldiers
-                   if s.owner != me and s.alive and not s.exited and not s.ship}
+                   if s.owner != me and s.alive and not s.exited and not s.ship
+                   and s.cell is not None}
         gas = {c for _, c in v.gas}
         fwd = EDGES[v.edges[me]].forward
         s = mine.get(a.soldier)

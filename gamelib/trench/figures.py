@@ -73,7 +73,8 @@ def board_3d_figure(view: TrenchView, *, height: int = 480) -> go.Figure:
     fig.add_trace(_cubes(view))
     live = [s for s in view.soldiers if s.alive and not s.exited and s.cell is not None]
     if live:
-        pos = [(s.cell[0], s.cell[1], _level(view, s.cell, s.ship) + 0.5) for s in live]
+        pos = [(c[0], c[1], _level(view, c, s.ship) + 0.5)
+               for s in live if (c := s.cell) is not None]
         fig.add_trace(go.Scatter3d(
             x=[p[0] for p in pos], y=[p[1] for p in pos], z=[p[2] for p in pos],
             mode="markers+text", name="soldiers",
@@ -163,7 +164,8 @@ def top_view_figure(view: TrenchView, *, height: int = 420, marks: Sequence[str]
     live = [s for s in view.soldiers if s.alive and not s.exited and s.cell is not None]
     if live:
         fig.add_trace(go.Scatter(
-            x=[s.cell[0] for s in live], y=[s.cell[1] for s in live], mode="text",
+            x=[s.cell[0] for s in live if s.cell], y=[s.cell[1] for s in live if s.cell],
+            mode="text",
             text=[f"{_ARROW[s.facing]}{s.num}" for s in live], name="soldiers",
             textfont={"size": 18, "color": [COLOURS[s.owner] for s in live]}, hoverinfo="skip",
         ))

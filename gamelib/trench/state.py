@@ -18,7 +18,7 @@ the next automatic step).
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import Outcome, Rng, State, Term
 from gamelib.trench.actions import CATEGORY, TrenchAction, parse_soldier_text
@@ -48,7 +48,7 @@ from gamelib.trench.soldier import Soldier
 from gamelib.trench.view import SoldierView, TrenchView
 
 if TYPE_CHECKING:
-    from gamelib.trench.game import TrenchGame
+    from gamelib.trench.game import TrenchGame, TrenchOptions
 
 __all__ = ["TrenchState"]
 
@@ -66,7 +66,8 @@ class TrenchState(State[TrenchAction]):
 
     def __init__(self, game: TrenchGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
-        o = game.options
+        o = cast("TrenchOptions", game.options)
+        self.opts = o
         n = game.players
         self.n = n
         self.beginner: bool = o.beginner
@@ -220,7 +221,7 @@ class TrenchState(State[TrenchAction]):
 
     def total_vp(self, p: int) -> int:
         """VP: events plus enemy corpses held (R12.1, A75)."""
-        if self.game.options.corpse_vp != "always":
+        if self.opts.corpse_vp != "always":
             return self.vp[p]
         return self.vp[p] + self.corpse_count(p)
 
@@ -461,7 +462,7 @@ class TrenchState(State[TrenchAction]):
         edge = EDGES[self.edges[s.owner]]
         if d != edge.forward or edge.row_of(c) != 7:
             return False
-        if self.game.options.hidden_teams:
+        if self.opts.hidden_teams:
             return False
         t = add(c, d)
         if any(x.ship and x.cell == t and x.in_play for x in self.soldiers):
@@ -625,7 +626,7 @@ class TrenchState(State[TrenchAction]):
         if ph == "arm":
             kinds = a.arg.split(",")
             for s, kind in zip(self.in_play(p), kinds, strict=True):
-                ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.game.options.bomb_uses
+                ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
                 s.tiles = [[s.sid, kind, ammo]]
             self.known[p] |= {s.sid for s in self.in_play(p)}
             self.add_log("arm", player=p, visible_to={p}, kind="action", name=self.name(p),
@@ -708,8 +709,8 @@ class TrenchState(State[TrenchAction]):
                     self._refill_previews()
                 card = self.wind_card
                 if card in DIRS:
-                    self.wind = card if self.game.options.wind_towards else _OPP[card]
-                elif card == "calm" or self.game.options.same_wind == "calm":
+                    self.wind = card if self.opts.wind_towards else _OPP[card]
+                elif card == "calm" or self.opts.same_wind == "calm":
                     self.wind = None
                 # "same": the previous effective wind continues (A19)
             if not eclipse:
@@ -854,8 +855,8 @@ class TrenchState(State[TrenchAction]):
             self.discards[p].append(card)
             self.drug_left -= 2 if a.verb == "remote" else 1
         else:
+            assert self.t_card is not None
             card = self.t_card
-            assert card is not None
             if self.t_stage == "act1":
                 self.discards[p].append(card)
                 self.t_stage = "after1"
@@ -1141,7 +1142,7 @@ class TrenchState(State[TrenchAction]):
                      cause=_CAUSE[cause])
         if by is not None and by != s.owner:
             self.vp[by] += 1
-        if self.game.options.relief:
+        if self.opts.relief:
             self._relief(s)
 
     def _relief(self, s: Soldier) -> None:
@@ -1441,13 +1442,7 @@ class TrenchState(State[TrenchAction]):
                 )
             assert 0 <= s.cubes <= 2
         for p in range(self.n):
-            cards = dict.fromkeys(CARDS, 0)
-            for c, k in self.hands[p].items():
-                assert k >= 0
-                cards[c] += k
-            for c in self.discards[p]:
-                cards[c] += 1
-            assert all(v >= 0 for v in cards.values())
+            assert all(k >= 0 for k in self.hands[p].values()), "a negative card count in hand"
         tiles = [int(t[0]) for s in self.soldiers for t in s.tiles]
         assert len(tiles) == len(set(tiles)), "a weapon tile is in two places"
 
