@@ -18,6 +18,7 @@ GAMES: dict[str, str] = {
     "rekkyo": "gamelib.rekkyo.game:RekkyoGame",
     "megalomania": "gamelib.megalomania.game:MegalomaniaGame",
     "qmg": "gamelib.qmg.game:QmgGame",
+    "trench": "gamelib.trench.game:TrenchGame",
 }
 
 

@@ -1,0 +1,145 @@
+"""Actions of 毒ガス塹壕戦: one small frozen value, its English text and its Japanese label.
+
+Soldiers are named from their owner's point of view, ``S1`` .. ``S3``; cells as ``a1`` .. ``g7``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gamelib.trench.board import Cell, cell_name
+
+__all__ = ["CATEGORY", "TrenchAction", "label", "parse_soldier_text"]
+
+#: The card category each soldier verb belongs to (R6.3; dig forward is a Move, R7.1.4).
+CATEGORY: dict[str, str] = {
+    "move": "move", "dash": "move", "dig_fwd": "move", "turn": "turn", "build": "build",
+    "collect": "build", "fire": "fire", "dig": "dig", "remote": "dig", "equip": "equip",
+    "camp": "camp",
+}
+_DIR_JA = {"N": "北", "E": "東", "S": "南", "W": "西"}
+_WORD_JA = {
+    "gun": "機銃", "gas": "毒ガス", "bomb": "爆弾", "mask": "ガスマスク", "drug": "薬物",
+    "cube": "立方体", "food": "食糧", "move": "移動", "turn": "旋回", "build": "建築",
+    "fire": "発射", "dig": "潜る", "equip": "装備使用", "camp": "野営", "interrupt": "割込み",
+}
+
+
+@dataclass(frozen=True)
+class TrenchAction:
+    """One decision: ``verb`` with the acting soldier's number and its parameters.
+
+    ``extra`` marks a drug action (R7.6.4). ``arg`` is a direction, weapon, item, card name or a
+    ``+``-joined card list; ``n`` a distance.
+    """
+
+    verb: str
+    soldier: int = 0
+    arg: str = ""
+    cell: Cell | None = None
+    n: int = -1
+    extra: bool = False
+
+    def __str__(self) -> str:
+        return _text(self)
+
+
+def _text(a: TrenchAction) -> str:
+    s = f"S{a.soldier}"
+    at = cell_name(a.cell) if a.cell else ""
+    body = {
+        "arm": f"arm {a.arg}",
+        "land": f"{s} lands at {at}",
+        "base": f"base at {at}",
+        "place": f"place {a.arg} at {at}",
+        "pass": "pass",
+        "plot": f"plot {a.arg}",
+        "move": f"{s} move {a.arg}",
+        "dash": f"{s} dash {a.arg}",
+        "dig_fwd": f"{s} dig forward {a.arg}",
+        "turn": f"{s} turn {a.arg}" + (" carrying" if a.n == 1 else ""),
+        "build": f"{s} build at {at}",
+        "collect": f"{s} collect",
+        "fire": f"{s} fire {a.arg}" + (f" at {a.n}" if a.n >= 0 else ""),
+        "dig": f"{s} dig",
+        "remote": f"{s} dig out {at}",
+        "equip": f"{s} equip {a.arg}",
+        "camp": "camp" + (f" taking {a.arg}" if a.arg else ""),
+        "flip": "flip second card",
+        "end": "end turn",
+        "bounce": f"gas bounces {a.arg}",
+    }[a.verb]
+    return ("drug: " + body) if a.extra else body
+
+
+def label(a: TrenchAction, lang: str) -> str:
+    """How a player names ``a`` in ``lang`` (Japanese labels parse back too)."""
+    if lang != "ja":
+        return str(a)
+    s = f"兵{a.soldier}"
+    at = cell_name(a.cell) if a.cell else ""
+    d = _DIR_JA.get(a.arg, a.arg)
+    w = "・".join(_WORD_JA.get(x, x) for x in a.arg.replace("+", ",").split(",")) if a.arg else ""
+    body = {
+        "arm": f"武器配分 {w}",
+        "land": f"{s}を{at}に上陸",
+        "base": f"基地を{at}に",
+        "place": f"{w}を{at}に置く",
+        "pass": "パス",
+        "plot": f"プロット {w}",
+        "move": f"{s} {d}へ移動",
+        "dash": f"{s} {d}へダッシュ",
+        "dig_fwd": f"{s} {d}へ掘り進む",
+        "turn": f"{s} {d}へ旋回" + ("（運搬）" if a.n == 1 else ""),
+        "build": f"{s} {at}に建築",
+        "collect": f"{s} 立方体回収",
+        "fire": f"{s} {w}発射" + (f" 距離{a.n}" if a.n >= 0 else ""),
+        "dig": f"{s} 穴に潜る",
+        "remote": f"{s} {at}を掘る（2行動）",
+        "equip": f"{s} {w}使用",
+        "camp": "野営" + (f"（{w}回収）" if a.arg else ""),
+        "flip": "第二行動の札をめくる",
+        "end": "手番終了",
+        "bounce": f"毒ガスを{d}へ反射",
+    }[a.verb]
+    return ("薬物: " + body) if a.extra else body
+
+
+_VERBS = (
+    ("dig forward ", "dig_fwd"), ("move ", "move"), ("dash ", "dash"), ("turn ", "turn"),
+    ("build at ", "build"), ("fire ", "fire"), ("dig out ", "remote"), ("equip ", "equip"),
+)
+
+
+def parse_soldier_text(text: str) -> TrenchAction | None:
+    """Read a soldier action's text (``"S1 dig"``, ``"drug: S2 fire gas at 1"``) even when it is
+    not legal now, so that a refusal can name the rule; ``None`` when it is no such text."""
+    from gamelib.trench.board import parse_cell
+
+    t = " ".join(text.strip().split())
+    extra = t.lower().startswith("drug: ")
+    if extra:
+        t = t[6:]
+    if len(t) < 4 or t[0] not in "Ss" or not t[1].isdigit() or t[2] != " ":
+        return None
+    k, rest = int(t[1]), t[3:].lower()
+    if rest in ("dig", "collect"):
+        return TrenchAction(rest, k, extra=extra)
+    try:
+        for prefix, verb in _VERBS:
+            if rest.startswith(prefix):
+                arg = rest[len(prefix):]
+                if verb in ("build", "remote"):
+                    return TrenchAction(verb, k, cell=parse_cell(arg), extra=extra)
+                if verb == "fire":
+                    kind, _, dist = arg.partition(" at ")
+                    return TrenchAction(verb, k, kind, n=int(dist) if dist else -1, extra=extra)
+                if verb == "turn":
+                    d, _, carry = arg.partition(" ")
+                    return TrenchAction(verb, k, d.upper(), n=1 if carry else -1, extra=extra)
+                if verb == "equip":
+                    return TrenchAction(verb, k, arg, extra=extra)
+                return TrenchAction(verb, k, arg.upper(), extra=extra)
+    except ValueError:
+        return None
+    return None

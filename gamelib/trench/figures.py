@@ -1,0 +1,207 @@
+"""Figures of 毒ガス塹壕戦, pure functions of a view: a 3D board of cubes and a 2D top view.
+
+``board_3d_figure``: every cube as a box in one Mesh3d (trenches are missing ground cubes,
+walls and pillars a second layer, bases in their owner's colour), soldiers as markers with
+facing cones, gas clouds as translucent spheres, the wind as an arrow. ``top_view_figure``: the
+same from above; clicking a cell plays the legal action aimed at it (``customdata``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import plotly.graph_objects as go
+
+from gamelib.trench.board import DIRS, cell_name
+from gamelib.trench.view import TrenchView
+
+__all__ = ["COLOURS", "board_3d_figure", "gas_odds_figure", "top_view_figure"]
+
+#: Player colours of the box (R2.1): blue, red, yellow, green.
+COLOURS = ("#1f77b4", "#d62728", "#e6b800", "#2ca02c")
+_ARROW = {"N": "▲", "E": "▶", "S": "▼", "W": "◀"}
+_GROUND = "#b08d57"
+
+
+Vertex = tuple[float, float, float]
+
+
+def _box(x: float, y: float, z: float) -> tuple[list[Vertex], list[tuple[int, int, int]]]:
+    v = [(x + dx, y + dy, z + dz) for dz in (0, 1) for dy in (-0.5, 0.5) for dx in (-0.5, 0.5)]
+    faces = [(0, 1, 3), (0, 3, 2), (4, 5, 7), (4, 7, 6), (0, 1, 5), (0, 5, 4),
+             (2, 3, 7), (2, 7, 6), (0, 2, 6), (0, 6, 4), (1, 3, 7), (1, 7, 5)]
+    return v, faces
+
+
+def _cubes(view: TrenchView) -> go.Mesh3d:
+    bases = dict(view.bases)
+    xs: list[float] = []
+    ys: list[float] = []
+    zs: list[float] = []
+    ii: list[int] = []
+    jj: list[int] = []
+    kk: list[int] = []
+    colours: list[str] = []
+    for idx, hgt in enumerate(view.heights):
+        c = (idx % 7 + 1, idx // 7 + 1)
+        for z in range(hgt):
+            verts, faces = _box(c[0], c[1], z)
+            off = len(xs)
+            for vx, vy, vz in verts:
+                xs.append(vx)
+                ys.append(vy)
+                zs.append(vz)
+            colour = COLOURS[bases[c]] if c in bases and z == hgt - 1 else _GROUND
+            for a, b, d in faces:
+                ii.append(off + a)
+                jj.append(off + b)
+                kk.append(off + d)
+                colours.append(colour)
+    return go.Mesh3d(x=xs, y=ys, z=zs, i=ii, j=jj, k=kk, facecolor=colours, flatshading=True,
+                     name="cubes", hoverinfo="skip")
+
+
+def _level(view: TrenchView, cell: tuple[int, int], ship: bool) -> int:
+    if ship or not (1 <= cell[0] <= 7 and 1 <= cell[1] <= 7):
+        return 1
+    return view.heights[(cell[1] - 1) * 7 + cell[0] - 1]
+
+
+def board_3d_figure(view: TrenchView, *, height: int = 480) -> go.Figure:
+    """The 3D board of ``view``: cubes, soldiers with facing, gas clouds, the wind arrow."""
+    fig = go.Figure()
+    fig.add_trace(_cubes(view))
+    live = [s for s in view.soldiers if s.alive and not s.exited and s.cell is not None]
+    if live:
+        pos = [(c[0], c[1], _level(view, c, s.ship) + 0.5)
+               for s in live if (c := s.cell) is not None]
+        fig.add_trace(go.Scatter3d(
+            x=[p[0] for p in pos], y=[p[1] for p in pos], z=[p[2] for p in pos],
+            mode="markers+text", name="soldiers",
+            marker={"size": 8, "color": [COLOURS[s.owner] for s in live],
+                    "line": {"width": 3,
+                             "color": ["white" if s.masked else "black" for s in live]}},
+            text=[f"S{s.num}" for s in live], textposition="top center",
+        ))
+        fig.add_trace(go.Cone(
+            x=[p[0] for p in pos], y=[p[1] for p in pos], z=[p[2] for p in pos],
+            u=[DIRS[s.facing][0] for s in live], v=[DIRS[s.facing][1] for s in live],
+            w=[0] * len(live), sizemode="absolute", sizeref=0.4, showscale=False,
+            anchor="tail", name="facing", colorscale=[[0, "black"], [1, "black"]],
+        ))
+    if view.gas:
+        fig.add_trace(go.Scatter3d(
+            x=[c[0] for _, c in view.gas], y=[c[1] for _, c in view.gas],
+            z=[_level(view, c, False) + 0.5 for _, c in view.gas], mode="markers", name="gas",
+            marker={"size": 26, "opacity": 0.35, "color": [COLOURS[o] for o, _ in view.gas]},
+        ))
+    if view.wind is not None:
+        dx, dy = DIRS[view.wind]
+        fig.add_trace(go.Cone(x=[4], y=[4], z=[4], u=[dx], v=[dy], w=[0], sizemode="absolute",
+                              sizeref=1.2, showscale=False, name="wind",
+                              colorscale=[[0, "#7fbf7f"], [1, "#7fbf7f"]]))
+    fig.update_layout(
+        height=height, margin={"l": 0, "r": 0, "t": 30, "b": 0}, showlegend=False,
+        title=_title(view),
+        scene={"xaxis": {"range": [-0.5, 8.5], "title": ""},
+               "yaxis": {"range": [-0.5, 8.5], "title": ""},
+               "zaxis": {"range": [0, 5], "title": ""}, "aspectmode": "manual",
+               "aspectratio": {"x": 1, "y": 1, "z": 0.5}},
+    )
+    return fig
+
+
+def _title(view: TrenchView) -> str:
+    ja = view.lang == "ja"
+    wind = view.wind or ("無風" if ja else "calm")
+    day = ("昼" if view.day else "夜") if ja else ("day" if view.day else "night")
+    vp = " ".join(str(v) for v in view.vp)
+    return (f"第{view.round}巡 {day} 風:{wind} 勝利点 {vp}" if ja
+            else f"Round {view.round}, {day}, wind {wind}, VP {vp}")
+
+
+def top_view_figure(view: TrenchView, *, height: int = 420, marks: Sequence[str] = ()) -> go.Figure:
+    """The board from above: heights as shades, bases, items, gas, soldiers with facing arrows.
+
+    Each cell carries in ``customdata`` the text of the legal action aimed at it (if any), so a
+    click plays it. ``marks``: cell names to outline (e.g. where gas may go).
+    """
+    acts = dict(view.cell_actions)
+    cells = [(x, y) for y in range(1, 8) for x in range(1, 8)]
+    fig = go.Figure()
+    fig.add_trace(go.Heatmap(
+        x=list(range(1, 8)), y=list(range(1, 8)),
+        z=[[view.heights[(y - 1) * 7 + x - 1] for x in range(1, 8)] for y in range(1, 8)],
+        zmin=0, zmax=2, colorscale=[[0, "#5a3d1e"], [0.5, "#c9a66b"], [1, "#efe3c8"]],
+        showscale=False, hoverinfo="skip",
+    ))
+    fig.add_trace(go.Scatter(
+        x=[c[0] for c in cells], y=[c[1] for c in cells], mode="markers", name="cells",
+        marker={"size": 30, "symbol": "square", "opacity": 0.01,
+                "line": {"width": [3 if cell_name(c) in marks else 0 for c in cells],
+                         "color": "purple"}},
+        customdata=[acts.get(c, "") for c in cells],
+        hovertext=[f"{cell_name(c)} {acts.get(c, '')}" for c in cells], hoverinfo="text",
+    ))
+    if view.bases:
+        fig.add_trace(go.Scatter(
+            x=[c[0] for c, _ in view.bases], y=[c[1] for c, _ in view.bases], mode="markers",
+            marker={"size": 22, "symbol": "square", "color": [COLOURS[o] for _, o in view.bases]},
+            name="bases", hoverinfo="skip",
+        ))
+    if view.items:
+        fig.add_trace(go.Scatter(
+            x=[c[0] + 0.3 for c, _ in view.items], y=[c[1] + 0.3 for c, _ in view.items],
+            mode="text", text=[",".join(i) for _, i in view.items], name="items",
+            hoverinfo="skip",
+        ))
+    if view.gas:
+        fig.add_trace(go.Scatter(
+            x=[c[0] for _, c in view.gas], y=[c[1] for _, c in view.gas], mode="markers",
+            marker={"size": 34, "opacity": 0.35, "color": [COLOURS[o] for o, _ in view.gas]},
+            name="gas", hoverinfo="skip",
+        ))
+    live = [s for s in view.soldiers if s.alive and not s.exited and s.cell is not None]
+    if live:
+        fig.add_trace(go.Scatter(
+            x=[s.cell[0] for s in live if s.cell], y=[s.cell[1] for s in live if s.cell],
+            mode="text",
+            text=[f"{_ARROW[s.facing]}{s.num}" for s in live], name="soldiers",
+            textfont={"size": 18, "color": [COLOURS[s.owner] for s in live]}, hoverinfo="skip",
+        ))
+    fig.update_layout(
+        height=height, width=height, margin={"l": 20, "r": 20, "t": 30, "b": 20},
+        showlegend=False, title=_title(view), clickmode="event",
+        xaxis={"range": [-0.5, 8.5], "tickvals": list(range(1, 8)),
+               "ticktext": list("abcdefg"), "showgrid": False},
+        yaxis={"range": [-0.5, 8.5], "showgrid": False, "scaleanchor": "x"},
+    )
+    return fig
+
+
+def gas_odds_figure(view: TrenchView, *, height: int = 330) -> go.Figure:
+    """Small multiples: for each wind card, the cells the gas clouds can reach (shaded).
+
+    Computed from the view only (:func:`gamelib.trench.odds.reach_by_card`); walls are drawn
+    darker, cells a cloud can reach in its owner's colour mix (purple when several owners).
+    """
+    from plotly.subplots import make_subplots
+
+    from gamelib.trench.data import WIND_CARDS, WIND_NAMES
+    from gamelib.trench.odds import reach_by_card
+
+    reach = reach_by_card(view)
+    fig = make_subplots(rows=1, cols=len(WIND_CARDS),
+                        subplot_titles=[WIND_NAMES[c].text(view.lang) for c in WIND_CARDS])
+    for col, card in enumerate(WIND_CARDS, start=1):
+        z = [[(2.0 if view.heights[(y - 1) * 7 + x - 1] == 2 else
+               1.0 if (x, y) in reach[card] else 0.0) for x in range(1, 8)] for y in range(1, 8)]
+        fig.add_trace(go.Heatmap(
+            z=z, x=list(range(1, 8)), y=list(range(1, 8)), zmin=0, zmax=2, showscale=False,
+            colorscale=[[0, "#efe3c8"], [0.5, "#8fbf5f"], [1, "#5a3d1e"]], hoverinfo="skip",
+        ), row=1, col=col)
+        fig.update_xaxes(showticklabels=False, row=1, col=col)
+        fig.update_yaxes(showticklabels=False, scaleanchor=f"x{col if col > 1 else ''}",
+                         row=1, col=col)
+    fig.update_layout(height=height, margin={"l": 10, "r": 10, "t": 40, "b": 10})
+    return fig

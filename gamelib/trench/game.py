@@ -1,0 +1,147 @@
+"""毒ガス塹壕戦 第三版: the game object, its options (rulings where tables differ) and messages.
+
+>>> import gamelib
+>>> game = gamelib.load("trench", players=2)
+>>> state = game.new_state(seed=1)
+
+Rulings (A numbers of the research) are documented in docs/rules/trench.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, option
+from gamelib.trench.actions import TrenchAction, label
+from gamelib.trench.state import TrenchState
+
+__all__ = ["MESSAGES", "TrenchGame", "TrenchOptions"]
+
+
+@dataclass(frozen=True)
+class TrenchOptions(Options):
+    """Options of 毒ガス塹壕戦: players, beginner mode and the rulings tables may vary."""
+
+    players: int = option(2, choices=range(2, 5), doc="number of players (2 to 4)")
+    beginner: bool = option(
+        False, doc="beginner mode (R13.1, A83): 2 soldiers, gun + bomb, no gas, masks, drugs, "
+        "wind, Equip or Interrupt; judgement at 3/4/6 deaths",
+    )
+    bomb_uses: int = option(2, choices=(1, 2), doc="bomb tokens per bomb tile (A2)")
+    wind_towards: bool = option(
+        True, doc="a wind card 北 sends gas towards the north edge (A18); False: from the north",
+    )
+    same_wind: str = option(
+        "previous", choices=("previous", "calm"),
+        doc="同風 (A19): previous = last round's wind continues; calm = gas stays",
+    )
+    corpse_vp: str = option(
+        "always", choices=("always", "judgement_only"),
+        doc="held enemy corpses (A75): always = +1 VP each; judgement_only = tie-break only",
+    )
+    setup_food: int = option(3, choices=range(0, 4), doc="neutral food in the cube phase (A5)")
+    centre_drug: bool = option(True, doc="one neutral drug on d4 at set-up (A6)")
+    relief: bool = option(True, doc="relief transfer of one item at death (R10.2, A73)")
+    hidden_teams: bool = option(
+        False, check=lambda v: "hidden teams are not implemented yet" if v else None,
+        doc="hidden-team 4-player variant (R13.4): not implemented yet, must stay False",
+    )
+
+
+MESSAGES = Catalog(
+    {
+        "setup": {"en": "New game: {n} players, {per} soldiers each.",
+                  "ja": "新しいゲーム：{n}人、各{per}体。"},
+        "arm": {"en": "{name} arms S1..: {w}", "ja": "{name}の武器配分：{w}"},
+        "land": {"en": "{name} lands S{s} at {cell}", "ja": "{name}が兵{s}を{cell}に上陸させる"},
+        "shield": {"en": "A shield cube is placed on {cell}", "ja": "遮蔽物の立方体を{cell}に置く"},
+        "base": {"en": "{name} builds the base on {cell}", "ja": "{name}が基地を{cell}に置く"},
+        "place": {"en": "{name} places {what} on {cell}", "ja": "{name}が{what}を{cell}に置く"},
+        "pass": {"en": "{name} passes", "ja": "{name}はパス"},
+        "round": {"en": "Round {r} ({day}); start player {start}; wind: {wind}",
+                  "ja": "第{r}巡（{day}）スタートプレイヤー {start}、風：{wind}"},
+        "plot": {"en": "{name} plots {k} card(s) face down", "ja": "{name}が{k}枚伏せて提出"},
+        "plot_own": {"en": "Your plot: {cards}", "ja": "あなたのプロット：{cards}"},
+        "no_cards": {"en": "{name} has no card to plot and sits this round out",
+                     "ja": "{name}は提出できる札がなく、この巡は休み"},
+        "interrupt": {"en": "{name} interrupts (pays a drug) and acts first",
+                      "ja": "{name}が割込み（薬物消費）、先に行動"},
+        "turn": {"en": "{name}'s turn", "ja": "{name}の手番"},
+        "reveal": {"en": "{name} reveals {card}", "ja": "{name}が{card}をめくる"},
+        "no_effect": {"en": "{card} has no legal use: no effect",
+                  "ja": "{card}は実行不能：効果なし"},
+        "act": {"en": "{name}: {text}", "ja": "{name}：{text}"},
+        "camp": {"en": "{name} camps and takes back {k} card(s)",
+                 "ja": "{name}が野営し{k}枚回収"},
+        "ship_gone": {"en": "{name}'s S{s} leaves the landing ship (removed)",
+                      "ja": "{name}の兵{s}が上陸船を離れる（除外）"},
+        "exit": {"en": "{name}'s S{s} breaks through beyond the far edge",
+                 "ja": "{name}の兵{s}が敵陣突破"},
+        "base_gone": {"en": "{name}'s base is destroyed by {by}", "ja": "{by}が{name}の基地を破壊"},
+        "cube_shot": {"en": "A cube on {cell} is shot away", "ja": "{cell}の立方体が銃撃で破壊"},
+        "gas_fired": {"en": "{name} releases poison gas on {cell}",
+                      "ja": "{name}が{cell}に毒ガス発射"},
+        "gas_off": {"en": "{name}'s gas drifts off the board", "ja": "{name}の毒ガスが盤外へ消滅"},
+        "bomb": {"en": "{name}'s bomb bursts on {cell}", "ja": "{name}の爆弾が{cell}で炸裂"},
+        "bounce": {"en": "{name} turns the gas {d}", "ja": "{name}が毒ガスを{d}へ反射"},
+        "bonus": {"en": "{name} empties the machine gun: +1 VP",
+                  "ja": "{name}が破壊王ボーナス＋1点"},
+        "death": {"en": "{name}'s S{s} is killed by {cause}", "ja": "{name}の兵{s}が{cause}で死亡"},
+        "relief": {"en": "{name} saves {what} from the corpse",
+                  "ja": "{name}が遺体から{what}を託す"},
+        "penalty": {"en": "{name} loses {what} (sinking penalty)",
+                    "ja": "{name}が{what}を失う（沈没ペナルティ）"},
+        "sink": {"en": "{name}'s S{s} sinks with the landing ship",
+                 "ja": "{name}の兵{s}が上陸船と沈没"},
+        "loot": {"en": "{name}'s S{s} takes {dead}'s corpse and feasts",
+                 "ja": "{name}の兵{s}が{dead}の遺体を確保、人肉晩餐"},
+        "mask_used": {"en": "{name}'s S{s} survives the gas; the mask is used up",
+                      "ja": "{name}の兵{s}はガスマスクで助かる（マスク消費）"},
+        "winner": {"en": "{name} wins by {why}", "ja": "{name}の勝利（{why}）"},
+        # refusals
+        "bad_action": {"en": "{text} is not a trench action", "ja": "{text}は塹壕戦の行動ではない"},
+        "need_bounce": {"en": "the gas owner must first choose its side: {sides} (R8.3)",
+                        "ja": "まず毒ガスの反射方向を選ぶ：{sides} (R8.3)"},
+        "wrong_phase": {"en": "now is {phase}", "ja": "今は{phase}"},
+        "plot_cards": {"en": "{text}: you can plot only 1–2 cards in your hand (R5.3, R7.8.1)",
+                       "ja": "{text}：手札の1～2枚だけ提出できる (R5.3, R7.8.1)"},
+        "setup_place": {"en": "{text}: that place is not allowed now (R4.5–R4.8)",
+                        "ja": "{text}：そこには置けない (R4.5–R4.8)"},
+        "no_soldier": {"en": "you have no soldier S{s} in play", "ja": "兵{s}は場にいない"},
+        "card_is": {"en": "your revealed card is {card}; you must use it (R6.4)",
+                    "ja": "めくった札は{card}、その行動しかできない (R6.4)"},
+        "same_category": {"en": "S{s} cannot do {card} twice in a row (R6.8)",
+                          "ja": "兵{s}は{card}を続けてできない (R6.8)"},
+        "dashed": {"en": "S{s} dashed and cannot act again this turn (R6.9)",
+                   "ja": "兵{s}はダッシュしたのでこの手番はもう行動不可 (R6.9)"},
+        "masked": {"en": "S{s} wears a gas mask: no dash, build, collect or equip (R7.6.2)",
+                   "ja": "兵{s}はガスマスク着用中：走行・建築・回収・装備不可 (R7.6.2)"},
+        "rule_forbids": {"en": "{text} is against {rule}", "ja": "{text}は{rule}により不可"},
+        "not_now": {"en": "{text} is not possible now", "ja": "{text}は今はできない"},
+    },
+    name="trench",
+)
+
+
+class TrenchGame(Game[TrenchState]):
+    """毒ガス塹壕戦 第三版."""
+
+    id = "trench"
+    title = Term("Poison Gas Trench Warfare (3rd ed.)", "毒ガス塹壕戦 第三版")
+    options_type = TrenchOptions
+    messages = MESSAGES
+
+    def _initial_state(self, seed: int, rng: Rng) -> TrenchState:
+        return TrenchState(self, seed, rng)
+
+    def action_label(self, action: Any, lang: str) -> str:
+        """English text or the Japanese label of an action."""
+        return label(action, lang) if isinstance(action, TrenchAction) else str(action)
+
+    def bots(self) -> Mapping[str, Callable[[int], Bot]]:
+        """The heuristic bot."""
+        from gamelib.trench.bots import HeuristicBot
+
+        return {"heuristic": HeuristicBot}

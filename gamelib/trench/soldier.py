@@ -1,0 +1,76 @@
+"""A soldier and his equipment card (R2.1, R4.3): position, facing, mask, inventory, weapon tiles.
+
+A weapon tile is a small list ``[tile_id, kind, ammo]``; a tile's id is the id of the soldier
+who carried it at set-up; it travels with the tile when looted, so that who has seen which
+tile (R9.3) is a set of ids. A dead soldier stays in the same list as a corpse that still
+carries his card until someone loots it (R10.1, R10.4).
+"""
+
+from __future__ import annotations
+
+from gamelib.trench.board import Cell
+
+__all__ = ["Soldier"]
+
+
+class Soldier:
+    """One soldier (alive, dead as a corpse, or exited)."""
+
+    __slots__ = (
+        "alive", "cell", "corpses", "cubes", "drugs", "exited", "facing", "food", "gassed",
+        "masked", "masks", "num", "owner", "ship", "sid", "tiles",
+    )
+
+    def __init__(self, sid: int, owner: int, num: int) -> None:
+        self.sid = sid
+        self.owner = owner
+        self.num = num  # 1-based, as the owner names him: S1, S2, S3
+        self.cell: Cell | None = None  # off-board ship position while on a ship
+        self.ship = False
+        self.facing = "N"
+        self.alive = True
+        self.exited = False
+        self.masked = False
+        #: (gas owner, turn number) when a lingering token took his mask (R8.7), else None.
+        self.gassed: tuple[int, int] | None = None
+        self.food = 1
+        self.masks = 1
+        self.drugs = 1
+        self.cubes = 0
+        self.tiles: list[list[int | str]] = []
+        self.corpses: list[int] = []
+
+    def copy(self) -> Soldier:
+        """An independent copy (tiles are the only nested mutable values)."""
+        s = Soldier.__new__(Soldier)
+        s.sid, s.owner, s.num, s.cell, s.ship = self.sid, self.owner, self.num, self.cell, self.ship
+        s.facing, s.alive, s.exited, s.masked = self.facing, self.alive, self.exited, self.masked
+        s.gassed, s.food, s.masks, s.drugs = self.gassed, self.food, self.masks, self.drugs
+        s.cubes = self.cubes
+        s.tiles = [t[:] for t in self.tiles]
+        s.corpses = self.corpses[:]
+        return s
+
+    @property
+    def in_play(self) -> bool:
+        """Alive and still on the board or a ship."""
+        return self.alive and not self.exited
+
+    @property
+    def on_board(self) -> bool:
+        """Alive, in play and standing on a board cell (not a ship)."""
+        return self.alive and not self.exited and not self.ship and self.cell is not None
+
+    def weapon(self, kind: str) -> list[int | str] | None:
+        """The first tile of ``kind`` with ammunition left, if any."""
+        for t in self.tiles:
+            if t[1] == kind and int(t[2]) > 0:
+                return t
+        return None
+
+    def __getstate__(self) -> dict[str, object]:
+        return {k: getattr(self, k) for k in self.__slots__}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for k, v in state.items():
+            object.__setattr__(self, k, v)

@@ -1,0 +1,1489 @@
+"""The rules engine of 毒ガス塹壕戦: set-up, rounds, secret plots, turns, gas, deaths, scoring.
+
+Decisions, in order (``current_player`` says who decides):
+
+* set-up: weapon assignment (R4.4), landing in snake order with shields (R4.5, R4.6), bases
+  (R4.7), the cube placement phase (R4.8);
+* each round: wind and lingering gas run by themselves (R5.1, R5.2), then each player with a
+  piece in play plots 1–2 cards in turn order from the start player (R5.3; the plot is hidden
+  from the others until flipped), interrupts (R5.4), then each turn (R6): the flipped card's uses,
+  then reuse / flip second / end turn, drug actions (R7.6.4);
+* a gas owner's bounce side whenever gas meets a wall with both sides open (R8.3).
+
+``_apply`` mutates in place; :meth:`clone` copies exactly what it mutates. Everything that runs
+by itself after a decision goes through :meth:`_proceed` (gas first, then the end checks, then
+the next automatic step).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Any, cast
+
+from gamelib.core import Outcome, Rng, State, Term
+from gamelib.trench.actions import CATEGORY, TrenchAction, parse_soldier_text
+from gamelib.trench.board import (
+    DIRS,
+    Cell,
+    add,
+    bomb_target_ok,
+    gas_walk,
+    gun_ray,
+    on_board,
+    sees,
+)
+from gamelib.trench.data import (
+    CARD_NAMES,
+    CARDS,
+    EDGES,
+    JUDGEMENT_DEATHS,
+    JUDGEMENT_DEATHS_BEGINNER,
+    SEAT_EDGES,
+    SOLDIER_CARDS,
+    WEAPON_NAMES,
+    WIND_CARDS,
+    WIND_NAMES,
+)
+from gamelib.trench.soldier import Soldier
+from gamelib.trench.view import SoldierView, TrenchView
+
+if TYPE_CHECKING:
+    from gamelib.trench.game import TrenchGame, TrenchOptions
+
+__all__ = ["TrenchState"]
+
+A = TrenchAction
+CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
+#: What the relief transfer (A73) and the sinking penalty (A82) pick when automatic.
+RELIEF_ORDER = ("weapon", "drug", "mask", "food", "cube")
+SINK_ORDER = ("cube", "food", "mask", "drug", "weapon")
+
+
+class TrenchState(State[TrenchAction]):
+    """One moment of a game of 毒ガス塹壕戦."""
+
+    game: TrenchGame
+
+    def __init__(self, game: TrenchGame, seed: int, rng: Rng) -> None:
+        super().__init__(game, seed, rng)
+        o = cast("TrenchOptions", game.options)
+        self.opts = o
+        n = game.players
+        self.n = n
+        self.beginner: bool = o.beginner
+        per = 2 if o.beginner else 3
+        self.per = per
+        self.edges = SEAT_EDGES[n]
+        # Board (R4.2): ground everywhere, corner pillars, the centre drug.
+        self.h = [1] * 49
+        for c in CORNERS:
+            self.h[(c[1] - 1) * 7 + c[0] - 1] = 2
+        self.base_at: dict[Cell, int] = {}
+        self.items: dict[Cell, list[Any]] = {}
+        if o.centre_drug and not o.beginner:
+            self.items[(4, 4)] = ["drug"]
+        self.gas: dict[int, tuple[int, Cell]] = {}
+        self.next_gas = 0
+        self.supply = 68 - 49 - 4 - per * n
+        self.food_pool = o.setup_food
+        self.soldiers: list[Soldier] = []
+        for p in range(n):
+            for k in range(per):
+                s = Soldier(p * per + k, p, k + 1)
+                s.facing = EDGES[self.edges[p]].forward
+                if o.beginner:
+                    s.masks = s.drugs = 0
+                self.soldiers.append(s)
+        hand = {c: k for c, k in CARDS.items() if not (o.beginner and c in ("equip", "interrupt"))}
+        self.hands = [dict(hand) for _ in range(n)]
+        self.discards: list[list[str]] = [[] for _ in range(n)]
+        self.intr_used = [o.beginner] * n
+        self.vp = [0] * n
+        self.known: list[set[int]] = [set() for _ in range(n)]
+        self.public_tiles: set[int] = set()
+        self.bonus = [False] * n
+        self.spent = [0] * n
+        self.plots: list[list[str] | None] = [None] * n
+        self.shown: list[list[str]] = [[] for _ in range(n)]
+        self.deaths = 0
+        self.round = 1
+        self.day = True
+        self.start = 0
+        self.turn_no = 0
+        # Wind (R4.9): shuffled, previews only; none at all in beginner mode (A83).
+        self.pile: list[str] = []
+        self.wdisc: list[str] = []
+        self.previews: list[str] = []
+        self.wind_card: str | None = None
+        self.wind: str | None = None  # the effective direction, None = calm
+        if not o.beginner:
+            self.pile = list(WIND_CARDS)
+            rng.shuffle(self.pile)
+            self._refill_previews()
+        # Flow.
+        self.phase = "arm"
+        self.queue: list[int] = list(range(n))
+        self.order: list[int] = []
+        self.turn_i = -1
+        self.t_cards: list[str] = []
+        self.t_card: str | None = None
+        self.t_first_sid: int | None = None
+        self.t_stage = ""
+        self.t_last: dict[int, str] = {}
+        self.t_exh: set[int] = set()
+        self.drug_sid: int | None = None
+        self.drug_left = 0
+        self.gasq: list[tuple[int, frozenset[Cell], str | None]] = []
+        self.choice: tuple[int, frozenset[Cell], tuple[str, ...]] | None = None
+        self.cont: str | None = None
+        self.result: Outcome | None = None
+        self.stalled = False
+        self.add_log("setup", kind="phase", n=n, per=per)
+
+    # ----------------------------------------------------------------- copying
+    def clone(self) -> TrenchState:
+        """A copy of exactly what ``_apply`` mutates (immutable values are shared)."""
+        s = TrenchState.__new__(TrenchState)
+        d = dict(self.__dict__)
+        s.__dict__.update(d)
+        s.rng = self.rng.copy()
+        s.h = self.h[:]
+        s.base_at = dict(self.base_at)
+        s.items = {c: v[:] for c, v in self.items.items()}
+        s.gas = dict(self.gas)
+        s.soldiers = [x.copy() for x in self.soldiers]
+        s.hands = [dict(x) for x in self.hands]
+        s.discards = [x[:] for x in self.discards]
+        s.intr_used = self.intr_used[:]
+        s.vp = self.vp[:]
+        s.known = [set(x) for x in self.known]
+        s.public_tiles = set(self.public_tiles)
+        s.bonus = self.bonus[:]
+        s.spent = self.spent[:]
+        s.plots = [None if x is None else x[:] for x in self.plots]
+        s.shown = [x[:] for x in self.shown]
+        s.pile = self.pile[:]
+        s.wdisc = self.wdisc[:]
+        s.previews = self.previews[:]
+        s.queue = self.queue[:]
+        s.order = self.order[:]
+        s.t_cards = self.t_cards[:]
+        s.t_last = dict(self.t_last)
+        s.t_exh = set(self.t_exh)
+        s.gasq = self.gasq[:]
+        s.log = self.log[:]
+        return s
+
+    # ----------------------------------------------------------------- helpers
+    def H(self, c: Cell) -> int:
+        """Height of an on-board cell."""
+        return self.h[(c[1] - 1) * 7 + c[0] - 1]
+
+    def _set_h(self, c: Cell, v: int) -> None:
+        self.h[(c[1] - 1) * 7 + c[0] - 1] = v
+
+    def level(self, s: Soldier) -> int:
+        """The level a soldier rests at (ship = 1, R3.13)."""
+        assert s.cell is not None
+        return 1 if s.ship else self.H(s.cell)
+
+    def at(self, c: Cell) -> Soldier | None:
+        """The living soldier on board cell ``c``, if any."""
+        for s in self.soldiers:
+            if s.cell == c and s.on_board:
+                return s
+        return None
+
+    def gas_at(self, c: Cell) -> int:
+        """How many gas tokens rest on ``c``."""
+        return sum(1 for _, gc in self.gas.values() if gc == c)
+
+    def is_free(self, c: Cell) -> bool:
+        """No piece, item, corpse or gas on ``c`` (R3.12)."""
+        return self.at(c) is None and not self.items.get(c) and self.gas_at(c) == 0
+
+    def in_play(self, p: int) -> list[Soldier]:
+        """Player ``p``'s soldiers in play."""
+        return [s for s in self.soldiers if s.owner == p and s.in_play]
+
+    def mine(self, p: int, num: int) -> Soldier | None:
+        """Player ``p``'s soldier ``S{num}``, if there is one."""
+        if 1 <= num <= self.per:
+            return self.soldiers[p * self.per + num - 1]
+        return None
+
+    def _by(self, p: int, num: int) -> Soldier:
+        return self.soldiers[p * self.per + num - 1]
+
+    def name(self, p: int) -> str:
+        """Seat name."""
+        return self.game.seat_names()[p]
+
+    def total_vp(self, p: int) -> int:
+        """VP: events plus enemy corpses held (R12.1, A75)."""
+        if self.opts.corpse_vp != "always":
+            return self.vp[p]
+        return self.vp[p] + self.corpse_count(p)
+
+    def corpse_count(self, p: int) -> int:
+        """Enemy corpses held by ``p``'s soldiers in play (R10.7)."""
+        return sum(
+            1
+            for s in self.in_play(p)
+            for c in s.corpses
+            if self.soldiers[c].owner != p
+        )
+
+    def target_vp(self) -> int:
+        """3 VP to win, 2 with 2 players (R12.2)."""
+        return 2 if self.n == 2 else 3
+
+    def _cw(self, first: int) -> list[int]:
+        return [(first + i) % self.n for i in range(self.n)]
+
+    def _refill_previews(self) -> None:
+        want = 2 if self.n == 2 else 1
+        while len(self.previews) < want:
+            if not self.pile:
+                self.pile = self.wdisc
+                self.wdisc = []
+                self.rng.shuffle(self.pile)
+            self.previews.append(self.pile.pop())
+
+    # ----------------------------------------------------------------- whose turn
+    @property
+    def current_player(self) -> int | None:
+        if self.result is not None:
+            return None
+        if self.choice is not None:
+            return self.gas[self.choice[0]][0]
+        if self.phase == "turn":
+            return self.order[self.turn_i]
+        return self.queue[0]
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    # ----------------------------------------------------------------- legal actions
+    def legal_actions(self) -> list[TrenchAction]:
+        """Fixed order: by soldier, then verb, then direction N E S W / cells a1..g7."""
+        p = self.current_player
+        if p is None:
+            return []
+        if self.choice is not None:
+            return [A("bounce", arg=d) for d in self.choice[2]]
+        ph = self.phase
+        if ph == "arm":
+            kinds = ("gun", "bomb") if self.beginner else ("gun", "gas", "bomb")
+            return [A("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds)]
+        if ph == "land":
+            return self._land_actions(p)
+        if ph == "base":
+            row = EDGES[self.edges[p]].first_row()
+            return [
+                A("base", cell=c) for c in sorted(row) if self.H(c) == 1 and not self.items.get(c)
+            ]
+        if ph == "setup":
+            return self._setup_actions(p)
+        if ph == "plot":
+            return self._plot_actions(p)
+        return self._turn_actions(p)
+
+    def _land_actions(self, p: int) -> list[A]:
+        edge = EDGES[self.edges[p]]
+        num = 1 + sum(1 for s in self.soldiers if s.owner == p and s.cell is not None)
+        taken = {s.cell for s in self.soldiers}
+        return [
+            A("land", soldier=num, cell=c)
+            for c in edge.first_row()[1:6]
+            if edge.ship_cell(c) not in taken
+        ]
+
+    def _blocked_front(self) -> set[Cell]:
+        """Edge cells directly in front of a ship (no placements there, A12)."""
+        out = set()
+        for s in self.soldiers:
+            if s.ship and s.cell is not None:
+                out.add(add(s.cell, s.facing))
+        return out
+
+    def _setup_actions(self, p: int) -> list[A]:
+        front = self._blocked_front()
+        cells = [
+            (x, y)
+            for y in range(1, 8)
+            for x in range(1, 8)
+            if self.H((x, y)) == 1 and not self.items.get((x, y)) and (x, y) not in front
+        ]
+        out = [A("pass")]
+        if self.supply > 0:
+            out += [A("place", arg="cube", cell=c) for c in cells]
+        if self.food_pool > 0:
+            out += [A("place", arg="food", cell=c) for c in cells]
+        return out
+
+    def _plot_actions(self, p: int) -> list[A]:
+        hand = [c for c in CARDS if self.hands[p].get(c, 0) > 0]
+        can_intr = not self.intr_used[p] and any(s.drugs for s in self.in_play(p))
+        if not can_intr:
+            hand = [c for c in hand if c != "interrupt"]
+        out = [A("plot", arg=c) for c in hand]
+        for a, b in itertools.product(hand, hand):
+            if a == b and self.hands[p][a] < 2:
+                continue
+            out.append(A("plot", arg=f"{a}+{b}"))
+        return out
+
+    def _turn_actions(self, p: int) -> list[A]:
+        st = self.t_stage
+        out: list[A] = []
+        if st in ("act1", "act2"):
+            assert self.t_card is not None
+            out = self._card_uses(p, self.t_card, first=st == "act1")
+        elif st == "after1":
+            if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
+                out = [
+                    a for a in self._card_uses(p, self.t_card, first=False)
+                    if a.soldier != self._num(self.t_first_sid)
+                ]
+            out += self._drug_actions(p)
+            if self.t_cards:
+                out.append(A("flip"))
+            out.append(A("end"))
+        else:  # after2
+            out = [*self._drug_actions(p), A("end")]
+        return out
+
+    def _num(self, sid: int) -> int:
+        return self.soldiers[sid].num
+
+    def _drug_actions(self, p: int) -> list[A]:
+        if self.drug_left <= 0 or self.drug_sid is None:
+            return []
+        s = self.soldiers[self.drug_sid]
+        if not s.in_play or s.sid in self.t_exh:
+            return []
+        cards = [
+            c for c in SOLDIER_CARDS if self.hands[p].get(c, 0) > 0 or c in self.discards[p]
+        ]
+        out: list[A] = []
+        for c in cards:
+            for a in self._soldier_uses(s, c, remote=self.drug_left == 2):
+                out.append(A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True))
+        return out
+
+    def _card_uses(self, p: int, card: str, first: bool) -> list[A]:
+        if card == "camp":
+            return self._camp_uses(p)
+        out: list[A] = []
+        for s in self.in_play(p):
+            if s.sid in self.t_exh:
+                continue
+            out += self._soldier_uses(s, card, remote=first)
+        return out
+
+    def _camp_uses(self, p: int) -> list[A]:
+        if not any(s.food for s in self.in_play(p)) and not any(
+            s.corpses for s in self.in_play(p)
+        ):
+            return []
+        if not self.day:
+            return [A("camp")]
+        kinds = sorted({c for c in self.discards[p] if c != "camp"}, key=list(CARDS).index)
+        return [A("camp", arg=c) for c in kinds] or [A("camp")]
+
+    def _soldier_uses(self, s: Soldier, card: str, remote: bool) -> list[A]:
+        if self.t_last.get(s.sid) == card:
+            return []  # R6.8: no two actions of one category in a row by one soldier
+        k = s.num
+        if card == "move":
+            return self._moves(s)
+        if card == "turn":
+            out = []
+            for d in DIRS:
+                if d != s.facing:
+                    out.append(A("turn", k, d))
+                    if self._can_carry(s, d):
+                        out.append(A("turn", k, d, n=1))
+            return out
+        if card == "build":
+            if s.masked or s.ship:
+                return []
+            out = []
+            if s.cubes:
+                out += [
+                    A("build", k, cell=(x, y))
+                    for y in range(1, 8)
+                    for x in range(1, 8)
+                    if self.H((x, y)) <= 1 and self.is_free((x, y))
+                ]
+            if s.cubes < 2 and self._collectable(s):
+                out.append(A("collect", k))
+            return out
+        if card == "fire":
+            return self._fires(s)
+        if card == "dig":
+            out = [] if s.ship else [A("dig", k)]
+            if remote:
+                out += [
+                    A("remote", k, cell=(x, y))
+                    for y in range(1, 8)
+                    for x in range(1, 8)
+                    if self.H((x, y)) >= 1 and (x, y) not in self.base_at
+                ]
+            return out
+        if card == "equip":
+            if s.masked:
+                return []
+            out = []
+            if s.masks:
+                out.append(A("equip", k, "mask"))
+            if s.drugs and self.drug_left == 0:
+                out.append(A("equip", k, "drug"))
+            return out
+        return []
+
+    # -- move
+    def _moves(self, s: Soldier) -> list[A]:
+        out: list[A] = []
+        k = s.num
+        assert s.cell is not None
+        edge = EDGES[self.edges[s.owner]]
+        for d in DIRS:
+            if s.ship and d != edge.forward:
+                continue
+            for mode in self._step_modes(s, s.cell, self.level(s), d, dash=False):
+                out.append(A(mode, k, d))
+        if not s.masked and self._dash_ok(s):
+            out.append(A("dash", k, s.facing))
+        return out
+
+    def _exit_ok(self, s: Soldier, c: Cell, d: str) -> bool:
+        edge = EDGES[self.edges[s.owner]]
+        if d != edge.forward or edge.row_of(c) != 7:
+            return False
+        if self.opts.hidden_teams:
+            return False
+        t = add(c, d)
+        if any(x.ship and x.cell == t and x.in_play for x in self.soldiers):
+            return False
+        return not (len(self.in_play(s.owner)) == 1 and self.total_vp(s.owner) == 0)
+
+    def _step_modes(self, s: Soldier, c: Cell, lv: int, d: str, dash: bool) -> list[str]:
+        """How ``s`` (at ``c``, level ``lv``) may step towards ``d``: "move" and/or "dig_fwd"."""
+        t = add(c, d)
+        if not on_board(t):
+            return ["move"] if on_board(c) and self._exit_ok(s, c, d) else []
+        ht = self.H(t)
+        occ = self.at(t)
+        facing = d == s.facing
+        if lv >= 1:
+            if ht == 2:
+                if dash or not facing:
+                    return []
+                if t in self.base_at:
+                    return ["move"] if self.base_at[t] != s.owner else []
+                if s.masked or s.ship:
+                    return []
+                b = add(t, d)
+                ok = on_board(b) and self.H(b) <= 1 and self.is_free(b)
+                return ["move"] if ok else []
+            if occ is not None:
+                return self._occupied(s, occ, t, d, facing, dash)
+            return ["move"]
+        # level 0: in a trench
+        if ht == 2:
+            return []
+        if ht == 1:
+            if occ is not None:
+                return []  # no climbing onto a piece, no upward melee (Q&A 7)
+            return ["move"] if dash else ["move", "dig_fwd"]
+        if occ is not None:
+            return self._occupied(s, occ, t, d, facing, dash)
+        return ["move"]
+
+    def _occupied(
+        self, s: Soldier, occ: Soldier, t: Cell, d: str, facing: bool, dash: bool
+    ) -> list[str]:
+        if occ.owner != s.owner:
+            return ["move"] if facing else []  # melee (R7.1.7)
+        if dash or not facing or s.masked or s.ship:
+            return []
+        b = add(t, d)
+        ok = on_board(b) and self.H(b) <= self.H(t) and self.is_free(b)
+        return ["move"] if ok else []
+
+    def _dash_ok(self, s: Soldier) -> bool:
+        assert s.cell is not None
+        d = s.facing
+        edge = EDGES[self.edges[s.owner]]
+        if s.ship and d != edge.forward:
+            return False
+        lv = self.level(s)
+        c1 = add(s.cell, d)
+        if not on_board(c1):
+            return False
+        h1 = self.H(c1)
+        if self.at(c1) is not None and not (lv >= 1 and h1 == 0):
+            return False
+        if lv >= 1:
+            if h1 == 2:
+                return False
+            if h1 == 0:  # jump a one-cell hole onto ground
+                c2 = add(c1, d)
+                if not on_board(c2):
+                    return False
+                return self.H(c2) == 1 and bool(self._step_modes(s, c1, 1, d, dash=True))
+            return bool(self._step_modes(s, c1, 1, d, dash=True))
+        if h1 != 1:
+            return False
+        return bool(self._step_modes(s, c1, 1, d, dash=True))
+
+    # -- turn / build helpers
+    def _can_carry(self, s: Soldier, d: str) -> bool:
+        if s.masked or s.ship:
+            return False
+        assert s.cell is not None
+        t = add(s.cell, s.facing)
+        t2 = add(s.cell, d)
+        if not on_board(t) or not on_board(t2) or not self.is_free(t2):
+            return False
+        lv = self.level(s)
+        occ = self.at(t)
+        if occ is not None:
+            return occ.owner == s.owner and self.H(t) == lv and self.H(t2) <= self.H(t)
+        return lv == 1 and self.H(t) == 2 and t not in self.base_at and self.H(t2) <= 1
+
+    def _collectable(self, s: Soldier) -> bool:
+        assert s.cell is not None
+        t = add(s.cell, s.facing)
+        if not on_board(t) or t in self.base_at:
+            return False
+        if self.level(s) == 1:
+            return self.H(t) == 2
+        return self.H(t) >= 1 and self.at(t) is None and not self.items.get(t)
+
+    # -- fire
+    def gun_range(self, s: Soldier) -> int:
+        """4, −1 at night, −1 with a mask (R7.4.2)."""
+        return 4 - (0 if self.day else 1) - (1 if s.masked else 0)
+
+    def _fires(self, s: Soldier) -> list[A]:
+        out: list[A] = []
+        k = s.num
+        assert s.cell is not None
+        lv = self.level(s)
+        if s.weapon("gun"):
+            out.append(A("fire", k, "gun"))
+        if s.weapon("gas"):
+            for dist in (0, 1):
+                t = add(s.cell, s.facing, dist)
+                if on_board(t) and self.H(t) <= lv + 1:
+                    out.append(A("fire", k, "gas", n=dist))
+        if s.weapon("bomb"):
+            for dist in (0, 1, 2):
+                occupied = lambda c: self.at(c) is not None  # noqa: E731
+                if bomb_target_ok(self.h, s.cell, lv, s.facing, dist, occupied):
+                    out.append(A("fire", k, "bomb", n=dist))
+        return out
+
+    # ----------------------------------------------------------------- apply
+    def _apply(self, action: TrenchAction) -> None:
+        p = self.current_player
+        assert p is not None
+        v = action.verb
+        if v == "bounce":
+            assert self.choice is not None
+            tid, visited, _ = self.choice
+            self.choice = None
+            self.gasq.insert(0, (tid, visited, action.arg))
+            self.add_log("bounce", player=p, kind="action", name=self.name(p), d=action.arg)
+        elif self.phase in ("arm", "land", "base", "setup"):
+            self._apply_setup(p, action)
+        elif v == "plot":
+            self._plot(p, action.arg.split("+"))
+        else:
+            self._apply_turn(p, action)
+        self._proceed()
+        self._update_sight()
+
+    def _proceed(self) -> None:
+        while True:
+            self._run_gas()
+            if self.choice is not None or self.result is not None:
+                return
+            if self._check_end():
+                return
+            step, self.cont = self.cont, None
+            if step is None:
+                return
+            getattr(self, step)()
+
+    # -- set-up
+    def _apply_setup(self, p: int, a: A) -> None:
+        ph = self.phase
+        self.queue.pop(0)
+        if ph == "arm":
+            kinds = a.arg.split(",")
+            for s, kind in zip(self.in_play(p), kinds, strict=True):
+                ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
+                s.tiles = [[s.sid, kind, ammo]]
+            self.known[p] |= {s.sid for s in self.in_play(p)}
+            self.add_log("arm", player=p, visible_to={p}, kind="action", name=self.name(p),
+                         w=[WEAPON_NAMES[k] for k in kinds])
+            if not self.queue:
+                self.phase = "land"
+                fwd = list(range(self.n))
+                rounds = [fwd, fwd[::-1], fwd][: self.per]
+                self.queue = [q for r in rounds for q in r]
+        elif ph == "land":
+            s = self._by(p, a.soldier)
+            assert a.cell is not None
+            edge = EDGES[self.edges[p]]
+            s.cell = edge.ship_cell(a.cell)
+            s.ship = True
+            self.add_log("land", player=p, kind="action", name=self.name(p), s=a.soldier,
+                         cell=_cn(a.cell))
+            self._shield(s)
+            if not self.queue:
+                self.phase = "base"
+                self.queue = list(range(self.n))
+        elif ph == "base":
+            assert a.cell is not None
+            self._set_h(a.cell, 2)
+            self.base_at[a.cell] = p
+            self.add_log("base", player=p, kind="action", name=self.name(p), cell=_cn(a.cell))
+            if not self.queue:
+                self.phase = "setup"
+                fwd = list(range(self.n))
+                self.queue = fwd + fwd[::-1]
+        else:
+            if a.verb == "place" and a.cell is not None:
+                if a.arg == "cube":
+                    self._set_h(a.cell, 2)
+                    self.supply -= 1
+                else:
+                    self.items.setdefault(a.cell, []).append("food")
+                    self.food_pool -= 1
+                self.add_log("place", player=p, kind="action", name=self.name(p),
+                             what=_word(a.arg), cell=_cn(a.cell))
+            else:
+                self.add_log("pass", player=p, kind="action", name=self.name(p))
+            if not self.queue:
+                self.cont = "_start_round"
+
+    def _shield(self, s: Soldier) -> None:
+        """R4.6: a cube on the middle of a line shared with an opposite soldier."""
+        assert s.cell is not None
+        mine = self.edges[s.owner]
+        for o in self.soldiers:
+            if o.owner == s.owner or not o.ship or o.cell is None:
+                continue
+            if EDGES[self.edges[o.owner]].side != EDGES[mine].forward:
+                continue
+            if mine in ("S", "N") and o.cell[0] == s.cell[0]:
+                mid = (s.cell[0], 4)
+            elif mine in ("W", "E") and o.cell[1] == s.cell[1]:
+                mid = (4, s.cell[1])
+            else:
+                continue
+            if self.H(mid) == 1 and not self.items.get(mid) and self.supply > 0:
+                self._set_h(mid, 2)
+                self.supply -= 1
+                self.add_log("shield", cell=_cn(mid))
+
+    # -- rounds
+    def _start_round(self) -> None:
+        self.phase = "plot"
+        if self.round > 1:
+            eclipse = False
+            if not self.beginner:
+                if self.wind_card is not None:
+                    self.wdisc.append(self.wind_card)
+                self.wind_card = self.previews.pop(0)
+                self._refill_previews()
+                while self.wind_card == "eclipse":  # R5.1c
+                    eclipse = True
+                    self.wdisc.append(self.wind_card)
+                    self.wind_card = self.previews.pop(0)
+                    self._refill_previews()
+                card = self.wind_card
+                if card in DIRS:
+                    self.wind = card if self.opts.wind_towards else _OPP[card]
+                elif card == "calm" or self.opts.same_wind == "calm":
+                    self.wind = None
+                # "same": the previous effective wind continues (A19)
+            if not eclipse:
+                self.day = not self.day
+        self.add_log(
+            "round", kind="phase", r=self.round, day=_DAY[self.day], start=self.name(self.start),
+            wind=WIND_NAMES[self.wind] if self.wind else WIND_NAMES["calm"],
+        )
+        if self.wind is not None:  # R5.2: lingering gas moves
+            for owner in self._cw(self.start):
+                for tid in sorted(self.gas):
+                    if self.gas[tid][0] == owner:
+                        self.gasq.append((tid, frozenset(), None))
+        self.cont = "_start_plot"
+
+    def _start_plot(self) -> None:
+        self.phase = "plot"
+        self.plots = [None] * self.n
+        self.queue = []
+        for p in self._cw(self.start):
+            if not self.in_play(p):
+                continue
+            if self._plot_actions(p):
+                self.queue.append(p)
+            else:  # ruling: nothing in hand that can be plotted -> no turn this round
+                self.add_log("no_cards", player=p, name=self.name(p))
+        if not self.queue:  # ruling: nobody can plot any more -> judgement (no endless game)
+            self.stalled = True
+
+    def _plot(self, p: int, cards: list[str]) -> None:
+        self.queue.pop(0)
+        for c in cards:
+            self.hands[p][c] -= 1
+        self.plots[p] = cards
+        self.add_log("plot", player=p, kind="action", name=self.name(p), k=len(cards))
+        self.add_log("plot_own", player=p, visible_to={p}, kind="event",
+                     cards=[CARD_NAMES[c] for c in cards])
+        if not self.queue:
+            self._interrupts()
+
+    def _interrupts(self) -> None:
+        """R5.4 / R7.8: interrupting players pay a drug and act first."""
+        first = []
+        for p in self._cw(self.start):
+            plot = self.plots[p]
+            if plot and "interrupt" in plot:
+                plot.remove("interrupt")
+                self.intr_used[p] = True
+                payer = next(s for s in self.in_play(p) if s.drugs)
+                payer.drugs -= 1
+                first.append(p)
+                self.add_log("interrupt", player=p, name=self.name(p))
+        rest = [p for p in self._cw(self.start) if p not in first and self.plots[p] is not None]
+        self.order = first + rest
+        self.turn_i = -1
+        self.phase = "turn"
+        self.cont = "_next_turn"
+
+    def _next_turn(self) -> None:
+        self.turn_i += 1
+        if self.turn_i >= len(self.order):
+            self._end_round()
+            return
+        p = self.order[self.turn_i]
+        self.turn_no += 1
+        self.t_cards = list(self.plots[p] or [])
+        self.t_last = {}
+        self.t_exh = set()
+        self.drug_sid = None
+        self.drug_left = 0
+        self.t_first_sid = None
+        self.t_card = None
+        if not self.in_play(p) or not self.t_cards:
+            self._end_turn()
+            return
+        self.add_log("turn", kind="phase", name=self.name(p))
+        self._reveal("act1", "after1")
+
+    def _reveal(self, act: str, after: str) -> None:
+        p = self.order[self.turn_i]
+        card = self.t_cards.pop(0)
+        self.t_card = card
+        self.shown[p].append(card)
+        self.add_log("reveal", player=p, name=self.name(p), card=CARD_NAMES[card])
+        self.t_stage = act
+        if not self._card_uses(p, card, first=act == "act1"):
+            self.add_log("no_effect", player=p, card=CARD_NAMES[card])
+            self.discards[p].append(card)
+            self.t_stage = after
+            self.t_first_sid = None
+            self.cont = "_settle_turn"
+
+    def _settle_turn(self) -> None:
+        p = self.order[self.turn_i]
+        if not self.in_play(p) or (self.t_stage == "after2" and not self._drug_actions(p)):
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        p = self.order[self.turn_i]
+        for c in self.t_cards:  # unflipped cards return unseen (R6.5)
+            self.hands[p][c] += 1
+        self.t_cards = []
+        self.shown[p] = []
+        self.t_stage = ""
+        # R8.7: a soldier whose mask gas took before this turn dies if still in gas.
+        for s in self.in_play(p):
+            if s.gassed is not None and s.gassed[1] < self.turn_no:
+                killer = s.gassed[0]
+                s.gassed = None
+                if not s.ship and s.cell is not None and self.gas_at(s.cell):
+                    self._kill(s, killer, "gas")
+        self.cont = "_next_turn"
+
+    def _end_round(self) -> None:
+        if self.round == 3:  # R10.8: ships sink
+            for s in self.soldiers:
+                if s.in_play and s.ship:
+                    s.alive = False
+                    s.cell = None
+                    s.ship = False
+                    self.deaths += 1
+                    self.add_log("sink", player=s.owner, name=self.name(s.owner), s=s.num)
+                    self._lose_item(s.owner, SINK_ORDER)
+        self.start = (self.start + 1) % self.n
+        self.round += 1
+        self.cont = "_start_round"
+
+    # -- turn actions
+    def _apply_turn(self, p: int, a: A) -> None:
+        if a.verb == "flip":
+            self._reveal("act2", "after2")
+            return
+        if a.verb == "end":
+            self._end_turn()
+            return
+        if a.extra:
+            card = CATEGORY[a.verb]
+            if card in self.discards[p]:
+                self.discards[p].remove(card)
+            else:
+                self.hands[p][card] -= 1
+            self.discards[p].append(card)
+            self.drug_left -= 2 if a.verb == "remote" else 1
+        else:
+            assert self.t_card is not None
+            card = self.t_card
+            if self.t_stage == "act1":
+                self.discards[p].append(card)
+                self.t_stage = "after1"
+            elif self.t_stage == "act2":
+                self.discards[p].append(card)
+                self.t_stage = "after2"
+            else:  # after1: the first card used again by another soldier (R6.5a)
+                self.t_stage = "after2"
+                for c in self.t_cards:
+                    self.hands[p][c] += 1
+                self.t_cards = []
+            if a.verb == "remote":  # R6.10: uses both actions
+                self.t_stage = "after2"
+                for c in self.t_cards:
+                    self.hands[p][c] += 1
+                self.t_cards = []
+        if a.verb == "camp":
+            self._camp(p, a.arg)
+        else:
+            s = self._by(p, a.soldier)
+            if not a.extra and self.t_first_sid is None:
+                self.t_first_sid = s.sid
+            self.t_last[s.sid] = CATEGORY[a.verb]
+            self._soldier_act(s, a)
+        self.cont = "_settle_turn"
+
+    def _camp(self, p: int, take: str) -> None:
+        payer = next((s for s in self.in_play(p) if s.food), None)
+        if payer is not None:
+            payer.food -= 1
+        else:
+            eater = next(s for s in self.in_play(p) if s.corpses)
+            eater.corpses.pop(0)
+        self.discards[p].remove("camp")
+        self.hands[p]["camp"] += 1
+        back = list(self.discards[p]) if not self.day else ([take] if take else [])
+        for c in back:
+            self.discards[p].remove(c)
+            self.hands[p][c] += 1
+        self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
+
+    def _soldier_act(self, s: Soldier, a: A) -> None:
+        p = s.owner
+        v = a.verb
+        self.add_log("act", player=p, kind="action", name=self.name(p), text=str(a))
+        if v in ("move", "dig_fwd"):
+            self._step(s, a.arg, dig=v == "dig_fwd")
+        elif v == "dash":
+            self._dash(s)
+        elif v == "turn":
+            if a.n == 1:
+                assert s.cell is not None
+                t, t2 = add(s.cell, s.facing), add(s.cell, a.arg)
+                occ = self.at(t)
+                if occ is not None:
+                    occ.cell = t2
+                else:
+                    self._set_h(t, self.H(t) - 1)
+                    self._set_h(t2, self.H(t2) + 1)
+                    self._terrain([t, t2], p)
+            s.facing = a.arg
+        elif v == "build":
+            assert a.cell is not None
+            s.cubes -= 1
+            self._set_h(a.cell, self.H(a.cell) + 1)
+            self._terrain([a.cell], p)
+        elif v == "collect":
+            assert s.cell is not None
+            t = add(s.cell, s.facing)
+            self._set_h(t, self.H(t) - 1)
+            s.cubes += 1
+            self._terrain([t], p)
+        elif v == "fire":
+            self._fire(s, a.arg, a.n)
+        elif v == "dig":
+            assert s.cell is not None
+            if self.H(s.cell) >= 1:
+                self._set_h(s.cell, self.H(s.cell) - 1)
+                self._terrain([s.cell], p)
+        elif v == "remote":
+            assert a.cell is not None
+            c = a.cell
+            self._set_h(c, self.H(c) - 1)
+            if self.H(c) == 0:
+                keep = []
+                for it in self.items.pop(c, []):
+                    if it == "food":
+                        s.food += 1
+                    elif it == "drug":
+                        s.drugs += 1
+                    else:
+                        keep.append(it)
+                if keep:
+                    self.items[c] = keep
+            self._terrain([c], p)
+        elif v == "equip":
+            if a.arg == "mask":
+                s.masks -= 1
+                s.masked = True
+            else:
+                s.drugs -= 1
+                self.drug_sid = s.sid
+                self.drug_left = 2
+
+    def _leave_ship(self, s: Soldier) -> None:
+        if s.ship:
+            s.ship = False
+            self.add_log("ship_gone", name=self.name(s.owner), s=s.num)
+
+    def _step(self, s: Soldier, d: str, dig: bool) -> None:
+        assert s.cell is not None
+        c = s.cell
+        lv = self.level(s)
+        self._leave_ship(s)
+        t = add(c, d)
+        if not on_board(t):
+            self._exit(s)
+            return
+        if dig:
+            self._set_h(t, self.H(t) - 1)
+            self._terrain([t], s.owner)
+        elif self.H(t) == 2 and lv >= 1:
+            if t in self.base_at:
+                self._destroy_base(t, s.owner)
+                self._set_h(t, 1)
+            else:
+                b = add(t, d)
+                self._set_h(t, 1)
+                self._set_h(b, self.H(b) + 1)
+                self._terrain([t, b], s.owner)
+        else:
+            occ = self.at(t)
+            if occ is not None:
+                if occ.owner != s.owner:
+                    self._kill(occ, s.owner, "melee")
+                else:
+                    occ.cell = add(t, d)
+        self._enter(s, t)
+
+    def _dash(self, s: Soldier) -> None:
+        assert s.cell is not None
+        d = s.facing
+        self._leave_ship(s)
+        c1 = add(s.cell, d)
+        s.cell = c1  # the middle cell: nothing picked up, gas ignored (Q&A 2)
+        self.t_exh.add(s.sid)
+        t = add(c1, d)
+        if not on_board(t):
+            self._exit(s)
+            return
+        occ = self.at(t)
+        if occ is not None and occ.owner != s.owner:
+            self._kill(occ, s.owner, "melee")
+        self._enter(s, t)
+
+    def _enter(self, s: Soldier, t: Cell) -> None:
+        s.cell = t
+        for it in self.items.pop(t, []):
+            if it == "food":
+                s.food += 1
+            elif it == "drug":
+                s.drugs += 1
+            else:
+                self._loot(s, it)
+        for tid in sorted(self.gas):  # R8.6: entering lingering gas
+            if self.gas[tid][1] == t and s.in_play:
+                self._gas_hit_one(s, self.gas[tid][0])
+
+    def _exit(self, s: Soldier) -> None:
+        """R7.1.10: off the far edge, alive; items go to a remaining soldier (A43)."""
+        p = s.owner
+        s.exited = True
+        s.cell = None
+        self.vp[p] += 2 if self.n >= 3 else 1
+        self.add_log("exit", player=p, name=self.name(p), s=s.num)
+        heir = next(iter(self.in_play(p)), None)
+        if heir is not None:
+            heir.tiles += s.tiles
+            heir.food += s.food
+            heir.masks += s.masks
+            heir.drugs += s.drugs
+            heir.cubes = min(2, heir.cubes + s.cubes)
+            heir.corpses += s.corpses
+            s.tiles, s.corpses = [], []
+            s.food = s.masks = s.drugs = s.cubes = 0
+
+    def _destroy_base(self, c: Cell, by: int) -> None:
+        owner = self.base_at.pop(c)
+        if owner != by:
+            self.vp[by] += 1
+        self.add_log("base_gone", name=self.name(owner), by=self.name(by))
+
+    def _fire(self, s: Soldier, kind: str, dist: int) -> None:
+        p = s.owner
+        tile = s.weapon(kind)
+        assert tile is not None and s.cell is not None
+        self.public_tiles.add(int(tile[0]))
+        lv = self.level(s)
+        if kind == "gun":
+            occupied = {x.cell for x in self.soldiers if x.on_board and x.cell is not None}
+            hit, q = gun_ray(self.h, s.cell, lv, s.facing, self.gun_range(s), occupied)
+            cost = 1
+            if hit == "piece" and q is not None:
+                victim = self.at(q)
+                assert victim is not None
+                self._kill(victim, p, "gun")
+            elif (hit == "cube" and q is not None and int(tile[2]) >= 2
+                  and not (q in self.base_at and self._ray_low(s, q))):
+                cost = 2
+                if q in self.base_at and self.H(q) == 2:
+                    self._destroy_base(q, p)
+                self._set_h(q, self.H(q) - 1)
+                self._terrain([q], p)
+                self.add_log("cube_shot", cell=_cn(q))
+            tile[2] = int(tile[2]) - cost
+            self.spent[p] += cost
+            if tile[2] == 0:
+                self._gun_bonus(p)
+        elif kind == "gas":
+            tile[2] = int(tile[2]) - 1
+            self.spent[p] += 1
+            t = add(s.cell, s.facing, dist)
+            tid = self.next_gas
+            self.next_gas += 1
+            self.gas[tid] = (p, t)
+            self.add_log("gas_fired", name=self.name(p), cell=_cn(t))
+            self._gas_hits(tid, t)
+            if self.wind is not None:
+                self.gasq.append((tid, frozenset(), None))
+            if self.n == 2 and not any(x.weapon("gas") for x in self.in_play(p)):
+                self._gun_bonus(p)
+        else:
+            tile[2] = int(tile[2]) - 1
+            self.spent[p] += 1
+            t = add(s.cell, s.facing, dist)
+            self.add_log("bomb", name=self.name(p), cell=_cn(t))
+            victim = self.at(t)
+            if victim is not None:
+                self._kill(victim, p, "bomb")
+            if self.H(t) >= 1:
+                if t in self.base_at:
+                    self._destroy_base(t, p)
+                self._set_h(t, self.H(t) - 1)
+                self._terrain([t], p)
+
+    def _ray_low(self, s: Soldier, q: Cell) -> bool:
+        """Whether a bullet meets ``q`` below its top (the ground under a base, R7.4.2)."""
+        assert s.cell is not None
+        from gamelib.trench.board import ray_level
+
+        return ray_level(self.h, s.cell, self.level(s), s.facing) < self.H(q) - 1
+
+    def _gun_bonus(self, p: int) -> None:
+        """R12.1 / A78: the empty-gun bonus, once; with 2 players both gas shots too."""
+        if self.bonus[p]:
+            return
+        guns = [t for s in self.soldiers if s.owner == p for t in s.tiles if t[1] == "gun"]
+        own_gun_empty = any(int(t[0]) // self.per == p and int(t[2]) == 0 for t in guns)
+        if not own_gun_empty:
+            return
+        if self.n == 2 and not self.beginner:
+            gas = [
+                t for s in self.soldiers for t in s.tiles
+                if t[1] == "gas" and int(t[0]) // self.per == p
+            ]
+            if any(int(t[2]) > 0 for t in gas):
+                return
+        self.bonus[p] = True
+        self.vp[p] += 1
+        self.add_log("bonus", name=self.name(p))
+
+    # -- deaths and loot
+    def _kill(self, s: Soldier, by: int | None, cause: str) -> None:
+        if not s.in_play:
+            return
+        s.alive = False
+        s.masked = False
+        s.gassed = None
+        self.deaths += 1
+        if s.cell is not None and on_board(s.cell):
+            self.items.setdefault(s.cell, []).append(s.sid)
+        self.add_log("death", player=s.owner, name=self.name(s.owner), s=s.num,
+                     cause=_CAUSE[cause])
+        if by is not None and by != s.owner:
+            self.vp[by] += 1
+        if self.opts.relief:
+            self._relief(s)
+
+    def _relief(self, s: Soldier) -> None:
+        """R10.2 / A73: one item from the corpse to the owner's first soldier in play."""
+        heir = next(iter(self.in_play(s.owner)), None)
+        if heir is None:
+            return
+        for what in RELIEF_ORDER:
+            if what == "weapon" and any(int(t[2]) > 0 for t in s.tiles):
+                t = next(t for t in s.tiles if int(t[2]) > 0)
+                s.tiles.remove(t)
+                heir.tiles.append(t)
+            elif what == "drug" and s.drugs:
+                s.drugs -= 1
+                heir.drugs += 1
+            elif what == "mask" and s.masks:
+                s.masks -= 1
+                heir.masks += 1
+            elif what == "food" and s.food:
+                s.food -= 1
+                heir.food += 1
+            elif what == "cube" and s.cubes and heir.cubes < 2:
+                s.cubes -= 1
+                heir.cubes += 1
+            else:
+                continue
+            self.add_log("relief", player=s.owner, name=self.name(s.owner), what=_word(what))
+            return
+
+    def _lose_item(self, p: int, order: tuple[str, ...]) -> None:
+        """R10.8 / A82: one whole item from one surviving soldier."""
+        for what in order:
+            for s in self.in_play(p):
+                if what == "weapon" and s.tiles:
+                    s.tiles.pop()
+                elif what == "drug" and s.drugs:
+                    s.drugs -= 1
+                elif what == "mask" and s.masks:
+                    s.masks -= 1
+                elif what == "food" and s.food:
+                    s.food -= 1
+                elif what == "cube" and s.cubes:
+                    s.cubes -= 1
+                else:
+                    continue
+                self.add_log("penalty", player=p, name=self.name(p), what=_word(what))
+                return
+
+    def _loot(self, s: Soldier, cid: int) -> None:
+        """R10.4 / R10.6: take the corpse and its card; feast."""
+        c = self.soldiers[cid]
+        s.tiles += c.tiles
+        self.known[s.owner] |= {int(t[0]) for t in c.tiles}
+        s.food += c.food
+        s.masks += c.masks
+        s.drugs += c.drugs
+        s.cubes = min(2, s.cubes + c.cubes)
+        s.corpses += [*c.corpses, cid]
+        c.tiles, c.corpses = [], []
+        c.food = c.masks = c.drugs = c.cubes = 0
+        p = s.owner
+        for card in self.discards[p]:
+            self.hands[p][card] += 1
+        self.discards[p] = []
+        if c.owner != p and self.intr_used[p] and not self.beginner:
+            self.intr_used[p] = False
+            self.hands[p]["interrupt"] += 1
+        self.add_log("loot", player=p, name=self.name(p), s=s.num, dead=self.name(c.owner))
+
+    # -- gas
+    def _gas_hits(self, tid: int, c: Cell) -> None:
+        victim = self.at(c)
+        if victim is not None:
+            self._gas_hit_one(victim, self.gas[tid][0])
+
+    def _gas_hit_one(self, s: Soldier, owner: int) -> None:
+        """R8.5: a mask is used up and saves; otherwise death."""
+        if s.masked:
+            s.masked = False
+            s.gassed = (owner, self.turn_no)
+            self.add_log("mask_used", player=s.owner, name=self.name(s.owner), s=s.num)
+        else:
+            self._kill(s, owner, "gas")
+
+    def _run_gas(self) -> None:
+        while self.choice is None and self.gasq:
+            tid, visited, side = self.gasq.pop(0)
+            if tid not in self.gas or self.wind is None:
+                continue
+            owner, cell = self.gas[tid]
+            path, end, sides = gas_walk(self.h, cell, self.wind, visited, side)
+            for c in path:
+                self.gas[tid] = (owner, c)
+                self._gas_hits(tid, c)
+            if end == "off":
+                del self.gas[tid]
+                self.add_log("gas_off", name=self.name(owner))
+            elif end == "choose":
+                last = self.gas[tid][1]
+                self.choice = (tid, frozenset(visited) | {cell, *path, last}, sides)
+            # a token whose mask-victim it has left no longer threatens him (R8.7)
+
+    def _terrain(self, cells: list[Cell], actor: int) -> None:
+        """R8.8: lingering gas in or beside a changed cell moves on at once."""
+        if self.wind is None:
+            return
+        near = set()
+        for c in cells:
+            near.add(c)
+            for d in DIRS:
+                near.add(add(c, d))
+        order = {p: i for i, p in enumerate(self._cw(actor))}
+        queued = {q[0] for q in self.gasq}
+        tids = sorted(
+            (t for t, (_, gc) in self.gas.items() if gc in near and t not in queued),
+            key=lambda t: (order[self.gas[t][0]], t),
+        )
+        for t in tids:
+            self.gasq.append((t, frozenset(), None))
+
+    # -- vision (R9.3)
+    def _update_sight(self) -> None:
+        eyes = [s for s in self.soldiers if s.in_play and s.cell is not None]
+        for e in eyes:
+            lv = self.level(e)
+            for t in eyes:
+                if t.owner == e.owner or not t.tiles:
+                    continue
+                assert e.cell is not None and t.cell is not None
+                ids = {int(x[0]) for x in t.tiles}
+                if ids <= self.known[e.owner]:
+                    continue
+                if sees(self.h, e.cell, lv, e.facing, t.cell, not t.ship):
+                    self.known[e.owner] |= ids
+
+    # -- end of game
+    def _check_end(self) -> bool:
+        if self.phase in ("arm", "land", "base", "setup"):
+            return False
+        target = self.target_vp()
+        tops = [p for p in range(self.n) if self.total_vp(p) >= target]
+        limit = (JUDGEMENT_DEATHS_BEGINNER if self.beginner else JUDGEMENT_DEATHS)[self.n]
+        reason = ""
+        if tops:
+            reason = "vp"
+        elif self.deaths >= limit:
+            tops, reason = list(range(self.n)), "judgement"
+        elif not any(self.in_play(p) for p in range(self.n)) or self.stalled:
+            tops, reason = list(range(self.n)), "empty"
+        if not reason:
+            return False
+        winner = max(tops, key=self._judgement_key)
+        self.result = Outcome(
+            tuple(float(self.total_vp(p)) for p in range(self.n)), (winner,), reason
+        )
+        self.add_log("winner", kind="phase", name=self.name(winner), why=_REASON[reason])
+        return True
+
+    def advance(self, p: int) -> int:
+        """How far ``p`` got towards the goal (A81): ship 0, rows 1..7, exited 8."""
+        best = 0
+        edge = EDGES[self.edges[p]]
+        for s in self.soldiers:
+            if s.owner != p:
+                continue
+            if s.exited:
+                best = 8
+            elif s.alive and s.cell is not None and not s.ship:
+                best = max(best, edge.row_of(s.cell))
+        return best
+
+    def _judgement_key(self, p: int) -> tuple[int, ...]:
+        """R12.5: VP, then advance, enemy corpses, VP, survivors, weapons used, later turn."""
+        order = self.order if self.order else self._cw(self.start)
+        later = order.index(p) if p in order else -1
+        survivors = sum(1 for s in self.soldiers if s.owner == p and s.alive)
+        return (self.total_vp(p), self.advance(p), self.corpse_count(p), self.total_vp(p),
+                survivors, self.spent[p], later)
+
+    # ----------------------------------------------------------------- refusals
+    def why_illegal_text(self, text: str) -> str | Term:
+        """Name the rule when the text is a soldier action that is not legal now."""
+        parsed = parse_soldier_text(text)
+        if parsed is not None and self.phase == "turn" and self.choice is None:
+            return self.why_illegal(parsed)
+        return super().why_illegal_text(text)
+
+    def why_illegal(self, action: TrenchAction) -> Term:
+        m = self.game.messages
+        p = self.current_player
+        if not isinstance(action, TrenchAction):
+            return m.term("bad_action", text=str(action))
+        if self.choice is not None:
+            return m.term("need_bounce", sides="/".join(self.choice[2]))
+        phase_verbs = {"arm": {"arm"}, "land": {"land"}, "base": {"base"},
+                       "setup": {"place", "pass"}, "plot": {"plot"}}
+        if self.phase in phase_verbs:
+            if action.verb not in phase_verbs[self.phase]:
+                return m.term("wrong_phase", phase=_PHASES[self.phase])
+            if action.verb == "plot":
+                return m.term("plot_cards", text=str(action))
+            return m.term("setup_place", text=str(action))
+        if action.verb in CATEGORY and action.verb != "camp":
+            assert p is not None
+            s = self.mine(p, action.soldier)
+            if s is None or not s.in_play:
+                return m.term("no_soldier", s=action.soldier)
+            cat = CATEGORY[action.verb]
+            if not action.extra and self.t_stage in ("act1", "act2") and cat != self.t_card:
+                return m.term("card_is", card=CARD_NAMES[self.t_card or "move"])
+            if self.t_last.get(s.sid) == cat:
+                return m.term("same_category", s=action.soldier, card=CARD_NAMES[cat])
+            if s.sid in self.t_exh:
+                return m.term("dashed", s=action.soldier)
+            if s.masked and action.verb in ("dash", "build", "collect", "equip"):
+                return m.term("masked", s=action.soldier)
+            return m.term("rule_forbids", text=str(action), rule=_RULE[action.verb])
+        return m.term("not_now", text=str(action))
+
+    # ----------------------------------------------------------------- views
+    def view(self, player: int | None) -> TrenchView:
+        def kind_of(t: list[int | str]) -> str:
+            tid = int(t[0])
+            if player is None or tid in self.public_tiles or tid in self.known[player]:
+                return str(t[1])
+            return "?"
+
+        sv = tuple(
+            SoldierView(
+                s.sid, s.owner, s.num, s.cell, s.ship, s.facing, s.alive, s.exited, s.masked,
+                s.food, s.masks, s.drugs, s.cubes, len(s.corpses),
+                tuple((kind_of(t), int(t[2])) for t in s.tiles),
+            )
+            for s in self.soldiers
+        )
+        return TrenchView(
+            **self.base_view_fields(player),
+            heights=tuple(self.h),
+            bases=tuple(sorted(self.base_at.items())),
+            items=tuple(
+                (c, tuple(x if isinstance(x, str) else "corpse" for x in v))
+                for c, v in sorted(self.items.items()) if v
+            ),
+            gas=tuple(v for _, v in sorted(self.gas.items())),
+            soldiers=sv,
+            edges=self.edges,
+            phase=self.phase,
+            round=self.round,
+            day=self.day,
+            start=self.start,
+            wind_card=self.wind_card,
+            wind=self.wind,
+            previews=tuple(self.previews),
+            hand=None if player is None else tuple(sorted(self.hands[player].items())),
+            hands=tuple(
+                tuple(sorted(h.items())) if player is None else None for h in self.hands
+            ),
+            hand_sizes=tuple(sum(h.values()) for h in self.hands),
+            discards=tuple(tuple(d) for d in self.discards),
+            plot=None if player is None or self.plots[player] is None
+            else tuple(self.plots[player] or ()),
+            plots=tuple(
+                tuple(x) if (player is None and x is not None) else None for x in self.plots
+            ),
+            plot_sizes=tuple(-1 if x is None else len(x) for x in self.plots),
+            shown=tuple(tuple(x) for x in self.shown),
+            vp=tuple(self.total_vp(p) for p in range(self.n)),
+            deaths=self.deaths,
+            order=tuple(self.order),
+            stage=self.t_stage,
+            bounce=None if self.choice is None else self.choice[2],
+            interrupt_used=tuple(self.intr_used),
+            cell_actions=self._cell_actions(player),
+        )
+
+    def _cell_actions(self, player: int | None) -> tuple[tuple[Cell, str], ...]:
+        cp = self.current_player
+        if cp is None or (player is not None and player != cp):
+            return ()
+        out: dict[Cell, str] = {}
+        for a in self.legal_actions():
+            if a.cell is not None and a.cell not in out:
+                out[a.cell] = str(a)
+        return tuple(sorted(out.items()))
+
+    def check_invariants(self) -> None:
+        assert all(0 <= x <= 2 for x in self.h), "heights are 0..2"
+        for c, owner in self.base_at.items():
+            assert self.H(c) == 2, f"base at {c} not on a raised cell"
+            assert 0 <= owner < self.n
+        cells = [s.cell for s in self.soldiers if s.in_play and s.cell is not None]
+        assert len(cells) == len(set(cells)), "two soldiers in one place"
+        for s in self.soldiers:
+            if s.on_board:
+                assert s.cell is not None and on_board(s.cell) and self.H(s.cell) <= 1, (
+                    f"soldier {s.sid} stands on a raised cell or off the board"
+                )
+            assert 0 <= s.cubes <= 2
+        for p in range(self.n):
+            assert all(k >= 0 for k in self.hands[p].values()), "a negative card count in hand"
+        tiles = [int(t[0]) for s in self.soldiers for t in s.tiles]
+        assert len(tiles) == len(set(tiles)), "a weapon tile is in two places"
+
+
+_OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+_DAY = {True: Term("day", "昼"), False: Term("night", "夜")}
+_CAUSE = {
+    "gun": Term("machine-gun fire", "機銃"),
+    "gas": Term("poison gas", "毒ガス"),
+    "bomb": Term("a bomb", "爆弾"),
+    "melee": Term("a shovel (melee)", "シャベル（突撃）"),
+}
+_REASON = {
+    "vp": Term("victory points", "勝利点"),
+    "judgement": Term("judgement (enough deaths)", "判定勝利"),
+    "empty": Term("judgement (nobody can act any more)", "判定勝利（行動できる者なし）"),
+}
+_PHASES = {
+    "arm": Term("weapon assignment (R4.4)", "武器の配分 (R4.4)"),
+    "land": Term("landing (R4.5)", "駒配置 (R4.5)"),
+    "base": Term("base placement (R4.7)", "基地配置 (R4.7)"),
+    "setup": Term("cube placement (R4.8)", "立方体配置 (R4.8)"),
+    "plot": Term("plotting (R5.3)", "行動札セット (R5.3)"),
+}
+_RULE = {
+    "move": "R7.1", "dash": "R7.1.5", "dig_fwd": "R7.1.4", "turn": "R7.2", "build": "R7.3.1",
+    "collect": "R7.3.2", "fire": "R7.4", "dig": "R7.5.1", "remote": "R7.5.3", "equip": "R7.6",
+}
+
+
+def _cn(c: Cell) -> str:
+    from gamelib.trench.board import cell_name
+
+    return cell_name(c)
+
+
+def _word(w: str) -> Term:
+    return {
+        "cube": Term("a cube", "立方体"),
+        "food": Term("a food", "食糧"),
+        "weapon": Term("a weapon", "武器"),
+        "drug": Term("a drug", "薬物"),
+        "mask": Term("a gas mask", "ガスマスク"),
+    }[w]

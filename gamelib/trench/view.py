@@ -1,0 +1,72 @@
+"""What one seat of 毒ガス塹壕戦 may see (R9.5, R9.6): plain values only.
+
+Hidden from a seat: the others' plots until flipped (only their sizes show), the others' hands
+(sizes show), weapon tiles neither fired nor seen by one of its soldiers (shown as ``"?"``), and
+the wind pile order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gamelib.core import View
+from gamelib.trench.board import Cell
+
+__all__ = ["SoldierView", "TrenchView"]
+
+
+@dataclass(frozen=True)
+class SoldierView:
+    """One soldier as the viewer sees him; ``weapons`` are ``(kind or "?", ammo)``."""
+
+    sid: int
+    owner: int
+    num: int
+    cell: Cell | None
+    ship: bool
+    facing: str
+    alive: bool
+    exited: bool
+    masked: bool
+    food: int
+    masks: int
+    drugs: int
+    cubes: int
+    corpses: int
+    weapons: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class TrenchView(View):
+    """The board, the pieces, the cards and the round as one seat sees them."""
+
+    heights: tuple[int, ...]
+    bases: tuple[tuple[Cell, int], ...]
+    items: tuple[tuple[Cell, tuple[str, ...]], ...]
+    gas: tuple[tuple[int, Cell], ...]
+    soldiers: tuple[SoldierView, ...]
+    edges: tuple[str, ...]
+    phase: str
+    round: int
+    day: bool
+    start: int
+    wind_card: str | None
+    wind: str | None
+    previews: tuple[str, ...]
+    hand: tuple[tuple[str, int], ...] | None
+    hands: tuple[tuple[tuple[str, int], ...] | None, ...]
+    hand_sizes: tuple[int, ...]
+    discards: tuple[tuple[str, ...], ...]
+    plot: tuple[str, ...] | None
+    plots: tuple[tuple[str, ...] | None, ...]
+    plot_sizes: tuple[int, ...]
+    shown: tuple[tuple[str, ...], ...]
+    vp: tuple[int, ...]
+    deaths: int
+    order: tuple[int, ...]
+    stage: str
+    bounce: tuple[str, ...] | None
+    interrupt_used: tuple[bool, ...]
+    #: For the seat to move (and the teacher): per cell, the text of the first legal action
+    #: aimed at it (landing, base, placing, building, digging out), for clicks on the board.
+    cell_actions: tuple[tuple[Cell, str], ...] = ()

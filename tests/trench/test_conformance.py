@@ -1,0 +1,44 @@
+"""The shared conformance suite on every player count and beginner mode, with a view check."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamelib.testing import run_conformance
+from gamelib.trench.view import TrenchView
+
+
+def view_check(state: Any, view: Any, viewer: int | None) -> None:
+    """Plots and hands of others hidden (sizes only); unseen weapon tiles shown as '?'."""
+    assert isinstance(view, TrenchView)
+    n = state.game.players
+    assert view.hand_sizes == tuple(sum(h.values()) for h in state.hands)
+    assert view.plot_sizes == tuple(-1 if p is None else len(p) for p in state.plots)
+    for p in range(n):
+        if viewer is not None:
+            assert view.plots[p] is None and view.hands[p] is None
+    if viewer is not None and state.plots[viewer] is not None:
+        assert view.plot == tuple(state.plots[viewer])
+    for sv, s in zip(view.soldiers, state.soldiers, strict=True):
+        for (kind, _), tile in zip(sv.weapons, s.tiles, strict=True):
+            tid = int(tile[0])
+            visible = (viewer is None or tid in state.public_tiles
+                       or tid in state.known[viewer])
+            assert kind == (tile[1] if visible else "?")
+    for e in view.log:
+        assert e.visible_to is None or viewer is None or viewer in e.visible_to
+
+
+@pytest.mark.parametrize(
+    ("opts", "games"),
+    [({"players": 2}, 60), ({"players": 3}, 30), ({"players": 4}, 20),
+     ({"players": 2, "beginner": True}, 30), ({"players": 4, "beginner": True}, 15)],
+    ids=["2p", "3p", "4p", "beginner-2p", "beginner-4p"],
+)
+def test_conformance(opts, games):
+    """Fixed seeded game counts, every step checked; every game finishes."""
+    report = run_conformance("trench", opts, games=games, time_budget=1e9, view_check=view_check)
+    print(report.summary())
+    assert report.games == games and report.finished == games

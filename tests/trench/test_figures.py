@@ -1,0 +1,71 @@
+"""Figures and the headless controller of 毒ガス塹壕戦."""
+
+from __future__ import annotations
+
+import random
+
+import gamelib
+from gamelib.core import play
+from gamelib.trench.figures import board_3d_figure, top_view_figure
+from gamelib.trench.ui import controller
+
+
+def _played(steps: int):
+    st = gamelib.load("trench", players=2).new_state(4)
+    rng = random.Random(4)
+    for _ in range(steps):
+        if st.is_terminal():
+            break
+        legal = st.legal_actions()
+        st = play(st, legal[rng.randrange(len(legal))])
+    return st
+
+
+def test_3d_board_has_every_cube():
+    """One box (12 triangles) per cube of the height map; soldiers drawn once on the board."""
+    st = _played(40)
+    fig = board_3d_figure(st.view(None))
+    mesh = fig.data[0]
+    assert mesh.type == "mesh3d" and len(mesh.i) == 12 * sum(st.h)
+    names = [t.name for t in fig.data]
+    assert "soldiers" in names or not any(s.in_play for s in st.soldiers)
+
+
+def test_top_view_cells_carry_legal_actions():
+    """During set-up every clickable cell's customdata is a legal action of the seat to move."""
+    st = gamelib.load("trench", players=2).new_state(1)
+    st = play(st, st.legal_actions()[0])
+    st = play(st, st.legal_actions()[0])
+    view = st.view(st.current_player)
+    fig = top_view_figure(view)
+    cells = next(t for t in fig.data if t.name == "cells")
+    texts = {str(a) for a in st.legal_actions()}
+    clickable = [c for c in cells.customdata if c]
+    assert clickable and all(c in texts for c in clickable)
+    other = top_view_figure(st.view(1 - st.current_player))
+    assert not any(next(t for t in other.data if t.name == "cells").customdata)
+
+
+def test_controller_plays_with_bots():
+    """The headless controller runs bots and switches viewpoints without errors."""
+    ctrl = controller(seed=3, seats={0: "heuristic", 1: "random"})
+    ctrl.autoplay(steps=30)
+    assert ctrl.last_error is None
+    ctrl.set_viewpoint(None)
+    assert ctrl.last_error is None
+
+
+def test_gas_odds_small_multiples_match_reach():
+    """One panel per wind card; shaded cells are exactly the reachable ones (walls apart)."""
+    from gamelib.trench.figures import gas_odds_figure
+    from gamelib.trench.odds import reach_by_card
+
+    st = gamelib.load("trench", players=2).new_state(2)
+    st.gas[0] = (0, (3, 3))
+    view = st.view(0)
+    fig = gas_odds_figure(view)
+    reach = reach_by_card(view)
+    assert len(fig.data) == 7
+    north = fig.data[0]
+    shaded = {(x, y) for y in range(1, 8) for x in range(1, 8) if north.z[y - 1][x - 1] == 1.0}
+    assert shaded == {c for c in reach["N"] if st.H(c) != 2}
