@@ -38,7 +38,7 @@ def hidden_information_check(state, view: RekkyoView, viewer: int | None) -> Non
         if viewer != c.attacker:
             assert combat.attacker_cards is None
             assert combat.attacker_count == len(c.attacker_cards)
-            hidden.update(x for x in c.attacker_cards if x not in c.attacker_open)
+            hidden.update(x for x in c.attacker_cards if x not in combat.attacker_open)
         if viewer != c.defender:
             assert combat.defender_cards is None
             hidden.update(c.defender_cards)
