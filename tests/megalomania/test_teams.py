@@ -67,7 +67,7 @@ def test_pair_play_conformance() -> None:
     """The shared conformance checks (every step, views, records, determinism) under pair play:
     a fixed number of games, however long they take."""
     report = run_conformance(
-        "megalomania", {"teams": "pairs", "length": "short"}, games=3, time_budget=1e9,
+        "megalomania", {"teams": "pairs", "length": "short"}, games=3,
         heavy_every=1, replay_every=1,
     )
     assert report.games == 3 and report.finished == 3

@@ -39,6 +39,6 @@ def view_check(state: Any, view: Any, viewer: int | None) -> None:
 )
 def test_conformance(opts, games):
     """Fixed seeded game counts, every step checked; every game finishes."""
-    report = run_conformance("trench", opts, games=games, time_budget=1e9, view_check=view_check)
+    report = run_conformance("trench", opts, games=games, view_check=view_check)
     print(report.summary())
     assert report.games == games and report.finished == games
