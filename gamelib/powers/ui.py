@@ -41,7 +41,7 @@ _TEXT = {
     ),
     "idle": ("Odds appear during an invasion.", "確率は侵略フェイズ中に表示されます。"),
     "folded": ("{seat} has folded.", "{seat}は降りた。"),
-    "if_play": ("If you play {card} (strength {s}):", "{card}（強さ{s}）を出すと:"),
+    "if_play": ("If you play {card} (strength {s}):", "{card}(強さ{s})を出すと:"),
     "joker": ("{card} wins at once.", "{card}は即座に勝つ。"),
 }
 
