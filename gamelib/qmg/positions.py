@@ -99,7 +99,7 @@ def position(
     st.vp = list(vp)
     st.round = round
     st.stack = []
-    st.history = []
+    st.history = ()
     st._begin_turn(nation)
     st._opts = None
     st._advance()

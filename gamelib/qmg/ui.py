@@ -1,0 +1,160 @@
+"""Notebook wiring of 主計将校: the generic controller with the map, the cards and the VP track.
+
+>>> from gamelib.qmg.ui import controller
+>>> ctrl = controller(seed=3)        # seat 0 (the Axis) human, the Allies a heuristic bot
+>>> ctrl                             # last expression of a cell: the widget is displayed
+
+The map's spaces and the hand's cards carry the legal actions of the seat to move (when the
+viewpoint is that seat or the teacher), so a click on a space builds, battles or recruits there
+and a click on a card plays it; every action is also a button. The "supply lines of" dropdown
+chooses the nation whose supply chains the map draws ("acting nation" follows the turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+import gamelib
+from gamelib.core import Game, GameLibError, State, View, play
+from gamelib.qmg.board import default_board
+from gamelib.qmg.figures import cards_figure, click_choices, map_figure, vp_figure
+from gamelib.qmg.view import QmgView
+from gamelib.ui import GameController, update_figure
+from gamelib.ui.labels import label
+
+__all__ = ["ACTING", "QmgController", "controller"]
+
+ACTING = -1
+"""The supply dropdown's value for "the nation acting now"."""
+
+_LABELS = {
+    "en": {"supply_of": "supply lines of", "acting": "the acting nation"},
+    "ja": {"supply_of": "補給線の国", "acting": "行動中の国"},
+}
+
+
+class QmgController(GameController):
+    """The generic :class:`~gamelib.ui.GameController` with 主計将校's figures, whose clickable
+    points carry the legal actions of the seat to move, and a supply-lines nation selector.
+
+    ``figures`` defaults to the map, the cards and the VP track; any other keyword goes to
+    :class:`~gamelib.ui.GameController`.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any] | str,
+        *,
+        supply_of: int | None = None,
+        figures: Sequence[Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        lang = (gamelib.load(game) if isinstance(game, str) else game).lang
+        text = _LABELS["ja" if lang == "ja" else "en"]
+        board = default_board()
+        self.supply_box = widgets.Dropdown(
+            options=[(text["acting"], ACTING)]
+            + [(nat.name.text(lang), nat.index) for nat in board.nations],
+            value=ACTING if supply_of is None else supply_of,
+            description=text["supply_of"],
+            style={"description_width": "initial"},
+        )
+        if figures is None:
+            figures = [self.map_figure, self.cards_figure, vp_figure]
+        self._base: State[Any] | None = None
+        super().__init__(game, figures=figures, **kwargs)
+        self.supply_box.observe(self._on_supply_change, names="value")
+        self.controls.children = (*self.controls.children, self.supply_box)
+
+    # -- lesson positions ----------------------------------------------------------------------
+    def show_position(self, state: State[Any]) -> None:
+        """Play on from ``state``, a lesson position (:mod:`gamelib.qmg.positions`).
+
+        A position is not a record (it is not the seed's game), so :meth:`undo` replays the moves
+        made since from the position itself; :meth:`restart` leaves it for a new seeded game.
+        """
+        if state.game.id != self.game.id:
+            raise GameLibError(f"this controller plays {self.game.id}, not {state.game.id}")
+        self.stop()
+        self.game = state.game
+        self._base = state
+        self._state = state
+        self._movers = []
+        self._after_change(bots=self.auto_bots)
+
+    def undo(self) -> None:
+        """Take back moves to the last human decision (from a lesson position: replayed)."""
+        base = self._base
+        if base is None:
+            super().undo()
+            return
+        start = len(base.history)
+        moves = list(self._state.history[start:])
+        if not moves:
+            raise GameLibError(label("nothing_to_undo", self.lang))
+        humans = [k for k, seat in enumerate(self._movers) if self.is_human(seat)]
+        target = humans[-1] if humans else len(moves) - 1
+        state = base
+        for text in moves[:target]:
+            state = play(state, text)
+        self._state = state
+        del self._movers[target:]
+        self._after_change(bots=False)
+
+    def restart(self, seed: int | None = None) -> None:
+        """Start a new seeded game (leaving any lesson position)."""
+        self._base = None
+        super().restart(seed)
+
+    def set_state(self, state: State[Any]) -> None:
+        """Show a recorded ``state`` (leaving any lesson position)."""
+        self._base = None
+        super().set_state(state)
+
+    # -- figure builders bound to the controller ------------------------------------------------
+    def choices(self, view: View) -> dict[str, str]:
+        """Space/card → the action a click plays: the legal actions of the seat to move when a
+        human plays it and the view is that seat's or the teacher's; otherwise nothing."""
+        seat = view.current_player
+        if seat is None or not self.is_human(seat):
+            return {}
+        if view.viewer is not None and view.viewer != seat:
+            return {}
+        return click_choices(self.legal_texts())
+
+    def map_figure(self, view: View) -> go.Figure:
+        """The map with the chosen nation's supply lines and clickable spaces."""
+        assert isinstance(view, QmgView)
+        value = self.supply_box.value
+        nation = None if value == ACTING else int(value)
+        return map_figure(view, nation=nation, choices=self.choices(view))
+
+    def cards_figure(self, view: View) -> go.Figure:
+        """The cards with the hand's playable cards clickable."""
+        assert isinstance(view, QmgView)
+        return cards_figure(view, choices=self.choices(view))
+
+    def set_supply_nation(self, nation: int | None) -> None:
+        """Draw the supply lines of ``nation`` (``None``: the acting nation)."""
+        self.supply_box.value = ACTING if nation is None else nation
+
+    def _on_supply_change(self, change: Mapping[str, Any]) -> None:
+        self._guard(self._redraw_map)
+
+    def _redraw_map(self) -> None:
+        if self.builders and self.builders[0] == self.map_figure:
+            update_figure(self.figure_widgets()[0], self.map_figure(self.view))
+
+
+def controller(game: Game[Any] | None = None, **kwargs: Any) -> QmgController:
+    """A 2-player game (seat 0 the Axis, human; seat 1 the Allies, the heuristic bot) unless
+    ``game`` or ``seats`` say otherwise; any keyword of :class:`QmgController` overrides."""
+    if game is None:
+        game = gamelib.load("qmg", players=2)
+    if "seats" not in kwargs:
+        kwargs["seats"] = {i: ("human" if i == 0 else "heuristic") for i in range(game.players)}
+    return QmgController(game, **kwargs)
