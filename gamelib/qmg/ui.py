@@ -12,7 +12,8 @@ chooses the nation whose supply chains the map draws ("acting nation" follows th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import html
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -26,14 +27,16 @@ from gamelib.qmg.view import QmgView
 from gamelib.ui import GameController, update_figure
 from gamelib.ui.labels import label
 
-__all__ = ["ACTING", "QmgController", "controller"]
+__all__ = ["ACTING", "QmgController", "TryIt", "controller"]
 
 ACTING = -1
 """The supply dropdown's value for "the nation acting now"."""
 
 _LABELS = {
-    "en": {"supply_of": "supply lines of", "acting": "the acting nation"},
-    "ja": {"supply_of": "補給線の国", "acting": "行動中の国"},
+    "en": {"supply_of": "supply lines of", "acting": "the acting nation", "check": "Check",
+           "right": "Right.", "wrong": "Not quite.", "pick": "Pick an answer first."},
+    "ja": {"supply_of": "補給線の国", "acting": "行動中の国", "check": "答え合わせ",
+           "right": "正解。", "wrong": "ちがいます。", "pick": "先に答えを選んでください。"},
 }
 
 
@@ -158,3 +161,64 @@ def controller(game: Game[Any] | None = None, **kwargs: Any) -> QmgController:
     if "seats" not in kwargs:
         kwargs["seats"] = {i: ("human" if i == 0 else "heuristic") for i in range(game.players)}
     return QmgController(game, **kwargs)
+
+
+class TryIt:
+    """A small question with immediate feedback: pick an answer, click "Check".
+
+    ``check(answer)`` returns ``(correct, why)``: it should ask the engine (play the answer on a
+    copy of a position and look), never compare with a hand-written answer; ``why`` explains the
+    rule behind the result and is shown under the question, for a right answer too.
+    ``widget`` is the box to display; :meth:`answer` answers from code (tests, the teacher).
+    """
+
+    def __init__(
+        self,
+        question: str,
+        options: Sequence[tuple[str, Any]],
+        check: Callable[[Any], tuple[bool, str]],
+        *,
+        lang: str = "en",
+    ) -> None:
+        self.lang = "ja" if lang == "ja" else "en"
+        self.check = check
+        self.choice = widgets.RadioButtons(options=list(options), value=None,
+                                           layout=widgets.Layout(width="auto"))
+        self.button = widgets.Button(description=_LABELS[self.lang]["check"],
+                                     button_style="info", icon="check")
+        self.feedback = widgets.HTML()
+        self.correct: bool | None = None
+        self.button.on_click(lambda _b: self._check())
+        self.widget = widgets.VBox(
+            [widgets.HTML(f"<b>{html.escape(question)}</b>"), self.choice, self.button,
+             self.feedback]
+        )
+        self.widget.add_class("gamelib-tryit")
+
+    def answer(self, value: Any) -> bool:
+        """Choose ``value`` and check it; return whether it is right."""
+        self.choice.value = value
+        self.button.click()
+        return bool(self.correct)
+
+    def _check(self) -> None:
+        text = _LABELS[self.lang]
+        if self.choice.value is None:
+            self.correct = None
+            self.feedback.value = f"<i>{html.escape(text['pick'])}</i>"
+            return
+        try:
+            ok, why = self.check(self.choice.value)
+        except GameLibError as err:  # a refusal of the engine is the explanation
+            ok, why = False, str(err)
+        self.correct = ok
+        colour = "#1b5e20" if ok else "#b71c1c"
+        verdict = text["right"] if ok else text["wrong"]
+        self.feedback.value = (
+            f"<div style='color:{colour}'><b>{html.escape(verdict)}</b> {html.escape(why)}</div>"
+        )
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+
+        display(self.widget)  # type: ignore[no-untyped-call]

@@ -11,7 +11,7 @@ from plotly.callbacks import InputDeviceState, Points
 import gamelib
 from gamelib.qmg.figures import LAYOUT, supply_links
 from gamelib.qmg.positions import battle_lesson, play_texts
-from gamelib.qmg.ui import ACTING, QmgController, controller
+from gamelib.qmg.ui import ACTING, QmgController, TryIt, controller
 
 
 def pieces_drawn(ctrl: QmgController) -> set[tuple[str, float, float]]:
@@ -142,3 +142,33 @@ def test_japanese_controller() -> None:
     ctrl = controller(gamelib.load("qmg", players=2, lang="ja"), seed=1)
     assert ctrl.supply_box.description == "補給線の国"
     assert "第1ラウンド" in ctrl.figure_widgets()[0].layout.title.text
+
+
+def test_try_it_checks_through_the_engine_and_explains() -> None:
+    from gamelib.qmg.positions import supply_lesson
+
+    def check(sea: str) -> tuple[bool, str]:
+        after = play_texts(supply_lesson(), "play ger_build_navy", f"build {sea}")
+        ok = "north_africa" in after.view(None).supplied[0]
+        return ok, f"North Africa {'is' if ok else 'is not'} in supply with a navy in {sea}"
+
+    seas = [("Baltic", "baltic"), ("Mediterranean", "mediterranean"), ("Black Sea", "black_sea")]
+    quiz = TryIt("Where?", seas, check)
+    quiz.button.click()
+    assert quiz.correct is None and "Pick" in quiz.feedback.value
+    assert not quiz.answer("baltic")
+    assert "Not quite" in quiz.feedback.value and "is not in supply" in quiz.feedback.value
+    assert quiz.answer("mediterranean")
+    assert "Right" in quiz.feedback.value
+
+
+def test_try_it_shows_an_engine_refusal_as_the_reason() -> None:
+    def check(space: str) -> tuple[bool, str]:
+        play_texts(supply_lesson_position(), "play ger_build_army", f"build {space}")
+        return True, "built"
+
+    from gamelib.qmg.positions import supply_lesson as supply_lesson_position
+
+    quiz = TryIt("Where can Germany build?", [("Moscow", "moscow")], check, lang="ja")
+    assert not quiz.answer("moscow")
+    assert "ちがいます" in quiz.feedback.value and "build moscow" in quiz.feedback.value
