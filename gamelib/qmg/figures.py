@@ -236,8 +236,8 @@ def _card(cid: str, lang: str) -> str:
 
 def _wrap(text: str, width: int, lang: str) -> str:
     """Break ``text`` into lines of about ``width`` characters (Japanese: by characters)."""
-    if lang == "ja" and " " not in text:
-        width = max(4, width // 2)
+    if " " not in text and not text.isascii():
+        width = max(4, width * 7 // 16)
         return "<br>".join(text[i : i + width] for i in range(0, len(text), width))
     lines: list[str] = []
     for word in text.split():
@@ -626,7 +626,7 @@ def cards_figure(
         xaxis={"title": _t(lang, "items"), "range": [-0.4, max(longest, 7) + 0.2],
                "showticklabels": False, "showgrid": False, "zeroline": False,
                "fixedrange": True},
-        yaxis={"tickvals": list(range(len(rows))), "ticktext": rows, "autorange": "reversed",
+        yaxis={"tickvals": list(range(len(rows))), "ticktext": rows,
                "range": [len(rows) - 0.5, -0.5], "fixedrange": True, "automargin": True,
                "showgrid": False, "zeroline": False},
         legend={"orientation": "h", "y": -0.08, "font": {"size": 12}},
