@@ -178,7 +178,7 @@ _TEXT = {
         "land_link": "陸どうしの隣接",
         "sea_link": "海との隣接",
         "supply": "補給地 ★",
-        "home": "{nation}の本国",
+        "home": "{nation}の本拠地",
         "strait": "海峡：{team}にとって両海が隣接",
         "strait_short": "海峡（{team}）",
         "out": "補給切れ",

@@ -100,6 +100,7 @@ def position(
     st.round = round
     st.stack = []
     st.history = ()
+    st.log = []  # the seed's set-up log would describe other pieces
     st._begin_turn(nation)
     st._opts = None
     st._advance()

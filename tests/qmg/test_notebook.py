@@ -39,9 +39,12 @@ def test_committed_without_outputs_or_widget_state() -> None:
 
 def test_chapters_follow_the_rule_book() -> None:
     text = "\n".join(c.source for c in nbformat.read(NOTEBOOK, as_version=4).cells)
-    for heading in ("Set-up (セットアップ)", "five steps", "Supply (補給)", "straits (海峡)",
-                    "Building and battles", "card types", "Scoring (勝利点)", "The end",
-                    "A whole game", "Odds", "Exercises"):
+    headings = (
+        "Set-up (ゲームの準備)", "five steps (ターンの進行)", "Supply (補給状態)", "straits (海峡)",
+        "Building (設立) and battles (攻撃)", "card types (カードの種類)",
+        "Scoring (勝利点ステップ)", "The end (勝利条件)", "A whole game", "Odds", "Exercises",
+    )
+    for heading in headings:
         assert heading in text, heading
 
 
