@@ -43,6 +43,7 @@ _LABELS = {
 class QmgController(GameController):
     """The generic :class:`~gamelib.ui.GameController` with 主計将校's figures, whose clickable
     points carry the legal actions of the seat to move, and a supply-lines nation selector.
+    With ``hot_seat`` the viewpoint follows the human seat to move (players sharing a screen).
 
     ``figures`` defaults to the map, the cards and the VP track; any other keyword goes to
     :class:`~gamelib.ui.GameController`.
@@ -54,6 +55,7 @@ class QmgController(GameController):
         *,
         supply_of: int | None = None,
         figures: Sequence[Any] | None = None,
+        hot_seat: bool = False,
         **kwargs: Any,
     ) -> None:
         lang = (gamelib.load(game) if isinstance(game, str) else game).lang
@@ -69,9 +71,20 @@ class QmgController(GameController):
         if figures is None:
             figures = [self.map_figure, self.cards_figure, vp_figure]
         self._base: State[Any] | None = None
+        self.hot_seat = hot_seat
         super().__init__(game, figures=figures, **kwargs)
         self.supply_box.observe(self._on_supply_change, names="value")
+        self.observe(QmgController._follow_player)
+        self._follow_player()
         self.controls.children = (*self.controls.children, self.supply_box)
+
+    # -- hot seat ------------------------------------------------------------------------------
+    def _follow_player(self) -> None:
+        """With ``hot_seat``, show the view of the human seat to move (several humans at one
+        screen): the viewpoint follows the player to move; bots' turns keep the last view."""
+        seat = self._state.current_player
+        if self.hot_seat and self.is_human(seat) and seat != self.viewpoint:
+            self.set_viewpoint(seat)
 
     # -- lesson positions ----------------------------------------------------------------------
     def show_position(self, state: State[Any]) -> None:

@@ -172,3 +172,18 @@ def test_try_it_shows_an_engine_refusal_as_the_reason() -> None:
     quiz = TryIt("Where can Germany build?", [("Moscow", "moscow")], check, lang="ja")
     assert not quiz.answer("moscow")
     assert "ちがいます" in quiz.feedback.value and "build moscow" in quiz.feedback.value
+
+
+def test_hot_seat_view_follows_the_human_to_move() -> None:
+    ctrl = controller(seats=["human", "human"], hot_seat=True, seed=2)
+    assert ctrl.viewpoint == ctrl.state.current_player == 0
+    while ctrl.state.current_player == 0:
+        ctrl.play(ctrl.legal_texts()[0])
+    assert ctrl.state.current_player == 1 and ctrl.viewpoint == 1
+    assert ctrl.last_error is None, ctrl.error_area.value
+    hand = ctrl.figure_widgets()[1].layout.yaxis.ticktext[0]
+    assert hand == "hand of United Kingdom"
+    still = controller(seats=["human", "human"], seed=2)
+    while still.state.current_player == 0:
+        still.play(still.legal_texts()[0])
+    assert still.viewpoint == 0  # without hot_seat the view stays put
