@@ -8,9 +8,7 @@ named step functions of :mod:`gamelib.qmg.effects`.
 
 from __future__ import annotations
 
-import copy
 import weakref
-from dataclasses import dataclass
 from typing import Any
 
 from gamelib.core import Outcome, Rng, State, Term
@@ -19,6 +17,7 @@ from gamelib.qmg.actions import VERBS, QmgAction
 from gamelib.qmg.board import ALLIES, AXIS, NATIONS, default_board
 from gamelib.qmg.cards import BASIC_TYPES, TYPE_TERMS, default_cards
 from gamelib.qmg.game import KIND_TERMS, TEAM_TERMS, QmgGame
+from gamelib.qmg.tasks import Task
 from gamelib.qmg.view import QmgView
 
 __all__ = ["HAND_SIZE", "LEAD", "ROUNDS", "QmgState", "Task"]
@@ -31,27 +30,16 @@ SETUP_DISCARD = 3
 REALLOCATE_COST = 4
 
 
-@dataclass(frozen=True)
-class Task:
-    """One pending piece of work: ``op`` for ``nation`` (the nation that decides, if any).
+_MEMO: weakref.WeakKeyDictionary[Any, dict[Any, Any]] = weakref.WeakKeyDictionary()
+"""Per state, values derived from its pieces and cards in play (supply, reach, which basic card
+types can be played), kept outside the state so that computing them (e.g. for a view) never
+changes the state's digest or fingerprint. Dropped by :meth:`QmgState.forget_supply` whenever a
+piece, a card in play or Truk changes; copied (values are immutable) by :meth:`QmgState.clone`."""
 
-    ``card`` is the card being resolved, ``here`` the space a trigger happened in, ``step`` a
-    card effect step (a mapping from the card data, never changed), ``n`` a count and ``who``
-    another nation involved (a victim, an attacker).
-    """
-
-    op: str
-    nation: int
-    card: str = ""
-    here: str = ""
-    step: Any = None
-    n: int = 0
-    who: int = -1
-
-
-_SUPPLY: weakref.WeakKeyDictionary[Any, dict[int, frozenset[str]]] = weakref.WeakKeyDictionary()
-"""Supply per state, kept outside the state so that computing it (e.g. for a view) never changes
-the state's digest or fingerprint."""
+TEAM = default_board().teams
+"""Each nation's team (0 Axis, 1 Allies), by nation index."""
+CARD_NATION = {cid: card.nation for cid, card in default_cards().cards.items()}
+"""The nation whose deck holds each card."""
 
 DECISIONS = frozenset(
     {
@@ -68,6 +56,16 @@ DECISIONS = frozenset(
         "rebuild",
     }
 )
+
+
+TURN_TASKS = tuple(
+    tuple(
+        Task(op, n)
+        for op in ("end_turn", "draw", "discard_step", "victory", "supply", "play", "start")
+    )
+    for n in range(len(NATIONS))
+)
+"""The five steps of each nation's turn (with its start and end), as stacked (last on top)."""
 
 
 class QmgState(State[QmgAction]):
@@ -121,7 +119,7 @@ class QmgState(State[QmgAction]):
 
     def team(self, n: int) -> int:
         """0 for the Axis, 1 for the Allies."""
-        return self.board.nations[n].team
+        return TEAM[n]
 
     def card_name(self, cid: str) -> Term:
         """A card's name in both languages."""
@@ -166,17 +164,22 @@ class QmgState(State[QmgAction]):
 
     def clone(self) -> QmgState:
         """A fast copy of what ``_apply`` changes (game, board, cards and log entries shared)."""
-        new = copy.copy(self)
-        new.rng = self.rng.copy()
-        new.pieces = dict(self.pieces)
-        new.hands = [list(h) for h in self.hands]
-        new.decks = [list(d) for d in self.decks]
-        new.discards = [list(d) for d in self.discards]
-        new.table = [list(t) for t in self.table]
-        new.responses = [list(r) for r in self.responses]
-        new.vp = list(self.vp)
-        new.stack = list(self.stack)
-        new.log = list(self.log)
+        new = object.__new__(QmgState)
+        attrs = new.__dict__
+        attrs.update(self.__dict__)
+        attrs["rng"] = self.rng.copy()
+        attrs["pieces"] = self.pieces.copy()
+        attrs["hands"] = list(map(list.copy, self.hands))
+        attrs["decks"] = list(map(list.copy, self.decks))
+        attrs["discards"] = list(map(list.copy, self.discards))
+        attrs["table"] = list(map(list.copy, self.table))
+        attrs["responses"] = list(map(list.copy, self.responses))
+        attrs["vp"] = self.vp[:]
+        attrs["stack"] = self.stack[:]
+        attrs["log"] = self.log[:]
+        memo = _MEMO.get(self)
+        if memo:
+            _MEMO[new] = dict(memo)
         return new
 
     def check_invariants(self) -> None:
@@ -201,10 +204,20 @@ class QmgState(State[QmgAction]):
         return fx.make_view(self, player)
 
     # -- pieces and supply ---------------------------------------------------------------------
+    def own_spaces(self, n: int) -> tuple[str, ...]:
+        """The spaces holding a piece of ``n``, in map order (cached with the supply)."""
+        memo = self.memo()
+        key = ("own", n)
+        found: tuple[str, ...] | None = memo.get(key)
+        if found is None:
+            pieces = self.pieces
+            found = memo[key] = tuple(s for s in self.board.order if n in pieces[s])
+        return found
+
     def count_pieces(self, n: int, kind: str) -> int:
         """How many armies (``kind="army"``) or navies of nation ``n`` are on the board."""
         spaces = self.board.land if kind == "army" else self.board.sea
-        return sum(1 for s in spaces if n in self.pieces[s])
+        return sum(1 for s in self.own_spaces(n) if s in spaces)
 
     def place(self, space: str, n: int) -> None:
         """Put a piece of ``n`` in ``space`` (legality checked by the caller)."""
@@ -226,50 +239,60 @@ class QmgState(State[QmgAction]):
         )
 
     def forget_supply(self) -> None:
-        """Drop the cached supply (after a piece moves)."""
-        _SUPPLY.pop(self, None)
+        """Drop the cached supply and what depends on it (after a piece, a card in play or
+        Truk changes)."""
+        _MEMO.pop(self, None)
+
+    def memo(self) -> dict[Any, Any]:
+        """This state's cache of derived values (see :data:`_MEMO`)."""
+        memo = _MEMO.get(self)
+        if memo is None:
+            memo = _MEMO[self] = {}
+        return memo
 
     def axis_straits(self) -> frozenset[str]:
         """Strait land spaces that hold an Axis army."""
+        pieces = self.pieces
         return frozenset(
-            land
-            for land, _, _ in self.board.straits
-            if any(self.team(x) == AXIS for x in self.pieces[land])
+            land for land, _, _ in self.board.straits if any(TEAM[x] == AXIS for x in pieces[land])
         )
 
     def neighbours(self, space: str, n: int) -> frozenset[str]:
         """Spaces adjacent to ``space`` for nation ``n``'s team (straits included)."""
-        return self.board.neighbours(space, self.team(n), self.axis_straits())
+        board = self.board
+        if space not in board.strait_links:
+            return board.adjacent[space]
+        return board.neighbours(space, TEAM[n], self.axis_straits())
 
     def in_play(self, cid: str) -> bool:
         """Whether the Status card ``cid`` is face up on the table."""
-        return cid in self.table[self.cards.card(cid).nation]
+        return cid in self.table[CARD_NATION[cid]]
 
     def supply_spaces(self, n: int) -> frozenset[str]:
         """Supply spaces for ``n`` (Scorched Earth takes Ukraine from the Axis)."""
-        if self.team(n) == AXIS and self.in_play("ussr_scorched_earth"):
+        if TEAM[n] == AXIS and self.in_play("ussr_scorched_earth"):
             return self.board.supply - {"ukraine"}
         return self.board.supply
 
     def navy_backed(self, space: str, n: int) -> bool:
         """A navy needs an own or allied army on an adjacent land space (「補給状態」)."""
-        team = self.team(n)
-        return any(
-            self.team(x) == team
-            for s in self.board.adjacent[space]
-            if s in self.board.land
-            for x in self.pieces[s]
-        )
+        team = TEAM[n]
+        pieces = self.pieces
+        land = self.board.land
+        for s in self.board.adjacent[space]:
+            if s in land:
+                for x in pieces[s]:
+                    if TEAM[x] == team:
+                        return True
+        return False
 
     def supplied(self, n: int) -> frozenset[str]:
         """Spaces of supplied pieces of ``n`` (「補給地から連続して自国軍が配置されている」)."""
-        cache = _SUPPLY.get(self)
-        if cache is None:
-            cache = _SUPPLY[self] = {}
+        cache = self.memo()
         cached = cache.get(n)
         if cached is not None:
             return cached
-        mine = {s for s, here in self.pieces.items() if n in here}
+        mine = set(self.own_spaces(n))
         ok = {s for s in mine if s in self.board.land or self.navy_backed(s, n)}
         frontier = [s for s in self.supply_spaces(n) if s in mine]
         seen = set(frontier)
@@ -294,8 +317,8 @@ class QmgState(State[QmgAction]):
 
     def enemy_in(self, space: str, n: int) -> bool:
         """Whether an enemy piece of ``n`` stands in ``space``."""
-        team = self.team(n)
-        return any(self.team(x) != team for x in self.pieces[space])
+        team = TEAM[n]
+        return any(TEAM[x] != team for x in self.pieces[space])
 
     # -- turn machinery ------------------------------------------------------------------------
     def _begin_turn(self, n: int) -> None:
@@ -303,13 +326,14 @@ class QmgState(State[QmgAction]):
         self.used = frozenset()
         self.protected = frozenset()
         self.reallocated = False
-        self.truk = False
+        if self.truk:
+            self.truk = False
+            self.forget_supply()
         if n == 0:
             self.snapshot = self.soviet_next_to_german()
             self.add_log("round", kind="phase", round=self.round)
         self.add_log("turn", kind="phase", nation=self.nation_name(n))
-        for op in ("end_turn", "draw", "discard_step", "victory", "supply", "play", "start"):
-            self.stack.append(Task(op, n))
+        self.stack.extend(TURN_TASKS[n])
 
     def _advance(self) -> None:
         """Run automatic tasks until a decision with at least one option is on top."""
@@ -393,6 +417,8 @@ class QmgState(State[QmgAction]):
 
     def log_private(self, n: int, public: str, private: str, **params: Any) -> None:
         """Log ``public`` for the other seats and ``private`` (naming a card) for ``n``'s seat."""
+        if self.quiet:
+            return
         own = self.seat_of[n]
         others = {s for s in range(self.game.players) if s != own}
         name = self.nation_name(n)
