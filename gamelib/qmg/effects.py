@@ -377,6 +377,10 @@ def use_card(
         st.discards[n].append(cid)
     st.used = st.used | {cid}
     st.add_log("use", nation=st.nation_name(n), card=st.card_name(cid), kind="action")
+    again = eff.get("needs_discard")
+    if again:  # Guards: that Build Army card is played again, face up on top of the pile
+        st.discards[n].remove(again)
+        st.discards[n].append(again)
     trigger = eff.get("trigger")
     uk = NATIONS.index("united_kingdom")
     if NATIONS[n] == "germany" and cid in st.table[n] and "uk_enigma" in st.responses[uk]:
