@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Term
 from gamelib.qmg.actions import QmgAction, act
-from gamelib.qmg.board import ALLIES, AXIS, NATIONS
+from gamelib.qmg.board import ALLIES, AXIS, NATIONS, default_board
 from gamelib.qmg.cards import BASIC_TYPES, default_cards
 from gamelib.qmg.tasks import Task
 from gamelib.qmg.view import QmgView
@@ -313,6 +313,12 @@ EFFECTS: dict[str, Mapping[str, Any]] = {
 """Each card's effect data ({} for basic cards)."""
 TRIGGER = {cid: eff.get("trigger") for cid, eff in EFFECTS.items()}
 """Each card's trigger (``None`` for cards without one)."""
+BASIC_KIND = {cid: card.type if card.basic else "" for cid, card in default_cards().cards.items()}
+"""Each basic card's type ("" for special cards)."""
+DISCARD = {cid: act("discard", cid) for cid in EFFECTS}
+"""The ``discard <card>`` action of each card (the most frequent actions, made once)."""
+REMOVE = {space: act("remove", space) for space in default_board().order}
+"""The ``remove <space>`` action (an own piece taken off) of each space."""
 
 
 def effect(st: QmgState, cid: str) -> Mapping[str, Any]:
@@ -553,15 +559,15 @@ def distinct(cards: Iterable[str]) -> list[str]:
 
 def playable(st: QmgState, n: int, cid: str) -> bool:
     """Basic cards need a legal target; other cards may always be played (what cannot be done
-    is skipped: 「できない効果だけ無視されます」)."""
-    card = st.cards.card(cid)
-    if not card.basic:
+    is skipped: 「できない効果だけ無視されます」). Cached per nation and basic type."""
+    kind = BASIC_KIND[cid]
+    if not kind:
         return True
     memo = st.memo()
-    key = ("playable", n, card.type)
+    key = ("playable", n, kind)
     found: bool | None = memo.get(key)
     if found is None:
-        task = Task("step", n, card=cid, step=BASIC_STEPS[card.type])
+        task = Task("step", n, card=cid, step=BASIC_STEPS[kind])
         found = memo[key] = bool(step_options(st, task))
     return found
 
@@ -582,7 +588,7 @@ def options(st: QmgState, task: Task) -> list[QmgAction]:
             opts.extend(act("reallocate", t) for t in st.basic_in_deck(n))
         opts.extend(act("play", c) for c in distinct(hand) if playable(st, n, c))
         opts.extend(act("use", c) for c in usable(st, n, "play_step"))
-        opts.extend(act("discard", c) for c in distinct(hand))
+        opts.extend([DISCARD[c] for c in distinct(hand)])
         return opts
     if op == "rebuild":
         opts = [act("remove", s) for s in task.step if n in st.pieces[s]]
@@ -594,11 +600,11 @@ def options(st: QmgState, task: Task) -> list[QmgAction]:
         return [*cards, PASS] if cards and task.n < 2 else cards
     if op == "discard_step":
         opts = [act("use", c) for c in usable(st, n, "discard_step")]
-        opts += [act("discard", c) for c in distinct(st.hands[n])]
-        opts.extend([act("remove", s) for s in st.own_spaces(n)])
+        opts += [DISCARD[c] for c in distinct(st.hands[n])]
+        opts += [REMOVE[s] for s in st.own_spaces(n)]
         return [*opts, END_DISCARDS] if opts else []
     if op == "cost_hand":
-        return [act("discard", c) for c in distinct(st.hands[n])]
+        return [DISCARD[c] for c in distinct(st.hands[n])]
     if op == "ally_play":
         plays = [act("play", c) for c in distinct(st.hands[n]) if playable(st, n, c)]
         return [*plays, PASS] if plays else []
@@ -634,6 +640,13 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
     n = task.nation
     op = task.op
     if action is PASS or action is END_DISCARDS or action.verb == "pass":
+        return
+    if action.verb == "discard" and op in ("discard_step", "cost_hand"):  # the most frequent
+        if op == "discard_step":
+            st.stack.append(task)
+        elif task.n > 1:
+            st.stack.append(Task("cost_hand", n, n=task.n - 1))
+        st.discard_from_hand(n, action.a)
         return
     if op == "start":
         st.stack.append(task)
@@ -678,15 +691,9 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
         if action.verb == "use":
             use_card(st, n, action.a)
             st.stack.append(Task("bottom", n, n=2))
-        elif action.verb == "discard":
-            st.discard_from_hand(n, action.a)
         else:
             st.take(action.a, n)
             log_piece(st, "removed", n, action.a)
-    elif op == "cost_hand":
-        st.discard_from_hand(n, action.a)
-        if task.n > 1:
-            st.stack.append(Task("cost_hand", n, n=task.n - 1))
     elif op == "ally_play":
         play_card(st, n, action.a)
     elif op == "react":

@@ -8,7 +8,6 @@ named step functions of :mod:`gamelib.qmg.effects`.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from gamelib.core import Outcome, Rng, State, Term
@@ -30,11 +29,20 @@ SETUP_DISCARD = 3
 REALLOCATE_COST = 4
 
 
-_MEMO: weakref.WeakKeyDictionary[Any, dict[Any, Any]] = weakref.WeakKeyDictionary()
-"""Per state, values derived from its pieces and cards in play (supply, reach, which basic card
-types can be played), kept outside the state so that computing them (e.g. for a view) never
-changes the state's digest or fingerprint. Dropped by :meth:`QmgState.forget_supply` whenever a
-piece, a card in play or Truk changes; copied (values are immutable) by :meth:`QmgState.clone`."""
+class _Memo:
+    """A slot for values derived from a state's pieces and cards in play (supply, reach, own
+    spaces, which basic card types can be played).
+
+    It is a slot of a base class, not an attribute: ``vars(state)`` (what
+    :func:`gamelib.core.state.digest` hashes) and :func:`gamelib.core.state.fingerprint` (which
+    reads ``QmgState.__slots__``, empty) do not see it, so computing supply for a view never
+    "changes" a state, and two states of the same game compare equal whatever each has cached.
+    :meth:`QmgState.forget_supply` empties it whenever a piece, a card in play or Truk changes;
+    :meth:`QmgState.clone` copies it (its values are immutable).
+    """
+
+    __slots__ = ("_memo",)
+
 
 TEAM = default_board().teams
 """Each nation's team (0 Axis, 1 Allies), by nation index."""
@@ -58,6 +66,14 @@ DECISIONS = frozenset(
 )
 
 
+_OWN = tuple(frozenset({seat}) for seat in range(6))
+"""The one-seat audience of each seat's private log entries."""
+_OTHERS = {
+    players: tuple(frozenset(range(players)) - {seat} for seat in range(players))
+    for players in range(2, 7)
+}
+"""Per player count, the seats other than each seat (the audience of public twins)."""
+
 TURN_TASKS = tuple(
     tuple(
         Task(op, n)
@@ -68,15 +84,17 @@ TURN_TASKS = tuple(
 """The five steps of each nation's turn (with its start and end), as stacked (last on top)."""
 
 
-class QmgState(State[QmgAction]):
+class QmgState(State[QmgAction], _Memo):
     """The whole game: board, decks, hands, discard piles, cards in play, VP, and the task stack."""
 
+    __slots__ = ()
     game: QmgGame
     board = default_board()
     cards = default_cards()
 
     def __init__(self, game: QmgGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
+        self._memo: dict[Any, Any] = {}
         self.seat_of = [0] * len(NATIONS)
         for seat, nations in enumerate(game.seats):
             for n in nations:
@@ -177,9 +195,7 @@ class QmgState(State[QmgAction]):
         attrs["vp"] = self.vp[:]
         attrs["stack"] = self.stack[:]
         attrs["log"] = self.log[:]
-        memo = _MEMO.get(self)
-        if memo:
-            _MEMO[new] = dict(memo)
+        new._memo = self._memo.copy()
         return new
 
     def check_invariants(self) -> None:
@@ -206,7 +222,7 @@ class QmgState(State[QmgAction]):
     # -- pieces and supply ---------------------------------------------------------------------
     def own_spaces(self, n: int) -> tuple[str, ...]:
         """The spaces holding a piece of ``n``, in map order (cached with the supply)."""
-        memo = self.memo()
+        memo = self._memo
         key = ("own", n)
         found: tuple[str, ...] | None = memo.get(key)
         if found is None:
@@ -241,14 +257,11 @@ class QmgState(State[QmgAction]):
     def forget_supply(self) -> None:
         """Drop the cached supply and what depends on it (after a piece, a card in play or
         Truk changes)."""
-        _MEMO.pop(self, None)
+        self._memo = {}
 
     def memo(self) -> dict[Any, Any]:
-        """This state's cache of derived values (see :data:`_MEMO`)."""
-        memo = _MEMO.get(self)
-        if memo is None:
-            memo = _MEMO[self] = {}
-        return memo
+        """This state's cache of derived values (see :class:`_Memo`)."""
+        return self._memo
 
     def axis_straits(self) -> frozenset[str]:
         """Strait land spaces that hold an Axis army."""
@@ -288,7 +301,7 @@ class QmgState(State[QmgAction]):
 
     def supplied(self, n: int) -> frozenset[str]:
         """Spaces of supplied pieces of ``n`` (「補給地から連続して自国軍が配置されている」)."""
-        cache = self.memo()
+        cache = self._memo
         cached = cache.get(n)
         if cached is not None:
             return cached
@@ -332,7 +345,8 @@ class QmgState(State[QmgAction]):
         if n == 0:
             self.snapshot = self.soviet_next_to_german()
             self.add_log("round", kind="phase", round=self.round)
-        self.add_log("turn", kind="phase", nation=self.nation_name(n))
+        if not self.quiet:
+            self.add_log("turn", kind="phase", nation=self.nation_name(n))
         self.stack.extend(TURN_TASKS[n])
 
     def _advance(self) -> None:
@@ -413,24 +427,24 @@ class QmgState(State[QmgAction]):
         """Discard ``cid`` from ``n``'s hand, face down to the bottom of the pile."""
         self.hands[n].remove(cid)
         self.discards[n].insert(0, cid)
-        self.log_private(n, "discard_hidden", "discard", card=self.card_name(cid))
+        if not self.quiet:
+            self.log_private(n, "discard_hidden", "discard", card=self.card_name(cid))
 
     def log_private(self, n: int, public: str, private: str, **params: Any) -> None:
         """Log ``public`` for the other seats and ``private`` (naming a card) for ``n``'s seat."""
         if self.quiet:
             return
         own = self.seat_of[n]
-        others = {s for s in range(self.game.players) if s != own}
         name = self.nation_name(n)
-        self.add_log(public, nation=name, visible_to=others, kind="action")
-        self.add_log(private, nation=name, visible_to={own}, kind="action", **params)
+        self.add_log(public, nation=name, visible_to=_OTHERS[self.game.players][own], kind="action")
+        self.add_log(private, nation=name, visible_to=_OWN[own], kind="action", **params)
 
     def draw_up(self, n: int) -> None:
         """Draw up to the hand size (nothing more once the deck is empty)."""
         k = min(max(HAND_SIZE - len(self.hands[n]), 0), len(self.decks[n]))
         for _ in range(k):
             self.hands[n].append(self.decks[n].pop())
-        if k:
+        if k and not self.quiet:
             self.add_log("draw", nation=self.nation_name(n), n=k)
 
     def type_term(self, cid: str) -> Term:

@@ -1,8 +1,9 @@
 """The bot report of docs/rules/qmg.md: heuristic against random on each side, and heuristic (or
 random) bots on every seat for the Axis/Allies balance, over seeded games.
 
-``python -m tests.qmg.bot_report GAMES`` (from the worktree root, ``PYTHONPATH=.``; run it with
-``nice``) prints one Markdown table row per line-up. Game ``i`` of a line-up uses seed
+``python -m tests.qmg.bot_report [SCALE]`` (from the worktree root, ``PYTHONPATH=.``; run it
+with ``nice``) prints one Markdown table row per line-up, playing ``SCALE`` (default 1) times
+each line-up's count of games. Game ``i`` of a line-up uses seed
 ``SEED + i``; the bots are seeded ``seed`` (Axis seats) and ``seed + 1`` (Allied seats), as in
 ``tests/qmg/test_bots.py::play_game``.
 """
@@ -16,14 +17,14 @@ from gamelib.bots import make_bot
 
 SEED = 10_000
 LINEUPS = (
-    (2, "heuristic", "random"),
-    (2, "random", "heuristic"),
-    (2, "heuristic", "heuristic"),
-    (2, "random", "random"),
-    (6, "heuristic", "heuristic"),
+    (2, "heuristic", "random", 500),
+    (2, "random", "heuristic", 500),
+    (2, "heuristic", "heuristic", 1000),
+    (6, "heuristic", "heuristic", 500),
+    (2, "random", "random", 500),
 )
-"""(players, Axis bot, Allied bot): every Axis seat plays the first, every Allied seat the
-second."""
+"""(players, Axis bot, Allied bot, games): every Axis seat plays the first bot, every Allied
+seat the second; 1,000 games of heuristic against random (500 on each side)."""
 
 
 def play(players: int, seed: int, axis: str, allies: str) -> tuple[int, int]:
@@ -52,8 +53,8 @@ def row(players: int, axis: str, allies: str, games: int) -> str:
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    scale = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
     print("| players | Axis | Allies | Axis wins | mean VP Axis – Allies |")
     print("|---|---|---|---|---|")
-    for lineup in LINEUPS:
-        print(row(*lineup, count), flush=True)
+    for players, axis, allies, games in LINEUPS:
+        print(row(players, axis, allies, max(1, round(games * scale))), flush=True)
