@@ -48,6 +48,8 @@ TEAM = default_board().teams
 """Each nation's team (0 Axis, 1 Allies), by nation index."""
 CARD_NATION = {cid: card.nation for cid, card in default_cards().cards.items()}
 """The nation whose deck holds each card."""
+CARD_TYPE = {cid: card.type for cid, card in default_cards().cards.items()}
+"""Each card's type."""
 
 DECISIONS = frozenset(
     {
@@ -457,5 +459,5 @@ class QmgState(State[QmgAction], _Memo):
 
     def basic_in_deck(self, n: int) -> list[str]:
         """The basic card types present in ``n``'s deck (for Reallocate Resources)."""
-        present = {self.cards.card(c).type for c in self.decks[n]}
+        present = set(map(CARD_TYPE.__getitem__, self.decks[n]))
         return [t for t in BASIC_TYPES if t in present]
