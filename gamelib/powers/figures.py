@@ -48,6 +48,8 @@ SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
 """Owner colour of each seat (seat 0 first)."""
 UNOWNED = "#d9d9d9"
 HIGHLIGHT = "#f2b600"
+MIN_FONT = 12
+"""The smallest text on a figure, in pixels."""
 RED_TEXT, BLACK_TEXT = "#c62828", "#111111"
 CARD_BACK = "#27408b"
 
@@ -154,6 +156,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "no_invasion": ("No invasion this round", "このラウンドに侵略はない"),
     "folded": ("folded", "降りた"),
     "strength": ("strength", "強さ"),
+    "cards_axis": ("round cards", "ラウンドカードの枚数"),
+    "points_axis": ("points", "得点"),
     "wins": ("wins at once", "即勝利"),
     "score": ("Score track (domination at 35)", "得点(35点で制覇勝利)"),
     "target": ("35: domination", "35: 制覇勝利"),
@@ -219,7 +223,7 @@ def _link_segments(links: Sequence[tuple[str, str]]) -> Line:
     return xs, ys
 
 
-def map_figure(view: PowersView, *, height: int = 440, outline: bool = True) -> go.Figure:
+def map_figure(view: PowersView, *, height: int = 360, outline: bool = True) -> go.Figure:
     """The world map: countries, neighbour links, owners, terrain, points and costs."""
     lang = view.lang
     revealed = view.round_card if view.round_card in COUNTRIES else None
@@ -285,7 +289,7 @@ def map_figure(view: PowersView, *, height: int = 440, outline: bool = True) -> 
                 "opacity": 0.95},
         text=texts,
         textposition=[_LABEL_POSITION.get(k, "bottom center") for k in keys],
-        textfont={"size": 11},
+        textfont={"size": MIN_FONT},
         cliponaxis=False,
         hovertext=hovers,
         hoverinfo="text",
@@ -296,7 +300,7 @@ def map_figure(view: PowersView, *, height: int = 440, outline: bool = True) -> 
     fig.add_trace(go.Scatter(
         x=[_x(MAP_POSITIONS[k][0]) for k in keys], y=[MAP_POSITIONS[k][1] for k in keys],
         mode="text", text=[str(COUNTRIES[k].points) for k in keys],
-        textfont={"size": 10, "color": "black"}, hoverinfo="skip", showlegend=False,
+        textfont={"size": MIN_FONT, "color": "black"}, hoverinfo="skip", showlegend=False,
         name="points",
     ))
 
@@ -317,7 +321,7 @@ def map_figure(view: PowersView, *, height: int = 440, outline: bool = True) -> 
         title += f" — {_t(view.round_card, lang)}"
     fig.add_annotation(
         text=_t("map_key", lang), x=0, y=0, xref="paper", yref="paper", xanchor="left",
-        yanchor="bottom", showarrow=False, font={"size": 10, "color": "#555555"},
+        yanchor="bottom", showarrow=False, font={"size": MIN_FONT, "color": "#555555"},
         bgcolor="rgba(255,255,255,0.7)",
     )
     fig.update_layout(
@@ -374,7 +378,8 @@ def round_deck_figure(view: PowersView, *, height: int = 230) -> go.Figure:
         title={"text": f"{_t('round_deck', lang)} ({_t('left', lang)} {total})", "x": 0.01},
         height=height,
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        xaxis={"range": [0, 15], "dtick": 1, "fixedrange": True},
+        xaxis={"range": [0, 15], "dtick": 1, "fixedrange": True,
+               "title": {"text": _t("cards_axis", lang)}},
         yaxis={"autorange": "reversed", "fixedrange": True},
         legend={"orientation": "h", "y": -0.15},
     )
@@ -480,13 +485,13 @@ def hands_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
     fig.add_trace(go.Scatter(
         x=up_x, y=up_y, mode="markers+text", text=up_text, customdata=up_data,
         textfont={"size": 15, "color": up_colour},
-        marker={"symbol": "square", "size": 40, "color": "white",
+        marker={"symbol": "square", "size": 36, "color": "white",
                 "line": {"color": up_border, "width": up_width}},
         hovertext=up_hover, hoverinfo="text", name="hand", showlegend=False,
     ))
     fig.add_trace(go.Scatter(
         x=back_x, y=back_y, mode="markers", hovertext=back_hover, hoverinfo="text",
-        marker={"symbol": "square", "size": 40, "color": CARD_BACK,
+        marker={"symbol": "square", "size": 36, "color": CARD_BACK,
                 "line": {"color": "white", "width": 2}},
         name="backs", showlegend=False,
     ))
@@ -499,9 +504,12 @@ def hands_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
     ))
     title = (f"{_t('hands', lang)} — {_t('deck', lang)} {view.deck_count}, "
              f"{_t('discards', lang)} {len(view.discards)}")
+    if view.phase == "invasion" and view.round_card in COUNTRIES and not view.is_terminal():
+        title += (f" — {_name(view, view.round_card)} {_terrain_mark(view.round_card)}, "
+                  f"{_t('to_beat', lang)} {view.top_strength}")
     fig.update_layout(
         title={"text": title, "x": 0.01},
-        height=height or 70 + 60 * view.players,
+        height=height or 60 + 46 * view.players,
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         xaxis={"range": [-0.7, width + 0.5], "visible": False, "fixedrange": True},
         yaxis={"range": [-view.players + 0.5, 0.5], "tickvals": [-s for s in rows],
@@ -612,7 +620,7 @@ def score_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
         height=height or 90 + 40 * view.players,
         margin={"l": 10, "r": 10, "t": 40, "b": 30},
         xaxis={"range": [0, max(WIN_POINTS + 8, *(s + 8 for s in view.scores))],
-               "fixedrange": True},
+               "fixedrange": True, "title": {"text": _t("points_axis", lang)}},
         yaxis={"autorange": "reversed", "fixedrange": True,
                "categoryorder": "array", "categoryarray": list(view.seat_names)},
         shapes=[{"type": "line", "x0": WIN_POINTS, "x1": WIN_POINTS, "y0": 0, "y1": 1,

@@ -12,6 +12,8 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+import ipywidgets as widgets
+
 from gamelib.core import Game, View, load
 from gamelib.powers.data import COUNTRIES
 from gamelib.powers.figures import (
@@ -28,10 +30,14 @@ from gamelib.powers.view import PowersView
 from gamelib.ui import GameController
 from gamelib.ui.controller import FigureBuilder
 
-__all__ = ["FIGURES", "controller", "odds_panel"]
+__all__ = ["FIGURES", "ON_SCREEN", "controller", "fit_screen", "odds_panel"]
 
-FIGURES = (map_figure, ladder_figure, hands_figure, score_figure, round_deck_figure)
+FIGURES = (map_figure, hands_figure, ladder_figure, score_figure, round_deck_figure)
 """The figure builders the controller shows, top to bottom."""
+ON_SCREEN = 2
+"""The first figures (the board and the hands) stay above the buttons, so that board, hand and
+actions fit one 1280×800 screen; the others (ladder, scores, round deck) and the odds panel go
+below the controls."""
 
 _TEXT = {
     "title": ("Odds for {seat}", "{seat}から見た確率"),
@@ -107,7 +113,7 @@ def controller(
         raise TypeError("give either a game or its options, not both")
     if seats is None:
         seats = {i: "human" if i == 0 else "heuristic" for i in range(game.players)}
-    return GameController(
+    ctrl = GameController(
         game,
         figures=[cast(FigureBuilder, f) for f in FIGURES],  # they take PowersView only
         seats=seats,
@@ -115,4 +121,19 @@ def controller(
         viewpoint=viewpoint,
         extra=[odds_panel] if odds else None,
     )
+    fit_screen(ctrl, ON_SCREEN)
+    return ctrl
+
+
+def fit_screen(ctrl: GameController, on_screen: int) -> None:
+    """Keep the first ``on_screen`` figures above the buttons; move the other figures and the
+    extras below the controls (the same widgets, still updated in place)."""
+    shown = ctrl.figure_widgets()
+    ctrl.figures_box.children = tuple(shown[:on_screen])
+    below = widgets.VBox([*shown[on_screen:], ctrl.extras_box])
+    below.add_class("gamelib-below")
+    children = [w for w in ctrl.widget.children if w is not ctrl.extras_box]
+    at = children.index(ctrl.controls) + 1 if ctrl.controls in children else len(children)
+    children.insert(at, below)
+    ctrl.widget.children = tuple(children)
 

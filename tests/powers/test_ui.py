@@ -63,7 +63,7 @@ def test_clicking_a_card_plays_it() -> None:
 
 def test_viewpoint_switch_and_teacher_view() -> None:
     ctrl = controller(players=3, seed=2)
-    hands = ctrl.figure_widgets()[2]
+    hands = ctrl.figure_widgets()[FIGURES.index(hands_figure)]
     own = {card_label(c) for c in ctrl.state.hands[0]}
     assert set(hands.data[0].text) == own
     ctrl.viewpoint_box.value = ui.controller.TEACHER
