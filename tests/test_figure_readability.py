@@ -15,6 +15,7 @@ from gamelib.megalomania import figures as mfig
 from gamelib.megalomania import odds as modds
 from gamelib.megalomania.bots import HeuristicBot
 from gamelib.powers import figures as pfig
+from gamelib.powers import odds as pod
 from gamelib.powers.positions import play_texts, position
 
 MIN_PX = 12
@@ -63,6 +64,12 @@ def test_powers_figures_are_readable(lang: str) -> None:
         for build in (pfig.map_figure, pfig.hands_figure, pfig.ladder_figure, pfig.score_figure,
                       pfig.round_deck_figure):
             check_readable(build(view))
+    rows = [(n, o.pair.value, o.straight.value, o.either.value, pod.face_card_odds(n).value)
+            for n in range(2, 6) for o in [pod.hand_odds(n)]]
+    check_readable(pfig.defence_chance_figure(rows, lang=lang))
+    me = _powers_views(lang)[1]
+    points = [(s, pod.invasion_odds(me, to_beat=s).anyone.value) for s in (5, 14)]
+    check_readable(pfig.beat_chance_figure(points, lang=lang, note="test"))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

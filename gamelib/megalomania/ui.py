@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from gamelib.core import Game, View, load
+from gamelib.core import Game, State, View, load
 from gamelib.megalomania.actions import PlayCard
 from gamelib.megalomania.figures import odds_figure, score_figure, table_figure
 from gamelib.megalomania.odds import panel_odds
@@ -143,13 +143,18 @@ def controller(
     odds: bool = True,
     odds_options: Mapping[str, Any] | None = None,
     figures: Sequence[Callable[[View], go.Figure]] | None = None,
+    position: State[Any] | None = None,
     **kwargs: Any,
 ) -> Any:
     """A :class:`gamelib.ui.GameController` for Megalomania (default: 4 players, seat 0 human,
     the others heuristic bots) showing the table and score sheet, with the odds panel as an
-    extra when ``odds`` is true. Other keyword arguments go to the controller."""
+    extra when ``odds`` is true, and card plays grouped by card (:func:`action_group`).
+    ``position`` starts from a state built by hand (:mod:`gamelib.megalomania.positions`).
+    Other keyword arguments (``hotseat``, ``lang``, …) go to the controller."""
     from gamelib.ui import GameController
 
+    if position is not None:
+        game = position.game
     game = game if game is not None else load("megalomania")
     if seats is None:
         seats = {0: "human", **{s: "heuristic" for s in range(1, game.players)}}
@@ -157,7 +162,8 @@ def controller(
     if odds:
         extra.append(odds_panel(**dict(odds_options or {})))
     builders: list[Any] = list(figures) if figures is not None else [table_figure, score_figure]
+    kwargs.setdefault("group", action_group)
     return GameController(
         game, figures=builders, seats=seats, seed=seed, viewpoint=viewpoint, extra=extra,
-        **kwargs,
+        position=position, **kwargs,
     )

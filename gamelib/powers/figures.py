@@ -10,6 +10,9 @@
   card of the player to move plays it (its action text is the point's ``customdata``).
 * :func:`ladder_figure` — the bidding ladder: each card's effective strength and why.
 * :func:`score_figure` — the score track against the 35-point target.
+* :func:`beat_chance_figure`, :func:`defence_chance_figure` — static odds charts (the chance
+  that someone beats a card; of a pair/straight or face-card defence), from numbers computed by
+  :mod:`gamelib.powers.odds`.
 
 Every builder keeps the same traces, in the same order, whatever the state, so the notebook
 controller can update its widgets in place. Labels follow ``view.lang``.
@@ -35,8 +38,10 @@ from gamelib.powers.view import PowersView
 __all__ = [
     "MAP_POSITIONS",
     "SEAT_COLOURS",
+    "beat_chance_figure",
     "card_action",
     "card_label",
+    "defence_chance_figure",
     "hands_figure",
     "ladder_figure",
     "map_figure",
@@ -164,6 +169,16 @@ _LABELS: dict[str, tuple[str, str]] = {
     "playable": ("strength if played now", "今出した場合の強さ"),
     "not_playable": ("cannot be played against", "出せない: "),
     "click": ("click to play", "クリックで出す"),
+    "beat_title": ("Chance that someone can beat your card", "あなたの札を上回れる人がいる確率"),
+    "beat_x": ("strength of your card", "あなたの札の強さ"),
+    "beat_y": ("chance someone can beat it (%)", "上回れる人がいる確率(%)"),
+    "defence_title": ("Chance that a hand can defend", "手札で防衛できる確率"),
+    "defence_x": ("cards in hand", "手札の枚数"),
+    "defence_y": ("chance (%)", "確率(%)"),
+    "pair": ("pair (magazine)", "ペア(雑誌)"),
+    "straight": ("straight of 3 (magazine)", "3枚のストレート(雑誌)"),
+    "either": ("pair or straight (magazine)", "ペアかストレート(雑誌)"),
+    "face": ("face card J/Q/K (ver.2)", "絵札J/Q/K(ver.2)"),
 }
 
 
@@ -627,5 +642,59 @@ def score_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
                  "yref": "paper", "line": {"color": "#c62828", "width": 2, "dash": "dash"}}],
         annotations=[{"text": _t("target", lang), "x": WIN_POINTS, "y": 1, "yref": "paper",
                       "yanchor": "bottom", "showarrow": False}],
+    )
+    return fig
+
+
+def beat_chance_figure(
+    points: Sequence[tuple[int, float]], *, lang: str = "en", note: str = "",
+    height: int = 320,
+) -> go.Figure:
+    """Bars: for each strength of the card just played, the chance that someone still in the
+    invasion holds a card that beats it (``points``: ``(strength, chance)``, from
+    :func:`gamelib.powers.odds.invasion_odds`). A static figure: it renders without a kernel."""
+    xs = [s for s, _ in points]
+    ys = [100 * p for _, p in points]
+    fig = go.Figure(go.Bar(
+        x=xs, y=ys, marker_color="#5c6bc0", text=[f"{y:.0f}%" for y in ys],
+        textposition="outside", textfont={"size": MIN_FONT}, name="beat",
+        hovertemplate="%{x}: %{y:.1f}%<extra></extra>",
+    ))
+    title = _t("beat_title", lang) + (f" — {note}" if note else "")
+    fig.update_layout(
+        title={"text": title, "x": 0.01}, height=height,
+        margin={"l": 10, "r": 10, "t": 50, "b": 10},
+        xaxis={"title": {"text": _t("beat_x", lang)}, "dtick": 1, "fixedrange": True},
+        yaxis={"title": {"text": _t("beat_y", lang)}, "range": [0, 110],
+               "fixedrange": True},
+    )
+    return fig
+
+
+def defence_chance_figure(
+    rows: Sequence[tuple[int, float, float, float, float]], *, lang: str = "en",
+    height: int = 340,
+) -> go.Figure:
+    """Lines: for each hand size ``n``, the chance of holding a pair, a straight, either (the
+    magazine defence) and a face card (the ver.2 defence); ``rows`` are
+    ``(n, pair, straight, either, face)`` from :func:`gamelib.powers.odds.hand_odds` and
+    :func:`~gamelib.powers.odds.face_card_odds`. A static figure."""
+    ns = [r[0] for r in rows]
+    fig = go.Figure()
+    styles = (("pair", "#90caf9", "dot"), ("straight", "#a5d6a7", "dot"),
+              ("either", "#1565c0", "solid"), ("face", "#c62828", "dash"))
+    for k, (key, colour, dash) in enumerate(styles, start=1):
+        fig.add_trace(go.Scatter(
+            x=ns, y=[100 * r[k] for r in rows], mode="lines+markers", name=_t(key, lang),
+            line={"color": colour, "dash": dash, "width": 3 if key == "either" else 2},
+            hovertemplate="%{x}: %{y:.1f}%<extra></extra>",
+        ))
+    fig.update_layout(
+        title={"text": _t("defence_title", lang), "x": 0.01}, height=height,
+        margin={"l": 10, "r": 10, "t": 50, "b": 10},
+        xaxis={"title": {"text": _t("defence_x", lang)}, "dtick": 1, "fixedrange": True},
+        yaxis={"title": {"text": _t("defence_y", lang)}, "range": [0, 102],
+               "fixedrange": True},
+        legend={"orientation": "h", "y": -0.25},
     )
     return fig

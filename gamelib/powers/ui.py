@@ -14,7 +14,7 @@ from typing import Any, cast
 
 import ipywidgets as widgets
 
-from gamelib.core import Game, View, load
+from gamelib.core import Game, State, View, load
 from gamelib.powers.data import COUNTRIES
 from gamelib.powers.figures import (
     card_label,
@@ -100,14 +100,24 @@ def controller(
     seed: int = 0,
     viewpoint: int | None = 0,
     odds: bool = True,
+    position: State[Any] | None = None,
+    hotseat: bool = False,
+    lang: str | None = None,
     **options: Any,
 ) -> GameController:
     """A :class:`GameController` for Powers with its figures (and the odds panel).
 
     ``game`` defaults to ``gamelib.load("powers", **options)``; ``seats`` maps seats to
     ``"human"`` or a bot name (default: seat 0 human, the others the heuristic bot).
+    ``position`` starts from a state built by hand (:mod:`gamelib.powers.positions`), whose
+    game it plays; ``hotseat`` makes the viewpoint follow the human to move; ``lang`` sets the
+    language of every label (see :class:`gamelib.ui.GameController`).
     """
-    if game is None:
+    if position is not None:
+        if game is not None or options:
+            raise TypeError("give a position, a game or a game's options, not several")
+        game = position.game
+    elif game is None:
         game = load("powers", **options)
     elif options:
         raise TypeError("give either a game or its options, not both")
@@ -120,6 +130,9 @@ def controller(
         seed=seed,
         viewpoint=viewpoint,
         extra=[odds_panel] if odds else None,
+        position=position,
+        hotseat=hotseat,
+        lang=lang,
     )
     fit_screen(ctrl, ON_SCREEN)
     return ctrl
