@@ -428,6 +428,18 @@ def score_figure(view: MegalomaniaView, *, width: int | None = None) -> go.Figur
     return fig
 
 
+def _mission_sentence(mission: MissionOdds, lang: str) -> str:
+    """The mission odds as a sentence with percentages (simulated, so with their error)."""
+    p, e = mission.success.value, mission.success.stderr
+    pts = mission.points
+    if lang == "ja":
+        return (f"ミッション{mission.mission}を達成する確率は{p:.0%}(± {e:.0%})、期待得点は"
+                f"{pts.value:+.1f}(全員ヒューリスティックBotで{pts.samples}回シミュレーション)")
+    return (f"You complete mission {mission.mission} {p:.0%} of the time (± {e:.0%}), for "
+            f"{pts.value:+.1f} points on average ({pts.samples} simulated rounds, every seat "
+            "played by the heuristic bot).")
+
+
 def odds_figure(
     odds: TrickOdds | None,
     *,
@@ -451,7 +463,7 @@ def odds_figure(
         x=values, y=labels, orientation="h", marker={"color": "#6d4c8d"},
         error_x={"type": "data", "array": errors, "visible": odds is not None and not odds.exact},
         text=[f"{v:.0%}" for v in values], textposition="auto",
-        hovertext=[f"{v:.3f} ± {e / 1.96:.3f}" for v, e in zip(values, errors, strict=True)],
+        hovertext=[f"{v:.1%} ± {e / 1.96:.1%}" for v, e in zip(values, errors, strict=True)],
         customdata=labels,
     ))
     head = "P(take the trick)" if lang != "ja" else "トリックを取る確率"
@@ -459,7 +471,8 @@ def odds_figure(
         "not your turn to play a card" if lang != "ja" else "カードを出す手番ではありません")
     lines = [f"<b>{head}</b>", f"<span style='font-size:{MIN_FONT}px'>{sub}</span>"]
     if mission is not None:
-        lines.append(f"<span style='font-size:{MIN_FONT}px'>{mission.describe(lang)}</span>")
+        lines.append(f"<span style='font-size:{MIN_FONT}px'>{_mission_sentence(mission, lang)}"
+                     "</span>")
     top = 32 + 18 * len(lines)
     fig.update_layout(
         title={"text": "<br>".join(lines), "x": 0.01, "y": 1.0, "yref": "container",

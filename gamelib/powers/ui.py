@@ -14,7 +14,7 @@ from typing import Any, cast
 
 import ipywidgets as widgets
 
-from gamelib.core import Game, State, View, load
+from gamelib.core import Estimate, Game, State, View, load
 from gamelib.powers.data import COUNTRIES
 from gamelib.powers.figures import (
     card_label,
@@ -47,7 +47,13 @@ _TEXT = {
     ),
     "idle": ("Odds appear during an invasion.", "確率は侵略フェイズ中に表示されます。"),
     "folded": ("{seat} has folded.", "{seat}は降りた。"),
-    "if_play": ("If you play {card} (strength {s}):", "{card}(強さ{s})を出すと:"),
+    "if_play": ("If you play {card} (strength {s}), someone can beat it {p} of the time.",
+                "{card}(強さ{s})を出すと、上回れる人がいる確率は{p}。"),
+    "top": ("Someone can still beat strength {s} {p} of the time ({how}, from {n} unseen cards):"
+            " {each}.",
+            "強さ{s}を上回れる人がいる確率は{p}({how}、見えないカード{n}枚から): {each}。"),
+    "exact": ("exact", "厳密"),
+    "sampled": ("simulated, ± {e}", "シミュレーション、± {e}"),
     "joker": ("{card} wins at once.", "{card}は即座に勝つ。"),
 }
 
@@ -55,6 +61,11 @@ _TEXT = {
 def _t(key: str, lang: str, **params: Any) -> str:
     en, ja = _TEXT[key]
     return (ja if lang == "ja" else en).format(**params)
+
+
+def _percent(est: Estimate) -> str:
+    """A chance as players say it: ``99.6%``."""
+    return f"{est.value:.1%}"
 
 
 def odds_panel(view: View) -> str:
@@ -72,7 +83,13 @@ def odds_panel(view: View) -> str:
         return f"{head}<br>{html.escape(_t('folded', lang, seat=seat))}"
     lines = []
     if view.top_strength:  # before the first card anything legal beats "0": nothing to say
-        lines.append(html.escape(invasion_odds(view).describe(lang, view.seat_names)))
+        top = invasion_odds(view)
+        sep = "、" if lang == "ja" else ", "
+        each = sep.join(f"{view.seat_names[s]} {_percent(e)}" for s, e in top.each)
+        how = _t("exact", lang) if top.anyone.exact else _t(
+            "sampled", lang, e=f"{top.anyone.stderr:.1%}")
+        lines.append(html.escape(_t("top", lang, s=view.top_strength, p=_percent(top.anyone),
+                                    how=how, n=top.unseen, each=each)))
     country = COUNTRIES[view.round_card]
     terrain = country.terrain or "normal"
     bonus = view.bonus[view.viewer]
@@ -84,11 +101,8 @@ def odds_panel(view: View) -> str:
             lines.append(html.escape(_t("joker", lang, card=card_label(card))))
             continue
         odds = invasion_odds(view, to_beat=strength)
-        lines.append(
-            html.escape(_t("if_play", lang, card=card_label(card), s=strength))
-            + " "
-            + html.escape(odds.anyone.describe(lang))
-        )
+        lines.append(html.escape(
+            _t("if_play", lang, card=card_label(card), s=strength, p=_percent(odds.anyone))))
     body = "<br>".join(line.replace("\n", "<br>") for line in lines)
     return f'<div class="powers-odds">{head}<br>{body}</div>'
 
