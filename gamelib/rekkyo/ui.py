@@ -284,6 +284,25 @@ class OddsExplorer:
         """P(win) of the current choice."""
         return self.defence.p_win(self.attack)
 
+    def set_lang(self, lang: str) -> None:
+        """Name the territories and cards, and draw the figures, in ``lang`` (a lesson's switch)."""
+        self.lang = lang
+        for box, name in ((self.target_box, self._territory_text),
+                          (self.hand_box, self._card_text)):
+            box.unobserve(self._on_change, names="value")
+            value = box.value
+            box.options = [(name(v), v) for _label, v in box.options]
+            box.value = value
+            box.observe(self._on_change, names="value")
+        self.refresh()
+
+    def _territory_text(self, tid: str) -> str:
+        t = self.cards.territory(tid)
+        return f"{t.name.text(self.lang)} ({t.power})"
+
+    def _card_text(self, cid: str) -> str:
+        return self.cards.card(cid).label(self.lang)
+
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display
 

@@ -74,7 +74,8 @@ def _hand_limit(game: RekkyoGame) -> RekkyoState:
 def _japan(game: RekkyoGame) -> RekkyoState:
     """Japan (an island: sea links only) next to China, Siberia and the South Pacific."""
     return make_position(game, owners={"japan": 0, "usa": 1},
-                         hands=[["chiha", "zero", "akagi", "conscription"], ["sherman"]])
+                         hands=[["chiha", "zero", "akagi", "conscription"], ["sherman"]],
+                         pile_top=["panzer4", "tribal", "partisan", "italian_infantry"])
 
 
 def _neutral(game: RekkyoGame) -> RekkyoState:
@@ -99,7 +100,7 @@ def _intercept(game: RekkyoGame) -> RekkyoState:
 def _revolutionary(game: RekkyoGame) -> RekkyoState:
     """Player 1 has lost the USA: a revolutionary."""
     return make_position(game, owners={"germany": 1}, home=[["usa"], ["germany"]],
-                         hands=[["mustang", "t34"], ["panzer4"]])
+                         hands=[["mustang", "t34"], ["panzer4"]], pile_top=["fletcher"])
 
 
 def _the_end(game: RekkyoGame) -> RekkyoState:

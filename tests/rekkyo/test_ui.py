@@ -155,3 +155,12 @@ def test_hotseat_controller_hides_the_next_hand() -> None:
         assert ctrl.figures_box.layout.display == "none"
         ctrl.pass_button.click()
         assert ctrl.viewpoint == 1
+
+
+def test_explorer_follows_a_language_switch() -> None:
+    ex = OddsExplorer(target="china", hand=["sherman", "t34"])
+    p = ex.p_win()
+    ex.set_lang("ja")
+    assert ex.target_box.value == "china" and "中国" in dict(
+        (v, k) for k, v in ex.target_box.options)["china"]
+    assert ex.p_win() == p and "勝つ確率" in ex.summary.value
