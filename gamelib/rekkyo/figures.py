@@ -301,6 +301,8 @@ def defence_figure(
     ``cards`` (default: no attack marked) drawn as a line."""
     cset = odds.cards_of(view)
     t = cset.territory(target)
+    if seat is None:
+        seat = view.viewer
     dist = odds.neutral_defence(view, target, route, seat=seat)
     attack = odds.attack_distribution(cards, route, card_set=cset) if cards else None
     route_text = _t(view.lang, "by_land" if route == "land" else "by_sea")
@@ -370,6 +372,8 @@ def win_heatmap(
     """The heat map for the cards ``seat`` cannot see, marking ``target`` and the attack of
     ``cards`` (at the attack's mean strength)."""
     cset = odds.cards_of(view)
+    if seat is None:
+        seat = view.viewer  # a seat's view knows that seat's cards (the teacher: the turn's)
     pool = odds.pool_of(odds.attacker_unseen(view, seat), route, cards=cset)
     powers = list(range(1, max_power + 1))
     table = odds.win_table(pool, powers=powers, max_attack=max_attack)
