@@ -83,6 +83,7 @@ _TEXT = {
         "combat": "In combat: {attacker} → {target}",
         "face_down": "face down",
         "no_cards": "(no cards)",
+        "kind_land": "land", "kind_navy": "navy", "kind_air": "air", "kind_event": "event",
         "you": "this attack",
         "by_land": "by land",
         "by_sea": "by sea",
@@ -110,6 +111,7 @@ _TEXT = {
         "combat": "戦闘中：{attacker} → {target}",
         "face_down": "裏向き",
         "no_cards": "（カードなし）",
+        "kind_land": "陸軍", "kind_navy": "海軍", "kind_air": "空軍", "kind_event": "イベント",
         "you": "この攻撃",
         "by_land": "陸から",
         "by_sea": "海から",
@@ -494,6 +496,11 @@ def hand_figure(view: RekkyoView, *, height: int = 170) -> go.Figure:
         textfont={"size": 12, "color": ["#fff" if d else "#000" for d in dark]},
         hoverinfo="text", showlegend=False,
     ))
+    for kind, colour in KIND_COLOURS.items():  # a legend of the card colours
+        fig.add_trace(go.Scatter(
+            x=[None], y=[None], mode="markers", name=_t(lang, f"kind_{kind}"),
+            marker={"symbol": "square", "size": 12, "color": colour}, hoverinfo="skip",
+        ))
     if seat is None:
         title = _t(lang, "hand_hidden", sizes=", ".join(
             f"{view.seat_names[p]} {n}" for p, n in enumerate(view.hand_sizes)))
@@ -509,5 +516,6 @@ def hand_figure(view: RekkyoView, *, height: int = 170) -> go.Figure:
         yaxis={"range": [-0.6, 1.6], "visible": False},
         plot_bgcolor="#fafafa",
         font=FONT,
+        legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"},
     )
     return fig
