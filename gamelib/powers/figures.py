@@ -524,8 +524,8 @@ def hands_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
     title = (f"{_t('hands', lang)} — {_t('deck', lang)} {view.deck_count}, "
              f"{_t('discards', lang)} {len(view.discards)}")
     if view.phase == "invasion" and view.round_card in COUNTRIES and not view.is_terminal():
-        title += (f" — {_name(view, view.round_card)} {_terrain_mark(view.round_card)}, "
-                  f"{_t('to_beat', lang)} {view.top_strength}")
+        place = f"{_name(view, view.round_card)} {_terrain_mark(view.round_card)}".strip()
+        title += f" — {place}, {_t('to_beat', lang)} {view.top_strength}"
     fig.update_layout(
         title={"text": title, "x": 0.01},
         height=height or 60 + 46 * view.players,
