@@ -192,7 +192,7 @@ def test_default_group_splits_english_labels() -> None:
     from gamelib.rekkyo.actions import Invade, PlayEvent
 
     assert controller_module.default_group(game, PlayEvent("spy", player=1), "en") == (
-        "play spy", "on player 2")
+        "play Spy", "on player 2")
     assert controller_module.default_group(game, Invade("china", "land"), "en") is not None
 
 
