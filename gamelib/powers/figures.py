@@ -241,7 +241,7 @@ def _link_segments(links: Sequence[tuple[str, str]]) -> Line:
     return xs, ys
 
 
-def map_figure(view: PowersView, *, height: int = 360, outline: bool = True) -> go.Figure:
+def map_figure(view: PowersView, *, height: int = 330, outline: bool = True) -> go.Figure:
     """The world map: countries, neighbour links, owners, terrain, points and costs."""
     lang = view.lang
     revealed = view.round_card if view.round_card in COUNTRIES else None
