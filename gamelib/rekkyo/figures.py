@@ -17,12 +17,15 @@ from gamelib.rekkyo.combat import can_open_invasion
 from gamelib.rekkyo.view import RekkyoView
 
 __all__ = [
+    "FONT",
     "LAYOUT",
     "SEAT_COLOURS",
     "defence_figure",
     "distribution_figure",
+    "hand_figure",
     "invasion_texts",
     "map_figure",
+    "win_curve_figure",
     "win_heatmap",
     "win_heatmap_figure",
 ]
@@ -50,6 +53,10 @@ links longer than half the world wrap around its edges."""
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2")
 """One colour per seat; neutral territories are grey."""
 NEUTRAL_COLOUR = "#9e9e9e"
+FONT = {"size": 13}
+"""Every figure's text is at least 12 px (read on a classroom projector)."""
+KIND_COLOURS = {"land": "#a1887f", "navy": "#1a237e", "air": "#1e88e5", "event": "#fbc02d"}
+"""Card colours by kind: the printed strength is dark blue for navy, blue for air."""
 WIN_COLOUR = "#2e7d32"
 LOSE_COLOUR = "#c62828"
 
@@ -60,13 +67,23 @@ _TEXT = {
         "land": "land link",
         "sea": "sea link",
         "defence": "defence strength of {name} (power {power}, {route})",
-        "strength": "strength",
-        "prob": "probability",
+        "strength": "defence strength (sum of card values, points)",
+        "prob": "probability (%)",
         "attack": "attack {a}",
         "pwin": "P(win) = {p:.3f}",
         "heat": "P(win) against a neutral: {route} invasion",
         "power_axis": "national power (cards drawn)",
-        "attack_axis": "attack strength",
+        "attack_axis": "attack strength (points)",
+        "pwin_axis": "chance the attack wins (%)",
+        "curve": "Chance to beat a neutral by attack strength ({route})",
+        "curve_line": "national power {power}",
+        "hand": "{seat}'s hand: {n} cards (limit {limit})",
+        "hand_teacher": "{seat}'s hand (turn player): {n} cards (limit {limit})",
+        "hand_hidden": "Hands: {sizes}",
+        "combat": "In combat: {attacker} → {target}",
+        "face_down": "face down",
+        "no_cards": "(no cards)",
+        "kind_land": "land", "kind_navy": "navy", "kind_air": "air", "kind_event": "event",
         "you": "this attack",
         "by_land": "by land",
         "by_sea": "by sea",
@@ -78,13 +95,23 @@ _TEXT = {
         "land": "陸路",
         "sea": "海路",
         "defence": "{name}の戦力（国力{power}、{route}）",
-        "strength": "戦力",
-        "prob": "確率",
+        "strength": "防御側の戦力（カードの値の合計、点）",
+        "prob": "確率（%）",
         "attack": "攻撃 {a}",
         "pwin": "勝率 = {p:.3f}",
         "heat": "中立国への侵略の勝率（{route}）",
         "power_axis": "国力（引くカードの枚数）",
-        "attack_axis": "攻撃側の戦力",
+        "attack_axis": "攻撃側の戦力（点）",
+        "pwin_axis": "侵略が成功する確率（%）",
+        "curve": "攻撃側の戦力ごとの中立国侵略の成功率（{route}）",
+        "curve_line": "国力{power}",
+        "hand": "{seat}の手札：{n}枚（上限{limit}枚）",
+        "hand_teacher": "{seat}（手番）の手札：{n}枚（上限{limit}枚）",
+        "hand_hidden": "手札の枚数：{sizes}",
+        "combat": "戦闘中：{attacker} → {target}",
+        "face_down": "裏向き",
+        "no_cards": "（カードなし）",
+        "kind_land": "陸軍", "kind_navy": "海軍", "kind_air": "空軍", "kind_event": "イベント",
         "you": "この攻撃",
         "by_land": "陸から",
         "by_sea": "海から",
@@ -138,7 +165,7 @@ def _segments(a: tuple[float, float], b: tuple[float, float]) -> list[list[tuple
     return [[(x0, y0), (-180, ym)], [(x1, y1), (180, ym)]]
 
 
-def map_figure(view: RekkyoView, *, show_links: bool = True, height: int = 430) -> go.Figure:
+def map_figure(view: RekkyoView, *, show_links: bool = True, height: int = 360) -> go.Figure:
     """The 15 territories on a world map: owner colours, national power, land and sea links.
 
     Points are sized by national power; clicking a point the viewer may invade plays the
@@ -206,6 +233,7 @@ def map_figure(view: RekkyoView, *, show_links: bool = True, height: int = 430) 
         plot_bgcolor="#e3f2fd",
         legend={"orientation": "h", "y": -0.02},
         clickmode="event",
+        font=FONT,
     )
     return fig
 
@@ -255,8 +283,10 @@ def distribution_figure(
         margin={"l": 50, "r": 10, "t": 50, "b": 40},
         xaxis_title=_t(lang, "strength"),
         yaxis_title=_t(lang, "prob"),
+        yaxis_tickformat=".0%",
         bargap=0.1,
         showlegend=False,
+        font=FONT,
     )
     return fig
 
@@ -273,6 +303,8 @@ def defence_figure(
     ``cards`` (default: no attack marked) drawn as a line."""
     cset = odds.cards_of(view)
     t = cset.territory(target)
+    if seat is None:
+        seat = view.viewer
     dist = odds.neutral_defence(view, target, route, seat=seat)
     attack = odds.attack_distribution(cards, route, card_set=cset) if cards else None
     route_text = _t(view.lang, "by_land" if route == "land" else "by_sea")
@@ -324,6 +356,7 @@ def win_heatmap_figure(
         xaxis_title=_t(lang, "attack_axis"),
         yaxis_title=_t(lang, "power_axis"),
         showlegend=False,
+        font=FONT,
     )
     return fig
 
@@ -341,6 +374,8 @@ def win_heatmap(
     """The heat map for the cards ``seat`` cannot see, marking ``target`` and the attack of
     ``cards`` (at the attack's mean strength)."""
     cset = odds.cards_of(view)
+    if seat is None:
+        seat = view.viewer  # a seat's view knows that seat's cards (the teacher: the turn's)
     pool = odds.pool_of(odds.attacker_unseen(view, seat), route, cards=cset)
     powers = list(range(1, max_power + 1))
     table = odds.win_table(pool, powers=powers, max_attack=max_attack)
@@ -349,3 +384,138 @@ def win_heatmap(
         a = odds.attack_distribution(cards or (), route, card_set=cset).mean()
         mark = (cset.territory(target).power, a)
     return win_heatmap_figure(table, powers=powers, mark=mark, route=route, lang=view.lang)
+
+
+def win_curve_figure(
+    curves: dict[int, Sequence[float]],
+    *,
+    route: str = "land",
+    lang: str = "en",
+    height: int = 330,
+) -> go.Figure:
+    """P(win) (in %) against attack strength, one line per national power (``curves[power]``
+    is the chance that an attack of strength 0, 1, 2, … beats that neutral)."""
+    fig = go.Figure()
+    for power, curve in sorted(curves.items()):
+        fig.add_trace(go.Scatter(
+            x=list(range(len(curve))), y=[100 * p for p in curve], mode="lines+markers",
+            name=_t(lang, "curve_line", power=power),
+            hovertemplate="%{x}: %{y:.1f}%<extra>" + _t(lang, "curve_line", power=power)
+                          + "</extra>",
+        ))
+    route_text = _t(lang, "by_land" if route == "land" else "by_sea")
+    fig.update_layout(
+        title=_t(lang, "curve", route=route_text),
+        height=height,
+        margin={"l": 60, "r": 10, "t": 50, "b": 45},
+        xaxis_title=_t(lang, "attack_axis"),
+        yaxis_title=_t(lang, "pwin_axis"),
+        yaxis_range=[0, 101],
+        font=FONT,
+    )
+    return fig
+
+
+def _card_colour(card: object) -> str:
+    if getattr(card, "is_event", False):
+        return KIND_COLOURS["event"]
+    return KIND_COLOURS.get(str(getattr(card, "kind", "")), NEUTRAL_COLOUR)
+
+
+def _wrap(text: str, width: int = 13) -> str:
+    """Break a card label into short lines (words for English; characters for Japanese)."""
+    words = text.split(" ")
+    lines: list[str] = []
+    for word in words:
+        while len(word) > width + 3:  # a long Japanese name has no spaces
+            lines.append(word[:width])
+            word = word[width:]
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "<br>".join(lines)
+
+
+def hand_figure(view: RekkyoView, *, height: int = 170) -> go.Figure:
+    """The viewer's hand as cards (the turn player's in the teacher's view), and the cards of a
+    combat under way as the viewer may see them (face-down cards as "?").
+
+    A non-axis figure: each card is a coloured box with its name and strength (F: fighter,
+    OPEN: open card, d: a die roll); colours by kind (land, navy, air, event).
+    """
+    cset = odds.cards_of(view)
+    lang = view.lang
+    seat = view.viewer if view.viewer is not None else view.turn_player
+    hand = list(view.hands[seat] or ()) if seat is not None else []
+    rows: list[tuple[float, list[tuple[str, str, str]]]] = []
+    rows.append((1.0, [(cset.card(c).label(lang), _card_colour(cset.card(c)), c) for c in hand]))
+    combat = view.combat
+    title_extra = ""
+    if combat is not None:
+        shown: list[tuple[str, str, str]] = []
+        if combat.attacker_cards is not None:
+            shown += [(cset.card(c).label(lang), _card_colour(cset.card(c)), c)
+                      for c in combat.attacker_cards]
+        else:
+            shown += [(cset.card(c).label(lang), _card_colour(cset.card(c)), c)
+                      for c in combat.attacker_open]
+            hidden = combat.attacker_count - len(combat.attacker_open)
+            shown += [(f"? ({_t(lang, 'face_down')})", "#616161", "")] * max(0, hidden)
+        shown.append(("→", "#ffffff", ""))
+        if combat.defender_cards is not None:
+            shown += [(cset.card(c).label(lang), _card_colour(cset.card(c)), c)
+                      for c in combat.defender_cards]
+        elif combat.defender_count:
+            shown += [(f"? ({_t(lang, 'face_down')})", "#616161", "")] * combat.defender_count
+        rows.append((0.0, shown))
+        attacker = view.seat_names[combat.attacker]
+        target = cset.territory(combat.target).name.text(lang)
+        title_extra = " — " + _t(lang, "combat", attacker=attacker, target=target)
+    fig = go.Figure()
+    xs: list[float] = []
+    ys: list[float] = []
+    texts: list[str] = []
+    dark: list[bool] = []
+    for y, cards in rows:
+        if not cards:
+            xs.append(0)
+            ys.append(y)
+            texts.append(_t(lang, "no_cards"))
+            dark.append(False)
+        for i, (text, colour, _cid) in enumerate(cards):
+            xs.append(i)
+            ys.append(y)
+            texts.append(_wrap(text))
+            dark.append(colour in ("#1a237e", "#616161", "#1e88e5"))
+            if colour != "#ffffff":
+                fig.add_shape(type="rect", x0=i - 0.46, x1=i + 0.46, y0=y - 0.42, y1=y + 0.42,
+                              fillcolor=colour, line={"color": "#555", "width": 1}, layer="below")
+    fig.add_trace(go.Scatter(
+        x=xs, y=ys, mode="text", text=texts, textposition="middle center",
+        textfont={"size": 12, "color": ["#fff" if d else "#000" for d in dark]},
+        hoverinfo="text", showlegend=False,
+    ))
+    for kind, colour in KIND_COLOURS.items():  # a legend of the card colours
+        fig.add_trace(go.Scatter(
+            x=[None], y=[None], mode="markers", name=_t(lang, f"kind_{kind}"),
+            marker={"symbol": "square", "size": 12, "color": colour}, hoverinfo="skip",
+        ))
+    if seat is None:
+        title = _t(lang, "hand_hidden", sizes=", ".join(
+            f"{view.seat_names[p]} {n}" for p, n in enumerate(view.hand_sizes)))
+    else:
+        key = "hand" if view.viewer is not None else "hand_teacher"
+        title = _t(lang, key, seat=view.seat_names[seat], n=len(hand), limit=view.hand_limit)
+    width = max([len(cards) for _y, cards in rows] + [6])
+    fig.update_layout(
+        title=title + title_extra,
+        height=height,
+        margin={"l": 10, "r": 10, "t": 40, "b": 10},
+        xaxis={"range": [-0.7, width - 0.3], "visible": False},
+        yaxis={"range": [-0.6, 1.6], "visible": False},
+        plot_bgcolor="#fafafa",
+        font=FONT,
+        legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"},
+    )
+    return fig

@@ -440,8 +440,35 @@ class RekkyoGame(Game["RekkyoState"]):
         return Term(str(action), ja)
 
     def action_label(self, action: object, lang: str) -> str:
-        """How a player names ``action`` in ``lang`` (English: its text; Japanese: names)."""
-        return self.action_terms(action).text(lang)
+        """How a player names ``action`` in ``lang``, with card and territory names as printed
+        (``add T-34``, ``invade China by land``; ``「T-34」を出す``); parses back in any game."""
+        from gamelib.rekkyo import actions as act
+
+        lang = "ja" if lang == "ja" else "en"
+        cards = self.cards
+        fmt = self.messages.format
+        card = getattr(action, "card", None)
+        name = cards.card(card).name if card in cards.card_by_id else card
+        if isinstance(action, act.Invade):
+            target = action.target
+            place = (cards.territory(target).name if target in cards.territory_by_id
+                     else target)
+            route = {"land": Term("land", "陸路"), "sea": Term("sea", "海路")}.get(
+                action.route, action.route)
+            return fmt("label_invade", lang, target=place, route=route)
+        if isinstance(action, act.PlayEvent):
+            if action.player is not None:
+                return fmt("label_play_player", lang, card=name, n=action.player + 1)
+            if action.territory is not None:
+                where = action.territory
+                place = cards.territory(where).name if where in cards.territory_by_id else where
+                return fmt("label_play_territory", lang, card=name, territory=place)
+            return fmt("label_play", lang, card=name)
+        keys = {act.AddCard: "label_add", act.Intercept: "label_intercept",
+                act.Discard: "label_discard", act.Pass: "label_pass", act.Commit: "label_commit",
+                act.Defend: "label_defend", act.NoIntercept: "label_no_intercept"}
+        key = keys.get(type(action))
+        return fmt(key, lang, card=name) if key else str(action)
 
     @functools.cached_property
     def card_tables(self) -> CardTables:

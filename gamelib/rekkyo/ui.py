@@ -1,7 +1,9 @@
 """Notebook wiring of 列強の興亡: the game controller with its odds panel, and the odds explorer.
 
 >>> from gamelib.rekkyo.ui import controller, OddsExplorer
->>> ctrl = controller(seed=3)              # map + odds panel, seat 0 human vs bots
+>>> ctrl = controller(seed=3)              # map + hand + odds panel, seat 0 human vs bots
+>>> hot = controller(seats=["human", "human", "heuristic"], hotseat=True)
+>>> lesson_ctrl = controller(position=make_position(...), lang="ja")
 >>> explorer = OddsExplorer(target="china", hand=["sherman", "t34"])
 """
 
@@ -18,32 +20,82 @@ import plotly.graph_objects as go
 import gamelib
 from gamelib.core import Game, View
 from gamelib.rekkyo import odds
+from gamelib.rekkyo.actions import Invade, PlayEvent
 from gamelib.rekkyo.combat import can_add_to_attack, can_commit
-from gamelib.rekkyo.figures import distribution_figure, map_figure, win_heatmap_figure
+from gamelib.rekkyo.figures import (
+    distribution_figure,
+    hand_figure,
+    map_figure,
+    win_heatmap_figure,
+)
 from gamelib.rekkyo.view import RekkyoView
 from gamelib.ui import GameController, update_figure
 from gamelib.ui.plotly_widget import FigureWidget
 
-__all__ = ["OddsExplorer", "controller", "odds_panel", "odds_rows"]
+__all__ = ["FIGURES", "OddsExplorer", "action_group", "controller", "odds_panel", "odds_rows",
+           "percent", "win_sentence"]
+
+FIGURES = (map_figure, hand_figure)
+"""The controller's figures: the world map (click a ringed territory to invade) and the hand."""
 
 _PANEL_TEXT: dict[str, dict[str, Any]] = {
     "en": {
         "title": "Odds of invading a neutral (exact, as {seat} knows the table)",
-        "head": ("target", "power", "route", "cards", "P(win)", "E[cards lost]",
-                 "P(win) by weapons committed"),
+        "head": ("target", "power", "route", "best cards", "chance to win",
+                 "cards lost on average", "chance with 1, 2, 3… weapons"),
+        "best": "Best invasion: {target} {route} with {cards}: you win {p} of the time "
+                "and lose {lost} cards on average.",
         "none": "No neutral country can be invaded by {seat} now.",
         "wait": "Odds appear when it is the viewer's own turn (or in the teacher's view).",
         "land": "land", "sea": "sea",
+        "win": "you win {p} of the time",
     },
     "ja": {
         "title": "中立国侵略の勝率（厳密計算、{seat}の知っている情報で）",
-        "head": ("目標", "国力", "経路", "カード", "勝率", "失うカードの期待値",
-                 "投入兵器数ごとの勝率"),
+        "head": ("目標", "国力", "経路", "最良のカード", "勝つ確率",
+                 "失うカードの平均枚数", "兵器1枚、2枚、3枚…での勝率"),
+        "best": "最良の侵略：{target}（{route}）に{cards}で。勝つ確率は{p}、"
+                "失うカードは平均{lost}枚です。",
         "none": "{seat}が今侵略できる中立国はありません。",
         "wait": "自分の手番（または先生の視点）で勝率が表示されます。",
         "land": "陸路", "sea": "海路",
+        "win": "勝つ確率は{p}",
     },
 }
+
+
+def percent(p: float) -> str:
+    """A probability said as a percentage: ``0.9964`` → ``"99.6%"`` (never "100%" unless sure)."""
+    if 0 < p < 1:
+        text = f"{100 * p:.1f}"
+        if text == "100.0":
+            return ">99.9%"
+        if text == "0.0":
+            return "<0.1%"
+        return f"{text}%"
+    return f"{100 * p:.0f}%"
+
+
+def win_sentence(p: float, lang: str = "en") -> str:
+    """``"you win 99.6% of the time"`` / ``"勝つ確率は99.6%"``."""
+    template: str = _PANEL_TEXT["ja" if lang == "ja" else "en"]["win"]
+    return template.format(p=percent(p))
+
+
+def action_group(game: Game[Any], action: Any, lang: str) -> tuple[str, str] | None:
+    """Grouped choices of 列強の興亡: every invasion under "invade…", then the target and route;
+    an event aimed at a player or a territory under the card, then its target."""
+    ja = lang == "ja"
+    if isinstance(action, Invade):
+        head = "侵略する" if ja else "invade"
+        full = game.action_label(action, lang)
+        return head, full if ja else full.removeprefix("invade ")
+    if isinstance(action, PlayEvent) and (action.player is not None or action.territory):
+        name = game.cards.card(action.card).name.text(lang)  # type: ignore[attr-defined]
+        head = f"「{name}」を使う" if ja else f"play {name}"
+        full = game.action_label(action, lang)
+        return head, full if ja else full.removeprefix(head + " ")
+    return None
 
 
 def odds_rows(view: RekkyoView, seat: int | None = None) -> list[dict[str, Any]]:
@@ -100,36 +152,47 @@ def odds_panel(view: View) -> str:
         lines = []
         for r in rows:
             cards = ", ".join(cset.card(c).label(lang) for c in r["cards"])
-            curve = " → ".join(f"{p:.2f}" for p in r["curve"])
+            curve = " → ".join(percent(p) for p in r["curve"])
             lines.append(
                 "<tr>"
                 f"<td>{html.escape(cset.territory(r['target']).name.text(lang))}</td>"
                 f"<td style='text-align:center'>{r['power']}</td>"
                 f"<td>{html.escape(text[r['route']])}</td>"
                 f"<td style='font-size:85%'>{html.escape(cards)}</td>"
-                f"<td style='text-align:right'><b>{r['p_win']:.3f}</b></td>"
+                f"<td style='text-align:right'><b>{html.escape(percent(r['p_win']))}</b></td>"
                 f"<td style='text-align:right'>{r['expected_lost']:.2f}</td>"
-                f"<td style='font-size:85%'>{curve}</td>"
+                f"<td style='font-size:85%'>{html.escape(curve)}</td>"
                 "</tr>"
             )
-        body = f"<table><tr>{head}</tr>{''.join(lines)}</table>"
+        best = max(rows, key=lambda r: (r["p_win"], -r["expected_lost"]))
+        sentence = text["best"].format(
+            target=cset.territory(best["target"]).name.text(lang), route=text[best["route"]],
+            cards=", ".join(cset.card(c).name.text(lang) for c in best["cards"]),
+            p=percent(best["p_win"]), lost=f"{best['expected_lost']:.1f}")
+        body = (f"<div>{html.escape(sentence)}</div>"
+                f"<table><tr>{head}</tr>{''.join(lines)}</table>")
     return f"<div class='rekkyo-odds'><b>{title}</b>{body}</div>"
 
 
 def controller(game: Game[Any] | None = None, **kwargs: Any) -> GameController:
     """The generic :class:`~gamelib.ui.GameController` for 列強の興亡.
 
-    Defaults: a 3-player game (seat 0 human, a heuristic bot, a random bot), the world map as
-    the figure (click a territory to invade it) and the odds panel as an extra. Any keyword of
-    :class:`~gamelib.ui.GameController` overrides them.
+    Defaults: a 3-player game (seat 0 human, a heuristic bot, a random bot), the world map and
+    the hand as figures (click a territory to invade it), the odds panel as an extra, and
+    choices grouped by :func:`action_group`. Any keyword of :class:`~gamelib.ui.GameController`
+    overrides them (``position=``, ``lang=``, ``hotseat=``, ``viewpoint=`` …).
     """
-    if game is None:
+    if game is None and kwargs.get("position") is None:
         game = gamelib.load("rekkyo", players=3)
+    if game is None:
+        game = kwargs["position"].game
+    assert game is not None
     if "seats" not in kwargs:
         kwargs["seats"] = {i: ("human" if i == 0 else "heuristic" if i == 1 else "random")
                            for i in range(game.players)}
-    kwargs.setdefault("figures", [map_figure])
+    kwargs.setdefault("figures", list(FIGURES))
     kwargs.setdefault("extra", [odds_panel])
+    kwargs.setdefault("group", action_group)
     return GameController(game, **kwargs)
 
 
@@ -221,6 +284,25 @@ class OddsExplorer:
         """P(win) of the current choice."""
         return self.defence.p_win(self.attack)
 
+    def set_lang(self, lang: str) -> None:
+        """Name the territories and cards, and draw the figures, in ``lang`` (a lesson's switch)."""
+        self.lang = lang
+        for box, name in ((self.target_box, self._territory_text),
+                          (self.hand_box, self._card_text)):
+            box.unobserve(self._on_change, names="value")
+            value = box.value
+            box.options = [(name(v), v) for _label, v in box.options]
+            box.value = value
+            box.observe(self._on_change, names="value")
+        self.refresh()
+
+    def _territory_text(self, tid: str) -> str:
+        t = self.cards.territory(tid)
+        return f"{t.name.text(self.lang)} ({t.power})"
+
+    def _card_text(self, cid: str) -> str:
+        return self.cards.card(cid).label(self.lang)
+
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display
 
@@ -295,8 +377,13 @@ class OddsExplorer:
             self.view is not None and self.seat is not None) else ()
         p = self.p_win()
         lost = odds.expected_cards_lost(p, usable, held, card_set=cset)
-        self.summary.value = (
-            f"<b>P(win) = {p:.4f}</b> &nbsp; attack mean {self.attack.mean():.2f}, "
-            f"defence mean {self.defence.mean():.2f}, expected cards lost {lost:.2f}"
-            f"{html.escape(note)}"
-        )
+        if self.lang == "ja":
+            said = (f"<b>{html.escape(win_sentence(p, 'ja'))}</b>（P(win) = {p:.4f}）。"
+                    f"攻撃の平均{self.attack.mean():.2f}、防御の平均{self.defence.mean():.2f}、"
+                    f"失うカードは平均{lost:.2f}枚")
+        else:
+            said = (f"<b>{html.escape(win_sentence(p))[:1].upper()}"
+                    f"{html.escape(win_sentence(p))[1:]}</b> (P(win) = {p:.4f}); "
+                    f"attack mean {self.attack.mean():.2f}, defence mean "
+                    f"{self.defence.mean():.2f}, cards lost on average {lost:.2f}")
+        self.summary.value = said + html.escape(note)

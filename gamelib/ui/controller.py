@@ -1,14 +1,24 @@
 """The generic step-by-step notebook controller: any game, its figures, humans and bots.
 
 A :class:`GameController` holds one game state and shows only ``state.view(viewpoint)`` to the
-figure builders and extras, never the state. Figures are plotly ``FigureWidget`` objects built
-once and then updated in place after every change. Widget callbacks are one-liners that call the
-public methods through :meth:`GameController._guard`, which shows any exception in the error area
-(class ``gamelib-error``) and keeps it in :attr:`GameController.last_error`.
+figure builders and extras, never the state. Buttons name actions with the game's
+``action_label`` in the controller's language; :meth:`GameController.set_lang` switches the game,
+its log, figures and refusals between English and Japanese. Many actions sharing a first part
+(a card) are grouped: one button per card, then its options (see :func:`default_group`). With
+``hotseat=True`` the viewpoint follows the human to move, with a "pass the screen" pause between
+two players so that one never sees the other's hand. A finished game shows a summary (who won,
+why, the turning points; :mod:`gamelib.ui.summary`). Figures are plotly ``FigureWidget``
+objects built once and then updated in place after every change. Widget callbacks are
+one-liners that call the public methods through :meth:`GameController._guard`, which shows
+any exception in the error area (class ``gamelib-error``) and keeps it in
+:attr:`GameController.last_error`.
 
 >>> from gamelib.ui import GameController
 >>> ctrl = GameController(game, figures=[board_figure], seats={0: "human", 1: "random"})
 >>> ctrl            # last expression of a cell: the widget is displayed
+>>> hot = GameController(game, figures=[board_figure], seats=["human", "human"], hotseat=True)
+>>> hot.set_lang("ja")                       # every label, figure, log line and refusal
+>>> GameController(game, position=built_state)  # start from a position built by hand
 """
 
 from __future__ import annotations
@@ -27,14 +37,27 @@ from plotly.basedatatypes import BaseFigure
 from gamelib.bots import bot_names, make_bot
 from gamelib.core import Bot, Game, GameLibError, LogEntry, OptionError, State, View, load, play
 from gamelib.core import undo as undo_state
-from gamelib.ui.labels import label
+from gamelib.ui.labels import bot_label, label
 from gamelib.ui.plotly_widget import FigureWidget
+from gamelib.ui.summary import game_summary
 
-__all__ = ["HUMAN", "MAX_BUTTONS", "Extra", "FigureBuilder", "GameController"]
+__all__ = [
+    "GROUP_OVER",
+    "HUMAN",
+    "MAX_BUTTONS",
+    "Extra",
+    "FigureBuilder",
+    "GameController",
+    "GroupFn",
+    "default_group",
+    "with_lang",
+]
 
 HUMAN = "human"
 MAX_BUTTONS = 12
-"""With more legal actions than this, the human picks from a dropdown and clicks "Play"."""
+"""With more choices than this, the human picks from a dropdown and clicks "Play"."""
+GROUP_OVER = 6
+"""With more legal actions than this, actions sharing a first part (a card) are grouped."""
 LOG_LIMIT = 300
 """The log panel shows at most this many of the newest entries."""
 TEACHER = -1
@@ -43,6 +66,8 @@ TEACHER = -1
 FigureBuilder = Callable[[View], go.Figure]
 Extra = Callable[[View], "widgets.Widget | go.Figure | str"]
 Callback = Callable[["GameController"], None]
+GroupFn = Callable[[Game[Any], Any, str], "tuple[str, str] | None"]
+"""``group(game, action, lang)`` → (the group's label, the option's label), or ``None``."""
 
 _KIND_STYLE = {
     "narration": "color:#1b5e20;font-style:italic;padding-left:1.2em",
@@ -59,12 +84,16 @@ class GameController:
     ``seats`` maps each seat to ``"human"`` or a bot name (see :func:`gamelib.bots.bot_names`);
     by default seat 0 is human and the others play randomly. With ``auto_bots`` (the default),
     bots reply after every human action until a human seat is to act. ``viewpoint`` is a seat or
-    ``None`` for the teacher's view of everything.
+    ``None`` for the teacher's view of everything. ``position`` starts from a state built by hand
+    (its game is the game; undo and restart go back to it); ``lang`` plays the game in that
+    language; ``group(game, action, lang)`` groups many actions (default: the game's
+    ``action_group`` method if it has one, else :func:`default_group`); ``hotseat`` makes the
+    viewpoint follow the human to move, with a pause to pass the screen.
     """
 
     def __init__(
         self,
-        game: Game[Any] | str,
+        game: Game[Any] | str | None = None,
         figures: Sequence[FigureBuilder] = (),
         seats: Mapping[int, str] | Sequence[str] | None = None,
         seed: int = 0,
@@ -72,18 +101,34 @@ class GameController:
         extra: Sequence[Extra] | None = None,
         *,
         auto_bots: bool = True,
+        hotseat: bool = False,
+        group: GroupFn | None = None,
+        position: State[Any] | None = None,
+        lang: str | None = None,
     ) -> None:
+        if position is not None:
+            game = position.game
+        if game is None:
+            raise OptionError("give a game (or a position to start from)")
         self.game: Game[Any] = load(game) if isinstance(game, str) else game
+        if lang is not None and lang != self.game.lang:
+            self.game = with_lang(self.game, lang)
         self.seats: dict[int, str] = _check_seats(self.game, seats)
         self.auto_bots = auto_bots
+        self.hotseat = hotseat
+        self.group: GroupFn = group or getattr(self.game, "action_group", None) or default_group
         self.builders: list[FigureBuilder] = list(figures)
         self.extras: list[Extra] = list(extra or ())
         self.last_error: BaseException | None = None
         self._callbacks: list[Callback] = []
         self._viewpoint = _check_viewpoint(self.game, viewpoint)
-        self._seed = seed
-        self._state: State[Any] = self.game.new_state(seed)
+        self._seed = position.seed if position is not None else seed
+        self._position = _relang(position, self.game) if position is not None else None
+        self._state: State[Any] = self._fresh_start()
         self._movers: list[int] = []
+        self._screen_for: int | None = None
+        self._open_group: str | None = None
+        self._dropdown_texts: dict[str, str] = {}
         self._bots: dict[int, Bot] = {}
         self._autoplay_task: asyncio.Task[None] | None = None
         self._stop_requested = False
@@ -93,6 +138,13 @@ class GameController:
         self._build_widgets()
         self._make_bots()
         self._guard(self._after_change, bots=True)
+
+    def _fresh_start(self) -> State[Any]:
+        """The first state of a new game: the position given, or a new game from the seed."""
+        if self._position is not None:
+            return self._position
+        fresh: State[Any] = self.game.new_state(self._seed)
+        return fresh
 
     # -- public API ---------------------------------------------------------------------------
     @property
@@ -124,6 +176,84 @@ class GameController:
         if self._state.is_terminal():
             return []
         return [str(a) for a in self._state.legal_actions()]
+
+    def legal_labels(self) -> dict[str, str]:
+        """Each legal action's text → its label as players name it, in the controller's language."""
+        if self._state.is_terminal():
+            return {}
+        lang = self.lang
+        return {str(a): self.game.action_label(a, lang) for a in self._state.legal_actions()}
+
+    def set_lang(self, lang: str) -> None:
+        """Show every label, figure, log line and refusal in ``lang`` (``"en"`` or ``"ja"``).
+
+        The game is replaced by the same game in ``lang`` (same options otherwise); the state,
+        its history and the bots are kept.
+        """
+        if lang == self.lang:
+            return
+        self.game = with_lang(self.game, lang)
+        self._state = _relang(self._state, self.game)
+        if self._position is not None:
+            self._position = _relang(self._position, self.game)
+        self._shown_for = None  # new buttons, labelled in the new language
+        self._relabel()
+        self._refresh()
+
+    def show_screen(self) -> None:
+        """Hot-seat: the player the screen was passed to sees their own view now."""
+        seat = self._screen_for
+        self._screen_for = None
+        if seat is not None:
+            self.set_viewpoint(seat)
+        else:
+            self._refresh()
+
+    def open_group(self, group: str | None) -> None:
+        """Show the options of the grouped choice ``group`` (``None``: back to all choices)."""
+        self._open_group = group
+        self._shown_for = None
+        self._refresh_actions()
+
+    def choices(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """The human's choices as shown: ``(group label, [(action text, option label), …])``.
+
+        An action that is not grouped is a group of one whose label is the action's label.
+        """
+        state = self._state
+        if state.is_terminal() or not self.is_human(state.current_player):
+            return []
+        lang = self.lang
+        legal = state.legal_actions()
+        entries: list[tuple[str, list[tuple[str, str]]]] = []
+        index: dict[str, int] = {}
+        grouped = len(legal) > GROUP_OVER
+        for action in legal:
+            text = str(action)
+            parts = self.group(self.game, action, lang) if grouped else None
+            if parts is None:
+                entries.append((self.game.action_label(action, lang), [(text, "")]))
+                continue
+            head, option = parts
+            if head in index:
+                entries[index[head]][1].append((text, option))
+            else:
+                index[head] = len(entries)
+                entries.append((head, [(text, option)]))
+        if self.group is default_group and lang != "en":
+            entries = [(_common_head(head, members), members) for head, members in entries]
+        # a group of one is just its action
+        return [
+            (self.game.action_label(self._action_of(members[0][0]), lang), [(members[0][0], "")])
+            if len(members) == 1 and members[0][1] else (head, members)
+            for head, members in entries
+        ]
+
+    def _action_of(self, text: str) -> Any:
+        for action in self._state.legal_actions():
+            if str(action) == text:
+                return action
+        raise GameLibError(text)
 
     def play(self, action: Any) -> None:
         """Play ``action`` (text or action value) for the seat to move, then let bots reply.
@@ -169,12 +299,20 @@ class GameController:
 
         Without human seats, one move is taken back. Bots do not reply after an undo.
         """
-        n = len(self._state.history)
-        if n == 0:
+        start = self._position
+        base = 0 if start is None else len(start.history)
+        n = len(self._state.history) - base
+        if n <= 0:
             raise GameLibError(label("nothing_to_undo", self.lang))
         humans = [k for k, seat in enumerate(self._movers) if self.is_human(seat)]
         target = humans[-1] if humans else (n - 1 if not self._human_seats() else 0)
-        self._state = undo_state(self._state, n - target)
+        if start is None:
+            self._state = undo_state(self._state, n - target)
+        else:  # a position built by hand replays from itself, not from its seed
+            state = start
+            for text in self._state.history[base : base + target]:
+                state = play(state, text)
+            self._state = state
         del self._movers[target:]
         self._after_change(bots=False)
 
@@ -183,8 +321,10 @@ class GameController:
         if seed is None:
             seed = int(self.seed_box.value)
         self.stop()
-        new = self.game.new_state(seed)
+        if self._position is not None and seed != self._position.seed:
+            self._position = None  # a new seed: a new game, no longer the built position
         self._seed = seed
+        new = self._fresh_start()
         self.seed_box.value = seed
         self._state = new
         self._movers = []
@@ -203,6 +343,7 @@ class GameController:
             replayed = play(replayed, text)
         self.game = state.game
         self._state = state
+        self._position = None
         self._seed = state.seed
         self.seed_box.value = state.seed
         self._movers = movers
@@ -211,6 +352,8 @@ class GameController:
     def set_viewpoint(self, viewpoint: int | None) -> None:
         """Show the game as ``viewpoint`` (a seat, or ``None`` for the teacher) sees it."""
         self._viewpoint = _check_viewpoint(self.game, viewpoint)
+        if viewpoint == self._screen_for:
+            self._screen_for = None
         self._syncing_viewpoint = True
         try:
             self.viewpoint_box.value = TEACHER if viewpoint is None else viewpoint
@@ -289,11 +432,8 @@ class GameController:
         self.seed_box = widgets.IntText(
             value=self._seed, description=label("seed", lang), layout=widgets.Layout(width="160px")
         )
-        names = self.game.seat_names()
-        options = [(f"{names[i]}", i) for i in range(self.game.players)]
-        options.append((label("teacher", lang), TEACHER))
         self.viewpoint_box = widgets.Dropdown(
-            options=options,
+            options=self._viewpoint_options(),
             value=TEACHER if self._viewpoint is None else self._viewpoint,
             description=label("viewpoint", lang),
         )
@@ -314,9 +454,20 @@ class GameController:
         self.error_area.add_class("gamelib-error")
         self.log_panel = widgets.HTML()
         self.log_panel.add_class("gamelib-log")
+        self.summary_area = widgets.HTML()
+        self.summary_area.add_class("gamelib-summary")
+        self.pass_note = widgets.HTML()
+        self.pass_button = widgets.Button(button_style="warning", icon="eye",
+                                          layout=widgets.Layout(width="auto"))
+        self.pass_button.on_click(lambda _b: self._guard(self.show_screen))
+        self.pass_box = widgets.VBox([self.pass_note, self.pass_button])
+        self.pass_box.add_class("gamelib-pass-screen")
+        self.pass_box.layout.display = "none"
         self._widget = widgets.VBox(
             [
                 self.status,
+                self.pass_box,
+                self.summary_area,
                 self.figures_box,
                 self.extras_box,
                 self.actions_box,
@@ -326,6 +477,31 @@ class GameController:
             ]
         )
         self._widget.add_class("gamelib-controller")
+
+    def _viewpoint_options(self) -> list[tuple[str, int]]:
+        names = self.game.seat_names()
+        options = [(f"{names[i]}", i) for i in range(self.game.players)]
+        options.append((label("teacher", self.lang), TEACHER))
+        return options
+
+    def _relabel(self) -> None:
+        """Put every control's words in the controller's language."""
+        lang = self.lang
+        running = self._autoplay_task is not None and not self._autoplay_task.done()
+        self.bot_button.description = label("bot_move", lang)
+        self.autoplay_button.description = label("stop" if running else "autoplay", lang)
+        self.speed_slider.description = label("speed", lang)
+        self.undo_button.description = label("undo", lang)
+        self.restart_button.description = label("restart", lang)
+        self.seed_box.description = label("seed", lang)
+        self.viewpoint_box.description = label("viewpoint", lang)
+        self._syncing_viewpoint = True
+        try:
+            value = self.viewpoint_box.value
+            self.viewpoint_box.options = self._viewpoint_options()
+            self.viewpoint_box.value = value
+        finally:
+            self._syncing_viewpoint = False
 
     def _on_viewpoint_change(self, change: Mapping[str, Any]) -> None:
         if self._syncing_viewpoint:
@@ -394,7 +570,22 @@ class GameController:
                 self._bots_reply()
         finally:  # show the state reached even when a bot fails (the error then shows too)
             self._clear_error()
+            self._open_group = None
+            self._follow_mover()
             self._refresh()
+
+    def _follow_mover(self) -> None:
+        """Hot-seat: when another human is to move, pause until the screen is passed to them."""
+        if not self.hotseat:
+            return
+        seat = self._state.current_player
+        if seat is None:
+            self._screen_for = None
+            if self._viewpoint is not None:
+                self.set_viewpoint(None)  # the game is over: everyone may see everything
+            return
+        if self.is_human(seat) and seat != self._viewpoint:
+            self._screen_for = seat
 
     def _toggle_autoplay(self) -> None:
         if self._autoplay_task is not None and not self._autoplay_task.done():
@@ -465,6 +656,12 @@ class GameController:
         view = self.view
         problems: list[BaseException] = []
         self.status.value = self._status_html(view)
+        self._show_pass_screen()
+        try:
+            self.summary_area.value = game_summary(
+                self._state, self.lang, start=self._position, viewer=self._viewpoint)
+        except Exception as err:
+            problems.append(err)
         for builder, fw in zip(self.builders, self._figure_widgets, strict=True):
             try:
                 update_figure(fw, builder(view))
@@ -490,9 +687,24 @@ class GameController:
         if problems:
             self._show_error(problems[0])
 
+    def _show_pass_screen(self) -> None:
+        """Hide everything seat-specific while the screen goes to the next hot-seat player."""
+        waiting = self._screen_for is not None
+        hidden = "none" if waiting else None
+        for box in (self.figures_box, self.extras_box, self.actions_box, self.log_panel):
+            box.layout.display = hidden
+        self.pass_box.layout.display = None if waiting else "none"
+        if self._screen_for is not None:
+            seat = self.game.seat_names()[self._screen_for]
+            self.pass_note.value = (
+                f"<div style='font-size:120%;padding:8px'>"
+                f"{html.escape(label('pass_screen', self.lang, seat=seat))}</div>"
+            )
+            self.pass_button.description = label("show_my_hand", self.lang, seat=seat)
+
     def _who(self, seat: int) -> str:
         who = self.seats.get(seat, "random")
-        return label("human", self.lang) if who == HUMAN else who
+        return bot_label(who, self.lang)
 
     def _status_html(self, view: View) -> str:
         lang = self.lang
@@ -518,53 +730,82 @@ class GameController:
         state = self._state
         seat = state.current_player
         lang = self.lang
-        texts = self.legal_texts() if self.is_human(seat) else []
+        human = self.is_human(seat)
         if seat is None:
             self.prompt.value = ""
-        elif self.is_human(seat):
+        elif human:
             name = self.game.seat_names()[seat]
-            self.prompt.value = f"<b>{html.escape(label('your_move', lang, seat=name))}</b>"
+            msg = label("your_move", lang, seat=name)
+            if self._open_group is not None:
+                msg += " " + label("choose_option", lang, group=self._open_group)
+            self.prompt.value = f"<b>{html.escape(msg)}</b>"
         else:
             name = self.game.seat_names()[seat]
             msg = label("waiting", lang, seat=name, who=self._who(seat))
             self.prompt.value = f"<i>{html.escape(msg)}</i>"
-        many = len(texts) > MAX_BUTTONS
-        if self._shown_for is not state:  # a new step: new buttons that carry it
-            self._new_buttons(state, [] if many else texts)
+        if self._shown_for is state:
+            return
+        entries = self.choices() if human else []
+        many = len(entries) > MAX_BUTTONS and self._open_group is None
+        self._new_buttons(state, [] if many else entries)
         self.dropdown_box.layout.display = None if many else "none"
-        if many and list(self.action_dropdown.options) != texts:
-            self.action_dropdown.options = texts
-            self.action_dropdown.value = texts[0]
-        elif not many and self.action_dropdown.options:
-            self.action_dropdown.options = []
+        labels = self.legal_labels() if many else {}
+        self._dropdown_texts = {lab: text for text, lab in labels.items()}
+        options = list(labels.values())
+        if list(self.action_dropdown.options) != options:
+            self.action_dropdown.options = options
+            if options:
+                self.action_dropdown.value = options[0]
 
-    def _action_button(self, text: str | None, state: State[Any]) -> widgets.Button:
-        """A button for ``text`` (``None``: the dropdown's "Play"), valid for ``state`` only.
+    def _action_button(self, text: str | None, state: State[Any], shown: str = "",
+                       group: str | None = None) -> widgets.Button:
+        """A button for ``text`` (``None``: the dropdown's "Play"; with ``group``: open that
+        group), shown as ``shown``, valid for ``state`` only.
 
         A click reaches the kernel after every message sent before it, so the second click of a
         double click arrives when the bots have replied and other buttons are shown. Each step
         therefore gets new buttons, and a click on a button of a step that has passed is ignored
         with a notice (see :meth:`_click_button`).
         """
-        if text is None:
+        if text is None and group is None:
             button = widgets.Button(description=label("play", self.lang), button_style="primary")
         else:
+            shown = shown or str(text or group)
             button = widgets.Button(
-                description=text, tooltip=text, layout=widgets.Layout(width="auto")
+                description=shown, tooltip=shown, layout=widgets.Layout(width="auto")
             )
+            if group is not None:
+                button.icon = "caret-down" if group else "arrow-left"
+                button.button_style = "info" if group else ""
         button._gamelib_action = text
+        button._gamelib_group = group
         button._gamelib_state = state
         button._gamelib_step = len(state.history)
         button.on_click(lambda b: self._guard(self._click_button, b))
         return button
 
-    def _new_buttons(self, state: State[Any], texts: Sequence[str]) -> None:
+    def _new_buttons(
+        self, state: State[Any], entries: Sequence[tuple[str, Sequence[tuple[str, str]]]]
+    ) -> None:
         # The previous step's buttons stay open one step, so a late click gets its notice;
         # older ones are closed (a closed widget's clicks never reach the kernel).
         for old in self._old_buttons:
             _close(old)
         self._old_buttons = [*self.action_buttons, self.play_button]
-        self.action_buttons = [self._action_button(t, state) for t in texts]
+        buttons: list[widgets.Button] = []
+        opened = next((m for head, m in entries if head == self._open_group and len(m) > 1), None)
+        if opened is not None:
+            buttons.append(self._action_button(None, state, label("back", self.lang), group=""))
+            buttons.extend(self._action_button(t, state, shown) for t, shown in opened)
+        else:
+            self._open_group = None
+            for head, members in entries:
+                if len(members) == 1:
+                    buttons.append(self._action_button(members[0][0], state, head))
+                else:
+                    shown = label("group_more", self.lang, group=head)
+                    buttons.append(self._action_button(None, state, shown, group=head))
+        self.action_buttons = buttons
         self.buttons_box.children = tuple(self.action_buttons)
         self.play_button = self._action_button(None, state)
         self.dropdown_box.children = (self.action_dropdown, self.play_button)
@@ -575,8 +816,64 @@ class GameController:
         if button._gamelib_state is not self._state:
             self._show_notice(label("stale_click", self.lang, step=button._gamelib_step))
             return
+        group = getattr(button, "_gamelib_group", None)
+        if group is not None:
+            self.open_group(group or None)
+            return
         text = button._gamelib_action
-        self.play(self.action_dropdown.value if text is None else text)
+        if text is None:
+            chosen = self.action_dropdown.value
+            text = self._dropdown_texts.get(chosen, chosen)
+        self.play(text)
+
+
+def default_group(game: Game[Any], action: Any, lang: str) -> tuple[str, str] | None:
+    """Group an action by its first part: the English label up to " with ", " on ", " as " or
+    " by " (e.g. "play spy | on player 2").
+
+    The group is named by that first part in English, and in another language by the part of
+    the labels before the first difference… so games with labels in Japanese give their own
+    ``action_group(action, lang)`` (a method of the game) or the controller's ``group``.
+    Options are named by the rest of the label (English) or the whole label.
+    """
+    en = game.action_label(action, "en")
+    for sep in (" with ", " on ", " as ", " by "):
+        cut = en.find(sep)
+        if cut > 0:
+            head, rest = en[:cut], en[cut + 1 :]
+            if lang == "en":
+                return head, rest
+            return f"{head}", game.action_label(action, lang)
+    return None
+
+
+def _common_head(head: str, members: Sequence[tuple[str, str]]) -> str:
+    """A group's name from what its options' labels share (``head`` if they share too little)."""
+    if len(members) < 2:
+        return head
+    labels = [shown for _text, shown in members]
+    n = 0
+    while all(len(x) > n and x[n] == labels[0][n] for x in labels):
+        n += 1
+    shared = labels[0][:n].strip()
+    return shared if len(shared) >= 2 else head
+
+
+def with_lang(game: Game[Any], lang: str) -> Game[Any]:
+    """The same game (same options) with all its text in ``lang``."""
+    if lang == game.lang:
+        return game
+    return type(game)(game.options.replace(lang=lang))
+
+
+def _relang(state: State[Any], game: Game[Any]) -> State[Any]:
+    """A copy of ``state`` that belongs to ``game`` (the same game in another language)."""
+    if state.game is game:
+        return state
+    new = state.clone()
+    new.game = game
+    return new
+
 
 def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
     """Make ``fw`` show ``fig`` in place: traces and layout updated, the widget kept.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["LABELS", "label"]
+__all__ = ["BOT_NAMES", "LABELS", "bot_label", "label"]
 
 LABELS: dict[str, dict[str, str]] = {
     "bot_move": {"en": "Bot move", "ja": "ボットの手"},
@@ -33,10 +33,59 @@ LABELS: dict[str, dict[str, str]] = {
         "ja": "そのクリックは前の手({step}手目)のものでした。何も実行していません。",
     },
     "log_empty": {"en": "(nothing has happened yet)", "ja": "(まだ何も起きていません)"},
+    "back": {"en": "← back", "ja": "← 戻る"},
+    "group_more": {"en": "{group} …", "ja": "{group} …"},
+    "choose_option": {"en": "{group}: choose one", "ja": "{group}:どれにしますか"},
+    "language": {"en": "Language", "ja": "言語"},
+    "hotseat": {"en": "Hot-seat", "ja": "交代で遊ぶ"},
+    "pass_screen": {
+        "en": "Pass the screen to {seat}. {seat}: click when only you can see the screen.",
+        "ja": "画面を{seat}に渡してください。{seat}:自分だけが見ているときに押してください。",
+    },
+    "show_my_hand": {"en": "I am {seat}: show my cards", "ja": "{seat}です:手札を見る"},
+    "summary_title": {"en": "How the game ended", "ja": "ゲームの結果"},
+    "summary_winner": {"en": "{names} won", "ja": "{names}の勝ち"},
+    "summary_tie": {"en": "a tie between {names}", "ja": "{names}の引き分け"},
+    "summary_why": {"en": "Why: {reason}", "ja": "理由:{reason}"},
+    "summary_scores": {"en": "Final scores", "ja": "最終得点"},
+    "summary_turning": {"en": "Turning points", "ja": "勝負の分かれ目"},
+    "summary_lead": {
+        "en": "step {step}: {names} took the lead ({score:g})",
+        "ja": "{step}手目:{names}がトップに({score:g})",
+    },
+    "summary_no_turning": {
+        "en": "The leader never changed after the first move.",
+        "ja": "最初の手からトップは一度も入れ替わりませんでした。",
+    },
+    "summary_last": {"en": "The last events", "ja": "最後の出来事"},
+    "seat_col": {"en": "seat", "ja": "席"},
+    "score_col": {"en": "score", "ja": "得点"},
+    "right": {"en": "Right!", "ja": "正解!"},
+    "wrong": {"en": "Not quite.", "ja": "残念、違います。"},
+    "engine_says": {"en": "The engine's answer: {answer}.", "ja": "エンジンの答え:{answer}。"},
+    "you_chose": {"en": "You chose {choice}.", "ja": "あなたの答え:{choice}。"},
+    "check": {"en": "Check", "ja": "答え合わせ"},
+    "reveal": {"en": "Show the solution", "ja": "解答を見る"},
+    "hide": {"en": "Hide the solution", "ja": "解答を隠す"},
+    "solution": {"en": "Solution", "ja": "解答"},
+    "try_again": {"en": "Try again", "ja": "もう一度"},
 }
+
+BOT_NAMES: dict[str, dict[str, str]] = {
+    "random": {"en": "random", "ja": "ランダム"},
+    "heuristic": {"en": "heuristic", "ja": "定石ボット"},
+    "human": {"en": "you", "ja": "あなた"},
+}
+"""How bots are named in the controller (a bot not listed keeps its own name)."""
 
 
 def label(key: str, lang: str, **params: object) -> str:
     """Return the controller label ``key`` in ``lang`` (English for an unknown language)."""
     forms = LABELS[key]
     return forms.get(lang, forms["en"]).format(**params)
+
+
+def bot_label(name: str, lang: str) -> str:
+    """The name of the bot (or ``"human"``) ``name`` in ``lang``."""
+    forms = BOT_NAMES.get(name)
+    return name if forms is None else forms.get(lang, forms["en"])
