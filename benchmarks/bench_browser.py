@@ -21,7 +21,8 @@ from typing import Any
 from benchmarks import Row, row
 
 NAME = "browser"
-NOTEBOOKS = ("powers", "rekkyo", "megalomania")
+NOTEBOOKS = ("powers", "rekkyo", "megalomania", "trench", "qmg")
+"""Game notebooks measured, each when ``notebooks/<name>.ipynb`` exists."""
 ROOT = Path(__file__).resolve().parents[1]
 GAME_TIMEOUT_MS = 240_000
 
@@ -50,7 +51,7 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
             errors = JsErrors(page)
             transfer = Transfer(page)
             start = time.perf_counter()
-            page.goto(server.url)
+            page.goto(server.page_url)
             page.wait_for_function(
                 f"""() => [...document.querySelectorAll('{BOARD}')]
                     .some(e => e.getBoundingClientRect().height > 50
@@ -82,7 +83,14 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
             result["js_errors"] = errors.relevant()
             result["figures"] = page.locator(f"{CONTROLLER} .js-plotly-plot").count()
             result["all_figures"] = page.locator(".js-plotly-plot").count()
+            result["external"] = list(transfer.external)
+            result["largest"] = [(url.rsplit("/", 1)[-1], n) for url, n in transfer.largest(12)]
     return result
+
+
+def _present() -> list[str]:
+    """The game notebooks of :data:`NOTEBOOKS` that exist."""
+    return [n for n in NOTEBOOKS if (ROOT / "notebooks" / f"{n}.ipynb").exists()]
 
 
 def _full_speed(controller: Any) -> None:
@@ -103,7 +111,8 @@ def run(quick: bool = False) -> list[Row]:
     if not CHROMIUM.exists():
         return [row(NAME, "all notebooks", float("nan"), "MB", notes=f"{CHROMIUM} missing")]
     rows: list[Row] = []
-    for name in NOTEBOOKS[:1] if quick else NOTEBOOKS:
+    present = _present()
+    for name in present[:1] if quick else present:
         try:
             m = measure(name, moves=3 if quick else None)
         except Exception as err:  # one broken page must not hide the other rows
@@ -124,13 +133,15 @@ def _rows(name: str, m: dict[str, Any]) -> list[Row]:
         row(NAME, f"{name}: JavaScript heap after {m['moves']}", m["heap_mb"], "MB"),
         row(NAME, f"{name}: JavaScript errors", len(errors), "errors",
             notes="; ".join(errors)[:300]),
+        row(NAME, f"{name}: requests leaving 127.0.0.1", len(m["external"]), "requests",
+            notes="; ".join(m["external"])[:300]),
     ]
 
 
 def main() -> None:
     """Measure one notebook and print the measurements."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("notebook", choices=NOTEBOOKS)
+    parser.add_argument("notebook", choices=_present())
     parser.add_argument("--moves", type=int, default=None, help="bot moves (default: whole game)")
     args = parser.parse_args()
     for key, value in measure(args.notebook, args.moves).items():

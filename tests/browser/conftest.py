@@ -44,6 +44,21 @@ def jupyterlab(
         yield server
 
 
+@pytest.fixture
+def lab_at(
+    tmp_path: Path, artifacts_dir: Path, request: pytest.FixtureRequest
+) -> Iterator[Callable[[Path], Server]]:
+    """Factory: ``lab_at(folder)`` starts JupyterLab rooted at ``folder``, returns a Server."""
+    stack = contextlib.ExitStack()
+
+    def start(root: Path) -> Server:
+        log = artifacts_dir / f"{_safe(request.node.name)}-jupyterlab.log"
+        return stack.enter_context(lab_server(root, log, tmp_path))
+
+    with stack:
+        yield start
+
+
 @pytest.fixture(scope="session")
 def chromium_executable() -> Path:
     if not CHROMIUM.exists():
