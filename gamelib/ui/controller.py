@@ -14,7 +14,6 @@ public methods through :meth:`GameController._guard`, which shows any exception 
 from __future__ import annotations
 
 import asyncio
-import copy
 import html
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -616,13 +615,36 @@ def _remember_widget_state(fw: go.FigureWidget) -> None:
     Views already showing the widget got the change as messages; a view that connects later
     (Voila renders after the notebook has run) asks the kernel for the saved state, so it must be
     current even for changes made after the controller was displayed.
+
+    The saved state is a copy (plotly edits its saved layout in place when the browser reports
+    defaults); containers are copied, leaf values shared, and the layout template (large, and
+    replaced rather than edited) is copied only when it is a new one.
     """
     data = getattr(fw, "_data", None)
     layout = getattr(getattr(fw, "_layout_obj", None), "_props", None)
     if data is None or layout is None or not fw.has_trait("_widget_data"):
         return  # another plotly version: nothing known to keep
-    fw._trait_values["_widget_data"] = copy.deepcopy(data)
-    fw._trait_values["_widget_layout"] = copy.deepcopy(layout)
+    fw._trait_values["_widget_data"] = _copy_containers(data)
+    saved: dict[str, Any] = {}
+    for key, value in layout.items():
+        if key == "template":
+            cached = getattr(fw, "_gamelib_saved_template", None)
+            if cached is None or cached[0] is not value:
+                cached = (value, _copy_containers(value))
+                fw._gamelib_saved_template = cached
+            saved[key] = cached[1]
+        else:
+            saved[key] = _copy_containers(value)
+    fw._trait_values["_widget_layout"] = saved
+
+
+def _copy_containers(value: Any) -> Any:
+    """A copy of nested dicts and lists; other values (str, numbers, arrays) are shared."""
+    if isinstance(value, dict):
+        return {k: _copy_containers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_containers(v) for v in value]
+    return value
 
 
 def _props(obj: Any) -> dict[str, Any]:
