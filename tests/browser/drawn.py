@@ -32,7 +32,8 @@ PAGE_FIGURES_JS = """
   const out = [];
   for (const el of document.querySelectorAll('[class*="gamelib-figure-"]')) {
     const cls = [...el.classList].find((c) => c.startsWith("gamelib-figure-"));
-    const gd = el.querySelector(".js-plotly-plot");
+    // The widget's element is the plotly graph div itself (or holds it).
+    const gd = el.matches(".js-plotly-plot") ? el : el.querySelector(".js-plotly-plot");
     const index = Number(cls.slice("gamelib-figure-".length));
     if (!gd || !gd.data) { out.push({ index, height: 0, data: null, layout: null }); continue; }
     const layout = gd.layout || {};

@@ -176,6 +176,21 @@ def run_server(
             _stop(process)
 
 
+def _server_args(program: str, port: int, root: Path) -> list[str]:
+    """``program`` (a Jupyter server) on 127.0.0.1:``port`` rooted at ``root``, no token."""
+    return [
+        _bin(program),
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        "--allow-root",  # CI runs as root
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        f"--ServerApp.root_dir={root}",
+    ]
+
+
 def voila_server(notebook: Path, log: Path, tmp: Path) -> contextlib.AbstractContextManager[Server]:
     """Voila rendering ``notebook`` on a free loopback port, as Binder and ``make run`` serve
     it: Voila's extension of a Jupyter server (``/voila/render/<notebook>``) with the
@@ -186,15 +201,7 @@ def voila_server(notebook: Path, log: Path, tmp: Path) -> contextlib.AbstractCon
     """
     port = free_port()
     cmd = [
-        _bin("jupyter-server"),
-        "--no-browser",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        "--allow-root",  # CI runs as root
-        "--IdentityProvider.token=",
-        "--ServerApp.password=",
-        f"--ServerApp.root_dir={notebook.parent}",
+        *_server_args("jupyter-server", port, notebook.parent),
         "--VoilaConfiguration.show_tracebacks=True",
     ]
     start = f"voila/render/{notebook.name}"
@@ -206,16 +213,8 @@ def lab_server(root: Path, log: Path, tmp: Path) -> contextlib.AbstractContextMa
     settings and workspaces in ``tmp``."""
     port = free_port()
     cmd = [
-        _bin("jupyter-lab"),
-        "--no-browser",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        "--allow-root",  # CI runs as root
-        "--IdentityProvider.token=",
-        "--ServerApp.password=",
+        *_server_args("jupyter-lab", port, root),
         "--ServerApp.disable_check_xsrf=True",
-        f"--ServerApp.root_dir={root}",
         f"--LabApp.user_settings_dir={tmp / 'jupyter' / 'lab-settings'}",
         f"--LabApp.workspaces_dir={tmp / 'jupyter' / 'lab-workspaces'}",
         "--LabApp.news_url=None",
