@@ -27,7 +27,7 @@ from gamelib.bots import bot_names, make_bot
 from gamelib.core import Bot, Game, GameLibError, LogEntry, OptionError, State, View, load, play
 from gamelib.core import undo as undo_state
 from gamelib.ui.labels import label
-from gamelib.ui.plotly_widget import FigureWidget
+from gamelib.ui.plotly_widget import FigureWidget, remember_widget_state
 
 __all__ = ["HUMAN", "MAX_BUTTONS", "Extra", "FigureBuilder", "GameController"]
 
@@ -594,7 +594,7 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
         fw.add_traces(list(fig.data))
         with fw.batch_update():
             _sync_layout(fw, layout, template)
-        _remember_widget_state(fw)
+        remember_widget_state(fw)
         return
     with fw.batch_update():
         for old, new in zip(fw.data, fig.data, strict=True):
@@ -606,45 +606,7 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
             if changed:
                 old.update(changed, overwrite=True)
         _sync_layout(fw, layout, template)
-    _remember_widget_state(fw)
-
-
-def _remember_widget_state(fw: go.FigureWidget) -> None:
-    """Keep the widget's saved state equal to its figure without sending it again.
-
-    Views already showing the widget got the change as messages; a view that connects later
-    (Voila renders after the notebook has run) asks the kernel for the saved state, so it must be
-    current even for changes made after the controller was displayed.
-
-    The saved state is a copy (plotly edits its saved layout in place when the browser reports
-    defaults); containers are copied, leaf values shared, and the layout template (large, and
-    replaced rather than edited) is copied only when it is a new one.
-    """
-    data = getattr(fw, "_data", None)
-    layout = getattr(getattr(fw, "_layout_obj", None), "_props", None)
-    if data is None or layout is None or not fw.has_trait("_widget_data"):
-        return  # another plotly version: nothing known to keep
-    fw._trait_values["_widget_data"] = _copy_containers(data)
-    saved: dict[str, Any] = {}
-    for key, value in layout.items():
-        if key == "template":
-            cached = getattr(fw, "_gamelib_saved_template", None)
-            if cached is None or cached[0] is not value:
-                cached = (value, _copy_containers(value))
-                fw._gamelib_saved_template = cached
-            saved[key] = cached[1]
-        else:
-            saved[key] = _copy_containers(value)
-    fw._trait_values["_widget_layout"] = saved
-
-
-def _copy_containers(value: Any) -> Any:
-    """A copy of nested dicts and lists; other values (str, numbers, arrays) are shared."""
-    if isinstance(value, dict):
-        return {k: _copy_containers(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_containers(v) for v in value]
-    return value
+    remember_widget_state(fw)
 
 
 def _props(obj: Any) -> dict[str, Any]:
