@@ -13,6 +13,7 @@ Run one notebook: ``python -m benchmarks.bench_browser powers [--moves N]``. The
 from __future__ import annotations
 
 import argparse
+import os
 import tempfile
 import time
 from pathlib import Path
@@ -88,6 +89,41 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
     return result
 
 
+def saved_notebook_mb(name: str) -> float:
+    """MB of ``notebooks/<name>.ipynb`` executed by nbclient and saved with its widget state
+    (``store_widget_state``, what "Save Notebook Widget State" keeps), in a temporary folder."""
+    import nbclient
+    import nbformat
+
+    from tests.browser.harness import jupyter_env
+
+    notebook = ROOT / "notebooks" / f"{name}.ipynb"
+    nb = nbformat.read(notebook, as_version=4)
+    with tempfile.TemporaryDirectory(prefix="gamelib-saved-") as tmp_name:
+        tmp = Path(tmp_name)
+        env = jupyter_env(tmp)
+        old = {k: os.environ.get(k) for k in ("PYTHONPATH", "JUPYTER_PATH")}
+        os.environ.update({k: env[k] for k in old})  # the kernel imports this checkout
+        try:
+            client = nbclient.NotebookClient(
+                nb,
+                timeout=600,
+                kernel_name="python3",
+                store_widget_state=True,
+                resources={"metadata": {"path": str(notebook.parent)}},
+            )
+            client.execute()
+        finally:
+            for k, v in old.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+        out = tmp / notebook.name
+        nbformat.write(nb, out)
+        return out.stat().st_size / 1e6
+
+
 def _present() -> list[str]:
     """The game notebooks of :data:`NOTEBOOKS` that exist."""
     return [n for n in NOTEBOOKS if (ROOT / "notebooks" / f"{n}.ipynb").exists()]
@@ -119,6 +155,13 @@ def run(quick: bool = False) -> list[Row]:
             rows.append(row(NAME, name, float("nan"), "MB", notes=f"failed: {err!r}"[:300]))
             continue
         rows += _rows(name, m)
+    if present and not quick:
+        try:
+            mb = saved_notebook_mb(present[0])
+            rows.append(row(NAME, f"{present[0]}: executed notebook saved with widget state",
+                            mb, "MB", notes="nbclient, store_widget_state=True; goal 8 MB"))
+        except Exception as err:
+            rows.append(row(NAME, "saved notebook", float("nan"), "MB", notes=f"failed: {err!r}"))
     return rows
 
 
@@ -143,7 +186,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("notebook", choices=_present())
     parser.add_argument("--moves", type=int, default=None, help="bot moves (default: whole game)")
+    parser.add_argument(
+        "--saved", action="store_true", help="only: MB of the notebook saved with widget state"
+    )
     args = parser.parse_args()
+    if args.saved:
+        print(f"saved_mb: {saved_notebook_mb(args.notebook):.2f}")
+        return
     for key, value in measure(args.notebook, args.moves).items():
         print(f"{key}: {value}")
 

@@ -1,11 +1,11 @@
 """What the page draws against what the engine's view builds: a digest of a controller's figures.
 
 The browser test appends :data:`DIGEST_CELL` after a game notebook's controller cell. In the
-kernel, :func:`publish` gives each of the controller's figure widgets the CSS class
-``gamelib-figure-<i>`` and shows an HTML widget (class ``gamelib-digest``) holding, after every
+kernel, :func:`publish` shows an HTML widget (class ``gamelib-digest``) holding, after every
 change, the step and a digest of the figures the controller's builders make from its current
-view -- built afresh, not read from the widgets. In the page, :data:`PAGE_FIGURES_JS` reads each
-figure's drawn ``data``/``layout`` from its plotly graph div. :func:`differences` compares the two.
+view -- built afresh, not read from the widgets. In the page, :data:`PAGE_FIGURES_JS` reads the
+drawn ``data``/``layout`` of each controller's figures from their plotly graph divs.
+:func:`differences_any` compares the two.
 """
 
 from __future__ import annotations
@@ -29,15 +29,10 @@ PAGE_FIGURES_JS = """
     ArrayBuffer.isView(v) ? Array.from(v)
     : Array.isArray(v) ? v.map(plain)
     : v;
-  const out = [];
-  for (const el of document.querySelectorAll('[class*="gamelib-figure-"]')) {
-    const cls = [...el.classList].find((c) => c.startsWith("gamelib-figure-"));
-    // The widget's element is the plotly graph div itself (or holds it).
-    const gd = el.matches(".js-plotly-plot") ? el : el.querySelector(".js-plotly-plot");
-    const index = Number(cls.slice("gamelib-figure-".length));
-    if (!gd || !gd.data) { out.push({ index, height: 0, data: null, layout: null }); continue; }
+  const drawn = (gd, index) => {
+    if (!gd.data) return { index, height: 0, data: null, layout: null };
     const layout = gd.layout || {};
-    out.push({
+    return {
       index,
       height: gd.getBoundingClientRect().height,
       data: gd.data.map((t) => Object.fromEntries(
@@ -46,9 +41,12 @@ PAGE_FIGURES_JS = """
         title: layout.title,
         annotations: (layout.annotations || []).map((a) => a.text),
       },
-    });
-  }
-  return out;
+    };
+  };
+  // Each controller's figures: the plotly graph divs of its second child (the figures box),
+  // in the builders' order. The figure widget's element is the graph div itself.
+  return [...document.querySelectorAll(".gamelib-controller")].map((ctrl) =>
+    [...(ctrl.children[1] || ctrl).querySelectorAll(".js-plotly-plot")].map(drawn));
 }
 """
 
@@ -103,11 +101,9 @@ def controller_digest(ctrl: Any) -> dict[str, Any]:
 
 
 def publish(ctrl: Any) -> Any:
-    """Label ``ctrl``'s figure widgets and return the digest widget, kept current."""
+    """The digest widget of ``ctrl``, kept current."""
     import ipywidgets as widgets
 
-    for i, fw in enumerate(ctrl.figure_widgets()):
-        fw.add_class(f"gamelib-figure-{i}")
     box = widgets.HTML()
     box.add_class("gamelib-digest")
 
@@ -131,6 +127,16 @@ def page_digest(page_figures: Sequence[Mapping[str, Any]]) -> dict[int, dict[str
                                              "annotations": layout.get("annotations") or []}}
         )
     return out
+
+
+def differences_any(
+    expected: Mapping[str, Any], controllers: Sequence[Sequence[Mapping[str, Any]]]
+) -> list[str]:
+    """:func:`differences` against the page's controller whose figures match best (a page
+    may show more than one controller; the digest is of one of them)."""
+    if not controllers:
+        return ["no controller drawn"]
+    return min((differences(expected, figs) for figs in controllers), key=len)
 
 
 def differences(

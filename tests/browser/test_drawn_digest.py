@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 
 import gamelib
 from gamelib.ui import GameController
-from tests.browser.drawn import controller_digest, differences
+from tests.browser.drawn import controller_digest, differences, differences_any
 
 
 def _figure(view: Any) -> go.Figure:
@@ -42,3 +42,5 @@ def test_widgets_equal_the_engine_after_clicks_and_differences_are_named() -> No
     problems = differences(controller_digest(ctrl), stale)
     assert any("title" in p for p in problems)
     assert differences(controller_digest(ctrl), []) == ["figure 0: not drawn"]
+    assert differences_any(controller_digest(ctrl), [stale, _as_page(ctrl)]) == []
+    assert differences_any(controller_digest(ctrl), []) == ["no controller drawn"]
