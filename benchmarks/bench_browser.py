@@ -6,8 +6,11 @@ seconds until the controller's board figure is drawn, then bytes, JavaScript hea
 errors after playing (auto-play at full speed to the end of the game, or ``moves`` bot moves in a
 quick run). Needs ``/usr/bin/chromium`` and Playwright; without them the rows say so.
 
-Run one notebook: ``python -m benchmarks.bench_browser powers [--moves N]``. The goals: at most
-3 MB before the board shows, 8 MB over a whole game, no JavaScript errors, heap under 400 MB.
+Run one notebook: ``python -m benchmarks.bench_browser powers [--moves N]``; ``--saved`` instead
+measures the notebook executed and saved with its widget state. Voila runs as Binder and
+``make run`` serve it (see ``tests/browser/harness.py``). The goals: at most 3 MB before the
+board shows, 8 MB over a whole game, no JavaScript errors, heap under 400 MB, no request
+leaving 127.0.0.1, and a saved notebook of at most 8 MB.
 """
 
 from __future__ import annotations
