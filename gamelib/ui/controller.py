@@ -577,27 +577,36 @@ class GameController:
         text = button._gamelib_action
         self.play(self.action_dropdown.value if text is None else text)
 
-def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
+def update_figure(fw: go.FigureWidget, fig: go.Figure | Mapping[str, Any]) -> None:
     """Make ``fw`` show ``fig`` in place: traces and layout updated, the widget kept.
 
     Traces are updated property by property when the new figure has the same number and types of
     traces; otherwise the traces are replaced (still in the same widget). The layout template,
     costly to validate, is set only when it changed.
+
+    ``fig`` may also be a plotly JSON dict (``{"data": [...], "layout": {...}}``): then only
+    the properties that changed are validated (by the widget), not the whole figure, which is
+    most of a click's time when a builder makes a ``go.Figure`` from scratch.
     """
+    if isinstance(fig, Mapping):
+        traces = list(fig.get("data") or ())
+        layout = dict(fig.get("layout") or {})
+    else:
+        traces = list(fig.data)
+        layout = dict(_props(fig.layout))
     old_types = [t.type for t in fw.data]
-    new_types = [t.type for t in fig.data]
-    layout = dict(_props(fig.layout))
+    new_types = [_trace_type(t) for t in traces]
     template = layout.pop("template", None)
     if old_types != new_types:
         with fw.batch_update():
             fw.data = ()
-        fw.add_traces(list(fig.data))
+        fw.add_traces(traces)
         with fw.batch_update():
             _sync_layout(fw, layout, template)
         remember_widget_state(fw)
         return
     with fw.batch_update():
-        for old, new in zip(fw.data, fig.data, strict=True):
+        for old, new in zip(fw.data, traces, strict=True):
             current = _props(old)
             props = {k: v for k, v in _props(new).items() if k not in _SKIP_KEYS}
             for stale in [k for k in current if k not in props and k not in _SKIP_KEYS]:
@@ -609,8 +618,17 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
     remember_widget_state(fw)
 
 
+def _trace_type(trace: Any) -> str:
+    """A trace's type, for a plotly trace object or a JSON dict (plotly's default: scatter)."""
+    if isinstance(trace, Mapping):
+        return str(trace.get("type") or "scatter")
+    return str(trace.type)
+
+
 def _props(obj: Any) -> dict[str, Any]:
     """The properties of a plotly object as a plain dict, without copying when plotly allows."""
+    if isinstance(obj, dict):
+        return obj
     props = getattr(obj, "_props", None)
     return props if isinstance(props, dict) else dict(obj.to_plotly_json())
 

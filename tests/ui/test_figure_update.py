@@ -28,3 +28,22 @@ def test_saved_state_is_current_and_a_copy_with_the_template_copied_once() -> No
     assert fw._widget_layout["title"] == {"text": "step 2"}
     assert fw._widget_layout["template"] is template  # unchanged template: not copied again
     assert fw._widget_data[0]["y"] == fw._data[0]["y"]
+
+
+def _traces(fw: FigureWidget) -> list[dict[str, object]]:
+    return [{k: v for k, v in t.items() if k != "uid"} for t in fw.to_plotly_json()["data"]]
+
+
+def test_a_plotly_json_dict_updates_the_widget_like_the_figure_it_describes() -> None:
+    by_figure = FigureWidget(_fig(0))
+    by_dict = FigureWidget(_fig(0))
+    for step in (1, 2):
+        update_figure(by_figure, _fig(step))
+        update_figure(by_dict, _fig(step).to_plotly_json())
+        assert _traces(by_dict) == _traces(by_figure)
+        assert by_dict.layout.title.text == by_figure.layout.title.text == f"step {step}"
+    scatter = {"data": [{"x": [1], "y": [2]}], "layout": {"title": {"text": "other"}}}
+    update_figure(by_dict, scatter)  # trace types change: the traces are replaced
+    assert [t.type for t in by_dict.data] == ["scatter"]
+    assert by_dict._widget_layout["title"] == {"text": "other"}
+    assert not by_dict._widget_layout.get("xaxis")  # a stale layout key is emptied
