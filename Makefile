@@ -1,6 +1,7 @@
 # gamelib developer commands.  See README.md and docs/dependencies.md.
 #
 #   make run    create .venv if missing, install gamelib, start JupyterLab on notebooks/index.ipynb
+#               (with the repository's etc/jupyter config and share/jupyter Voila template)
 #   make test   create/update .venv with the [test] extra, then lint, type-check and run all tests
 #   make bench  install the [bench] extra and run python -m benchmarks
 #
@@ -59,6 +60,8 @@ run: $(VENV)/.stamp-run
 	echo "  gamelib: open http://$(HOST):$(PORT)/lab/tree/notebooks/index.ipynb?token=$$token"; \
 	echo "  (serving until stopped with Ctrl-C)"; \
 	echo ""; \
+	JUPYTER_PATH="$(CURDIR)/share/jupyter$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+	JUPYTER_CONFIG_PATH="$(CURDIR)/etc/jupyter$${JUPYTER_CONFIG_PATH:+:$$JUPYTER_CONFIG_PATH}" \
 	JUPYTER_TOKEN=$$token exec $(BIN)/jupyter lab --no-browser --ServerApp.ip=$(HOST) \
 		--ServerApp.port=$(PORT) --ServerApp.port_retries=0 $(ALLOW_ROOT) \
 		--ServerApp.root_dir=. notebooks/index.ipynb

@@ -1,7 +1,15 @@
-"""Notebook user interface: the generic step-by-step :class:`GameController`."""
+"""Notebook user interface: the generic step-by-step :class:`GameController`, and
+:func:`show` for static figures drawn with the page's one plotly.js.
+
+Importing this package inside a Jupyter kernel makes :func:`show` plotly's default way of
+drawing a figure (see :mod:`gamelib.ui.figure_display`).
+"""
 
 from __future__ import annotations
 
 from gamelib.ui.controller import GameController, update_figure
+from gamelib.ui.figure_display import show, static_figure, use_shared_plotly
 
-__all__ = ["GameController", "update_figure"]
+__all__ = ["GameController", "show", "static_figure", "update_figure", "use_shared_plotly"]
+
+use_shared_plotly()

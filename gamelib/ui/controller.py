@@ -24,7 +24,6 @@ any exception in the error area (class ``gamelib-error``) and keeps it in
 from __future__ import annotations
 
 import asyncio
-import copy
 import html
 import traceback
 from collections.abc import Callable, Mapping, Sequence
@@ -38,7 +37,7 @@ from gamelib.bots import bot_names, make_bot
 from gamelib.core import Bot, Game, GameLibError, LogEntry, OptionError, State, View, load, play
 from gamelib.core import undo as undo_state
 from gamelib.ui.labels import bot_label, label
-from gamelib.ui.plotly_widget import FigureWidget
+from gamelib.ui.plotly_widget import FigureWidget, remember_widget_state
 from gamelib.ui.summary import game_summary
 
 __all__ = [
@@ -875,27 +874,36 @@ def _relang(state: State[Any], game: Game[Any]) -> State[Any]:
     return new
 
 
-def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
+def update_figure(fw: go.FigureWidget, fig: go.Figure | Mapping[str, Any]) -> None:
     """Make ``fw`` show ``fig`` in place: traces and layout updated, the widget kept.
 
     Traces are updated property by property when the new figure has the same number and types of
     traces; otherwise the traces are replaced (still in the same widget). The layout template,
     costly to validate, is set only when it changed.
+
+    ``fig`` may also be a plotly JSON dict (``{"data": [...], "layout": {...}}``): then only
+    the properties that changed are validated (by the widget), not the whole figure, which is
+    most of a click's time when a builder makes a ``go.Figure`` from scratch.
     """
+    if isinstance(fig, Mapping):
+        traces = list(fig.get("data") or ())
+        layout = dict(fig.get("layout") or {})
+    else:
+        traces = list(fig.data)
+        layout = dict(_props(fig.layout))
     old_types = [t.type for t in fw.data]
-    new_types = [t.type for t in fig.data]
-    layout = dict(_props(fig.layout))
+    new_types = [_trace_type(t) for t in traces]
     template = layout.pop("template", None)
     if old_types != new_types:
         with fw.batch_update():
             fw.data = ()
-        fw.add_traces(list(fig.data))
+        fw.add_traces(traces)
         with fw.batch_update():
             _sync_layout(fw, layout, template)
-        _remember_widget_state(fw)
+        remember_widget_state(fw)
         return
     with fw.batch_update():
-        for old, new in zip(fw.data, fig.data, strict=True):
+        for old, new in zip(fw.data, traces, strict=True):
             current = _props(old)
             props = {k: v for k, v in _props(new).items() if k not in _SKIP_KEYS}
             for stale in [k for k in current if k not in props and k not in _SKIP_KEYS]:
@@ -904,26 +912,20 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
             if changed:
                 old.update(changed, overwrite=True)
         _sync_layout(fw, layout, template)
-    _remember_widget_state(fw)
+    remember_widget_state(fw)
 
 
-def _remember_widget_state(fw: go.FigureWidget) -> None:
-    """Keep the widget's saved state equal to its figure without sending it again.
-
-    Views already showing the widget got the change as messages; a view that connects later
-    (Voila renders after the notebook has run) asks the kernel for the saved state, so it must be
-    current even for changes made after the controller was displayed.
-    """
-    data = getattr(fw, "_data", None)
-    layout = getattr(getattr(fw, "_layout_obj", None), "_props", None)
-    if data is None or layout is None or not fw.has_trait("_widget_data"):
-        return  # another plotly version: nothing known to keep
-    fw._trait_values["_widget_data"] = copy.deepcopy(data)
-    fw._trait_values["_widget_layout"] = copy.deepcopy(layout)
+def _trace_type(trace: Any) -> str:
+    """A trace's type, for a plotly trace object or a JSON dict (plotly's default: scatter)."""
+    if isinstance(trace, Mapping):
+        return str(trace.get("type") or "scatter")
+    return str(trace.type)
 
 
 def _props(obj: Any) -> dict[str, Any]:
     """The properties of a plotly object as a plain dict, without copying when plotly allows."""
+    if isinstance(obj, dict):
+        return obj
     props = getattr(obj, "_props", None)
     return props if isinstance(props, dict) else dict(obj.to_plotly_json())
 

@@ -13,6 +13,14 @@ bundle is kept in any widget's state, so saved widget state stays small.
 
 The message is not awaited inside anywidget's ``initialize`` (model creation may be serialized
 behind it in the front end); only ``render`` waits for the module.
+
+Changes made while the bundle loads reach a front-end model whose plotly code is not listening
+yet, so they are lost; and later updates only send what changed since. In JupyterLab, where the
+figure is shown while the notebook's next cells still change it, figures stayed at the state
+they had when displayed. So once plotly's front end is ready, the loader asks the kernel for the
+figure as it is now (``{"gamelib": "current?"}``): the kernel sends the current ``_widget_data``
+and ``_widget_layout`` (:func:`remember_widget_state`) and then ``{"gamelib": "current"}``, and
+only then is the figure drawn.
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from typing import Any
 import plotly
 import plotly.graph_objects as go
 
-__all__ = ["LOADER_ESM", "FigureWidget", "widget_bundle"]
+__all__ = ["LOADER_ESM", "FigureWidget", "remember_widget_state", "widget_bundle"]
 
 _BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
 
@@ -41,6 +49,18 @@ function requestBundle(model) {
     };
     model.on("msg:custom", onMessage);
     model.send({ gamelib: "bundle?" });
+  });
+}
+
+function requestCurrent(model) {
+  return new Promise((resolve) => {
+    const onMessage = (msg) => {
+      if (!msg || msg.gamelib !== "current") return;
+      model.off("msg:custom", onMessage);
+      resolve();
+    };
+    model.on("msg:custom", onMessage);
+    model.send({ gamelib: "current?" });
   });
 }
 
@@ -70,9 +90,11 @@ export default () => {
   let ready = null;
   return {
     initialize(ctx) {
-      ready = plotlyModule(ctx.model).then((mod) => {
+      ready = plotlyModule(ctx.model).then(async (mod) => {
         inner = mod.default();
-        return inner.initialize(ctx);
+        const cleanup = await inner.initialize(ctx);
+        await requestCurrent(ctx.model);
+        return cleanup;
       });
     },
     async render(ctx) {
@@ -100,5 +122,50 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
         self.on_msg(self._send_bundle)
 
     def _send_bundle(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("gamelib") == "bundle?":
+        if not isinstance(content, dict):
+            return
+        if content.get("gamelib") == "bundle?":
             self.send({"gamelib": "bundle"}, buffers=[widget_bundle()])
+        elif content.get("gamelib") == "current?":
+            remember_widget_state(self)
+            self.send_state(["_widget_data", "_widget_layout"])
+            self.send({"gamelib": "current"})
+
+
+def remember_widget_state(fw: go.FigureWidget) -> None:
+    """Keep the widget's saved state equal to its figure without sending it again.
+
+    Views already showing the widget got the change as messages; a view that connects later
+    (Voila renders after the notebook has run) asks the kernel for the saved state, so it must be
+    current even for changes made after the controller was displayed.
+
+    The saved state is a copy (plotly edits its saved layout in place when the browser reports
+    defaults); containers are copied, leaf values shared, and the layout template (large, and
+    replaced rather than edited) is copied only when it is a new one.
+    """
+    data = getattr(fw, "_data", None)
+    layout = getattr(getattr(fw, "_layout_obj", None), "_props", None)
+    if data is None or layout is None or not fw.has_trait("_widget_data"):
+        return  # another plotly version: nothing known to keep
+    fw._trait_values["_widget_data"] = _copy_containers(data)
+    saved: dict[str, Any] = {}
+    for key, value in layout.items():
+        if key == "template":
+            cached = getattr(fw, "_gamelib_saved_template", None)
+            if cached is None or cached[0] is not value:
+                cached = (value, _copy_containers(value))
+                fw._gamelib_saved_template = cached
+            saved[key] = cached[1]
+        else:
+            saved[key] = _copy_containers(value)
+    fw._trait_values["_widget_layout"] = saved
+
+
+def _copy_containers(value: Any) -> Any:
+    """A copy of nested dicts and lists; other values (str, numbers, arrays) are shared."""
+    if isinstance(value, dict):
+        return {k: _copy_containers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_containers(v) for v in value]
+    return value
+

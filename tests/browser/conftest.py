@@ -19,19 +19,30 @@ from tests.browser.harness import CHROMIUM, ROOT, Server, chromium_page, lab_ser
 VoilaFactory = Callable[[Path], Server]
 
 
+def _factory(
+    make: Callable[[Path, Path, Path], contextlib.AbstractContextManager[Server]],
+    kind: str,
+    tmp_path: Path,
+    artifacts_dir: Path,
+    request: pytest.FixtureRequest,
+) -> Iterator[Callable[[Path], Server]]:
+    """A fixture body: ``start(path)`` runs ``make(path, log, tmp_path)`` until the test ends."""
+    stack = contextlib.ExitStack()
+
+    def start(path: Path) -> Server:
+        log = artifacts_dir / f"{_safe(request.node.name)}-{kind}.log"
+        return stack.enter_context(make(path, log, tmp_path))
+
+    with stack:
+        yield start
+
+
 @pytest.fixture
 def voila(
     tmp_path: Path, artifacts_dir: Path, request: pytest.FixtureRequest
 ) -> Iterator[VoilaFactory]:
     """Factory: ``voila(path_to_notebook)`` starts Voila on that notebook, returns a Server."""
-    stack = contextlib.ExitStack()
-
-    def start(notebook: Path) -> Server:
-        log = artifacts_dir / f"{_safe(request.node.name)}-voila.log"
-        return stack.enter_context(voila_server(notebook, log, tmp_path))
-
-    with stack:
-        yield start
+    yield from _factory(voila_server, "voila", tmp_path, artifacts_dir, request)
 
 
 @pytest.fixture
@@ -42,6 +53,14 @@ def jupyterlab(
     log = artifacts_dir / f"{_safe(request.node.name)}-jupyterlab.log"
     with lab_server(ROOT, log, tmp_path) as server:
         yield server
+
+
+@pytest.fixture
+def lab_at(
+    tmp_path: Path, artifacts_dir: Path, request: pytest.FixtureRequest
+) -> Iterator[Callable[[Path], Server]]:
+    """Factory: ``lab_at(folder)`` starts JupyterLab rooted at ``folder``, returns a Server."""
+    yield from _factory(lab_server, "jupyterlab", tmp_path, artifacts_dir, request)
 
 
 @pytest.fixture(scope="session")

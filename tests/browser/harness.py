@@ -6,7 +6,8 @@ Shared by the browser tests (``tests/browser``) and the browser benchmark
 * Every server runs with its own temporary Jupyter config, data, runtime, IPython and
   JupyterLab settings/workspace directories (:func:`jupyter_env`), never the user's: a saved
   JupyterLab workspace or a user setting cannot change what a test sees. Extensions installed
-  in the virtualenv (``sys.prefix/share/jupyter``) are still found.
+  in the virtualenv (``sys.prefix/share/jupyter``) are still found, and so are the repository's
+  ``etc/jupyter`` config and ``share/jupyter`` Voila template, as with ``make run``.
 * Servers are subprocesses of the running Python's environment on free loopback ports, in their
   own process group, with a log file; :func:`run_server` waits until the port answers and stops
   the whole group afterwards.
@@ -76,8 +77,10 @@ def jupyter_env(tmp: Path) -> dict[str, str]:
         path = tmp / "jupyter" / name
         path.mkdir(parents=True, exist_ok=True)
         env[var] = str(path)
-    env.pop("JUPYTER_PATH", None)
-    env.pop("JUPYTER_CONFIG_PATH", None)
+    # The repository's own Jupyter config and Voila template (what `make run` and Binder use:
+    # compressed responses, the offline "gamelib" Voila template), and nothing else's.
+    env["JUPYTER_PATH"] = str(ROOT / "share" / "jupyter")
+    env["JUPYTER_CONFIG_PATH"] = str(ROOT / "etc" / "jupyter")
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     env["PYTHONUNBUFFERED"] = "1"
     # Kernels import this checkout's gamelib (not another editable install of the venv).
@@ -89,11 +92,18 @@ def jupyter_env(tmp: Path) -> dict[str, str]:
 
 @dataclass
 class Server:
-    """A running server: its base URL (ending in '/'), process and log file."""
+    """A running server: its base URL (ending in '/'), process and log file, and the path of
+    the page to open (``page_url``)."""
 
     url: str
     process: subprocess.Popen[bytes]
     log: Path
+    start_path: str = ""
+
+    @property
+    def page_url(self) -> str:
+        """The page a reader opens: a notebook rendered by Voila, or JupyterLab."""
+        return self.url + self.start_path
 
     def log_tail(self, n: int = 60) -> str:
         """The last ``n`` lines of the server's log."""
@@ -138,7 +148,13 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 @contextlib.contextmanager
 def run_server(
-    cmd: list[str], port: int, log: Path, probe_path: str, cwd: Path, tmp: Path
+    cmd: list[str],
+    port: int,
+    log: Path,
+    probe_path: str,
+    cwd: Path,
+    tmp: Path,
+    start_path: str = "",
 ) -> Iterator[Server]:
     """Start ``cmd`` with :func:`jupyter_env`, wait until it answers, stop it afterwards."""
     env = jupyter_env(tmp)
@@ -152,7 +168,7 @@ def run_server(
             stderr=subprocess.STDOUT,
             start_new_session=True,
         )
-        server = Server(f"http://127.0.0.1:{port}/", process, log)
+        server = Server(f"http://127.0.0.1:{port}/", process, log, start_path)
         try:
             _wait_until_up(server, probe_path)
             yield server
@@ -160,26 +176,10 @@ def run_server(
             _stop(process)
 
 
-def voila_server(notebook: Path, log: Path, tmp: Path) -> contextlib.AbstractContextManager[Server]:
-    """Voila serving ``notebook`` on a free loopback port."""
-    port = free_port()
-    cmd = [
-        _bin("voila"),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--show_tracebacks=True",
-        str(notebook),
-    ]
-    return run_server(cmd, port, log, "voila/static/", notebook.parent, tmp)
-
-
-def lab_server(root: Path, log: Path, tmp: Path) -> contextlib.AbstractContextManager[Server]:
-    """JupyterLab rooted at ``root`` on a free loopback port, without a token, with its
-    settings and workspaces in ``tmp``."""
-    port = free_port()
-    cmd = [
-        _bin("jupyter-lab"),
+def _server_args(program: str, port: int, root: Path) -> list[str]:
+    """``program`` (a Jupyter server) on 127.0.0.1:``port`` rooted at ``root``, no token."""
+    return [
+        _bin(program),
         "--no-browser",
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
@@ -187,14 +187,41 @@ def lab_server(root: Path, log: Path, tmp: Path) -> contextlib.AbstractContextMa
         "--allow-root",  # CI runs as root
         "--IdentityProvider.token=",
         "--ServerApp.password=",
-        "--ServerApp.disable_check_xsrf=True",
         f"--ServerApp.root_dir={root}",
+    ]
+
+
+def voila_server(notebook: Path, log: Path, tmp: Path) -> contextlib.AbstractContextManager[Server]:
+    """Voila rendering ``notebook`` on a free loopback port, as Binder and ``make run`` serve
+    it: Voila's extension of a Jupyter server (``/voila/render/<notebook>``) with the
+    repository's config (compressed responses, the offline ``gamelib`` template).
+
+    Standalone ``voila`` applies ``tornado_settings`` after making its web application, too
+    late for tornado's ``compress_response``, so it is not what the pages are measured with.
+    """
+    port = free_port()
+    cmd = [
+        *_server_args("jupyter-server", port, notebook.parent),
+        "--VoilaConfiguration.show_tracebacks=True",
+    ]
+    start = f"voila/render/{notebook.name}"
+    return run_server(cmd, port, log, "api", notebook.parent, tmp, start)
+
+
+def lab_server(root: Path, log: Path, tmp: Path) -> contextlib.AbstractContextManager[Server]:
+    """JupyterLab rooted at ``root`` on a free loopback port, without a token, with its
+    settings and workspaces in ``tmp``."""
+    port = free_port()
+    cmd = [
+        *_server_args("jupyter-lab", port, root),
+        "--ServerApp.disable_check_xsrf=True",
         f"--LabApp.user_settings_dir={tmp / 'jupyter' / 'lab-settings'}",
         f"--LabApp.workspaces_dir={tmp / 'jupyter' / 'lab-workspaces'}",
         "--LabApp.news_url=None",
+        "--LabApp.expose_app_in_browser=True",  # window.jupyterapp, to run cells from tests
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
     ]
-    return run_server(cmd, port, log, "api", root, tmp)
+    return run_server(cmd, port, log, "api", root, tmp, "lab")
 
 
 @contextlib.contextmanager
@@ -241,15 +268,34 @@ class Transfer:
     def __init__(self, page: Any) -> None:
         self.http = 0
         self.ws = 0
+        self.urls: dict[str, str] = {}
+        self.by_url: dict[str, int] = {}
+        self.external: list[str] = []
         cdp = page.context.new_cdp_session(page)
         cdp.send("Network.enable")
         cdp.send("Performance.enable")
+        cdp.on("Network.requestWillBeSent", self._request)
         cdp.on("Network.loadingFinished", self._http)
         cdp.on("Network.webSocketFrameReceived", self._frame)
         self.cdp = cdp
 
+    def _request(self, event: dict[str, Any]) -> None:
+        url = str(event.get("request", {}).get("url", ""))
+        self.urls[str(event.get("requestId"))] = url
+        if url.startswith(("http:", "https:", "ws:", "wss:")) and not url.startswith(
+            ("http://127.0.0.1", "ws://127.0.0.1")
+        ):
+            self.external.append(url)
+
     def _http(self, event: dict[str, Any]) -> None:
-        self.http += int(event.get("encodedDataLength", 0))
+        size = int(event.get("encodedDataLength", 0))
+        self.http += size
+        url = self.urls.get(str(event.get("requestId")), "?").split("?")[0]
+        self.by_url[url] = self.by_url.get(url, 0) + size
+
+    def largest(self, n: int = 5) -> list[tuple[str, int]]:
+        """The ``n`` URLs that brought the most HTTP bytes, with their byte counts."""
+        return sorted(self.by_url.items(), key=lambda kv: -kv[1])[:n]
 
     def _frame(self, event: dict[str, Any]) -> None:
         frame = event.get("response", {})

@@ -64,7 +64,7 @@ def test_voila_renders_index(
     voila: Callable[[Path], Any], page: Any, tmp_path: Path, artifacts_dir: Path
 ) -> None:
     server = voila(_index_notebook(tmp_path))
-    page.goto(server.url)
+    page.goto(server.page_url)
     page.locator(".jp-Notebook").first.wait_for()
     _wait_voila_rendered(page, artifacts_dir / "voila-index.png")
     assert page.locator(".jp-Cell").count() > 0
@@ -106,7 +106,7 @@ def test_game_notebook_plays(
     if not notebook.exists():
         pytest.skip(f"notebooks/{name}.ipynb does not exist yet")
     server = voila(notebook)
-    page.goto(server.url)
+    page.goto(server.page_url)
     # Not exact: the button's icon is part of its accessible name.
     bot_move = page.get_by_role("button", name="Bot move").first
     bot_move.wait_for()

@@ -31,3 +31,20 @@ def test_bundle_is_sent_gzip_compressed_on_request() -> None:
     assert data is widget_bundle() and len(data) < 2_000_000
     original = (Path(plotly.__file__).parent / "package_data" / "widgetbundle.js").read_bytes()
     assert gzip.decompress(data) == original
+
+
+def test_front_end_ready_gets_the_figure_as_it_is_now_then_a_reply() -> None:
+    """Changes made while the bundle loaded are lost in the front end: on "current?" the kernel
+    sends the current figure as widget state, then "current" (the loader draws after it)."""
+    fw = FigureWidget(go.Figure(go.Bar(y=[1, 2]), layout={"title": {"text": "start"}}))
+    fw.data[0].y = [3, 4]  # a change sent as a message only
+    fw.layout.title.text = "now"
+    calls: list[Any] = []
+    fw.send_state = lambda keys=None: calls.append(("state", keys, fw._widget_data[0]["y"],  # type: ignore[method-assign]
+                                                   fw._widget_layout["title"]["text"]))
+    fw.send = lambda content, buffers=None: calls.append(("msg", content))  # type: ignore[method-assign]
+    fw._handle_custom_msg({"gamelib": "current?"}, [])
+    assert calls == [
+        ("state", ["_widget_data", "_widget_layout"], [3, 4], "now"),
+        ("msg", {"gamelib": "current"}),
+    ]

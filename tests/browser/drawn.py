@@ -1,0 +1,170 @@
+"""What the page draws against what the engine's view builds: a digest of a controller's figures.
+
+The browser test appends :data:`DIGEST_CELL` after a game notebook's controller cell. In the
+kernel, :func:`publish` shows an HTML widget (class ``gamelib-digest``) holding, after every
+change, the step and a digest of the figures the controller's builders make from its current
+view -- built afresh, not read from the widgets. In the page, :data:`PAGE_FIGURES_JS` reads the
+drawn ``data``/``layout`` of each controller's figures from their plotly graph divs.
+:func:`differences_any` compares the two.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+TRACE_KEYS = ("type", "x", "y", "z", "text", "values", "labels", "customdata", "name", "visible")
+"""The trace properties compared: the values a reader sees change from move to move."""
+
+DIGEST_CELL = "from tests.browser.drawn import publish\n\npublish(ctrl)"
+
+DIGEST = ".gamelib-digest pre"
+
+PAGE_FIGURES_JS = """
+(keys) => {
+  const plain = (v) =>
+    ArrayBuffer.isView(v) ? Array.from(v)
+    : Array.isArray(v) ? v.map(plain)
+    : v;
+  const drawn = (gd, index) => {
+    if (!gd.data) return { index, height: 0, data: null, layout: null };
+    const layout = gd.layout || {};
+    return {
+      index,
+      height: gd.getBoundingClientRect().height,
+      data: gd.data.map((t) => Object.fromEntries(
+        keys.filter((k) => t[k] !== undefined && t[k] !== null).map((k) => [k, plain(t[k])]))),
+      layout: {
+        title: layout.title,
+        annotations: (layout.annotations || []).map((a) => a.text),
+      },
+    };
+  };
+  // Each controller's figures: the plotly graph divs of its second child (the figures box),
+  // in the builders' order. The figure widget's element is the graph div itself.
+  return [...document.querySelectorAll(".gamelib-controller")].map((ctrl) =>
+    [...(ctrl.children[1] || ctrl).querySelectorAll(".js-plotly-plot")].map(drawn));
+}
+"""
+
+
+def _plain(value: Any) -> Any:
+    """JSON-like value with NumPy arrays as lists and floats rounded (the page's are doubles)."""
+    if hasattr(value, "tolist"):
+        value = value.tolist()
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)):
+        f = float(value)
+        return None if math.isnan(f) else round(f, 6)
+    return str(value)
+
+
+def _title(title: Any) -> str:
+    if isinstance(title, Mapping):
+        title = title.get("text")
+    return "" if title is None else str(title)
+
+
+def digest_of(fig: Mapping[str, Any]) -> dict[str, Any]:
+    """The compared parts of a figure given as a plotly JSON dict (``fig.to_plotly_json()``
+    in the kernel, the graph div's ``data``/``layout`` in the page)."""
+    traces = []
+    for trace in fig.get("data") or ():
+        picked = {k: _plain(trace[k]) for k in TRACE_KEYS if trace.get(k) is not None}
+        picked.setdefault("type", "scatter")
+        traces.append(picked)
+    layout = fig.get("layout") or {}
+    annotations = layout.get("annotations") or ()
+    return {
+        "data": traces,
+        "title": _title(layout.get("title")),
+        "annotations": [_title(a.get("text") if isinstance(a, Mapping) else a)
+                        for a in annotations],
+    }
+
+
+def controller_digest(ctrl: Any) -> dict[str, Any]:
+    """The step and the digest of every figure the controller's builders make from its view."""
+    view = ctrl.view
+    return {
+        "step": len(ctrl.state.history),
+        "figures": [digest_of(builder(view).to_plotly_json()) for builder in ctrl.builders],
+    }
+
+
+def publish(ctrl: Any) -> Any:
+    """The digest widget of ``ctrl``, kept current."""
+    import ipywidgets as widgets
+
+    box = widgets.HTML()
+    box.add_class("gamelib-digest")
+
+    def update(c: Any) -> None:
+        box.value = f"<pre>{html.escape(json.dumps(controller_digest(c)))}</pre>"
+
+    ctrl.observe(update)
+    update(ctrl)
+    return box
+
+
+def page_digest(page_figures: Sequence[Mapping[str, Any]]) -> dict[int, dict[str, Any]]:
+    """The page's figures (from :data:`PAGE_FIGURES_JS`) as digests, by figure index."""
+    out: dict[int, dict[str, Any]] = {}
+    for fig in page_figures:
+        if fig.get("data") is None:
+            continue
+        layout = fig.get("layout") or {}
+        out[int(fig["index"])] = digest_of(
+            {"data": fig["data"], "layout": {"title": layout.get("title"),
+                                             "annotations": layout.get("annotations") or []}}
+        )
+    return out
+
+
+def differences_any(
+    expected: Mapping[str, Any], controllers: Sequence[Sequence[Mapping[str, Any]]]
+) -> list[str]:
+    """:func:`differences` against the page's controller whose figures match best (a page
+    may show more than one controller; the digest is of one of them)."""
+    if not controllers:
+        return ["no controller drawn"]
+    return min((differences(expected, figs) for figs in controllers), key=len)
+
+
+def differences(
+    expected: Mapping[str, Any], page_figures: Sequence[Mapping[str, Any]]
+) -> list[str]:
+    """What differs between the kernel's digest and the drawn figures (empty: all the same)."""
+    drawn = page_digest(page_figures)
+    problems = []
+    for i, want in enumerate(expected["figures"]):
+        got = drawn.get(i)
+        if got is None:
+            problems.append(f"figure {i}: not drawn")
+            continue
+        if got["title"] != want["title"]:
+            problems.append(f"figure {i}: title {got['title']!r}, engine {want['title']!r}")
+        if got["annotations"] != want["annotations"]:
+            problems.append(f"figure {i} ({want['title']}): annotations differ")
+        if len(got["data"]) != len(want["data"]):
+            problems.append(
+                f"figure {i} ({want['title']}): {len(got['data'])} traces, "
+                f"engine {len(want['data'])}"
+            )
+            continue
+        for t, (g, w) in enumerate(zip(got["data"], want["data"], strict=True)):
+            for key in sorted(set(g) | set(w)):
+                if g.get(key) != w.get(key):
+                    problems.append(
+                        f"figure {i} ({want['title']}) trace {t} {key}: drawn "
+                        f"{json.dumps(g.get(key))[:120]}, engine {json.dumps(w.get(key))[:120]}"
+                    )
+    return problems

@@ -1,0 +1,133 @@
+"""Every controller figure shows the engine's current state after every click, in Voila and
+JupyterLab.
+
+A copy of each game notebook gets one more cell after its controller cell
+(:data:`tests.browser.drawn.DIGEST_CELL`): the kernel then keeps, in the page, a digest of the
+figures the controller's builders make from its current view. The test clicks the controller's
+buttons and, after each click, waits until every figure drawn in the page (its plotly graph
+div's ``data`` and ``layout``) equals that digest -- or fails after a generous timeout with the
+differences. In JupyterLab it also checks that every figure is drawn taller than 50 px.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from tests.browser.drawn import (
+    DIGEST,
+    DIGEST_CELL,
+    PAGE_FIGURES_JS,
+    TRACE_KEYS,
+    differences_any,
+)
+from tests.browser.harness import CONTROLLER, JsErrors
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+GAME_NOTEBOOKS = ["powers", "rekkyo", "megalomania", "trench", "qmg"]
+CLICKS = 4
+MATCH_TIMEOUT_S = 120.0  # generous: the machine is shared; not a speed check
+# JupyterLab (run with expose_app_in_browser) shows the notebook and its kernel is idle.
+KERNEL_IDLE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const kernel = w && w.sessionContext && w.sessionContext.session
+    && w.sessionContext.session.kernel;
+  return !!kernel && kernel.status === "idle";
+}"""
+
+
+def _with_digest(name: str, folder: Path) -> Path:
+    """A copy of ``notebooks/<name>.ipynb`` in ``folder`` with the digest cell after the cell
+    that makes ``ctrl``; skips while the notebook (or its controller cell) does not exist."""
+    source = NOTEBOOKS / f"{name}.ipynb"
+    if not source.exists():
+        pytest.skip(f"notebooks/{name}.ipynb does not exist yet")
+    nb = nbformat.read(source, as_version=4)
+    at = next(
+        (i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "ctrl =" in c.source),
+        None,
+    )
+    if at is None:
+        pytest.skip(f"notebooks/{name}.ipynb has no `ctrl = ...` controller cell")
+    nb.cells.insert(at + 1, nbformat.v4.new_code_cell(DIGEST_CELL))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / source.name
+    nbformat.write(nb, path)
+    return path
+
+
+def _digest(page: Any) -> dict[str, Any] | None:
+    """The kernel's digest shown in the page (textContent: also while scrolled out of view)."""
+    text = page.locator(DIGEST).first.text_content() or ""
+    return dict(json.loads(text)) if text.strip() else None
+
+
+def _wait_drawn(page: Any, step: int | None = None) -> dict[str, Any]:
+    """Wait until the digest is past ``step`` and every figure drawn equals it; return it."""
+    deadline = time.monotonic() + MATCH_TIMEOUT_S
+    problems: list[str] = ["digest not shown"]
+    while time.monotonic() < deadline:
+        expected = _digest(page) if page.locator(DIGEST).count() else None
+        if expected is not None:
+            if step is None or expected["step"] > step:
+                drawn = page.evaluate(PAGE_FIGURES_JS, list(TRACE_KEYS))
+                problems = differences_any(expected, drawn)
+                if not problems:
+                    return expected
+            else:
+                problems = [f"still at step {expected['step']}"]
+        page.wait_for_timeout(500)
+    pytest.fail("figures do not show the engine's state:\n" + "\n".join(problems[:20]))
+
+
+def _click_through(page: Any, shots: Path) -> None:
+    """Click "Bot move" (or a human action) ``CLICKS`` times, checking the figures each time."""
+    controller = page.locator(CONTROLLER).first
+    expected = _wait_drawn(page)
+    for n in range(CLICKS):
+        bot = controller.get_by_role("button", name="Bot move").first
+        if bot.is_disabled():
+            break  # the game is over
+        bot.click()
+        expected = _wait_drawn(page, step=expected["step"])
+        page.screenshot(path=str(shots.with_name(f"{shots.stem}-{n}.png")))
+
+
+@pytest.mark.parametrize("name", GAME_NOTEBOOKS)
+def test_voila_figures_show_engine_state(
+    name: str, voila: Callable[[Path], Any], page: Any, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    notebook = _with_digest(name, tmp_path / "nb")
+    errors = JsErrors(page)
+    server = voila(notebook)
+    page.goto(server.page_url)
+    page.locator(DIGEST).first.wait_for()
+    page.wait_for_function("() => !document.getElementById('loading')")
+    _click_through(page, artifacts_dir / f"voila-drawn-{name}.png")
+    assert errors.relevant() == []
+
+
+@pytest.mark.parametrize("name", GAME_NOTEBOOKS)
+def test_jupyterlab_figures_show_engine_state(
+    name: str, lab_at: Callable[[Path], Any], page: Any, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    notebook = _with_digest(name, tmp_path / "nb")
+    server = lab_at(notebook.parent)
+    page.goto(f"{server.page_url}/tree/{notebook.name}")
+    page.wait_for_function(KERNEL_IDLE)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.locator(DIGEST).first.wait_for()
+    page.locator(CONTROLLER).first.scroll_into_view_if_needed()
+    _click_through(page, artifacts_dir / f"lab-drawn-{name}.png")
+    drawn = page.evaluate(PAGE_FIGURES_JS, list(TRACE_KEYS))
+    flat = [f"figure {f['index']}: {f['height']:.0f} px" for c in drawn for f in c
+            if f["height"] <= 50]
+    assert not flat, f"figures drawn flat in JupyterLab: {flat}"

@@ -1,0 +1,49 @@
+"""The Jupyter config and Voila template the repository ships (etc/jupyter, share/jupyter).
+
+`make run`, Binder (binder/postBuild) and the browser tests serve pages with them: compressed
+responses, MathJax from the server, no jupyterlab-plotly chunk in Voila, and no request to a
+font CDN (classrooms are often offline).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CONFIG = ROOT / "etc" / "jupyter"
+TEMPLATE = ROOT / "share" / "jupyter" / "voila" / "templates" / "gamelib"
+VOILA_LAB = Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "lab"
+
+
+def _tornado(settings: dict[str, object]) -> None:
+    assert settings["compress_response"] is True
+    assert settings["mathjax_url"] == "null" and settings["mathjax_config"] == "null"
+
+
+def test_server_and_voila_compress_and_stay_offline() -> None:
+    server = json.loads((CONFIG / "jupyter_server_config.json").read_text())
+    _tornado(server["ServerApp"]["tornado_settings"])
+    voila = json.loads((CONFIG / "voila.json").read_text())
+    _tornado(voila["Voila"]["tornado_settings"])
+    assert voila["VoilaConfiguration"]["template"] == "gamelib"
+    assert "jupyterlab-plotly" in voila["VoilaConfiguration"]["extension_denylist"]
+
+
+def test_template_empties_every_cdn_link_of_voila_lab_template() -> None:
+    ours = (TEMPLATE / "index.html.j2").read_text()
+    assert json.loads((TEMPLATE / "conf.json").read_text())["base_template"] == "lab"
+    theirs = (VOILA_LAB / "index.html.j2").read_text()
+    cdn = re.findall(r'href="(https://[^"]+)"', theirs)
+    assert cdn, "Voila's lab template changed: check what it links"
+    for url in cdn:
+        assert f'"{url}",\n             "data:text/css,")' in ours, url
+
+
+def test_binder_installs_the_config_and_template() -> None:
+    post = (ROOT / "binder" / "postBuild").read_text()
+    assert "cp etc/jupyter/jupyter_server_config.json" in post
+    assert "cp etc/jupyter/voila.json" in post
+    assert "cp -r share/jupyter/voila/templates/gamelib" in post
