@@ -55,7 +55,19 @@ def _megalomania_examples() -> dict[str, Callable[[View], go.Figure]]:
     return {"odds_figure": lambda v: figures.odds_figure(None, lang=v.lang)}
 
 
+def _powers_examples() -> dict[str, Callable[[View], go.Figure]]:
+    from gamelib.powers import figures
+
+    return {
+        "beat_chance_figure": lambda v: figures.beat_chance_figure([(5, 0.9), (14, 0.6)],
+                                                                   lang=v.lang),
+        "defence_chance_figure": lambda v: figures.defence_chance_figure(
+            [(5, 0.4, 0.3, 0.6, 0.7)], lang=v.lang),
+    }
+
+
 EXAMPLES: dict[str, Callable[[], dict[str, Callable[[View], go.Figure]]]] = {
+    "powers": _powers_examples,
     "rekkyo": _rekkyo_examples,
     "megalomania": _megalomania_examples,
 }
@@ -63,11 +75,6 @@ EXAMPLES: dict[str, Callable[[], dict[str, Callable[[View], go.Figure]]]] = {
 
 
 KNOWN_GAPS: dict[str, set[str]] = {
-    "powers": {
-        "hands_figure: yaxis has no title", "ladder_figure: yaxis has no title",
-        "round_deck_figure: xaxis has no title", "round_deck_figure: yaxis has no title",
-        "score_figure: xaxis has no title", "score_figure: yaxis has no title",
-    },
     "trench": {
         "board_3d_figure: scene.xaxis has no title", "board_3d_figure: scene.yaxis has no title",
         "board_3d_figure: scene.zaxis has no title", "gas_odds_figure: no title",

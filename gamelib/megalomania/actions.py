@@ -231,8 +231,17 @@ def _label_ja(action: Action) -> str:
 
 
 def action_label(action: Action, lang: str) -> str:
-    """How a player names ``action`` in ``lang``: its text in English, a label in Japanese."""
-    return _label_ja(action) if lang == "ja" else str(action)
+    """How a player names ``action`` in ``lang`` (buttons; both parse back in a game).
+
+    English: a card play is named by its card, as players say it (``blue 12 (Oracle)``,
+    ``red 7 (Wizard) with power``, ``blue 12 (Oracle) with power → yellow -cube``); every other
+    action by its text. Japanese: ``青12(オラクル)をパワーで黄として出す -キューブ``.
+    """
+    if lang == "ja":
+        return _label_ja(action)
+    if isinstance(action, PlayCard):  # the text without its verb; an Oracle's colour as "→"
+        return str(action).removeprefix("play ").replace(" as ", " → ")
+    return str(action)
 
 
 def _norm(text: str) -> str:

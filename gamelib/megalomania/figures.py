@@ -45,6 +45,8 @@ _INK = {Colour.YELLOW: "#222"}
 _BACK = "#6d4c8d"
 _GOLD = "#ffb300"
 _W, _H = 120.0, 100.0
+MIN_FONT = 12
+"""The smallest text on the table, in pixels (readable on a classroom projector)."""
 # Seat panels by position around the table, counted clockwise from the bottom seat.
 _PANELS = {
     4: ("bottom", "left", "top", "right"),
@@ -132,7 +134,7 @@ class _Canvas:
             "line": {"color": line, "width": width, "dash": dash}, "layer": "below",
         })
 
-    def text(self, x: float, y: float, text: str, size: int = 11, color: str = "#222",
+    def text(self, x: float, y: float, text: str, size: int = MIN_FONT, color: str = "#222",
              anchor: str = "center", bold: bool = False) -> None:
         self.notes.append({
             "x": x, "y": y, "text": f"<b>{text}</b>" if bold else text, "showarrow": False,
@@ -148,11 +150,11 @@ class _Canvas:
                   line=border, width=3.0 if border != "#333" else 1.0)
         if big:
             self.text(cx, cy + h * 0.15, str(card.value), size=16, color=ink, bold=True)
-            self.text(cx, cy - h * 0.25, card.rank.text(v.lang), size=8, color=ink)
+            self.text(cx, cy - h * 0.25, card.rank.text(v.lang), size=MIN_FONT, color=ink)
         else:
-            self.text(cx, cy, str(card.value), size=9, color=ink)
+            self.text(cx, cy, str(card.value), size=MIN_FONT, color=ink)
         if mark:
-            self.text(cx, cy + h / 2 + 1.6, mark, size=9, color=mark_color, bold=True)
+            self.text(cx, cy + h / 2 + 1.8, mark, size=MIN_FONT, color=mark_color, bold=True)
         pts = self.points[trace]
         pts["x"].append(cx)
         pts["y"].append(cy)
@@ -170,8 +172,16 @@ def _positions(view: MegalomaniaView) -> dict[int, str]:
     return {(bottom + k) % n: names[k] for k in range(n)}
 
 
-def _resources(view: MegalomaniaView, s: int) -> str:
+def _resources(view: MegalomaniaView, s: int, *, short: bool = False) -> str:
     scrolls = len(view.scrolls[s]) if s < len(view.scrolls) else 0
+    if short:  # the side panels are narrow: symbols only (the key is in the top right corner)
+        return _t(
+            view,
+            f"◆{view.crystals[s]} ■{view.cubes[s]} ✉{scrolls}  tricks {view.tricks_won[s]}  "
+            f"score {view.scores[s]}",
+            f"◆{view.crystals[s]} ■{view.cubes[s]} ✉{scrolls} トリック{view.tricks_won[s]} "
+            f"得点{view.scores[s]}",
+        )
     return _t(
         view,
         f"◆{view.crystals[s]} crystals  ■{view.cubes[s]} cubes  ✉{scrolls} scrolls  "
@@ -198,7 +208,7 @@ def _panel(cv: _Canvas, s: int, where: str) -> None:
     if mate is not None:
         title += _t(v, f" · partner {_seat(v, mate)}", f"・ペア{_seat(v, mate)}")
     cv.text(x0 + 1, y1 - 2.5, title, size=12, anchor="left", bold=True)
-    cv.text(x0 + 1, y1 - 6.5, _resources(v, s), size=9, anchor="left")
+    cv.text(x0 + 1, y1 - 6.5, _resources(v, s, short=True), anchor="left")
     faces = v.hands[s] if v.viewer is None else None
     shown = list(faces) if faces is not None else list(v.known_cards[s])
     hidden = v.hand_counts[s] - len(shown) if faces is None else 0
@@ -221,8 +231,8 @@ def _panel(cv: _Canvas, s: int, where: str) -> None:
     if hidden:
         extra.append(_t(v, f"{hidden} hidden", f"非公開{hidden}枚"))
     if extra:
-        cv.text(x0 + 1, cy - h / 2 - 2, ", ".join(extra), size=9, anchor="left", color="#555")
-    cv.text(x0 + 1, y0 + 5.2, _t(v, "Captured:", "獲得:"), size=9, anchor="left")
+        cv.text(x0 + 1, cy - h / 2 - 2.5, ", ".join(extra), anchor="left", color="#555")
+    cv.text(x0 + 1, y0 + 5.6, _t(v, "Captured:", "獲得:"), anchor="left")
     _captured_row(cv, s, x0 + 1, y0 + 2.2, x1 - 1)
 
 
@@ -237,8 +247,8 @@ def _bottom(cv: _Canvas, s: int) -> None:
     if v.dealer == s:
         who += _t(v, " (dealer)", "(ディーラー)")
     cv.text(15, 27, who, size=12, anchor="left", bold=True)
-    cv.text(15, 23.5, _resources(v, s), size=9, anchor="left")
-    w, h, gap = 7.0, 11.0, 8.0
+    cv.text(15, 23.5, _resources(v, s), anchor="left")
+    w, h, gap = 7.6, 11.0, 8.2
     start = 60 - gap * (len(hand) - 1) / 2
     for i, c in enumerate(hand):
         marks = []
@@ -253,9 +263,9 @@ def _bottom(cv: _Canvas, s: int) -> None:
                 mark=" ".join(marks), border=border)
     if v.face_down_counts[s]:
         down = v.face_down_counts[s]
-        cv.text(104, 18, _t(v, f"{down} face down", f"裏向き{down}枚"), size=9, anchor="right",
+        cv.text(104, 18, _t(v, f"{down} face down", f"裏向き{down}枚"), anchor="right",
                 color="#555")
-    cv.text(83, 4.5, _t(v, "Captured:", "獲得:"), size=9, anchor="right")
+    cv.text(83, 4.5, _t(v, "Captured:", "獲得:"), anchor="right")
     _captured_row(cv, s, 84, 4.5, 105)
 
 
@@ -266,12 +276,12 @@ def _trick(cv: _Canvas, where: dict[int, str]) -> None:
         cv.rect(37, 66.5, 41, 70, CARD_COLOURS[v.dominant], line="#fff")
         cv.text(42, 68.3, _t(v, f"dominant: {v.dominant.value}",
                              f"ドミナント：{v.dominant.text('ja')}"),
-                size=10, color="#fff", anchor="left", bold=True)
+                color="#fff", anchor="left", bold=True)
     if v.lead_colour is not None:
         cv.rect(37, 31, 41, 34.5, CARD_COLOURS[v.lead_colour], line="#fff")
         cv.text(42, 32.8, _t(v, f"lead: {v.lead_colour.value}",
                              f"リード：{v.lead_colour.text('ja')}"),
-                size=10, color="#fff", anchor="left", bold=True)
+                color="#fff", anchor="left", bold=True)
     plays: Sequence[Play] = v.trick
     shown_last = False
     if not plays and v.last_trick:
@@ -298,7 +308,7 @@ def _trick(cv: _Canvas, where: dict[int, str]) -> None:
     caption = (_t(v, f"last trick: {_seat(v, v.last_trick_winner or 0)} took it",
                   f"前のトリック：{_seat(v, v.last_trick_winner or 0)}が獲得")
                if shown_last else _t(v, "gold border: winning now", "金枠：現在勝っているカード"))
-    cv.text(82, 32.8, caption, size=9, color="#fff", anchor="right")
+    cv.text(83, 32.8, caption, color="#fff", anchor="right")
 
 
 def _mission(cv: _Canvas) -> None:
@@ -310,17 +320,18 @@ def _mission(cv: _Canvas) -> None:
     if v.tricks_in_round:
         head += _t(v, f" · trick {min(v.trick_number, v.tricks_in_round)}/{v.tricks_in_round}",
                    f"・トリック{min(v.trick_number, v.tricks_in_round)}/{v.tricks_in_round}")
-    cv.text(x0 + 1, y1 - 2.5, head, size=10, anchor="left")
+    cv.text(x0 + 1, y1 - 2.5, head, anchor="left")
     if m is None:
         return
     cv.text(x0 + 1, y1 - 6.5, f"{m.title.text(v.lang)} ({m.score_text(v.lang)})", size=12,
             anchor="left", bold=True)
     words = m.task.text(v.lang)
-    width = 22 if v.lang == "ja" else 44
+    width = 17 if v.lang == "ja" else 34
     lines = [words[i : i + width] for i in range(0, len(words), width)] if v.lang == "ja" \
         else _wrap(words, width)
-    for k, line in enumerate(lines[:4]):
-        cv.text(x0 + 1, y1 - 10.5 - 3.2 * k, line, size=9, anchor="left")
+    gap = min(3.2, 13.5 / max(1, len(lines) - 1))
+    for k, line in enumerate(lines):
+        cv.text(x0 + 1, y1 - 10.5 - gap * k, line, anchor="left")
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -348,11 +359,19 @@ def _phase_line(cv: _Canvas) -> None:
                   f"{_seat(v, v.current_player)}の手番({phase})")
     else:
         text = ""
-    cv.text(119, 97, text, size=11, anchor="right", bold=True)
+    cv.text(119, 97, text, anchor="right", bold=True)
+    cv.text(119, 92.5, _t(v, "◆ crystals  ■ cubes  ✉ scrolls", "◆クリスタル ■キューブ ✉スクロール"),
+            anchor="right", color="#555")
 
 
-def table_figure(view: MegalomaniaView, *, width: int = 900, height: int = 640) -> go.Figure:
-    """The table as ``view``'s player sees it (the teacher, ``viewer=None``, sees every hand)."""
+def table_figure(
+    view: MegalomaniaView, *, width: int | None = None, height: int = 560
+) -> go.Figure:
+    """The table as ``view``'s player sees it (the teacher, ``viewer=None``, sees every hand).
+
+    ``width=None`` (default) fits the notebook cell: the drawing is laid out for 760 to 1200
+    pixels, so it is never clipped in JupyterLab or Voila at 1280×800.
+    """
     cv = _Canvas(view)
     where = _positions(view)
     _mission(cv)
@@ -386,7 +405,7 @@ def table_figure(view: MegalomaniaView, *, width: int = 900, height: int = 640) 
     return fig
 
 
-def score_figure(view: MegalomaniaView, *, width: int = 700) -> go.Figure:
+def score_figure(view: MegalomaniaView, *, width: int | None = None) -> go.Figure:
     """The score sheet: each round's mission and points per player, and the totals."""
     n = view.players
     rounds = [str(i + 1) for i in range(len(view.round_scores))]
@@ -409,13 +428,25 @@ def score_figure(view: MegalomaniaView, *, width: int = 700) -> go.Figure:
     return fig
 
 
+def _mission_sentence(mission: MissionOdds, lang: str) -> str:
+    """The mission odds as a sentence with percentages (simulated, so with their error)."""
+    p, e = mission.success.value, mission.success.stderr
+    pts = mission.points
+    if lang == "ja":
+        return (f"ミッション{mission.mission}を達成する確率は{p:.0%}(± {e:.0%})、期待得点は"
+                f"{pts.value:+.1f}(全員ヒューリスティックBotで{pts.samples}回シミュレーション)")
+    return (f"You complete mission {mission.mission} {p:.0%} of the time (± {e:.0%}), for "
+            f"{pts.value:+.1f} points on average ({pts.samples} simulated rounds, every seat "
+            "played by the heuristic bot).")
+
+
 def odds_figure(
     odds: TrickOdds | None,
     *,
     mission: MissionOdds | None = None,
     lang: str = "en",
     per_card: bool = True,
-    width: int = 700,
+    width: int | None = None,
 ) -> go.Figure:
     """Bars: the chance that each play takes the trick (95% error bars when sampled)."""
     fig = go.Figure()
@@ -432,23 +463,27 @@ def odds_figure(
         x=values, y=labels, orientation="h", marker={"color": "#6d4c8d"},
         error_x={"type": "data", "array": errors, "visible": odds is not None and not odds.exact},
         text=[f"{v:.0%}" for v in values], textposition="auto",
-        hovertext=[f"{v:.3f} ± {e / 1.96:.3f}" for v, e in zip(values, errors, strict=True)],
+        hovertext=[f"{v:.1%} ± {e / 1.96:.1%}" for v, e in zip(values, errors, strict=True)],
         customdata=labels,
     ))
     head = "P(take the trick)" if lang != "ja" else "トリックを取る確率"
     sub = odds.describe(lang) if odds is not None else (
         "not your turn to play a card" if lang != "ja" else "カードを出す手番ではありません")
-    lines = [f"<b>{head}</b>", f"<span style='font-size:10px'>{sub}</span>"]
+    lines = [f"<b>{head}</b>", f"<span style='font-size:{MIN_FONT}px'>{sub}</span>"]
     if mission is not None:
-        lines.append(f"<span style='font-size:10px'>{mission.describe(lang)}</span>")
-    top = 32 + 17 * len(lines)
+        lines.append(f"<span style='font-size:{MIN_FONT}px'>{_mission_sentence(mission, lang)}"
+                     "</span>")
+    top = 32 + 18 * len(lines)
     fig.update_layout(
         title={"text": "<br>".join(lines), "x": 0.01, "y": 1.0, "yref": "container",
                "yanchor": "top", "pad": {"t": 12}, "font": {"size": 13}},
-        width=width, height=top + 40 + 28 * max(1, len(labels)) if labels else top + 10,
-        margin={"l": 10, "r": 10, "t": top, "b": 30 if labels else 0},
-        xaxis={"range": [0, 1.05], "tickformat": ".0%", "visible": bool(labels)},
-        yaxis={"autorange": "reversed", "visible": bool(labels)},
+        width=width, height=top + 60 + 28 * max(1, len(labels)) if labels else top + 10,
+        margin={"l": 10, "r": 10, "t": top, "b": 50 if labels else 0},
+        xaxis={"range": [0, 1.05], "tickformat": ".0%", "visible": bool(labels),
+               "title": {"text": "chance of taking the trick (%)" if lang != "ja"
+                         else "トリックを取る確率(%)"}},
+        yaxis={"autorange": "reversed", "visible": bool(labels),
+               "title": {"text": "your play" if lang != "ja" else "あなたの手"}},
         plot_bgcolor="#e5ecf6" if labels else "#fff",
     )
     return fig

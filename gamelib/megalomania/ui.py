@@ -7,17 +7,43 @@
 
 from __future__ import annotations
 
+import asyncio
+import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from gamelib.core import Game, View, load
+from gamelib.core import Game, State, View, load
+from gamelib.megalomania.actions import PlayCard
 from gamelib.megalomania.figures import odds_figure, score_figure, table_figure
-from gamelib.megalomania.odds import MissionOdds, TrickOdds, mission_odds, trick_odds
+from gamelib.megalomania.odds import panel_odds
 from gamelib.megalomania.view import MegalomaniaView
+from gamelib.ui.controller import update_figure
+from gamelib.ui.plotly_widget import FigureWidget
 
-__all__ = ["controller", "odds_panel", "odds_panel_figure"]
+__all__ = ["OddsPanel", "action_group", "controller", "odds_panel", "odds_panel_figure"]
+
+
+def action_group(game: Game[Any], action: Any, lang: str) -> tuple[str, str] | None:
+    """Grouped choices for the controller: a card play is grouped under its card
+    (``blue 12 (Oracle)``), its options named by what they add (``as it is``, ``+cube``,
+    ``power → yellow, -cube``); other actions are not grouped (``None``)."""
+    if not isinstance(action, PlayCard):
+        return None
+    ja = lang == "ja"
+    parts: list[str] = []
+    if action.power:
+        power = "パワー" if ja else "power"
+        if action.as_colour is not None:
+            power += f" → {action.as_colour.text(lang)}"
+        parts.append(power)
+    if action.cube:
+        sign = "+" if action.cube > 0 else "-"
+        parts.append(f"{sign}キューブ" if ja else f"{sign}cube")
+    option = ("、" if ja else ", ").join(parts) or ("そのまま出す" if ja else "as it is")
+    return action.card.label(lang), option
 
 
 def odds_panel_figure(
@@ -29,37 +55,83 @@ def odds_panel_figure(
     seed: int = 0,
 ) -> go.Figure:
     """The odds figure for ``view``: trick odds when the viewer is to play a card, and the
-    mission odds whenever the cards are in play (both with few samples, for speed)."""
-    t_odds: TrickOdds | None = None
-    m_odds: MissionOdds | None = None
-    seated = view.viewer is not None and not view.is_terminal()
-    if seated and view.phase == "play" and view.current_player == view.viewer:
-        t_odds = trick_odds(view, model=model, samples=samples, seed=seed)
-    if seated and view.phase in ("play", "explorer", "peasant") and mission_samples > 0:
-        m_odds = mission_odds(view, samples=mission_samples, seed=seed)
-    return odds_figure(t_odds, mission=m_odds, lang=view.lang)
+    mission odds whenever the cards are in play (cached by position: :func:`panel_odds`)."""
+    found = panel_odds(view, samples=samples, mission_samples=mission_samples, model=model,
+                       seed=seed)
+    return odds_figure(found.trick, mission=found.mission, lang=view.lang)
 
 
-def odds_panel(**options: Any) -> Callable[[View], Any]:
-    """An ``extra`` for the controller: the odds figure after every step.
+_NOTES = {
+    "teacher": ("Odds are computed from one player's view: choose a seat in the viewpoint menu.",
+                "確率はプレイヤーの視点から計算します。視点メニューで席を選んでください。"),
+    "computing": ("Computing the odds…", "確率を計算中…"),
+}
 
-    It returns a plain figure, which the controller copies into the one widget it keeps in
-    place (a new ``FigureWidget`` per step would leak one widget per refresh).
 
-    ``options`` go to :func:`odds_panel_figure`. The teacher's view shows a note instead: the
-    odds are a seated player's, computed from what that player can see.
+class OddsPanel:
+    """The controller's odds extra: one widget (a note and one figure, updated in place).
+
+    Called with each new view, it returns the same widget at once. Inside a running kernel the
+    odds are computed *after* the controller has drawn the figures and buttons (scheduled on
+    the event loop), so a click is never held up by them; only the latest view is computed,
+    through the cached :func:`gamelib.megalomania.odds.panel_odds`. Without an event loop
+    (tests, scripts) they are computed at once.
     """
 
-    def panel(view: View) -> Any:
+    def __init__(self, **options: Any) -> None:
+        self.options = options
+        self.note = widgets.HTML()
+        self.figure = FigureWidget(odds_figure(None))
+        self.widget = widgets.VBox([self.note, self.figure])
+        self.widget.add_class("gamelib-odds")
+        self._pending: MegalomaniaView | None = None
+
+    def __call__(self, view: View) -> widgets.Widget:
         assert isinstance(view, MegalomaniaView)
         if view.viewer is None:
-            note = ("Odds are computed from one player's view: choose a seat in the viewpoint "
-                    "menu." if view.lang != "ja" else
-                    "確率はプレイヤーの視点から計算します。視点メニューで席を選んでください。")
-            return f"<div class='gamelib-odds'>{note}</div>"
-        return odds_panel_figure(view, **options)
+            self._pending = None
+            self._show_note("teacher", view.lang)
+            self.widget.children = (self.note,)
+            return self.widget
+        loop = _running_loop()
+        if loop is None:
+            self._draw(view)
+        else:
+            if self._pending is None:
+                loop.call_soon(self._draw_pending)
+            self._pending = view
+            self._show_note("computing", view.lang)
+        return self.widget
 
-    return panel
+    def _show_note(self, key: str, lang: str) -> None:
+        en, ja = _NOTES[key]
+        self.note.value = f"<i>{html.escape(ja if lang == 'ja' else en)}</i>"
+
+    def _draw_pending(self) -> None:
+        view, self._pending = self._pending, None
+        if view is not None:
+            try:
+                self._draw(view)
+            except Exception as err:  # shown where the odds would be
+                self.note.value = f"<span style='color:#b00020'>{html.escape(repr(err))}</span>"
+
+    def _draw(self, view: MegalomaniaView) -> None:
+        update_figure(self.figure, odds_panel_figure(view, **self.options))
+        self.widget.children = (self.note, self.figure)
+        self.note.value = ""
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def odds_panel(**options: Any) -> OddsPanel:
+    """An ``extra`` for the controller: the odds panel (see :class:`OddsPanel`); ``options``
+    go to :func:`odds_panel_figure`."""
+    return OddsPanel(**options)
 
 
 def controller(
@@ -71,13 +143,18 @@ def controller(
     odds: bool = True,
     odds_options: Mapping[str, Any] | None = None,
     figures: Sequence[Callable[[View], go.Figure]] | None = None,
+    position: State[Any] | None = None,
     **kwargs: Any,
 ) -> Any:
     """A :class:`gamelib.ui.GameController` for Megalomania (default: 4 players, seat 0 human,
     the others heuristic bots) showing the table and score sheet, with the odds panel as an
-    extra when ``odds`` is true. Other keyword arguments go to the controller."""
+    extra when ``odds`` is true, and card plays grouped by card (:func:`action_group`).
+    ``position`` starts from a state built by hand (:mod:`gamelib.megalomania.positions`).
+    Other keyword arguments (``hotseat``, ``lang``, …) go to the controller."""
     from gamelib.ui import GameController
 
+    if position is not None:
+        game = position.game
     game = game if game is not None else load("megalomania")
     if seats is None:
         seats = {0: "human", **{s: "heuristic" for s in range(1, game.players)}}
@@ -85,7 +162,22 @@ def controller(
     if odds:
         extra.append(odds_panel(**dict(odds_options or {})))
     builders: list[Any] = list(figures) if figures is not None else [table_figure, score_figure]
-    return GameController(
+    kwargs.setdefault("group", action_group)
+    ctrl = GameController(
         game, figures=builders, seats=seats, seed=seed, viewpoint=viewpoint, extra=extra,
-        **kwargs,
+        position=position, **kwargs,
     )
+    _table_above_buttons(ctrl)
+    return ctrl
+
+
+def _table_above_buttons(ctrl: Any) -> None:
+    """Only the table stays above the buttons (table, hand and actions fit a 1280×800 screen);
+    the score sheet and the odds panel move below the controls, still updated in place.
+    (The same layout as :func:`gamelib.powers.ui.fit_screen`, kept per game until the generic
+    controller offers it.)"""
+    table, *rest = ctrl.figure_widgets()
+    ctrl.figures_box.children = (table,)
+    parts = [w for w in ctrl.widget.children if w is not ctrl.extras_box]
+    parts.insert(parts.index(ctrl.controls) + 1, widgets.VBox([*rest, ctrl.extras_box]))
+    ctrl.widget.children = tuple(parts)

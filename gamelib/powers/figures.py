@@ -10,6 +10,9 @@
   card of the player to move plays it (its action text is the point's ``customdata``).
 * :func:`ladder_figure` — the bidding ladder: each card's effective strength and why.
 * :func:`score_figure` — the score track against the 35-point target.
+* :func:`beat_chance_figure`, :func:`defence_chance_figure` — static odds charts (the chance
+  that someone beats a card; of a pair/straight or face-card defence), from numbers computed by
+  :mod:`gamelib.powers.odds`.
 
 Every builder keeps the same traces, in the same order, whatever the state, so the notebook
 controller can update its widgets in place. Labels follow ``view.lang``.
@@ -35,8 +38,10 @@ from gamelib.powers.view import PowersView
 __all__ = [
     "MAP_POSITIONS",
     "SEAT_COLOURS",
+    "beat_chance_figure",
     "card_action",
     "card_label",
+    "defence_chance_figure",
     "hands_figure",
     "ladder_figure",
     "map_figure",
@@ -48,6 +53,8 @@ SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
 """Owner colour of each seat (seat 0 first)."""
 UNOWNED = "#d9d9d9"
 HIGHLIGHT = "#f2b600"
+MIN_FONT = 12
+"""The smallest text on a figure, in pixels."""
 RED_TEXT, BLACK_TEXT = "#c62828", "#111111"
 CARD_BACK = "#27408b"
 
@@ -154,12 +161,27 @@ _LABELS: dict[str, tuple[str, str]] = {
     "no_invasion": ("No invasion this round", "このラウンドに侵略はない"),
     "folded": ("folded", "降りた"),
     "strength": ("strength", "強さ"),
+    "cards_axis": ("round cards", "ラウンドカードの枚数"),
+    "points_axis": ("points", "得点"),
+    "players_axis": ("player", "プレイヤー"),
+    "bids_axis": ("cards played, in order", "出された札(順番)"),
+    "kind_axis": ("kind", "種類"),
     "wins": ("wins at once", "即勝利"),
     "score": ("Score track (domination at 35)", "得点(35点で制覇勝利)"),
     "target": ("35: domination", "35: 制覇勝利"),
     "playable": ("strength if played now", "今出した場合の強さ"),
     "not_playable": ("cannot be played against", "出せない: "),
     "click": ("click to play", "クリックで出す"),
+    "beat_title": ("Chance that someone can beat your card", "あなたの札を上回れる人がいる確率"),
+    "beat_x": ("strength of your card", "あなたの札の強さ"),
+    "beat_y": ("chance someone can beat it (%)", "上回れる人がいる確率(%)"),
+    "defence_title": ("Chance that a hand can defend", "手札で防衛できる確率"),
+    "defence_x": ("cards in hand", "手札の枚数"),
+    "defence_y": ("chance (%)", "確率(%)"),
+    "pair": ("pair (magazine)", "ペア(雑誌)"),
+    "straight": ("straight of 3 (magazine)", "3枚のストレート(雑誌)"),
+    "either": ("pair or straight (magazine)", "ペアかストレート(雑誌)"),
+    "face": ("face card J/Q/K (ver.2)", "絵札J/Q/K(ver.2)"),
 }
 
 
@@ -219,7 +241,7 @@ def _link_segments(links: Sequence[tuple[str, str]]) -> Line:
     return xs, ys
 
 
-def map_figure(view: PowersView, *, height: int = 440, outline: bool = True) -> go.Figure:
+def map_figure(view: PowersView, *, height: int = 330, outline: bool = True) -> go.Figure:
     """The world map: countries, neighbour links, owners, terrain, points and costs."""
     lang = view.lang
     revealed = view.round_card if view.round_card in COUNTRIES else None
@@ -285,7 +307,7 @@ def map_figure(view: PowersView, *, height: int = 440, outline: bool = True) -> 
                 "opacity": 0.95},
         text=texts,
         textposition=[_LABEL_POSITION.get(k, "bottom center") for k in keys],
-        textfont={"size": 11},
+        textfont={"size": MIN_FONT},
         cliponaxis=False,
         hovertext=hovers,
         hoverinfo="text",
@@ -296,7 +318,7 @@ def map_figure(view: PowersView, *, height: int = 440, outline: bool = True) -> 
     fig.add_trace(go.Scatter(
         x=[_x(MAP_POSITIONS[k][0]) for k in keys], y=[MAP_POSITIONS[k][1] for k in keys],
         mode="text", text=[str(COUNTRIES[k].points) for k in keys],
-        textfont={"size": 10, "color": "black"}, hoverinfo="skip", showlegend=False,
+        textfont={"size": MIN_FONT, "color": "black"}, hoverinfo="skip", showlegend=False,
         name="points",
     ))
 
@@ -317,7 +339,7 @@ def map_figure(view: PowersView, *, height: int = 440, outline: bool = True) -> 
         title += f" — {_t(view.round_card, lang)}"
     fig.add_annotation(
         text=_t("map_key", lang), x=0, y=0, xref="paper", yref="paper", xanchor="left",
-        yanchor="bottom", showarrow=False, font={"size": 10, "color": "#555555"},
+        yanchor="bottom", showarrow=False, font={"size": MIN_FONT, "color": "#555555"},
         bgcolor="rgba(255,255,255,0.7)",
     )
     fig.update_layout(
@@ -374,8 +396,10 @@ def round_deck_figure(view: PowersView, *, height: int = 230) -> go.Figure:
         title={"text": f"{_t('round_deck', lang)} ({_t('left', lang)} {total})", "x": 0.01},
         height=height,
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        xaxis={"range": [0, 15], "dtick": 1, "fixedrange": True},
-        yaxis={"autorange": "reversed", "fixedrange": True},
+        xaxis={"range": [0, 15], "dtick": 1, "fixedrange": True,
+               "title": {"text": _t("cards_axis", lang)}},
+        yaxis={"autorange": "reversed", "fixedrange": True,
+               "title": {"text": _t("kind_axis", lang)}},
         legend={"orientation": "h", "y": -0.15},
     )
     return fig
@@ -480,13 +504,13 @@ def hands_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
     fig.add_trace(go.Scatter(
         x=up_x, y=up_y, mode="markers+text", text=up_text, customdata=up_data,
         textfont={"size": 15, "color": up_colour},
-        marker={"symbol": "square", "size": 40, "color": "white",
+        marker={"symbol": "square", "size": 36, "color": "white",
                 "line": {"color": up_border, "width": up_width}},
         hovertext=up_hover, hoverinfo="text", name="hand", showlegend=False,
     ))
     fig.add_trace(go.Scatter(
         x=back_x, y=back_y, mode="markers", hovertext=back_hover, hoverinfo="text",
-        marker={"symbol": "square", "size": 40, "color": CARD_BACK,
+        marker={"symbol": "square", "size": 36, "color": CARD_BACK,
                 "line": {"color": "white", "width": 2}},
         name="backs", showlegend=False,
     ))
@@ -499,13 +523,17 @@ def hands_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
     ))
     title = (f"{_t('hands', lang)} — {_t('deck', lang)} {view.deck_count}, "
              f"{_t('discards', lang)} {len(view.discards)}")
+    if view.phase == "invasion" and view.round_card in COUNTRIES and not view.is_terminal():
+        place = f"{_name(view, view.round_card)} {_terrain_mark(view.round_card)}".strip()
+        title += f" — {place}, {_t('to_beat', lang)} {view.top_strength}"
     fig.update_layout(
         title={"text": title, "x": 0.01},
-        height=height or 70 + 60 * view.players,
+        height=height or 60 + 46 * view.players,
         margin={"l": 10, "r": 10, "t": 40, "b": 10},
         xaxis={"range": [-0.7, width + 0.5], "visible": False, "fixedrange": True},
         yaxis={"range": [-view.players + 0.5, 0.5], "tickvals": [-s for s in rows],
-               "ticktext": names, "fixedrange": True, "showgrid": False, "zeroline": False},
+               "ticktext": names, "fixedrange": True, "showgrid": False, "zeroline": False,
+               "title": {"text": _t("players_axis", lang)}},
         plot_bgcolor="#e8f5e9",
         hovermode="closest",
         clickmode="event",
@@ -573,7 +601,8 @@ def ladder_figure(view: PowersView, *, height: int = 260) -> go.Figure:
         margin={"l": 10, "r": 10, "t": 40, "b": 30},
         xaxis={"title": {"text": _t("strength", lang)}, "range": [0, top + 14],
                "fixedrange": True},
-        yaxis={"autorange": "reversed", "fixedrange": True},
+        yaxis={"autorange": "reversed", "fixedrange": True,
+               "title": {"text": _t("bids_axis", lang)}},
         annotations=annotations,
         shapes=shapes,
     )
@@ -612,12 +641,67 @@ def score_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
         height=height or 90 + 40 * view.players,
         margin={"l": 10, "r": 10, "t": 40, "b": 30},
         xaxis={"range": [0, max(WIN_POINTS + 8, *(s + 8 for s in view.scores))],
-               "fixedrange": True},
+               "fixedrange": True, "title": {"text": _t("points_axis", lang)}},
         yaxis={"autorange": "reversed", "fixedrange": True,
+               "title": {"text": _t("players_axis", lang)},
                "categoryorder": "array", "categoryarray": list(view.seat_names)},
         shapes=[{"type": "line", "x0": WIN_POINTS, "x1": WIN_POINTS, "y0": 0, "y1": 1,
                  "yref": "paper", "line": {"color": "#c62828", "width": 2, "dash": "dash"}}],
         annotations=[{"text": _t("target", lang), "x": WIN_POINTS, "y": 1, "yref": "paper",
                       "yanchor": "bottom", "showarrow": False}],
+    )
+    return fig
+
+
+def beat_chance_figure(
+    points: Sequence[tuple[int, float]], *, lang: str = "en", note: str = "",
+    height: int = 320,
+) -> go.Figure:
+    """Bars: for each strength of the card just played, the chance that someone still in the
+    invasion holds a card that beats it (``points``: ``(strength, chance)``, from
+    :func:`gamelib.powers.odds.invasion_odds`). A static figure: it renders without a kernel."""
+    xs = [s for s, _ in points]
+    ys = [100 * p for _, p in points]
+    fig = go.Figure(go.Bar(
+        x=xs, y=ys, marker_color="#5c6bc0", text=[f"{y:.0f}%" for y in ys],
+        textposition="outside", textfont={"size": MIN_FONT}, name="beat",
+        hovertemplate="%{x}: %{y:.1f}%<extra></extra>",
+    ))
+    title = _t("beat_title", lang) + (f" — {note}" if note else "")
+    fig.update_layout(
+        title={"text": title, "x": 0.01}, height=height,
+        margin={"l": 10, "r": 10, "t": 50, "b": 10},
+        xaxis={"title": {"text": _t("beat_x", lang)}, "dtick": 1, "fixedrange": True},
+        yaxis={"title": {"text": _t("beat_y", lang)}, "range": [0, 110],
+               "fixedrange": True},
+    )
+    return fig
+
+
+def defence_chance_figure(
+    rows: Sequence[tuple[int, float, float, float, float]], *, lang: str = "en",
+    height: int = 340,
+) -> go.Figure:
+    """Lines: for each hand size ``n``, the chance of holding a pair, a straight, either (the
+    magazine defence) and a face card (the ver.2 defence); ``rows`` are
+    ``(n, pair, straight, either, face)`` from :func:`gamelib.powers.odds.hand_odds` and
+    :func:`~gamelib.powers.odds.face_card_odds`. A static figure."""
+    ns = [r[0] for r in rows]
+    fig = go.Figure()
+    styles = (("pair", "#90caf9", "dot"), ("straight", "#a5d6a7", "dot"),
+              ("either", "#1565c0", "solid"), ("face", "#c62828", "dash"))
+    for k, (key, colour, dash) in enumerate(styles, start=1):
+        fig.add_trace(go.Scatter(
+            x=ns, y=[100 * r[k] for r in rows], mode="lines+markers", name=_t(key, lang),
+            line={"color": colour, "dash": dash, "width": 3 if key == "either" else 2},
+            hovertemplate="%{x}: %{y:.1f}%<extra></extra>",
+        ))
+    fig.update_layout(
+        title={"text": _t("defence_title", lang), "x": 0.01}, height=height,
+        margin={"l": 10, "r": 10, "t": 50, "b": 10},
+        xaxis={"title": {"text": _t("defence_x", lang)}, "dtick": 1, "fixedrange": True},
+        yaxis={"title": {"text": _t("defence_y", lang)}, "range": [0, 102],
+               "fixedrange": True},
+        legend={"orientation": "h", "y": -0.25},
     )
     return fig

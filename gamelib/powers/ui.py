@@ -12,7 +12,9 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from gamelib.core import Game, View, load
+import ipywidgets as widgets
+
+from gamelib.core import Estimate, Game, State, View, load
 from gamelib.powers.data import COUNTRIES
 from gamelib.powers.figures import (
     card_label,
@@ -28,10 +30,14 @@ from gamelib.powers.view import PowersView
 from gamelib.ui import GameController
 from gamelib.ui.controller import FigureBuilder
 
-__all__ = ["FIGURES", "controller", "odds_panel"]
+__all__ = ["FIGURES", "ON_SCREEN", "controller", "fit_screen", "odds_panel"]
 
-FIGURES = (map_figure, ladder_figure, hands_figure, score_figure, round_deck_figure)
+FIGURES = (map_figure, hands_figure, ladder_figure, score_figure, round_deck_figure)
 """The figure builders the controller shows, top to bottom."""
+ON_SCREEN = 2
+"""The first figures (the board and the hands) stay above the buttons, so that board, hand and
+actions fit one 1280×800 screen; the others (ladder, scores, round deck) and the odds panel go
+below the controls."""
 
 _TEXT = {
     "title": ("Odds for {seat}", "{seat}から見た確率"),
@@ -41,7 +47,13 @@ _TEXT = {
     ),
     "idle": ("Odds appear during an invasion.", "確率は侵略フェイズ中に表示されます。"),
     "folded": ("{seat} has folded.", "{seat}は降りた。"),
-    "if_play": ("If you play {card} (strength {s}):", "{card}(強さ{s})を出すと:"),
+    "if_play": ("If you play {card} (strength {s}), someone can beat it {p} of the time.",
+                "{card}(強さ{s})を出すと、上回れる人がいる確率は{p}。"),
+    "top": ("Someone can still beat strength {s} {p} of the time ({how}, from {n} unseen cards):"
+            " {each}.",
+            "強さ{s}を上回れる人がいる確率は{p}({how}、見えないカード{n}枚から): {each}。"),
+    "exact": ("exact", "厳密"),
+    "sampled": ("simulated, ± {e}", "シミュレーション、± {e}"),
     "joker": ("{card} wins at once.", "{card}は即座に勝つ。"),
 }
 
@@ -49,6 +61,11 @@ _TEXT = {
 def _t(key: str, lang: str, **params: Any) -> str:
     en, ja = _TEXT[key]
     return (ja if lang == "ja" else en).format(**params)
+
+
+def _percent(est: Estimate) -> str:
+    """A chance as players say it: ``99.6%``."""
+    return f"{est.value:.1%}"
 
 
 def odds_panel(view: View) -> str:
@@ -66,7 +83,13 @@ def odds_panel(view: View) -> str:
         return f"{head}<br>{html.escape(_t('folded', lang, seat=seat))}"
     lines = []
     if view.top_strength:  # before the first card anything legal beats "0": nothing to say
-        lines.append(html.escape(invasion_odds(view).describe(lang, view.seat_names)))
+        top = invasion_odds(view)
+        sep = "、" if lang == "ja" else ", "
+        each = sep.join(f"{view.seat_names[s]} {_percent(e)}" for s, e in top.each)
+        how = _t("exact", lang) if top.anyone.exact else _t(
+            "sampled", lang, e=f"{top.anyone.stderr:.1%}")
+        lines.append(html.escape(_t("top", lang, s=view.top_strength, p=_percent(top.anyone),
+                                    how=how, n=top.unseen, each=each)))
     country = COUNTRIES[view.round_card]
     terrain = country.terrain or "normal"
     bonus = view.bonus[view.viewer]
@@ -78,11 +101,8 @@ def odds_panel(view: View) -> str:
             lines.append(html.escape(_t("joker", lang, card=card_label(card))))
             continue
         odds = invasion_odds(view, to_beat=strength)
-        lines.append(
-            html.escape(_t("if_play", lang, card=card_label(card), s=strength))
-            + " "
-            + html.escape(odds.anyone.describe(lang))
-        )
+        lines.append(html.escape(
+            _t("if_play", lang, card=card_label(card), s=strength, p=_percent(odds.anyone))))
     body = "<br>".join(line.replace("\n", "<br>") for line in lines)
     return f'<div class="powers-odds">{head}<br>{body}</div>'
 
@@ -94,25 +114,53 @@ def controller(
     seed: int = 0,
     viewpoint: int | None = 0,
     odds: bool = True,
+    position: State[Any] | None = None,
+    hotseat: bool = False,
+    lang: str | None = None,
     **options: Any,
 ) -> GameController:
     """A :class:`GameController` for Powers with its figures (and the odds panel).
 
     ``game`` defaults to ``gamelib.load("powers", **options)``; ``seats`` maps seats to
     ``"human"`` or a bot name (default: seat 0 human, the others the heuristic bot).
+    ``position`` starts from a state built by hand (:mod:`gamelib.powers.positions`), whose
+    game it plays; ``hotseat`` makes the viewpoint follow the human to move; ``lang`` sets the
+    language of every label (see :class:`gamelib.ui.GameController`).
     """
-    if game is None:
+    if position is not None:
+        if game is not None or options:
+            raise TypeError("give a position, a game or a game's options, not several")
+        game = position.game
+    elif game is None:
         game = load("powers", **options)
     elif options:
         raise TypeError("give either a game or its options, not both")
     if seats is None:
         seats = {i: "human" if i == 0 else "heuristic" for i in range(game.players)}
-    return GameController(
+    ctrl = GameController(
         game,
         figures=[cast(FigureBuilder, f) for f in FIGURES],  # they take PowersView only
         seats=seats,
         seed=seed,
         viewpoint=viewpoint,
         extra=[odds_panel] if odds else None,
+        position=position,
+        hotseat=hotseat,
+        lang=lang,
     )
+    fit_screen(ctrl, ON_SCREEN)
+    return ctrl
+
+
+def fit_screen(ctrl: GameController, on_screen: int) -> None:
+    """Keep the first ``on_screen`` figures above the buttons; move the other figures and the
+    extras below the controls (the same widgets, still updated in place)."""
+    shown = ctrl.figure_widgets()
+    ctrl.figures_box.children = tuple(shown[:on_screen])
+    below = widgets.VBox([*shown[on_screen:], ctrl.extras_box])
+    below.add_class("gamelib-below")
+    children = [w for w in ctrl.widget.children if w is not ctrl.extras_box]
+    at = children.index(ctrl.controls) + 1 if ctrl.controls in children else len(children)
+    children.insert(at, below)
+    ctrl.widget.children = tuple(children)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["VERBS", "QmgAction"]
+__all__ = ["VERBS", "QmgAction", "act"]
 
 VERBS = (
     "play",
@@ -41,3 +41,16 @@ class QmgAction:
         if self.b:
             return f"{self.verb} {self.a} {self.b}"
         return f"{self.verb} {self.a}" if self.a else self.verb
+
+
+_INTERNED: dict[tuple[str, str, str], QmgAction] = {}
+
+
+def act(verb: str, a: str = "", b: str = "") -> QmgAction:
+    """The action ``verb a b``, one shared object per text (actions are immutable; the engine
+    builds its legal actions through this to avoid making new objects on every step)."""
+    key = (verb, a, b)
+    found = _INTERNED.get(key)
+    if found is None:
+        found = _INTERNED[key] = QmgAction(verb, a, b)
+    return found

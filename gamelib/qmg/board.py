@@ -11,6 +11,7 @@ the Allies only otherwise.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from collections.abc import Mapping
@@ -72,6 +73,16 @@ class Board:
     straits: tuple[tuple[str, str, str], ...]
     nations: tuple[Nation, ...]
     edges: frozenset[frozenset[str]]
+    land_order: tuple[str, ...] = ()
+    """The land spaces in map order (precomputed for the engine's loops)."""
+    sea_order: tuple[str, ...] = ()
+    """The sea spaces in map order."""
+    strait_links: Mapping[str, tuple[tuple[str, str], ...]] = dataclasses.field(
+        default_factory=dict
+    )
+    """For each sea beside a strait: (strait land space, the sea across) pairs."""
+    teams: tuple[int, ...] = ()
+    """Each nation's team, by nation index."""
 
     def is_land(self, space: str) -> bool:
         """Whether ``space`` is a land space (armies) rather than a sea space (navies)."""
@@ -80,11 +91,11 @@ class Board:
     def neighbours(self, space: str, team: int, axis_straits: frozenset[str]) -> frozenset[str]:
         """Spaces next to ``space`` for ``team`` (``axis_straits``: straits an Axis army holds)."""
         base = self.adjacent[space]
-        extra = [
-            b if s == space else s
-            for land, s, b in self.straits
-            if space in (s, b) and ((land in axis_straits) == (team == AXIS))
-        ]
+        links = self.strait_links.get(space)
+        if not links:
+            return base
+        axis = team == AXIS
+        extra = [other for land, other in links if (land in axis_straits) == axis]
         return base | frozenset(extra) if extra else base
 
     def distance_within(self, start: str, dist: int) -> frozenset[str]:
@@ -157,6 +168,10 @@ def load_board(path: Path = DATA_FILE) -> Board:
         nations.append(Nation(i, n["id"], team, n["home"], n["armies"], n["navies"], name))
     if len(nations) != len(NATIONS):
         raise MapDataError("map file: 'nations' must list the six nations")
+    links: dict[str, list[tuple[str, str]]] = {}
+    for strait, a, b in straits:
+        links.setdefault(a, []).append((strait, b))
+        links.setdefault(b, []).append((strait, a))
     return Board(
         land=frozenset(land),
         sea=frozenset(sea),
@@ -167,6 +182,10 @@ def load_board(path: Path = DATA_FILE) -> Board:
         straits=tuple(straits),
         nations=tuple(nations),
         edges=frozenset(edges),
+        land_order=tuple(land),
+        sea_order=tuple(sea),
+        strait_links={s: tuple(v) for s, v in links.items()},
+        teams=tuple(n.team for n in nations),
     )
 
 

@@ -226,6 +226,12 @@ def load_cards(path: Path = DATA_FILE, board: Board | None = None) -> CardSet:
             cid, nation, c["type"], name, c["count"], c["source"], flags, c["flagged"], eff
         )
         decks[nation].extend([cid] * c["count"])
+    for cid, card in cards.items():
+        again = (card.effect or {}).get("needs_discard")
+        if again is not None and (again not in cards or cards[again].nation != card.nation):
+            raise CardDataError(
+                f"card {cid!r}: effect.needs_discard {again!r} is not a card of its deck"
+            )
     if sum(len(d) for d in decks) != data.get("total"):
         total = sum(len(d) for d in decks)
         raise CardDataError(f"card file: {total} cards, 'total' says {data.get('total')}")

@@ -14,13 +14,14 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Term
-from gamelib.qmg.actions import QmgAction
-from gamelib.qmg.board import ALLIES, AXIS, NATIONS
-from gamelib.qmg.cards import BASIC_TYPES
+from gamelib.qmg.actions import QmgAction, act
+from gamelib.qmg.board import ALLIES, AXIS, NATIONS, default_board
+from gamelib.qmg.cards import BASIC_TYPES, default_cards
+from gamelib.qmg.tasks import Task
 from gamelib.qmg.view import QmgView
 
 if TYPE_CHECKING:
-    from gamelib.qmg.state import QmgState, Task
+    from gamelib.qmg.state import QmgState
 
 __all__ = ["make_view", "needs_decision", "options", "resolve", "run", "why"]
 
@@ -33,8 +34,8 @@ BASIC_STEPS: dict[str, Mapping[str, Any]] = {
 DECISION_STEPS = frozenset(
     {"build", "recruit", "battle", "eliminate", "choose_basic", "lend_lease", "replay_discard"}
 )
-PASS = QmgAction("pass")
-END_DISCARDS = QmgAction("end", "discards")
+PASS = act("pass")
+END_DISCARDS = act("end", "discards")
 
 RULES = {
     "build": Term(
@@ -122,11 +123,30 @@ def pieces_left(st: QmgState, n: int, kind: str) -> bool:
 
 
 def reach(st: QmgState, n: int) -> frozenset[str]:
-    """Spaces next to a supplied piece of ``n``."""
+    """Spaces next to a supplied piece of ``n`` (cached with the supply)."""
+    memo = st.memo()
+    key = ("reach", n)
+    found: frozenset[str] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = frozenset(_reach(st, n))
+    return found
+
+
+def _reach(st: QmgState, n: int) -> set[str]:
+    board = st.board
+    links = board.strait_links
+    adjacent = board.adjacent
+    team = st.team(n)
+    straits: frozenset[str] | None = None
     out: set[str] = set()
     for s in st.supplied(n):
-        out |= st.neighbours(s, n)
-    return frozenset(out)
+        if s in links:
+            if straits is None:
+                straits = st.axis_straits()
+            out |= board.neighbours(s, team, straits)
+        else:
+            out |= adjacent[s]
+    return out
 
 
 def build_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | None) -> list[str]:
@@ -135,15 +155,19 @@ def build_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | None)
         return []
     home = st.board.nations[n].home
     near = reach(st, n)
+    army = kind == "army"
+    if army and home not in near:
+        near = near | {home}
+    pieces = st.pieces
+    team = st.team(n)
     out = []
-    for s in st.board.order:
-        if s not in kind_spaces(st, kind) or (limit is not None and s not in limit):
+    for s in st.board.land_order if army else st.board.sea_order:
+        if s not in near or (limit is not None and s not in limit):
             continue
-        if n in st.pieces[s] or st.enemy_in(s, n):
+        here = pieces[s]
+        if here and (n in here or any(st.team(x) != team for x in here)):
             continue
-        if (kind == "army" and (s == home or s in near)) or (
-            kind == "navy" and s in near and st.navy_backed(s, n)
-        ):
+        if army or st.navy_backed(s, n):
             out.append(s)
     return out
 
@@ -170,8 +194,7 @@ def recruit_instead(st: QmgState, n: int) -> list[QmgAction]:
         eff = effect(st, cid)
         if eff.get("passive") == "build_as_recruit":
             out.extend(
-                QmgAction("recruit", s)
-                for s in recruit_targets(st, n, "army", frozenset({eff["space"]}))
+                act("recruit", s) for s in recruit_targets(st, n, "army", frozenset({eff["space"]}))
             )
     return out
 
@@ -183,18 +206,14 @@ def battle_targets(
     near = reach(st, n)
     team = st.team(n)
     out = []
-    for s in st.board.order:
-        if (
-            s not in near
-            or s not in kind_spaces(st, kind)
-            or (limit is not None and s not in limit)
-        ):
+    for s in st.board.land_order if kind == "land" else st.board.sea_order:
+        if s not in near or (limit is not None and s not in limit):
             continue
         enemies = [x for x in st.pieces[s] if st.team(x) != team]
         if enemies:
-            out.extend(QmgAction("battle", s, NATIONS[x]) for x in enemies)
+            out.extend(act("battle", s, NATIONS[x]) for x in enemies)
         else:
-            out.append(QmgAction("battle", s))
+            out.append(act("battle", s))
     return out
 
 
@@ -204,7 +223,7 @@ def eliminate_targets(
     """Enemy pieces of ``kind`` in the named spaces (「除去」: no supply test)."""
     team = st.team(n)
     return [
-        QmgAction("eliminate", s, NATIONS[x])
+        act("eliminate", s, NATIONS[x])
         for s in st.board.order
         if s in kind_spaces(st, kind) and (limit is None or s in limit)
         for x in st.pieces[s]
@@ -242,39 +261,39 @@ def step_options(st: QmgState, task: Task) -> list[QmgAction]:
     limit = step_spaces(st, task)
     opts: list[QmgAction]
     if op == "build":
-        opts = [QmgAction("build", s) for s in build_targets(st, n, step["kind"], limit)]
+        opts = [act("build", s) for s in build_targets(st, n, step["kind"], limit)]
         if step["kind"] == "army":
             opts.extend(recruit_instead(st, n))
     elif op == "recruit":
         choices = step.get("nations")
         if choices:
             opts = [
-                QmgAction("recruit", s, c)
+                act("recruit", s, c)
                 for c in choices
                 for s in recruit_targets(st, NATIONS.index(c), step["kind"], limit)
             ]
         else:
-            opts = [QmgAction("recruit", s) for s in recruit_targets(st, n, step["kind"], limit)]
+            opts = [act("recruit", s) for s in recruit_targets(st, n, step["kind"], limit)]
     elif op == "battle":
         opts = battle_targets(st, n, step["kind"], limit)
     elif op == "eliminate":
         opts = eliminate_targets(st, n, step["kind"], limit)
     elif op == "choose_basic":
         opts = [
-            QmgAction("choose", t)
+            act("choose", t)
             for t in BASIC_TYPES
             if step_options(st, sub_task(task, BASIC_STEPS[t]))
         ]
     elif op == "ew":
-        opts = [QmgAction("target", NATIONS[t]) for t in ew_targets(st, n, step)]
+        opts = [act("target", NATIONS[t]) for t in ew_targets(st, n, step)]
     elif op == "replay_discard":
         opts = [
-            QmgAction("play", c)
+            act("play", c)
             for c in distinct(st.discards[n])
             if c != task.card and playable(st, n, c)
         ]
     elif op == "lend_lease":
-        opts = [QmgAction("target", t) for t in step["targets"]]
+        opts = [act("target", t) for t in step["targets"]]
     else:
         opts = []
     if opts and step.get("optional"):
@@ -284,24 +303,40 @@ def step_options(st: QmgState, task: Task) -> list[QmgAction]:
 
 def sub_task(task: Task, step: Mapping[str, Any]) -> Task:
     """A task for ``step`` in the context of ``task``."""
-    from gamelib.qmg.state import Task
-
     return Task("step", task.nation, card=task.card, here=task.here, step=step)
 
 
 # -- triggers -------------------------------------------------------------------------------
+EFFECTS: dict[str, Mapping[str, Any]] = {
+    cid: card.effect or {} for cid, card in default_cards().cards.items()
+}
+"""Each card's effect data ({} for basic cards)."""
+TRIGGER = {cid: eff.get("trigger") for cid, eff in EFFECTS.items()}
+"""Each card's trigger (``None`` for cards without one)."""
+BASIC_KIND = {cid: card.type if card.basic else "" for cid, card in default_cards().cards.items()}
+"""Each basic card's type ("" for special cards)."""
+DISCARD = {cid: act("discard", cid) for cid in EFFECTS}
+"""The ``discard <card>`` action of each card (the most frequent actions, made once)."""
+REMOVE = {space: act("remove", space) for space in default_board().order}
+"""The ``remove <space>`` action (an own piece taken off) of each space."""
+
+
 def effect(st: QmgState, cid: str) -> Mapping[str, Any]:
     """A card's effect data ({} when not implemented)."""
-    return st.cards.card(cid).effect or {}
+    return EFFECTS[cid]
 
 
 def usable(st: QmgState, n: int, trigger: str, here: str = "") -> list[str]:
     """Status (unused this turn if once per turn) and face-down Response cards of ``n`` whose
     trigger is ``trigger`` and whose first step is possible now."""
-    out = []
+    out: list[str] = []
+    if not st.table[n] and not st.responses[n]:
+        return out
     for cid in (*st.table[n], *st.responses[n]):
-        eff = effect(st, cid)
-        if eff.get("trigger") != trigger or (cid in st.used and eff.get("once_per_turn")):
+        if TRIGGER[cid] != trigger:
+            continue
+        eff = EFFECTS[cid]
+        if cid in st.used and eff.get("once_per_turn"):
             continue
         if "where" in eff and here not in eff["where"]:
             continue
@@ -312,19 +347,16 @@ def usable(st: QmgState, n: int, trigger: str, here: str = "") -> list[str]:
         if eff.get("needs_discard") and eff["needs_discard"] not in st.discards[n]:
             continue
         steps = eff.get("steps", [])
-        if steps and steps[0]["op"] in DECISION_STEPS:
-            from gamelib.qmg.state import Task
-
-            if not step_options(st, Task("step", n, card=cid, here=here, step=steps[0])):
-                continue
+        first = steps[0] if steps else None
+        decide = first is not None and first["op"] in DECISION_STEPS
+        if decide and not step_options(st, Task("step", n, card=cid, here=here, step=first)):
+            continue
         out.append(cid)
     return out
 
 
 def push_reacts(st: QmgState, n: int, trigger: str, here: str = "", who: int = -1) -> None:
     """Offer ``n`` each card it may use on ``trigger`` (each a use-or-pass decision)."""
-    from gamelib.qmg.state import Task
-
     for cid in usable(st, n, trigger, here):
         st.stack.append(Task("react", n, card=cid, here=here, who=who))
 
@@ -333,8 +365,6 @@ def push_steps(
     st: QmgState, n: int, cid: str, steps: Iterable[Mapping[str, Any]], here: str = ""
 ) -> None:
     """Put a card's steps on the stack (the first step on top)."""
-    from gamelib.qmg.state import Task
-
     for step in reversed(list(steps)):
         op = step["op"]
         actor = NATIONS.index(step["nation"]) if "nation" in step else n
@@ -347,14 +377,16 @@ def use_card(
 ) -> None:
     """Use a Status (once per turn where it says so) or a face-down Response of ``n``
     (``played``: the card a Rationing-like reaction acts on)."""
-    from gamelib.qmg.state import Task
-
     eff = effect(st, cid)
     if cid in st.responses[n]:
         st.responses[n].remove(cid)
         st.discards[n].append(cid)
     st.used = st.used | {cid}
     st.add_log("use", nation=st.nation_name(n), card=st.card_name(cid), kind="action")
+    again = eff.get("needs_discard")
+    if again:  # Guards: that Build Army card is played again, face up on top of the pile
+        st.discards[n].remove(again)
+        st.discards[n].append(again)
     trigger = eff.get("trigger")
     uk = NATIONS.index("united_kingdom")
     if NATIONS[n] == "germany" and cid in st.table[n] and "uk_enigma" in st.responses[uk]:
@@ -376,6 +408,7 @@ def use_card(
     elif trigger == "german_status_used":
         if played in st.table[NATIONS.index("germany")]:
             st.table[NATIONS.index("germany")].remove(played)
+            st.forget_supply()
             st.discards[NATIONS.index("germany")].append(played)
     elif trigger == "played_card":
         if played in st.discards[n]:
@@ -398,6 +431,8 @@ def use_card(
 
 def log_piece(st: QmgState, key: str, n: int, space: str, kind: str = "event") -> None:
     """Log ``key`` about ``n``'s piece in ``space``."""
+    if st.quiet:
+        return
     names = st.board.names
     st.add_log(
         key, nation=st.nation_name(n), piece=st.kind_term(space), space=names[space], kind=kind
@@ -407,8 +442,6 @@ def log_piece(st: QmgState, key: str, n: int, space: str, kind: str = "event") -
 # -- pieces ---------------------------------------------------------------------------------
 def start_removal(st: QmgState, space: str, victim: int, by: int, battle: bool = False) -> None:
     """A piece is about to be removed: queue the removal, then offer protecting cards first."""
-    from gamelib.qmg.state import Task
-
     if (space, victim) in st.protected or victim not in st.pieces[space]:
         return
     st.stack.append(Task("do_remove", victim, here=space, who=by, n=int(battle)))
@@ -445,8 +478,6 @@ def do_remove(st: QmgState, task: Task) -> None:
         for owner in range(len(NATIONS)):
             for cid in usable(st, owner, "removed", space):
                 if NATIONS[victim] in effect(st, cid)["removed"]:
-                    from gamelib.qmg.state import Task
-
                     st.stack.append(Task("react", owner, card=cid, here=space, who=victim))
 
 
@@ -466,15 +497,11 @@ def do_build(st: QmgState, n: int, space: str) -> None:
             for cid in usable(st, enemy, "enemy_built_navy", space):
                 near = st.board.adjacent[space] | {space}
                 if any(enemy in st.pieces[s] for s in near):
-                    from gamelib.qmg.state import Task
-
                     st.stack.append(Task("react", enemy, card=cid, here=space, who=n))
 
 
 def do_battle(st: QmgState, n: int, space: str, victim: int) -> None:
     """Fight a battle in ``space``: reactions of the attacker, Atlantic Wall, then the removal."""
-    from gamelib.qmg.state import Task
-
     st.add_log("battle", nation=st.nation_name(n), space=st.board.names[space], kind="action")
     st.stack.append(Task("after_battle", n, here=space))
     if (
@@ -532,13 +559,17 @@ def distinct(cards: Iterable[str]) -> list[str]:
 
 def playable(st: QmgState, n: int, cid: str) -> bool:
     """Basic cards need a legal target; other cards may always be played (what cannot be done
-    is skipped: 「できない効果だけ無視されます」)."""
-    card = st.cards.card(cid)
-    if not card.basic:
+    is skipped: 「できない効果だけ無視されます」). Cached per nation and basic type."""
+    kind = BASIC_KIND[cid]
+    if not kind:
         return True
-    from gamelib.qmg.state import Task
-
-    return bool(step_options(st, Task("step", n, card=cid, step=BASIC_STEPS[card.type])))
+    memo = st.memo()
+    key = ("playable", n, kind)
+    found: bool | None = memo.get(key)
+    if found is None:
+        task = Task("step", n, card=cid, step=BASIC_STEPS[kind])
+        found = memo[key] = bool(step_options(st, task))
+    return found
 
 
 def options(st: QmgState, task: Task) -> list[QmgAction]:
@@ -546,7 +577,7 @@ def options(st: QmgState, task: Task) -> list[QmgAction]:
     n = task.nation
     op = task.op
     if op == "start":
-        uses = [QmgAction("use", c) for c in usable(st, n, "start_turn")]
+        uses = [act("use", c) for c in usable(st, n, "start_turn")]
         return [*uses, PASS] if uses else []
     if op == "play":
         hand = st.hands[n]
@@ -554,37 +585,37 @@ def options(st: QmgState, task: Task) -> list[QmgAction]:
             return []
         opts = []
         if st.game.options.reallocate and not st.reallocated and len(hand) >= 4:
-            opts.extend(QmgAction("reallocate", t) for t in st.basic_in_deck(n))
-        opts.extend(QmgAction("play", c) for c in distinct(hand) if playable(st, n, c))
-        opts.extend(QmgAction("use", c) for c in usable(st, n, "play_step"))
-        opts.extend(QmgAction("discard", c) for c in distinct(hand))
+            opts.extend(act("reallocate", t) for t in st.basic_in_deck(n))
+        opts.extend(act("play", c) for c in distinct(hand) if playable(st, n, c))
+        opts.extend(act("use", c) for c in usable(st, n, "play_step"))
+        opts.extend([DISCARD[c] for c in distinct(hand)])
         return opts
     if op == "rebuild":
-        opts = [QmgAction("remove", s) for s in task.step if n in st.pieces[s]]
+        opts = [act("remove", s) for s in task.step if n in st.pieces[s]]
         return [*opts, PASS] if opts else []
     if op == "reorder":
-        return [QmgAction("choose", c) for c in distinct(reorder_segment(st, task))]
+        return [act("choose", c) for c in distinct(reorder_segment(st, task))]
     if op == "bottom":
-        cards = [QmgAction("bottom", c) for c in distinct(st.hands[n])]
+        cards = [act("bottom", c) for c in distinct(st.hands[n])]
         return [*cards, PASS] if cards and task.n < 2 else cards
     if op == "discard_step":
-        opts = [QmgAction("use", c) for c in usable(st, n, "discard_step")]
-        opts += [QmgAction("discard", c) for c in distinct(st.hands[n])]
-        opts.extend(QmgAction("remove", s) for s in st.board.order if n in st.pieces[s])
+        opts = [act("use", c) for c in usable(st, n, "discard_step")]
+        opts += [DISCARD[c] for c in distinct(st.hands[n])]
+        opts += [REMOVE[s] for s in st.own_spaces(n)]
         return [*opts, END_DISCARDS] if opts else []
     if op == "cost_hand":
-        return [QmgAction("discard", c) for c in distinct(st.hands[n])]
+        return [DISCARD[c] for c in distinct(st.hands[n])]
     if op == "ally_play":
-        plays = [QmgAction("play", c) for c in distinct(st.hands[n]) if playable(st, n, c)]
+        plays = [act("play", c) for c in distinct(st.hands[n]) if playable(st, n, c)]
         return [*plays, PASS] if plays else []
     if op == "step":
         return step_options(st, task)
     if op == "react":
-        return [QmgAction("use", task.card), PASS]
+        return [act("use", task.card), PASS]
     if op == "malta":
-        opts = [QmgAction("discard", "top2")]
+        opts = [act("discard", "top2")]
         if n in st.pieces["mediterranean"]:
-            opts.append(QmgAction("remove", "mediterranean"))
+            opts.append(act("remove", "mediterranean"))
         return opts
     return []
 
@@ -606,11 +637,16 @@ def needs_decision(st: QmgState, task: Task) -> list[QmgAction]:
 
 def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
     """Carry out ``action`` chosen for the decision ``task`` (already popped)."""
-    from gamelib.qmg.state import Task
-
     n = task.nation
     op = task.op
-    if action in (PASS, END_DISCARDS):
+    if action is PASS or action is END_DISCARDS or action.verb == "pass":
+        return
+    if action.verb == "discard" and op in ("discard_step", "cost_hand"):  # the most frequent
+        if op == "discard_step":
+            st.stack.append(task)
+        elif task.n > 1:
+            st.stack.append(Task("cost_hand", n, n=task.n - 1))
+        st.discard_from_hand(n, action.a)
         return
     if op == "start":
         st.stack.append(task)
@@ -655,15 +691,9 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
         if action.verb == "use":
             use_card(st, n, action.a)
             st.stack.append(Task("bottom", n, n=2))
-        elif action.verb == "discard":
-            st.discard_from_hand(n, action.a)
         else:
             st.take(action.a, n)
             log_piece(st, "removed", n, action.a)
-    elif op == "cost_hand":
-        st.discard_from_hand(n, action.a)
-        if task.n > 1:
-            st.stack.append(Task("cost_hand", n, n=task.n - 1))
     elif op == "ally_play":
         play_card(st, n, action.a)
     elif op == "react":
@@ -698,8 +728,6 @@ def resolve_step(st: QmgState, task: Task, action: QmgAction) -> None:
         st.hands[n].append(action.a)
         play_card(st, n, action.a)
     elif verb == "target" and task.step["op"] == "lend_lease":
-        from gamelib.qmg.state import Task
-
         ally = NATIONS.index(action.a)
         st.stack.append(Task("draw_one", ally))
         st.stack.append(Task("ally_play", ally))
@@ -709,8 +737,6 @@ def resolve_step(st: QmgState, task: Task, action: QmgAction) -> None:
 
 def play_card(st: QmgState, n: int, cid: str) -> None:
     """Play a card from hand (a played card is discarded before its text resolves)."""
-    from gamelib.qmg.state import Task
-
     st.hands[n].remove(cid)
     card = st.cards.card(cid)
     name = st.nation_name(n)
@@ -721,6 +747,7 @@ def play_card(st: QmgState, n: int, cid: str) -> None:
     st.add_log("play", nation=name, card=card.name, type=st.type_term(cid), kind="action")
     if card.type == "status":
         st.table[n].append(cid)
+        st.forget_supply()
         return
     own_play = st.nation == n  # not Lend Lease's play in another nation's turn
     conscripts = st.in_play("ussr_women_conscripts") and NATIONS[n] == "soviet_union"
@@ -746,8 +773,8 @@ def run(st: QmgState, task: Task) -> None:
     n = task.nation
     if op == "supply":
         supplied = st.supplied(n)
-        for s in reversed(st.board.order):
-            if n in st.pieces[s] and s not in supplied:
+        for s in reversed(st.own_spaces(n)):
+            if s not in supplied:
                 log_piece(st, "no_supply", n, s, kind="narration")
                 start_removal(st, s, n, -1)
     elif op == "victory":
@@ -781,8 +808,6 @@ def _type(t: str) -> tuple[str, str]:
 
 def run_step(st: QmgState, task: Task) -> None:
     """An automatic card step: points, one-target Economic Warfare, Malta, random discards."""
-    from gamelib.qmg.state import Task
-
     step = task.step
     op = step["op"]
     n = task.nation
@@ -839,8 +864,9 @@ def victory_step(st: QmgState, n: int) -> None:
         )
         return
     total = 0
-    for s in st.board.order:
-        if s in st.supply_spaces(n) and n in st.pieces[s]:
+    supply = st.supply_spaces(n)
+    for s in st.own_spaces(n):
+        if s in supply:
             total += 1 if len(st.pieces[s]) > 1 else 2
     st.gain(st.team(n), total, Term("supply spaces", "補給スペース"))
     for cid in list(st.table[n]):

@@ -8,9 +8,6 @@ named step functions of :mod:`gamelib.qmg.effects`.
 
 from __future__ import annotations
 
-import copy
-import weakref
-from dataclasses import dataclass
 from typing import Any
 
 from gamelib.core import Outcome, Rng, State, Term
@@ -19,6 +16,7 @@ from gamelib.qmg.actions import VERBS, QmgAction
 from gamelib.qmg.board import ALLIES, AXIS, NATIONS, default_board
 from gamelib.qmg.cards import BASIC_TYPES, TYPE_TERMS, default_cards
 from gamelib.qmg.game import KIND_TERMS, TEAM_TERMS, QmgGame
+from gamelib.qmg.tasks import Task
 from gamelib.qmg.view import QmgView
 
 __all__ = ["HAND_SIZE", "LEAD", "ROUNDS", "QmgState", "Task"]
@@ -31,27 +29,27 @@ SETUP_DISCARD = 3
 REALLOCATE_COST = 4
 
 
-@dataclass(frozen=True)
-class Task:
-    """One pending piece of work: ``op`` for ``nation`` (the nation that decides, if any).
+class _Memo:
+    """A slot for values derived from a state's pieces and cards in play (supply, reach, own
+    spaces, which basic card types can be played).
 
-    ``card`` is the card being resolved, ``here`` the space a trigger happened in, ``step`` a
-    card effect step (a mapping from the card data, never changed), ``n`` a count and ``who``
-    another nation involved (a victim, an attacker).
+    It is a slot of a base class, not an attribute: ``vars(state)`` (what
+    :func:`gamelib.core.state.digest` hashes) and :func:`gamelib.core.state.fingerprint` (which
+    reads ``QmgState.__slots__``, empty) do not see it, so computing supply for a view never
+    "changes" a state, and two states of the same game compare equal whatever each has cached.
+    :meth:`QmgState.forget_supply` empties it whenever a piece, a card in play or Truk changes;
+    :meth:`QmgState.clone` copies it (its values are immutable).
     """
 
-    op: str
-    nation: int
-    card: str = ""
-    here: str = ""
-    step: Any = None
-    n: int = 0
-    who: int = -1
+    __slots__ = ("_memo",)
 
 
-_SUPPLY: weakref.WeakKeyDictionary[Any, dict[int, frozenset[str]]] = weakref.WeakKeyDictionary()
-"""Supply per state, kept outside the state so that computing it (e.g. for a view) never changes
-the state's digest or fingerprint."""
+TEAM = default_board().teams
+"""Each nation's team (0 Axis, 1 Allies), by nation index."""
+CARD_NATION = {cid: card.nation for cid, card in default_cards().cards.items()}
+"""The nation whose deck holds each card."""
+CARD_TYPE = {cid: card.type for cid, card in default_cards().cards.items()}
+"""Each card's type."""
 
 DECISIONS = frozenset(
     {
@@ -70,15 +68,35 @@ DECISIONS = frozenset(
 )
 
 
-class QmgState(State[QmgAction]):
+_OWN = tuple(frozenset({seat}) for seat in range(6))
+"""The one-seat audience of each seat's private log entries."""
+_OTHERS = {
+    players: tuple(frozenset(range(players)) - {seat} for seat in range(players))
+    for players in range(2, 7)
+}
+"""Per player count, the seats other than each seat (the audience of public twins)."""
+
+TURN_TASKS = tuple(
+    tuple(
+        Task(op, n)
+        for op in ("end_turn", "draw", "discard_step", "victory", "supply", "play", "start")
+    )
+    for n in range(len(NATIONS))
+)
+"""The five steps of each nation's turn (with its start and end), as stacked (last on top)."""
+
+
+class QmgState(State[QmgAction], _Memo):
     """The whole game: board, decks, hands, discard piles, cards in play, VP, and the task stack."""
 
+    __slots__ = ()
     game: QmgGame
     board = default_board()
     cards = default_cards()
 
     def __init__(self, game: QmgGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
+        self._memo: dict[Any, Any] = {}
         self.seat_of = [0] * len(NATIONS)
         for seat, nations in enumerate(game.seats):
             for n in nations:
@@ -121,7 +139,7 @@ class QmgState(State[QmgAction]):
 
     def team(self, n: int) -> int:
         """0 for the Axis, 1 for the Allies."""
-        return self.board.nations[n].team
+        return TEAM[n]
 
     def card_name(self, cid: str) -> Term:
         """A card's name in both languages."""
@@ -166,17 +184,20 @@ class QmgState(State[QmgAction]):
 
     def clone(self) -> QmgState:
         """A fast copy of what ``_apply`` changes (game, board, cards and log entries shared)."""
-        new = copy.copy(self)
-        new.rng = self.rng.copy()
-        new.pieces = dict(self.pieces)
-        new.hands = [list(h) for h in self.hands]
-        new.decks = [list(d) for d in self.decks]
-        new.discards = [list(d) for d in self.discards]
-        new.table = [list(t) for t in self.table]
-        new.responses = [list(r) for r in self.responses]
-        new.vp = list(self.vp)
-        new.stack = list(self.stack)
-        new.log = list(self.log)
+        new = object.__new__(QmgState)
+        attrs = new.__dict__
+        attrs.update(self.__dict__)
+        attrs["rng"] = self.rng.copy()
+        attrs["pieces"] = self.pieces.copy()
+        attrs["hands"] = list(map(list.copy, self.hands))
+        attrs["decks"] = list(map(list.copy, self.decks))
+        attrs["discards"] = list(map(list.copy, self.discards))
+        attrs["table"] = list(map(list.copy, self.table))
+        attrs["responses"] = list(map(list.copy, self.responses))
+        attrs["vp"] = self.vp[:]
+        attrs["stack"] = self.stack[:]
+        attrs["log"] = self.log[:]
+        new._memo = self._memo.copy()
         return new
 
     def check_invariants(self) -> None:
@@ -201,10 +222,20 @@ class QmgState(State[QmgAction]):
         return fx.make_view(self, player)
 
     # -- pieces and supply ---------------------------------------------------------------------
+    def own_spaces(self, n: int) -> tuple[str, ...]:
+        """The spaces holding a piece of ``n``, in map order (cached with the supply)."""
+        memo = self._memo
+        key = ("own", n)
+        found: tuple[str, ...] | None = memo.get(key)
+        if found is None:
+            pieces = self.pieces
+            found = memo[key] = tuple(s for s in self.board.order if n in pieces[s])
+        return found
+
     def count_pieces(self, n: int, kind: str) -> int:
         """How many armies (``kind="army"``) or navies of nation ``n`` are on the board."""
         spaces = self.board.land if kind == "army" else self.board.sea
-        return sum(1 for s in spaces if n in self.pieces[s])
+        return sum(1 for s in self.own_spaces(n) if s in spaces)
 
     def place(self, space: str, n: int) -> None:
         """Put a piece of ``n`` in ``space`` (legality checked by the caller)."""
@@ -226,50 +257,57 @@ class QmgState(State[QmgAction]):
         )
 
     def forget_supply(self) -> None:
-        """Drop the cached supply (after a piece moves)."""
-        _SUPPLY.pop(self, None)
+        """Drop the cached supply and what depends on it (after a piece, a card in play or
+        Truk changes)."""
+        self._memo = {}
+
+    def memo(self) -> dict[Any, Any]:
+        """This state's cache of derived values (see :class:`_Memo`)."""
+        return self._memo
 
     def axis_straits(self) -> frozenset[str]:
         """Strait land spaces that hold an Axis army."""
+        pieces = self.pieces
         return frozenset(
-            land
-            for land, _, _ in self.board.straits
-            if any(self.team(x) == AXIS for x in self.pieces[land])
+            land for land, _, _ in self.board.straits if any(TEAM[x] == AXIS for x in pieces[land])
         )
 
     def neighbours(self, space: str, n: int) -> frozenset[str]:
         """Spaces adjacent to ``space`` for nation ``n``'s team (straits included)."""
-        return self.board.neighbours(space, self.team(n), self.axis_straits())
+        board = self.board
+        if space not in board.strait_links:
+            return board.adjacent[space]
+        return board.neighbours(space, TEAM[n], self.axis_straits())
 
     def in_play(self, cid: str) -> bool:
         """Whether the Status card ``cid`` is face up on the table."""
-        return cid in self.table[self.cards.card(cid).nation]
+        return cid in self.table[CARD_NATION[cid]]
 
     def supply_spaces(self, n: int) -> frozenset[str]:
         """Supply spaces for ``n`` (Scorched Earth takes Ukraine from the Axis)."""
-        if self.team(n) == AXIS and self.in_play("ussr_scorched_earth"):
+        if TEAM[n] == AXIS and self.in_play("ussr_scorched_earth"):
             return self.board.supply - {"ukraine"}
         return self.board.supply
 
     def navy_backed(self, space: str, n: int) -> bool:
         """A navy needs an own or allied army on an adjacent land space (「補給状態」)."""
-        team = self.team(n)
-        return any(
-            self.team(x) == team
-            for s in self.board.adjacent[space]
-            if s in self.board.land
-            for x in self.pieces[s]
-        )
+        team = TEAM[n]
+        pieces = self.pieces
+        land = self.board.land
+        for s in self.board.adjacent[space]:
+            if s in land:
+                for x in pieces[s]:
+                    if TEAM[x] == team:
+                        return True
+        return False
 
     def supplied(self, n: int) -> frozenset[str]:
         """Spaces of supplied pieces of ``n`` (「補給地から連続して自国軍が配置されている」)."""
-        cache = _SUPPLY.get(self)
-        if cache is None:
-            cache = _SUPPLY[self] = {}
+        cache = self._memo
         cached = cache.get(n)
         if cached is not None:
             return cached
-        mine = {s for s, here in self.pieces.items() if n in here}
+        mine = set(self.own_spaces(n))
         ok = {s for s in mine if s in self.board.land or self.navy_backed(s, n)}
         frontier = [s for s in self.supply_spaces(n) if s in mine]
         seen = set(frontier)
@@ -294,8 +332,8 @@ class QmgState(State[QmgAction]):
 
     def enemy_in(self, space: str, n: int) -> bool:
         """Whether an enemy piece of ``n`` stands in ``space``."""
-        team = self.team(n)
-        return any(self.team(x) != team for x in self.pieces[space])
+        team = TEAM[n]
+        return any(TEAM[x] != team for x in self.pieces[space])
 
     # -- turn machinery ------------------------------------------------------------------------
     def _begin_turn(self, n: int) -> None:
@@ -303,13 +341,15 @@ class QmgState(State[QmgAction]):
         self.used = frozenset()
         self.protected = frozenset()
         self.reallocated = False
-        self.truk = False
+        if self.truk:
+            self.truk = False
+            self.forget_supply()
         if n == 0:
             self.snapshot = self.soviet_next_to_german()
             self.add_log("round", kind="phase", round=self.round)
-        self.add_log("turn", kind="phase", nation=self.nation_name(n))
-        for op in ("end_turn", "draw", "discard_step", "victory", "supply", "play", "start"):
-            self.stack.append(Task(op, n))
+        if not self.quiet:
+            self.add_log("turn", kind="phase", nation=self.nation_name(n))
+        self.stack.extend(TURN_TASKS[n])
 
     def _advance(self) -> None:
         """Run automatic tasks until a decision with at least one option is on top."""
@@ -389,22 +429,24 @@ class QmgState(State[QmgAction]):
         """Discard ``cid`` from ``n``'s hand, face down to the bottom of the pile."""
         self.hands[n].remove(cid)
         self.discards[n].insert(0, cid)
-        self.log_private(n, "discard_hidden", "discard", card=self.card_name(cid))
+        if not self.quiet:
+            self.log_private(n, "discard_hidden", "discard", card=self.card_name(cid))
 
     def log_private(self, n: int, public: str, private: str, **params: Any) -> None:
         """Log ``public`` for the other seats and ``private`` (naming a card) for ``n``'s seat."""
+        if self.quiet:
+            return
         own = self.seat_of[n]
-        others = {s for s in range(self.game.players) if s != own}
         name = self.nation_name(n)
-        self.add_log(public, nation=name, visible_to=others, kind="action")
-        self.add_log(private, nation=name, visible_to={own}, kind="action", **params)
+        self.add_log(public, nation=name, visible_to=_OTHERS[self.game.players][own], kind="action")
+        self.add_log(private, nation=name, visible_to=_OWN[own], kind="action", **params)
 
     def draw_up(self, n: int) -> None:
         """Draw up to the hand size (nothing more once the deck is empty)."""
         k = min(max(HAND_SIZE - len(self.hands[n]), 0), len(self.decks[n]))
         for _ in range(k):
             self.hands[n].append(self.decks[n].pop())
-        if k:
+        if k and not self.quiet:
             self.add_log("draw", nation=self.nation_name(n), n=k)
 
     def type_term(self, cid: str) -> Term:
@@ -417,5 +459,5 @@ class QmgState(State[QmgAction]):
 
     def basic_in_deck(self, n: int) -> list[str]:
         """The basic card types present in ``n``'s deck (for Reallocate Resources)."""
-        present = {self.cards.card(c).type for c in self.decks[n]}
+        present = set(map(CARD_TYPE.__getitem__, self.decks[n]))
         return [t for t in BASIC_TYPES if t in present]

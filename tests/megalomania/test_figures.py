@@ -98,7 +98,7 @@ def test_score_and_odds_figures() -> None:
             odds = trick_odds(view, mid.legal_actions(), samples=50)
             fig = odds_figure(odds, mission=mission_odds(view, samples=5))
             assert len(fig.data[0].y) == len(odds.by_card())
-            assert "P(mission" in fig.layout.title.text
+            assert "of the time" in fig.layout.title.text  # the mission odds, in percent
             break
     empty = odds_figure(None, lang="ja")
     assert "手番" in empty.layout.title.text

@@ -13,7 +13,7 @@ import pytest
 
 import gamelib
 from gamelib.core.errors import IllegalAction
-from gamelib.megalomania.actions import action_label, parse_action_text
+from gamelib.megalomania.actions import PlayCard, action_label, parse_action_text
 from gamelib.megalomania.cards import Colour
 from gamelib.megalomania.state import MegalomaniaState
 from tests.megalomania.helpers import pos, run
@@ -88,7 +88,12 @@ def test_japanese_action_labels_parse_back_in_a_whole_game() -> None:
         assert len(set(labels)) == len(labels)
         for a, label in zip(legal, labels, strict=True):
             assert parse_action_text(label) == a
-            assert action_label(a, "en") == str(a)
+            en = action_label(a, "en")
+            assert en == str(a) or (isinstance(a, PlayCard) and en == str(a).removeprefix("play ")
+                                    .replace(" as ", " → "))
+        english = [action_label(a, "en") for a in legal]
+        assert len(set(english)) == len(english)
+        assert all(game.parse_action(st, e) == a for a, e in zip(legal, english, strict=True))
         pick = rng.randrange(len(legal))
         st = gamelib.play(st, labels[pick])  # type: ignore[assignment]
         seen += 1

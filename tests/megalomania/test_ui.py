@@ -63,9 +63,34 @@ def test_undo_viewpoint_and_odds_panel() -> None:
     assert ctrl.view.viewer == 1 and ctrl.last_error is None
     ctrl.set_viewpoint(0)
     panel = odds_panel(samples=40, mission_samples=5)
-    shown = panel(ctrl.view)
-    assert isinstance(shown, go.Figure) and "P(take the trick)" in shown.layout.title.text
-    assert "viewpoint" in panel(ctrl.state.view(None))
+    shown = panel(ctrl.view)  # no event loop here: computed at once
+    assert shown is panel.widget and panel.figure in shown.children
+    assert "P(take the trick)" in panel.figure.layout.title.text
+    assert panel(ctrl.state.view(None)) is shown and "viewpoint" in panel.note.value
+    assert panel.figure not in shown.children
+
+
+def test_odds_wait_for_the_figures_and_buttons() -> None:
+    """In a kernel (a running event loop) the odds panel answers at once with a note and
+    computes after the controller's refresh, only for the latest view."""
+    import asyncio
+
+    game = gamelib.load("megalomania", length="short")
+    ctrl = controller(game, seed=2, odds=False)
+    while ctrl.state.phase != "play" or ctrl.state.current_player != 0:  # type: ignore[attr-defined]
+        ctrl.play(ctrl.legal_texts()[0])
+    panel = odds_panel(samples=20, mission_samples=2)
+
+    async def click() -> tuple[str, str]:
+        panel(ctrl.view)
+        panel(ctrl.view)  # a second refresh before the loop runs: computed once
+        during = panel.note.value
+        await asyncio.sleep(0)
+        return during, panel.note.value
+
+    during, after = asyncio.run(click())
+    assert "Computing" in during and after == ""
+    assert "P(take the trick)" in panel.figure.layout.title.text
 
 
 def _live_widgets() -> dict[str, int]:
@@ -96,7 +121,8 @@ def test_odds_panel_refreshes_without_leaking_widgets() -> None:
         else:
             ctrl.play_button.click()
         assert ctrl.last_error is None, ctrl.error_area.value
-        odds_shown += any(isinstance(w, go.FigureWidget) for w in _slot_widgets(ctrl))
+        odds_shown += any(isinstance(w, go.FigureWidget) for box in _slot_widgets(ctrl)
+                          for w in box.children)  # type: ignore[attr-defined]
     after = _live_widgets()
     assert odds_shown >= 20
     assert after.get("FigureWidget", 0) <= before.get("FigureWidget", 0)

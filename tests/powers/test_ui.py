@@ -63,7 +63,7 @@ def test_clicking_a_card_plays_it() -> None:
 
 def test_viewpoint_switch_and_teacher_view() -> None:
     ctrl = controller(players=3, seed=2)
-    hands = ctrl.figure_widgets()[2]
+    hands = ctrl.figure_widgets()[FIGURES.index(hands_figure)]
     own = {card_label(c) for c in ctrl.state.hands[0]}
     assert set(hands.data[0].text) == own
     ctrl.viewpoint_box.value = ui.controller.TEACHER
@@ -98,3 +98,31 @@ def test_figure_widget_state_is_the_current_figure() -> None:
     for fw in ctrl.figure_widgets():
         assert fw._widget_data == fw._data
         assert fw._widget_layout == fw._layout_obj._props
+
+
+def test_board_and_hands_above_the_buttons_and_a_position_to_start_from() -> None:
+    """Board and hand fit above the actions (issue 8: five stacked figures pushed the buttons
+    off a 1280×800 screen); a lesson starts from a position built by hand, every seat human."""
+    from gamelib.powers.positions import position
+
+    start = position(players=3, hands={0: "KH 9S 4D", 1: "QH 10D", 2: "JH 8D"},
+                     owners={"Austria": 0}, rounds="Germany")
+    ctrl = controller(position=start, seats=["human"] * 3, viewpoint=None, odds=True)
+    fws = ctrl.figure_widgets()
+    assert list(ctrl.figures_box.children) == fws[:2]
+    parts = list(ctrl.widget.children)
+    below = parts[parts.index(ctrl.controls) + 1]
+    assert list(below.children) == [*fws[2:], ctrl.extras_box]
+    assert ctrl.extras_box not in parts and ctrl.state is not None
+    assert sum(f.layout.height for f in fws[:2]) <= 600
+    ctrl.play("play KH")
+    assert ctrl.last_error is None and ctrl.state.current_player == 1
+
+
+def test_odds_panel_says_percentages() -> None:
+    from gamelib.powers.positions import play_texts, position
+
+    s = play_texts(position(players=3, hands={0: "KH 9S", 1: "QH 10D", 2: "JH 8D"},
+                            rounds="Germany"), "play 9S")
+    text = odds_panel(s.view(1))
+    assert "% of the time" in text and "(exact" in text and "0." not in text

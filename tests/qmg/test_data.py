@@ -97,3 +97,15 @@ def test_bad_card_data_is_refused(tmp_path):
     bad.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(CardDataError, match=r"usa_sbd_dauntless.*op"):
         load_cards(bad)
+
+
+def test_a_card_reference_in_an_effect_must_exist(tmp_path):
+    """An effect naming another card (Guards' Build Army card) must name a card of its deck."""
+    data = json.loads(CARDS_FILE.read_text(encoding="utf-8"))
+    guards = next(c for c in data["cards"] if c["id"] == "ussr_guards")
+    assert guards["effect"]["needs_discard"] == "ussr_build_army"
+    guards["effect"]["needs_discard"] = "soviet_union_build_army"
+    bad = tmp_path / "cards.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"ussr_guards.*needs_discard"):
+        load_cards(bad)

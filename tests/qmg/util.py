@@ -9,6 +9,59 @@ from gamelib.qmg.state import QmgState, Task
 N = {name: i for i, name in enumerate(NATIONS)}
 GER, UK, JPN, USSR, ITA, USA = range(6)
 
+HOMES = {
+    "germany": (GER,),
+    "united_kingdom": (UK,),
+    "japan": (JPN,),
+    "moscow": (USSR,),
+    "italy": (ITA,),
+    "eastern_us": (USA,),
+}
+
+
+def board(**extra: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
+    """Every home army plus ``extra`` pieces (a home may be overridden, e.g. ``germany=()``)."""
+    return {**HOMES, **extra}
+
+
+def played(nation: int, card: str, pieces: dict[str, tuple[int, ...]] | None = None, **kw):
+    """``nation`` plays ``card`` as the only task left (no Supply or Victory step after it)."""
+    st = scenario(
+        nation, pieces=pieces, hand=[card], stack=[Task("play", nation)], reallocate=False, **kw
+    )
+    return do(st, f"play {card}")
+
+
+def playing(
+    nation: int,
+    card: str,
+    *actions: str,
+    pieces: dict[str, tuple[int, ...]] | None = None,
+    **kw,
+) -> QmgState:
+    """``nation``'s whole turn with ``card`` as its only hand card: it plays the card, then
+    ``actions`` (``kw``: Status cards, Responses, options as in :func:`scenario`)."""
+    st = scenario(nation, pieces=pieces, hand=[card], reallocate=False, **kw)
+    return do(st, f"play {card}", *actions)
+
+
+def victory(nation: int, pieces: dict[str, tuple[int, ...]], cards: list[str], **options) -> int:
+    """The VP ``nation``'s Victory step scores with ``cards`` face up (supply spaces included)."""
+    st = scenario(
+        nation,
+        pieces=pieces,
+        hand=[],
+        table={nation: cards},
+        stack=[Task("victory", nation)],
+        **options,
+    )
+    return st.vp[nation % 2]
+
+
+def deck_loss(before: QmgState, after: QmgState, nation: int) -> int:
+    """How many cards ``nation``'s deck lost between two states."""
+    return len(before.decks[nation]) - len(after.decks[nation])
+
 
 def scenario(
     nation: int = GER,
@@ -27,7 +80,6 @@ def scenario(
         st.pieces = {s: () for s in st.board.order}
         for space, who in pieces.items():
             st.pieces[space] = tuple(sorted(who))
-        st.forget_supply()
     for n, cards in (table or {}).items():
         for c in cards:
             _take(st, n, c)
@@ -42,6 +94,7 @@ def scenario(
         for c in hand:
             _take(st, nation, c)
             st.hands[nation].append(c)
+    st.forget_supply()
     st.stack = []
     st.nation = nation
     if stack is None:

@@ -1,0 +1,237 @@
+"""Notebook wiring of 主計将校: the generic controller with the map, the cards and the VP track.
+
+>>> from gamelib.qmg.ui import controller
+>>> ctrl = controller(seed=3)        # seat 0 (the Axis) human, the Allies a heuristic bot
+>>> ctrl                             # last expression of a cell: the widget is displayed
+
+The map's spaces and the hand's cards carry the legal actions of the seat to move (when the
+viewpoint is that seat or the teacher), so a click on a space builds, battles or recruits there
+and a click on a card plays it; every action is also a button. The "supply lines of" dropdown
+chooses the nation whose supply chains the map draws ("acting nation" follows the turn).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+import gamelib
+from gamelib.core import Game, GameLibError, State, View, play
+from gamelib.qmg.board import default_board
+from gamelib.qmg.figures import cards_figure, click_choices, map_figure, vp_figure
+from gamelib.qmg.view import QmgView
+from gamelib.ui import GameController, update_figure
+from gamelib.ui.labels import label
+
+__all__ = ["ACTING", "QmgController", "TryIt", "controller"]
+
+ACTING = -1
+"""The supply dropdown's value for "the nation acting now"."""
+
+_LABELS = {
+    "en": {"supply_of": "supply lines of", "acting": "the acting nation", "check": "Check",
+           "right": "Right.", "wrong": "Not quite.", "pick": "Pick an answer first."},
+    "ja": {"supply_of": "補給線の国", "acting": "行動中の国", "check": "答え合わせ",
+           "right": "正解。", "wrong": "ちがいます。", "pick": "先に答えを選んでください。"},
+}
+
+
+class QmgController(GameController):
+    """The generic :class:`~gamelib.ui.GameController` with 主計将校's figures, whose clickable
+    points carry the legal actions of the seat to move, and a supply-lines nation selector.
+    With ``hot_seat`` the viewpoint follows the human seat to move (players sharing a screen).
+
+    ``figures`` defaults to the map, the cards and the VP track; any other keyword goes to
+    :class:`~gamelib.ui.GameController`.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any] | str,
+        *,
+        supply_of: int | None = None,
+        figures: Sequence[Any] | None = None,
+        hot_seat: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        lang = (gamelib.load(game) if isinstance(game, str) else game).lang
+        text = _LABELS["ja" if lang == "ja" else "en"]
+        board = default_board()
+        self.supply_box = widgets.Dropdown(
+            options=[(text["acting"], ACTING)]
+            + [(nat.name.text(lang), nat.index) for nat in board.nations],
+            value=ACTING if supply_of is None else supply_of,
+            description=text["supply_of"],
+            style={"description_width": "initial"},
+        )
+        if figures is None:
+            figures = [self.map_figure, self.cards_figure, vp_figure]
+        self._base: State[Any] | None = None
+        self.hot_seat = hot_seat
+        super().__init__(game, figures=figures, **kwargs)
+        self.supply_box.observe(self._on_supply_change, names="value")
+        self.observe(QmgController._follow_player)
+        self._follow_player()
+        self.controls.children = (*self.controls.children, self.supply_box)
+
+    # -- hot seat ------------------------------------------------------------------------------
+    def _follow_player(self) -> None:
+        """With ``hot_seat``, show the view of the human seat to move (several humans at one
+        screen): the viewpoint follows the player to move; bots' turns keep the last view."""
+        seat = self._state.current_player
+        if self.hot_seat and self.is_human(seat) and seat != self.viewpoint:
+            self.set_viewpoint(seat)
+
+    # -- lesson positions ----------------------------------------------------------------------
+    def show_position(self, state: State[Any]) -> None:
+        """Play on from ``state``, a lesson position (:mod:`gamelib.qmg.positions`).
+
+        A position is not a record (it is not the seed's game), so :meth:`undo` replays the moves
+        made since from the position itself; :meth:`restart` leaves it for a new seeded game.
+        """
+        if state.game.id != self.game.id:
+            raise GameLibError(f"this controller plays {self.game.id}, not {state.game.id}")
+        self.stop()
+        self.game = state.game
+        self._base = state
+        self._state = state
+        self._movers = []
+        self._after_change(bots=self.auto_bots)
+
+    def undo(self) -> None:
+        """Take back moves to the last human decision (from a lesson position: replayed)."""
+        base = self._base
+        if base is None:
+            super().undo()
+            return
+        start = len(base.history)
+        moves = list(self._state.history[start:])
+        if not moves:
+            raise GameLibError(label("nothing_to_undo", self.lang))
+        humans = [k for k, seat in enumerate(self._movers) if self.is_human(seat)]
+        target = humans[-1] if humans else len(moves) - 1
+        state = base
+        for text in moves[:target]:
+            state = play(state, text)
+        self._state = state
+        del self._movers[target:]
+        self._after_change(bots=False)
+
+    def restart(self, seed: int | None = None) -> None:
+        """Start a new seeded game (leaving any lesson position)."""
+        self._base = None
+        super().restart(seed)
+
+    def set_state(self, state: State[Any]) -> None:
+        """Show a recorded ``state`` (leaving any lesson position)."""
+        self._base = None
+        super().set_state(state)
+
+    # -- figure builders bound to the controller ------------------------------------------------
+    def choices(self, view: View) -> dict[str, str]:
+        """Space/card → the action a click plays: the legal actions of the seat to move when a
+        human plays it and the view is that seat's or the teacher's; otherwise nothing."""
+        seat = view.current_player
+        if seat is None or not self.is_human(seat):
+            return {}
+        if view.viewer is not None and view.viewer != seat:
+            return {}
+        return click_choices(self.legal_texts())
+
+    def map_figure(self, view: View) -> go.Figure:
+        """The map with the chosen nation's supply lines and clickable spaces."""
+        assert isinstance(view, QmgView)
+        value = self.supply_box.value
+        nation = None if value == ACTING else int(value)
+        return map_figure(view, nation=nation, choices=self.choices(view))
+
+    def cards_figure(self, view: View) -> go.Figure:
+        """The cards with the hand's playable cards clickable."""
+        assert isinstance(view, QmgView)
+        return cards_figure(view, choices=self.choices(view))
+
+    def set_supply_nation(self, nation: int | None) -> None:
+        """Draw the supply lines of ``nation`` (``None``: the acting nation)."""
+        self.supply_box.value = ACTING if nation is None else nation
+
+    def _on_supply_change(self, change: Mapping[str, Any]) -> None:
+        self._guard(self._redraw_map)
+
+    def _redraw_map(self) -> None:
+        if self.builders and self.builders[0] == self.map_figure:
+            update_figure(self.figure_widgets()[0], self.map_figure(self.view))
+
+
+def controller(game: Game[Any] | None = None, **kwargs: Any) -> QmgController:
+    """A 2-player game (seat 0 the Axis, human; seat 1 the Allies, the heuristic bot) unless
+    ``game`` or ``seats`` say otherwise; any keyword of :class:`QmgController` overrides."""
+    if game is None:
+        game = gamelib.load("qmg", players=2)
+    if "seats" not in kwargs:
+        kwargs["seats"] = {i: ("human" if i == 0 else "heuristic") for i in range(game.players)}
+    return QmgController(game, **kwargs)
+
+
+class TryIt:
+    """A small question with immediate feedback: pick an answer, click "Check".
+
+    ``check(answer)`` returns ``(correct, why)``: it should ask the engine (play the answer on a
+    copy of a position and look), never compare with a hand-written answer; ``why`` explains the
+    rule behind the result and is shown under the question, for a right answer too.
+    ``widget`` is the box to display; :meth:`answer` answers from code (tests, the teacher).
+    """
+
+    def __init__(
+        self,
+        question: str,
+        options: Sequence[tuple[str, Any]],
+        check: Callable[[Any], tuple[bool, str]],
+        *,
+        lang: str = "en",
+    ) -> None:
+        self.lang = "ja" if lang == "ja" else "en"
+        self.check = check
+        self.choice = widgets.RadioButtons(options=list(options), value=None,
+                                           layout=widgets.Layout(width="auto"))
+        self.button = widgets.Button(description=_LABELS[self.lang]["check"],
+                                     button_style="info", icon="check")
+        self.feedback = widgets.HTML()
+        self.correct: bool | None = None
+        self.button.on_click(lambda _b: self._check())
+        self.widget = widgets.VBox(
+            [widgets.HTML(f"<b>{html.escape(question)}</b>"), self.choice, self.button,
+             self.feedback]
+        )
+        self.widget.add_class("gamelib-tryit")
+
+    def answer(self, value: Any) -> bool:
+        """Choose ``value`` and check it; return whether it is right."""
+        self.choice.value = value
+        self.button.click()
+        return bool(self.correct)
+
+    def _check(self) -> None:
+        text = _LABELS[self.lang]
+        if self.choice.value is None:
+            self.correct = None
+            self.feedback.value = f"<i>{html.escape(text['pick'])}</i>"
+            return
+        try:
+            ok, why = self.check(self.choice.value)
+        except GameLibError as err:  # a refusal of the engine is the explanation
+            ok, why = False, str(err)
+        self.correct = ok
+        colour = "#1b5e20" if ok else "#b71c1c"
+        verdict = text["right"] if ok else text["wrong"]
+        self.feedback.value = (
+            f"<div style='color:{colour}'><b>{html.escape(verdict)}</b> {html.escape(why)}</div>"
+        )
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+
+        display(self.widget)  # type: ignore[no-untyped-call]

@@ -1,0 +1,49 @@
+"""The Powers and Megalomania lessons in Voila at 1280×800, worked through by clicking: the first
+chapter's board is on screen with its actions, a move is played on it, and the chapter's "try it"
+answers a click with the engine's verdict (issue 8)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.browser.test_notebooks_in_browser import NOTEBOOKS, _wait_voila_rendered
+
+pytestmark = pytest.mark.browser
+
+# (notebook, a wrong answer and the right answer of its first "try it", as the buttons say)
+LESSONS = [("powers", "Player 1", "Player 2"), ("megalomania", "7", "6")]
+
+
+@pytest.mark.parametrize(("name", "wrong", "right"), LESSONS)
+def test_first_chapter_by_clicking(
+    name: str, wrong: str, right: str, voila: Callable[[Path], Any], page: Any,
+    artifacts_dir: Path,
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    server = voila(NOTEBOOKS / f"{name}.ipynb")
+    page.goto(server.url)
+    page.locator(".gamelib-controller").first.wait_for()
+    _wait_voila_rendered(page, artifacts_dir / f"lesson-{name}-start.png")
+
+    board = page.locator(".gamelib-controller").first
+    board.scroll_into_view_if_needed()
+    log = board.locator(".gamelib-log")
+    before = log.inner_text()
+    action = board.locator(".widget-hbox button").first  # the first action of the position
+    action.click()
+    page.wait_for_function(
+        "([el, old]) => el.innerText !== old", arg=[log.element_handle(), before],
+        timeout=60_000)
+
+    question = page.locator(".gamelib-tryit").first
+    question.scroll_into_view_if_needed()
+    feedback = question.locator(".gamelib-feedback")
+    question.get_by_role("button", name=wrong, exact=True).click()
+    feedback.get_by_text("Not quite.").wait_for(timeout=30_000)
+    question.get_by_role("button", name=right, exact=True).click()
+    feedback.get_by_text("Right!").wait_for(timeout=30_000)
+    page.screenshot(path=str(artifacts_dir / f"lesson-{name}-answered.png"))
