@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 import plotly.graph_objects as go
 
 from gamelib.rekkyo import odds
+from gamelib.rekkyo.cards import ActionCard
 from gamelib.rekkyo.combat import can_open_invasion
 from gamelib.rekkyo.view import RekkyoView
 
@@ -20,6 +21,7 @@ __all__ = [
     "FONT",
     "LAYOUT",
     "SEAT_COLOURS",
+    "card_label",
     "defence_figure",
     "distribution_figure",
     "hand_figure",
@@ -416,6 +418,15 @@ def win_curve_figure(
     return fig
 
 
+def card_label(card: ActionCard, lang: str = "en") -> str:
+    """A card as players name it, every word in ``lang``: ``"Tiger I 5 OPEN"``,
+    ``"ティーガーI 5 オープン"`` (F: a fighter; d: a die roll; +n: an event's strength)."""
+    text = card.label(lang)
+    if lang == "ja" and text.endswith(" OPEN"):
+        text = text.removesuffix(" OPEN") + " オープン"
+    return text
+
+
 def _card_colour(card: object) -> str:
     if getattr(card, "is_event", False):
         return KIND_COLOURS["event"]
@@ -449,23 +460,24 @@ def hand_figure(view: RekkyoView, *, height: int = 170) -> go.Figure:
     seat = view.viewer if view.viewer is not None else view.turn_player
     hand = list(view.hands[seat] or ()) if seat is not None else []
     rows: list[tuple[float, list[tuple[str, str, str]]]] = []
-    rows.append((1.0, [(cset.card(c).label(lang), _card_colour(cset.card(c)), c) for c in hand]))
+
+    def shown_card(cid: str) -> tuple[str, str, str]:
+        return card_label(cset.card(cid), lang), _card_colour(cset.card(cid)), cid
+
+    rows.append((1.0, [shown_card(c) for c in hand]))
     combat = view.combat
     title_extra = ""
     if combat is not None:
         shown: list[tuple[str, str, str]] = []
         if combat.attacker_cards is not None:
-            shown += [(cset.card(c).label(lang), _card_colour(cset.card(c)), c)
-                      for c in combat.attacker_cards]
+            shown += [shown_card(c) for c in combat.attacker_cards]
         else:
-            shown += [(cset.card(c).label(lang), _card_colour(cset.card(c)), c)
-                      for c in combat.attacker_open]
+            shown += [shown_card(c) for c in combat.attacker_open]
             hidden = combat.attacker_count - len(combat.attacker_open)
             shown += [(f"? ({_t(lang, 'face_down')})", "#616161", "")] * max(0, hidden)
         shown.append(("→", "#ffffff", ""))
         if combat.defender_cards is not None:
-            shown += [(cset.card(c).label(lang), _card_colour(cset.card(c)), c)
-                      for c in combat.defender_cards]
+            shown += [shown_card(c) for c in combat.defender_cards]
         elif combat.defender_count:
             shown += [(f"? ({_t(lang, 'face_down')})", "#616161", "")] * combat.defender_count
         rows.append((0.0, shown))

@@ -23,6 +23,7 @@ from gamelib.rekkyo import odds
 from gamelib.rekkyo.actions import Invade, PlayEvent
 from gamelib.rekkyo.combat import can_add_to_attack, can_commit
 from gamelib.rekkyo.figures import (
+    card_label,
     distribution_figure,
     hand_figure,
     map_figure,
@@ -151,7 +152,7 @@ def odds_panel(view: View) -> str:
         head = "".join(f"<th style='padding:0 6px'>{html.escape(h)}</th>" for h in text["head"])
         lines = []
         for r in rows:
-            cards = ", ".join(cset.card(c).label(lang) for c in r["cards"])
+            cards = ", ".join(card_label(cset.card(c), lang) for c in r["cards"])
             curve = " → ".join(percent(p) for p in r["curve"])
             lines.append(
                 "<tr>"
@@ -240,7 +241,7 @@ class OddsExplorer:
         self.route_box = widgets.ToggleButtons(
             options=routes, value=route if route in routes else routes[0], description="route")
         self.hand_box = widgets.SelectMultiple(
-            options=[(cset.card(c).label(self.lang), c) for c in choices],
+            options=[(card_label(cset.card(c), self.lang), c) for c in choices],
             value=tuple(c for c in hand if c in choices),
             rows=8,
             description="attack",
@@ -301,7 +302,7 @@ class OddsExplorer:
         return f"{t.name.text(self.lang)} ({t.power})"
 
     def _card_text(self, cid: str) -> str:
-        return self.cards.card(cid).label(self.lang)
+        return card_label(self.cards.card(cid), self.lang)
 
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display

@@ -164,3 +164,11 @@ def test_explorer_follows_a_language_switch() -> None:
     assert ex.target_box.value == "china" and "中国" in dict(
         (v, k) for k, v in ex.target_box.options)["china"]
     assert ex.p_win() == p and "勝つ確率" in ex.summary.value
+
+
+def test_open_cards_are_named_in_japanese_too() -> None:
+    from gamelib.rekkyo.figures import card_label
+
+    tiger = default_cards().card("tiger")
+    assert card_label(tiger, "en").endswith("OPEN")
+    assert card_label(tiger, "ja").endswith("オープン") and "OPEN" not in card_label(tiger, "ja")
