@@ -22,6 +22,7 @@ _WORD_JA = {
     "gun": "機銃", "gas": "毒ガス", "bomb": "爆弾", "mask": "ガスマスク", "drug": "薬物",
     "cube": "立方体", "food": "食糧", "move": "移動", "turn": "旋回", "build": "建築",
     "fire": "発射", "dig": "潜る", "equip": "装備使用", "camp": "野営", "interrupt": "割込み",
+    "corpse": "死体",
 }
 
 
@@ -68,6 +69,12 @@ def _text(a: TrenchAction) -> str:
         "flip": "flip second card",
         "end": "end turn",
         "bounce": f"gas bounces {a.arg}",
+        "relief": "no relief" if a.arg == "none" else f"relief: {a.arg} to {s}",
+        "penalty": f"sinking penalty: {s} loses {a.arg}",
+        "hand": f"hand on {a.arg} to {s}",
+        "give": f"{s} gives {a.arg} to S{a.n}",
+        "interrupt": "interrupt now",
+        "wait": "no interrupt",
     }[a.verb]
     return ("drug: " + body) if a.extra else body
 
@@ -101,6 +108,12 @@ def label(a: TrenchAction, lang: str) -> str:
         "flip": "第二行動の札をめくる",
         "end": "手番終了",
         "bounce": f"毒ガスを{d}へ反射",
+        "relief": "遺品救済なし" if a.arg == "none" else f"遺品救済：{w}を{s}へ",
+        "penalty": f"沈没ペナルティ：{s}の{w}を失う",
+        "hand": f"{w}を{s}へ託す",
+        "give": f"{s}が{w}を兵{a.n}へ渡す",
+        "interrupt": "今割込む",
+        "wait": "割込まない",
     }[a.verb]
     return ("薬物: " + body) if a.extra else body
 

@@ -61,6 +61,21 @@ class HeuristicBot:
             return 6
         if a.verb == "turn":
             return 8 if a.arg == fwd else 1
-        if a.verb in ("end", "flip"):
+        if a.verb in ("end", "flip", "wait"):
             return 3
+        if a.verb in _PREFER:  # owner decisions: save the best, lose the least useful
+            return _PREFER[a.verb].get(a.arg, 0)
+        if a.verb == "interrupt":
+            return 4
+        if a.verb == "give":
+            return 0
         return 1
+
+
+#: What the bot saves from a corpse or hands on first, and what it drops first when a ship sinks.
+_PREFER = {
+    "relief": {"gun": 10, "gas": 9, "bomb": 8, "drug": 7, "mask": 6, "food": 5, "cube": 4},
+    "hand": {"gun": 10, "gas": 9, "bomb": 8, "drug": 7, "mask": 6, "food": 5, "cube": 4,
+             "corpse": 3},
+    "penalty": {"cube": 10, "food": 9, "mask": 8, "drug": 7, "bomb": 3, "gas": 2, "gun": 1},
+}

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from gamelib.trench.board import Cell
 
-__all__ = ["Soldier"]
+__all__ = ["Soldier", "drop_item", "items_of", "move_item"]
+
+#: Weapon tile kinds, in the order actions list them; then mask, food, drug, cube, corpse.
+_WEAPONS = ("gun", "gas", "bomb")
 
 
 class Soldier:
@@ -74,3 +77,53 @@ class Soldier:
     def __setstate__(self, state: dict[str, object]) -> None:
         for k, v in state.items():
             object.__setattr__(self, k, v)
+
+
+def items_of(s: Soldier, corpses: bool) -> list[str]:
+    """The kinds of item on ``s``'s card (weapon tiles by kind; held corpses if ``corpses``)."""
+    out = [k for k in _WEAPONS if any(t[1] == k for t in s.tiles)]
+    if s.masks:
+        out.append("mask")
+    if s.food:
+        out.append("food")
+    if s.drugs:
+        out.append("drug")
+    if s.cubes:
+        out.append("cube")
+    if corpses and s.corpses:
+        out.append("corpse")
+    return out
+
+
+def _tile(s: Soldier, kind: str, most: bool) -> list[int | str]:
+    """The tile of ``kind`` with the most (or fewest) rounds, the first one on ties."""
+    tiles = [t for t in s.tiles if t[1] == kind]
+    pick = max if most else min
+    return pick(tiles, key=lambda t: int(t[2]))
+
+
+def drop_item(s: Soldier, kind: str) -> None:
+    """Remove one whole item of ``kind`` from ``s`` (a weapon tile: the emptiest one, A82)."""
+    if kind in _WEAPONS:
+        s.tiles.remove(_tile(s, kind, most=False))
+    elif kind == "corpse":
+        s.corpses.pop(0)
+    else:
+        setattr(s, _ATTR[kind], getattr(s, _ATTR[kind]) - 1)
+
+
+def move_item(src: Soldier, dst: Soldier, kind: str) -> None:
+    """Move one item of ``kind`` from ``src`` to ``dst`` (a weapon tile: the fullest one)."""
+    if kind in _WEAPONS:
+        t = _tile(src, kind, most=True)
+        src.tiles.remove(t)
+        dst.tiles.append(t)
+    elif kind == "corpse":
+        dst.corpses.append(src.corpses.pop(0))
+    else:
+        a = _ATTR[kind]
+        setattr(src, a, getattr(src, a) - 1)
+        setattr(dst, a, getattr(dst, a) + 1)
+
+
+_ATTR = {"mask": "masks", "food": "food", "drug": "drugs", "cube": "cubes"}

@@ -44,7 +44,7 @@ from gamelib.trench.data import (
     WIND_CARDS,
     WIND_NAMES,
 )
-from gamelib.trench.soldier import Soldier
+from gamelib.trench.soldier import Soldier, drop_item, items_of, move_item
 from gamelib.trench.view import SoldierView, TrenchView
 
 if TYPE_CHECKING:
@@ -54,9 +54,6 @@ __all__ = ["TrenchState"]
 
 A = TrenchAction
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
-#: What the relief transfer (A73) and the sinking penalty (A82) pick when automatic.
-RELIEF_ORDER = ("weapon", "drug", "mask", "food", "cube")
-SINK_ORDER = ("cube", "food", "mask", "drug", "weapon")
 
 
 class TrenchState(State[TrenchAction]):
@@ -136,6 +133,9 @@ class TrenchState(State[TrenchAction]):
         self.gasq: list[tuple[int, frozenset[Cell], str | None]] = []
         self.choice: tuple[int, frozenset[Cell], tuple[str, ...]] | None = None
         self.cont: str | None = None
+        #: Owner decisions waiting, first = now: (kind, player, soldier id or 0):
+        #: relief (A73), penalty (A82), heir (A43), intr (A22 b).
+        self.pending: list[tuple[str, int, int]] = []
         self.result: Outcome | None = None
         self.stalled = False
         self.add_log("setup", kind="phase", n=n, per=per)
@@ -171,6 +171,7 @@ class TrenchState(State[TrenchAction]):
         s.t_last = dict(self.t_last)
         s.t_exh = set(self.t_exh)
         s.gasq = self.gasq[:]
+        s.pending = self.pending[:]
         s.log = self.log[:]
         return s
 
@@ -257,6 +258,8 @@ class TrenchState(State[TrenchAction]):
             return None
         if self.choice is not None:
             return self.gas[self.choice[0]][0]
+        if self.pending:
+            return self.pending[0][1]
         if self.phase == "turn":
             return self.order[self.turn_i]
         return self.queue[0]
@@ -272,6 +275,8 @@ class TrenchState(State[TrenchAction]):
             return []
         if self.choice is not None:
             return [A("bounce", arg=d) for d in self.choice[2]]
+        if self.pending:
+            return self._pending_actions()
         ph = self.phase
         if ph == "arm":
             kinds = ("gun", "bomb") if self.beginner else ("gun", "gas", "bomb")
@@ -288,6 +293,50 @@ class TrenchState(State[TrenchAction]):
         if ph == "plot":
             return self._plot_actions(p)
         return self._turn_actions(p)
+
+    # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
+    def _pending_actions(self) -> list[A]:
+        kind, p, sid = self.pending[0]
+        if kind == "intr":
+            return [A("interrupt"), A("wait")]
+        mine = self.in_play(p)
+        if kind == "penalty":  # A82: one whole item from one surviving soldier
+            return [A("penalty", r.num, it) for r in mine for it in items_of(r, corpses=False)]
+        src = self.soldiers[sid]
+        verb = "relief" if kind == "relief" else "hand"
+        out = [
+            A(verb, r.num, it)
+            for it in items_of(src, corpses=kind == "heir")
+            for r in mine
+            if it != "cube" or r.cubes < 2
+        ]
+        if kind == "relief" and out:  # "may": the owner can keep the card whole
+            out.append(A("relief", arg="none"))
+        return out
+
+    def _prune_pending(self) -> None:
+        """Drop head decisions without a choice left (nothing to move, nobody to take it)."""
+        while self.pending and not self._pending_actions():
+            kind, _, sid = self.pending.pop(0)
+            if kind == "relief":
+                self._after_relief(sid)
+
+    def _give_actions(self, p: int) -> list[A]:
+        """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn."""
+        mine = [s for s in self.in_play(p) if s.on_board]
+        out: list[A] = []
+        for a in mine:
+            kinds = items_of(a, corpses=True)
+            if not kinds:
+                continue
+            assert a.cell is not None
+            for b in mine:
+                if b is a or b.cell not in _NEIGHBOURS[a.cell]:
+                    continue
+                out += [
+                    A("give", a.num, it, n=b.num) for it in kinds if it != "cube" or b.cubes < 2
+                ]
+        return out
 
     def _land_actions(self, p: int) -> list[A]:
         edge = EDGES[self.edges[p]]
@@ -327,7 +376,10 @@ class TrenchState(State[TrenchAction]):
         can_intr = not self.intr_used[p] and any(s.drugs for s in self.in_play(p))
         if not can_intr:
             hand = [c for c in hand if c != "interrupt"]
-        out = [A("plot", arg=c) for c in hand]
+        alone = hand if self.opts.interrupt_timing == "phase4" else [
+            c for c in hand if c != "interrupt"  # A22 b: alone it could only hold the turn back
+        ]
+        out = [A("plot", arg=c) for c in alone]
         for a, b in itertools.product(hand, hand):
             if a == b and self.hands[p][a] < 2:
                 continue
@@ -335,23 +387,25 @@ class TrenchState(State[TrenchAction]):
         return out
 
     def _turn_actions(self, p: int) -> list[A]:
+        """The card's uses (or reuse, drug actions, flip, end), then free transfers (R6.11)."""
         st = self.t_stage
         out: list[A] = []
         if st in ("act1", "act2"):
             assert self.t_card is not None
-            out = self._card_uses(p, self.t_card, first=st == "act1")
-        elif st == "after1":
+            return self._card_uses(p, self.t_card, first=st == "act1") + self._give_actions(p)
+        if st == "after1":
             if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
                 out = [
                     a for a in self._card_uses(p, self.t_card, first=False)
                     if a.soldier != self._num(self.t_first_sid)
                 ]
             out += self._drug_actions(p)
+            out += self._give_actions(p)
             if self.t_cards:
                 out.append(A("flip"))
-            out.append(A("end"))
         else:  # after2
-            out = [*self._drug_actions(p), A("end")]
+            out = self._drug_actions(p) + self._give_actions(p)
+        out.append(A("end"))
         return out
 
     def _num(self, sid: int) -> int:
@@ -598,6 +652,8 @@ class TrenchState(State[TrenchAction]):
             self.choice = None
             self.gasq.insert(0, (tid, visited, action.arg))
             self.add_log("bounce", player=p, kind="action", name=self.name(p), d=action.arg)
+        elif self.pending:
+            self._resolve(p, action)
         elif self.phase in ("arm", "land", "base", "setup"):
             self._apply_setup(p, action)
         elif v == "plot":
@@ -613,6 +669,9 @@ class TrenchState(State[TrenchAction]):
             if self.choice is not None or self.result is not None:
                 return
             if self._check_end():
+                return
+            self._prune_pending()
+            if self.pending:
                 return
             step, self.cont = self.cont, None
             if step is None:
@@ -671,6 +730,57 @@ class TrenchState(State[TrenchAction]):
                 self.add_log("pass", player=p, kind="action", name=self.name(p))
             if not self.queue:
                 self.cont = "_start_round"
+
+    def _resolve(self, p: int, a: A) -> None:
+        """Carry out the owner decision at the head of ``pending``."""
+        sid = self.pending[0][2]
+        if a.verb == "hand":  # A43: one item at a time until the card is empty
+            move_item(self.soldiers[sid], self._by(p, a.soldier), a.arg)
+            self.add_log("hand_on", player=p, kind="action", name=self.name(p),
+                         what=_word(a.arg), s=a.soldier)
+            return
+        self.pending.pop(0)
+        if a.verb == "relief":
+            if a.arg != "none":
+                move_item(self.soldiers[sid], self._by(p, a.soldier), a.arg)
+                self.add_log("relief", player=p, kind="action", name=self.name(p),
+                             what=_word(a.arg), s=a.soldier)
+            else:
+                self.add_log("no_relief", player=p, kind="action", name=self.name(p))
+            self._after_relief(sid)
+        elif a.verb == "penalty":
+            r = self._by(p, a.soldier)
+            drop_item(r, a.arg)
+            self.add_log("penalty", player=p, kind="action", name=self.name(p),
+                         what=_word(a.arg), s=a.soldier)
+        elif a.verb == "interrupt":  # A22 b: jump in before the next turn
+            self.pending = [x for x in self.pending if x[0] != "intr"]
+            self._pay_interrupt(p)
+            self.order.remove(p)
+            self.order.insert(self.turn_i, p)
+        # "wait": the next player who may interrupt is asked, then the turn goes on
+
+    def _after_relief(self, sid: int) -> None:
+        """The corpse is free to loot: a melee attacker standing on it takes it now (R10.4)."""
+        for c, things in self.items.items():
+            if sid in things:
+                occ = self.at(c)
+                if occ is not None:
+                    things.remove(sid)
+                    if not things:
+                        del self.items[c]
+                    self._loot(occ, sid)
+                return
+
+    def _pay_interrupt(self, p: int) -> None:
+        """R7.8.2: pay a drug from any soldier in play; the card leaves the game."""
+        plot = self.plots[p]
+        assert plot is not None
+        plot.remove("interrupt")
+        self.intr_used[p] = True
+        payer = next(s for s in self.in_play(p) if s.drugs)
+        payer.drugs -= 1
+        self.add_log("interrupt", player=p, name=self.name(p))
 
     def _shield(self, s: Soldier) -> None:
         """R4.6: a cube on the middle of a line shared with an opposite soldier."""
@@ -754,15 +864,12 @@ class TrenchState(State[TrenchAction]):
     def _interrupts(self) -> None:
         """R5.4 / R7.8: interrupting players pay a drug and act first."""
         first = []
-        for p in self._cw(self.start):
-            plot = self.plots[p]
-            if plot and "interrupt" in plot:
-                plot.remove("interrupt")
-                self.intr_used[p] = True
-                payer = next(s for s in self.in_play(p) if s.drugs)
-                payer.drugs -= 1
-                first.append(p)
-                self.add_log("interrupt", player=p, name=self.name(p))
+        if self.opts.interrupt_timing == "phase4":
+            for p in self._cw(self.start):
+                plot = self.plots[p]
+                if plot and "interrupt" in plot:
+                    self._pay_interrupt(p)
+                    first.append(p)
         rest = [p for p in self._cw(self.start) if p not in first and self.plots[p] is not None]
         self.order = first + rest
         self.turn_i = -1
@@ -774,9 +881,24 @@ class TrenchState(State[TrenchAction]):
         if self.turn_i >= len(self.order):
             self._end_round()
             return
+        if self.opts.interrupt_timing == "boundary":  # A22 b: later players may jump in now
+            for q in self.order[self.turn_i + 1:]:
+                plot = self.plots[q]
+                if plot and "interrupt" in plot and any(s.drugs for s in self.in_play(q)):
+                    self.pending.append(("intr", q, 0))
+            if self.pending:
+                self.cont = "_begin_turn"
+                return
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
         p = self.order[self.turn_i]
         self.turn_no += 1
         self.t_cards = list(self.plots[p] or [])
+        if "interrupt" in self.t_cards:  # A22 b: not declared in time, it goes back to hand
+            self.t_cards.remove("interrupt")
+            self.hands[p]["interrupt"] += 1
+            self.add_log("intr_back", player=p, name=self.name(p))
         self.t_last = {}
         self.t_exh = set()
         self.drug_sid = None
@@ -805,7 +927,9 @@ class TrenchState(State[TrenchAction]):
 
     def _settle_turn(self) -> None:
         p = self.order[self.turn_i]
-        if not self.in_play(p) or (self.t_stage == "after2" and not self._drug_actions(p)):
+        if not self.in_play(p) or (
+            self.t_stage == "after2" and not self._drug_actions(p) and not self._give_actions(p)
+        ):
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -833,13 +957,19 @@ class TrenchState(State[TrenchAction]):
                     s.ship = False
                     self.deaths += 1
                     self.add_log("sink", player=s.owner, name=self.name(s.owner), s=s.num)
-                    self._lose_item(s.owner, SINK_ORDER)
+                    self.pending.append(("penalty", s.owner, s.sid))  # A82: owner's choice
         self.start = (self.start + 1) % self.n
         self.round += 1
         self.cont = "_start_round"
 
     # -- turn actions
     def _apply_turn(self, p: int, a: A) -> None:
+        if a.verb == "give":  # R6.11: free, the turn's stage does not change
+            src, dst = self._by(p, a.soldier), self._by(p, a.n)
+            move_item(src, dst, a.arg)
+            self.add_log("give", player=p, kind="action", name=self.name(p), s=a.soldier,
+                         what=_word(a.arg), to=a.n)
+            return
         if a.verb == "flip":
             self._reveal("act2", "after2")
             return
@@ -1014,11 +1144,14 @@ class TrenchState(State[TrenchAction]):
 
     def _enter(self, s: Soldier, t: Cell) -> None:
         s.cell = t
+        waiting = [x[2] for x in self.pending if x[0] == "relief"]  # looted after the relief
         for it in self.items.pop(t, []):
             if it == "food":
                 s.food += 1
             elif it == "drug":
                 s.drugs += 1
+            elif it in waiting:
+                self.items.setdefault(t, []).append(it)
             else:
                 self._loot(s, it)
         for tid in sorted(self.gas):  # R8.6: entering lingering gas
@@ -1032,16 +1165,7 @@ class TrenchState(State[TrenchAction]):
         s.cell = None
         self.vp[p] += 2 if self.n >= 3 else 1
         self.add_log("exit", player=p, name=self.name(p), s=s.num)
-        heir = next(iter(self.in_play(p)), None)
-        if heir is not None:
-            heir.tiles += s.tiles
-            heir.food += s.food
-            heir.masks += s.masks
-            heir.drugs += s.drugs
-            heir.cubes = min(2, heir.cubes + s.cubes)
-            heir.corpses += s.corpses
-            s.tiles, s.corpses = [], []
-            s.food = s.masks = s.drugs = s.cubes = 0
+        self.pending.append(("heir", p, s.sid))  # A43: the owner hands the items on
 
     def _destroy_base(self, c: Cell, by: int) -> None:
         owner = self.base_at.pop(c)
@@ -1142,54 +1266,8 @@ class TrenchState(State[TrenchAction]):
                      cause=_CAUSE[cause])
         if by is not None and by != s.owner:
             self.vp[by] += 1
-        if self.opts.relief:
-            self._relief(s)
-
-    def _relief(self, s: Soldier) -> None:
-        """R10.2 / A73: one item from the corpse to the owner's first soldier in play."""
-        heir = next(iter(self.in_play(s.owner)), None)
-        if heir is None:
-            return
-        for what in RELIEF_ORDER:
-            if what == "weapon" and any(int(t[2]) > 0 for t in s.tiles):
-                t = next(t for t in s.tiles if int(t[2]) > 0)
-                s.tiles.remove(t)
-                heir.tiles.append(t)
-            elif what == "drug" and s.drugs:
-                s.drugs -= 1
-                heir.drugs += 1
-            elif what == "mask" and s.masks:
-                s.masks -= 1
-                heir.masks += 1
-            elif what == "food" and s.food:
-                s.food -= 1
-                heir.food += 1
-            elif what == "cube" and s.cubes and heir.cubes < 2:
-                s.cubes -= 1
-                heir.cubes += 1
-            else:
-                continue
-            self.add_log("relief", player=s.owner, name=self.name(s.owner), what=_word(what))
-            return
-
-    def _lose_item(self, p: int, order: tuple[str, ...]) -> None:
-        """R10.8 / A82: one whole item from one surviving soldier."""
-        for what in order:
-            for s in self.in_play(p):
-                if what == "weapon" and s.tiles:
-                    s.tiles.pop()
-                elif what == "drug" and s.drugs:
-                    s.drugs -= 1
-                elif what == "mask" and s.masks:
-                    s.masks -= 1
-                elif what == "food" and s.food:
-                    s.food -= 1
-                elif what == "cube" and s.cubes:
-                    s.cubes -= 1
-                else:
-                    continue
-                self.add_log("penalty", player=p, name=self.name(p), what=_word(what))
-                return
+        if self.opts.relief and self.in_play(s.owner):  # R10.2 / A73: the owner's choice
+            self.pending.append(("relief", s.owner, s.sid))
 
     def _loot(self, s: Soldier, cid: int) -> None:
         """R10.4 / R10.6: take the corpse and its card; feast."""
@@ -1325,8 +1403,10 @@ class TrenchState(State[TrenchAction]):
     # ----------------------------------------------------------------- refusals
     def why_illegal_text(self, text: str) -> str | Term:
         """Name the rule when the text is a soldier action that is not legal now."""
+        if self.pending or self.choice is not None:  # a decision comes first: say which
+            return self.why_illegal(A("end"))
         parsed = parse_soldier_text(text)
-        if parsed is not None and self.phase == "turn" and self.choice is None:
+        if parsed is not None and self.phase == "turn" and self.choice is None and not self.pending:
             return self.why_illegal(parsed)
         return super().why_illegal_text(text)
 
@@ -1337,6 +1417,9 @@ class TrenchState(State[TrenchAction]):
             return m.term("bad_action", text=str(action))
         if self.choice is not None:
             return m.term("need_bounce", sides="/".join(self.choice[2]))
+        if self.pending:
+            kind, who, _ = self.pending[0]
+            return m.term("need_decision", name=self.name(who), what=_DECISIONS[kind])
         phase_verbs = {"arm": {"arm"}, "land": {"land"}, "base": {"base"},
                        "setup": {"place", "pass"}, "plot": {"plot"}}
         if self.phase in phase_verbs:
@@ -1414,6 +1497,7 @@ class TrenchState(State[TrenchAction]):
             order=tuple(self.order),
             stage=self.t_stage,
             bounce=None if self.choice is None else self.choice[2],
+            decision=None if not self.pending else self.pending[0][:2],
             interrupt_used=tuple(self.intr_used),
             cell_actions=self._cell_actions(player),
         )
@@ -1448,6 +1532,9 @@ class TrenchState(State[TrenchAction]):
 
 
 _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+_NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
+    (x, y): frozenset(add((x, y), d) for d in DIRS) for x in range(1, 8) for y in range(1, 8)
+}
 _DAY = {True: Term("day", "昼"), False: Term("night", "夜")}
 _CAUSE = {
     "gun": Term("machine-gun fire", "機銃"),
@@ -1459,6 +1546,15 @@ _REASON = {
     "vp": Term("victory points", "勝利点"),
     "judgement": Term("judgement (enough deaths)", "判定勝利"),
     "empty": Term("judgement (nobody can act any more)", "判定勝利（行動できる者なし）"),
+}
+_DECISIONS = {
+    "relief": Term("which item the dead soldier saves for whom (R10.2)",
+                   "遺体からどの装備を誰に託すか (R10.2)"),
+    "penalty": Term("which item is lost for the sunk soldier (R10.8)",
+                    "沈没でどの装備を失うか (R10.8)"),
+    "heir": Term("who takes the exited soldier's items (R7.1.10)",
+                 "突破した兵の装備を誰に託すか (R7.1.10)"),
+    "intr": Term("whether to interrupt now (R7.8, A22)", "今割込むかどうか (R7.8, A22)"),
 }
 _PHASES = {
     "arm": Term("weapon assignment (R4.4)", "武器の配分 (R4.4)"),
@@ -1486,4 +1582,8 @@ def _word(w: str) -> Term:
         "weapon": Term("a weapon", "武器"),
         "drug": Term("a drug", "薬物"),
         "mask": Term("a gas mask", "ガスマスク"),
+        "gun": Term("the machine gun", "機銃"),
+        "gas": Term("the poison gas", "毒ガス"),
+        "bomb": Term("the bomb", "爆弾"),
+        "corpse": Term("a corpse", "死体"),
     }[w]

@@ -70,3 +70,6 @@ class TrenchView(View):
     #: For the seat to move (and the teacher): per cell, the text of the first legal action
     #: aimed at it (landing, base, placing, building, digging out), for clicks on the board.
     cell_actions: tuple[tuple[Cell, str], ...] = ()
+    #: An owner decision being waited for, as ``(kind, player)``: ``relief`` (R10.2),
+    #: ``penalty`` (R10.8), ``heir`` (R7.1.10) or ``intr`` (A22 b); else None.
+    decision: tuple[str, int] | None = None

@@ -34,8 +34,9 @@ def view_check(state: Any, view: Any, viewer: int | None) -> None:
 @pytest.mark.parametrize(
     ("opts", "games"),
     [({"players": 2}, 60), ({"players": 3}, 30), ({"players": 4}, 20),
-     ({"players": 2, "beginner": True}, 30), ({"players": 4, "beginner": True}, 15)],
-    ids=["2p", "3p", "4p", "beginner-2p", "beginner-4p"],
+     ({"players": 2, "beginner": True}, 30), ({"players": 4, "beginner": True}, 15),
+     ({"players": 3, "interrupt_timing": "boundary"}, 15), ({"players": 2, "relief": False}, 15)],
+    ids=["2p", "3p", "4p", "beginner-2p", "beginner-4p", "interrupt-boundary-3p", "no-relief-2p"],
 )
 def test_conformance(opts, games):
     """Fixed seeded game counts, every step checked; every game finishes."""

@@ -13,6 +13,7 @@ import importlib
 import pytest
 
 B, RU, C, MO = "test_board", "test_rules", "test_conformance", "test_rules_more"
+OC = "test_owner_choices"
 
 COVERAGE: dict[str, list[tuple[str, str]]] = {
     "R1.2": [(B, "test_gun_stops_at_wall")],
@@ -27,14 +28,17 @@ COVERAGE: dict[str, list[tuple[str, str]]] = {
     "R5.1": [(RU, "test_wind_previews_and_first_round_calm"),
              (MO, "test_eclipse_keeps_day_and_promotes_next_card"), (MO, "test_same_wind_option")],
     "R5.3": [(RU, "test_plot_hidden_from_others"), (C, "test_conformance")],
-    "R5.4": [(RU, "test_interrupt_pays_a_drug_and_goes_first")],
+    "R5.4": [(RU, "test_interrupt_pays_a_drug_and_goes_first"),
+             (OC, "test_interrupt_at_a_turn_boundary"),
+             (OC, "test_interrupt_never_declared_returns_to_hand")],
     "R6.4": [(RU, "test_flipped_card_must_be_used_and_refusal_names_rule")],
     "R6.5": [(RU, "test_reuse_first_card_on_another_soldier_returns_second")],
     "R6.8": [(RU, "test_same_category_twice_in_a_row_refused")],
     "R6.9": [(RU, "test_dash_two_cells_and_exhaustion")],
     "R7.1.5": [(RU, "test_dash_two_cells_and_exhaustion")],
     "R7.1.7": [(RU, "test_melee_needs_facing_and_scores"), (RU, "test_melee_not_sideways")],
-    "R7.1.10": [(RU, "test_exit_beyond_far_edge_scores")],
+    "R7.1.10": [(RU, "test_exit_beyond_far_edge_scores"),
+                (OC, "test_exit_items_are_handed_on_as_the_owner_chooses")],
     "R7.1.11": [(RU, "test_dash_two_cells_and_exhaustion")],
     "R7.3.1": [(RU, "test_dig_in_place_and_build_collect")],
     "R7.3.2": [(RU, "test_dig_in_place_and_build_collect")],
@@ -63,7 +67,8 @@ COVERAGE: dict[str, list[tuple[str, str]]] = {
              (B, "test_ship_piece_seen_only_adjacent")],
     "R9.6": [(RU, "test_plot_hidden_from_others"), (C, "test_conformance")],
     "R10.4": [(RU, "test_melee_needs_facing_and_scores")],
-    "R10.8": [(RU, "test_ships_sink_after_round_three")],
+    "R10.8": [(RU, "test_ships_sink_after_round_three"),
+              (OC, "test_sinking_penalty_is_the_owners_choice")],
     "R12.1": [(RU, "test_melee_needs_facing_and_scores"), (RU, "test_exit_beyond_far_edge_scores")],
     "R12.2": [(RU, "test_melee_needs_facing_and_scores")],
     "R12.4": [(RU, "test_ships_sink_after_round_three")],
@@ -76,6 +81,10 @@ COVERAGE: dict[str, list[tuple[str, str]]] = {
     "R7.5.3": [(MO, "test_remote_dig_uses_both_actions")],
     "R6.10": [(MO, "test_remote_dig_uses_both_actions")],
     "R7.8.4": [(MO, "test_feast_restores_hand_and_interrupt")],
+    "R10.2": [(OC, "test_relief_is_the_victims_owners_choice"),
+              (OC, "test_relief_comes_before_melee_loot"),
+              (OC, "test_relief_option_off_means_no_decision")],
+    "R6.11": [(OC, "test_free_transfers_between_adjacent_soldiers")],
 }
 
 #: Implemented (or not) but without a scenario test of their own yet; see docs/rules/trench.md.
@@ -83,10 +92,10 @@ NOT_COVERED = [
     "R1.1", "R1.3", "R1.4", "R1.5", "R3.2", "R3.3", "R3.4", "R3.5", "R3.7", "R3.8", "R3.11",
     "R3.12", "R3.13", "R3.14", "R3.15", "R3.16", "R3.17", "R4.1", "R4.2", "R4.3", "R4.7",
     "R4.8", "R4.10", "R5.2", "R5.5", "R5.6", "R5.7", "R6.1", "R6.2", "R6.3", "R6.6", "R6.7",
-    "R6.11", "R6.12", "R7.1.1", "R7.1.2", "R7.1.3", "R7.1.8",
+    "R6.12", "R7.1.1", "R7.1.2", "R7.1.3", "R7.1.8",
     "R7.1.9", "R7.2.1", "R7.2.2", "R7.3.3", "R7.4.1", "R7.4.5", "R7.5.2", "R7.6.1",
     "R7.6.2", "R7.6.3", "R7.6.4", "R7.7.3", "R7.8.1", "R7.8.3", "R8.1", "R8.2",
-    "R8.4", "R8.8", "R8.9", "R8.10", "R9.3", "R9.4", "R9.5", "R10.1", "R10.2",
+    "R8.4", "R8.8", "R8.9", "R8.10", "R9.3", "R9.4", "R9.5", "R10.1",
     "R10.3", "R10.5", "R10.7", "R11.1", "R11.2", "R11.3", "R12.3", "R12.5", "R12.6",
     "R13.2", "R13.3", "R13.4", "R13.5", "R13.6",
 ]
