@@ -38,9 +38,10 @@ class HeuristicBot:
         if me is None:
             return 0
         mine = {s.num: s for s in v.soldiers if s.owner == me and s.alive and not s.exited}
+        mates = {q for q, t in enumerate(v.teams) if t is not None and t == v.teams[me]}
         enemies = {s.cell for s in v.soldiers
-                   if s.owner != me and s.alive and not s.exited and not s.ship
-                   and s.cell is not None}
+                   if s.owner != me and s.owner not in mates and s.alive and not s.exited
+                   and not s.ship and s.cell is not None}
         gas = {c for _, c in v.gas}
         fwd = EDGES[v.edges[me]].forward
         s = mine.get(a.soldier)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, option
+from gamelib.core.errors import OptionError
 from gamelib.trench.actions import TrenchAction, label
 from gamelib.trench.state import TrenchState
 
@@ -51,9 +52,12 @@ class TrenchOptions(Options):
         doc="割込み (A22): phase4 = revealed before the first turn; boundary = declared before "
         "any later turn (the card returns to hand if never declared)",
     )
+    open_teams: bool = option(
+        False, doc="open team game (R13.5, A84), 4 players: S+W against N+E, pooled VP, 3 wins",
+    )
     hidden_teams: bool = option(
-        False, check=lambda v: "hidden teams are not implemented yet" if v else None,
-        doc="hidden-team 4-player variant (R13.4): not implemented yet, must stay False",
+        False, doc="hidden-team game (R13.4, A85), 4 players: secret teams of two, no exit "
+        "scoring, every kill scores for the victim's opponents, pooled VP, 3 wins",
     )
 
 
@@ -114,6 +118,7 @@ MESSAGES = Catalog(
         "mask_used": {"en": "{name}'s S{s} survives the gas; the mask is used up",
                       "ja": "{name}の兵{s}はガスマスクで助かる（マスク消費）"},
         "winner": {"en": "{name} wins by {why}", "ja": "{name}の勝利（{why}）"},
+        "team_dealt": {"en": "Your secret team: {team}", "ja": "あなたの秘密のチーム：{team}"},
         # refusals
         "bad_action": {"en": "{text} is not a trench action", "ja": "{text}は塹壕戦の行動ではない"},
         "need_bounce": {"en": "the gas owner must first choose its side: {sides} (R8.3)",
@@ -148,6 +153,17 @@ class TrenchGame(Game[TrenchState]):
     title = Term("Poison Gas Trench Warfare (3rd ed.)", "毒ガス塹壕戦 第三版")
     options_type = TrenchOptions
     messages = MESSAGES
+
+    def __init__(self, options: Options) -> None:
+        o = options
+        teams = [k for k in ("open_teams", "hidden_teams") if getattr(o, k, False)]
+        if len(teams) == 2:
+            raise OptionError("options 'open_teams' and 'hidden_teams' for trench exclude each "
+                              "other (R13.4, R13.5)")
+        if teams and getattr(o, "players", 2) != 4:
+            raise OptionError(f"option {teams[0]!r} for trench needs players=4, "
+                              f"not {getattr(o, 'players', None)!r} (R13.4, R13.5)")
+        super().__init__(options)
 
     def _initial_state(self, seed: int, rng: Rng) -> TrenchState:
         return TrenchState(self, seed, rng)

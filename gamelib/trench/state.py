@@ -117,6 +117,17 @@ class TrenchState(State[TrenchAction]):
             self.pile = list(WIND_CARDS)
             rng.shuffle(self.pile)
             self._refill_previews()
+        # Teams (R13.4, R13.5): seat -> team; without teams every seat is its own team.
+        self.team = list(range(n))
+        if o.open_teams:  # A84: partners on adjacent edges, S+W against N+E
+            self.team = [0, 0, 1, 1]
+        elif o.hidden_teams:  # R13.4: dealt secretly (red/black cards)
+            self.team = [0, 0, 1, 1]
+            rng.shuffle(self.team)
+        #: Per seat, the seats whose team it knows (its own; hidden teams: seen or killed, R13.4).
+        self.team_seen: list[set[int]] = [{p} for p in range(n)]
+        #: Team points not tied to a seat (hidden teams: every kill scores for the victim's foes).
+        self.tvp = [0] * n
         # Flow.
         self.phase = "arm"
         self.queue: list[int] = list(range(n))
@@ -139,6 +150,9 @@ class TrenchState(State[TrenchAction]):
         self.result: Outcome | None = None
         self.stalled = False
         self.add_log("setup", kind="phase", n=n, per=per)
+        if o.hidden_teams:
+            for p in range(n):
+                self.add_log("team_dealt", player=p, visible_to={p}, team=_TEAM[self.team[p]])
 
     # ----------------------------------------------------------------- copying
     def clone(self) -> TrenchState:
@@ -156,6 +170,8 @@ class TrenchState(State[TrenchAction]):
         s.discards = [x[:] for x in self.discards]
         s.intr_used = self.intr_used[:]
         s.vp = self.vp[:]
+        s.tvp = self.tvp[:]
+        s.team_seen = [set(x) for x in self.team_seen]
         s.known = [set(x) for x in self.known]
         s.public_tiles = set(self.public_tiles)
         s.bonus = self.bonus[:]
@@ -220,6 +236,23 @@ class TrenchState(State[TrenchAction]):
         """Seat name."""
         return self.game.seat_names()[p]
 
+    def ally(self, p: int, q: int) -> bool:
+        """Allies for pushing, carrying, melee and bases (R11.1): own soldiers, and in the open
+        team game the partner's; in the hidden-team game nobody knows, so own soldiers only."""
+        return p == q or (self.opts.open_teams and self.team[p] == self.team[q])
+
+    def team_vp(self, p: int) -> int:
+        """The VP that count for ``p``'s win: his own, or his team's pooled VP (A84, A85)."""
+        t = self.team[p]
+        return sum(self.total_vp(q) for q in range(self.n) if self.team[q] == t) + self.tvp[t]
+
+    def _credit(self, by: int | None, victim: int) -> None:
+        """A kill or a base destroyed (R12.1, R11.3; hidden teams: A85)."""
+        if self.opts.hidden_teams:
+            self.tvp[1 - self.team[victim]] += 1
+        elif by is not None and self.team[by] != self.team[victim]:
+            self.vp[by] += 1
+
     def total_vp(self, p: int) -> int:
         """VP: events plus enemy corpses held (R12.1, A75)."""
         if self.opts.corpse_vp != "always":
@@ -232,11 +265,11 @@ class TrenchState(State[TrenchAction]):
             1
             for s in self.in_play(p)
             for c in s.corpses
-            if self.soldiers[c].owner != p
+            if self.team[self.soldiers[c].owner] != self.team[p]
         )
 
     def target_vp(self) -> int:
-        """3 VP to win, 2 with 2 players (R12.2)."""
+        """3 VP to win, 2 with 2 players (R12.2); 3 pooled team VP (A84, A85)."""
         return 2 if self.n == 2 else 3
 
     def _cw(self, first: int) -> list[int]:
@@ -536,7 +569,7 @@ class TrenchState(State[TrenchAction]):
                 if dash or not facing:
                     return []
                 if t in self.base_at:
-                    return ["move"] if self.base_at[t] != s.owner else []
+                    return [] if self.ally(self.base_at[t], s.owner) else ["move"]
                 if s.masked or s.ship:
                     return []
                 b = add(t, d)
@@ -559,7 +592,7 @@ class TrenchState(State[TrenchAction]):
     def _occupied(
         self, s: Soldier, occ: Soldier, t: Cell, d: str, facing: bool, dash: bool
     ) -> list[str]:
-        if occ.owner != s.owner:
+        if not self.ally(occ.owner, s.owner):
             return ["move"] if facing else []  # melee (R7.1.7)
         if dash or not facing or s.masked or s.ship:
             return []
@@ -605,7 +638,7 @@ class TrenchState(State[TrenchAction]):
         lv = self.level(s)
         occ = self.at(t)
         if occ is not None:
-            return occ.owner == s.owner and self.H(t) == lv and self.H(t2) <= self.H(t)
+            return self.ally(occ.owner, s.owner) and self.H(t) == lv and self.H(t2) <= self.H(t)
         return lv == 1 and self.H(t) == 2 and t not in self.base_at and self.H(t2) <= 1
 
     def _collectable(self, s: Soldier) -> bool:
@@ -1120,7 +1153,7 @@ class TrenchState(State[TrenchAction]):
         else:
             occ = self.at(t)
             if occ is not None:
-                if occ.owner != s.owner:
+                if not self.ally(occ.owner, s.owner):
                     self._kill(occ, s.owner, "melee")
                 else:
                     occ.cell = add(t, d)
@@ -1138,7 +1171,7 @@ class TrenchState(State[TrenchAction]):
             self._exit(s)
             return
         occ = self.at(t)
-        if occ is not None and occ.owner != s.owner:
+        if occ is not None and not self.ally(occ.owner, s.owner):
             self._kill(occ, s.owner, "melee")
         self._enter(s, t)
 
@@ -1169,8 +1202,7 @@ class TrenchState(State[TrenchAction]):
 
     def _destroy_base(self, c: Cell, by: int) -> None:
         owner = self.base_at.pop(c)
-        if owner != by:
-            self.vp[by] += 1
+        self._credit(by, owner)
         self.add_log("base_gone", name=self.name(owner), by=self.name(by))
 
     def _fire(self, s: Soldier, kind: str, dist: int) -> None:
@@ -1264,8 +1296,10 @@ class TrenchState(State[TrenchAction]):
             self.items.setdefault(s.cell, []).append(s.sid)
         self.add_log("death", player=s.owner, name=self.name(s.owner), s=s.num,
                      cause=_CAUSE[cause])
-        if by is not None and by != s.owner:
-            self.vp[by] += 1
+        self._credit(by, s.owner)
+        if self.opts.hidden_teams:  # R13.4: a killed piece's team becomes public
+            for seen in self.team_seen:
+                seen.add(s.owner)
         if self.opts.relief and self.in_play(s.owner):  # R10.2 / A73: the owner's choice
             self.pending.append(("relief", s.owner, s.sid))
 
@@ -1285,7 +1319,7 @@ class TrenchState(State[TrenchAction]):
         for card in self.discards[p]:
             self.hands[p][card] += 1
         self.discards[p] = []
-        if c.owner != p and self.intr_used[p] and not self.beginner:
+        if self.team[c.owner] != self.team[p] and self.intr_used[p] and not self.beginner:
             self.intr_used[p] = False
             self.hands[p]["interrupt"] += 1
         self.add_log("loot", player=p, name=self.name(p), s=s.num, dead=self.name(c.owner))
@@ -1347,21 +1381,24 @@ class TrenchState(State[TrenchAction]):
         for e in eyes:
             lv = self.level(e)
             for t in eyes:
-                if t.owner == e.owner or not t.tiles:
+                if t.owner == e.owner:
                     continue
                 assert e.cell is not None and t.cell is not None
                 ids = {int(x[0]) for x in t.tiles}
-                if ids <= self.known[e.owner]:
+                team = self.opts.hidden_teams and t.owner not in self.team_seen[e.owner]
+                if ids <= self.known[e.owner] and not team:
                     continue
                 if sees(self.h, e.cell, lv, e.facing, t.cell, not t.ship):
                     self.known[e.owner] |= ids
+                    if team:  # R13.4: the observer's owner learns the seen piece's team
+                        self.team_seen[e.owner].add(t.owner)
 
     # -- end of game
     def _check_end(self) -> bool:
         if self.phase in ("arm", "land", "base", "setup"):
             return False
         target = self.target_vp()
-        tops = [p for p in range(self.n) if self.total_vp(p) >= target]
+        tops = [p for p in range(self.n) if self.team_vp(p) >= target]
         limit = (JUDGEMENT_DEATHS_BEGINNER if self.beginner else JUDGEMENT_DEATHS)[self.n]
         reason = ""
         if tops:
@@ -1372,11 +1409,13 @@ class TrenchState(State[TrenchAction]):
             tops, reason = list(range(self.n)), "empty"
         if not reason:
             return False
-        winner = max(tops, key=self._judgement_key)
+        best = max(tops, key=self._judgement_key)
+        winners = tuple(p for p in range(self.n) if self.team[p] == self.team[best])
         self.result = Outcome(
-            tuple(float(self.total_vp(p)) for p in range(self.n)), (winner,), reason
+            tuple(float(self.team_vp(p)) for p in range(self.n)), winners, reason
         )
-        self.add_log("winner", kind="phase", name=self.name(winner), why=_REASON[reason])
+        self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
+                     why=_REASON[reason])
         return True
 
     def advance(self, p: int) -> int:
@@ -1393,12 +1432,15 @@ class TrenchState(State[TrenchAction]):
         return best
 
     def _judgement_key(self, p: int) -> tuple[int, ...]:
-        """R12.5: VP, then advance, enemy corpses, VP, survivors, weapons used, later turn."""
+        """R12.5: VP, then advance, enemy corpses, VP, survivors, weapons used, later turn
+        (with teams: of the team, the best advance and the latest seat)."""
         order = self.order if self.order else self._cw(self.start)
-        later = order.index(p) if p in order else -1
-        survivors = sum(1 for s in self.soldiers if s.owner == p and s.alive)
-        return (self.total_vp(p), self.advance(p), self.corpse_count(p), self.total_vp(p),
-                survivors, self.spent[p], later)
+        mates = [q for q in range(self.n) if self.team[q] == self.team[p]]
+        later = max(order.index(q) if q in order else -1 for q in mates)
+        survivors = sum(1 for s in self.soldiers if s.owner in mates and s.alive)
+        vp = self.team_vp(p)
+        return (vp, max(self.advance(q) for q in mates), sum(self.corpse_count(q) for q in mates),
+                vp, survivors, sum(self.spent[q] for q in mates), later)
 
     # ----------------------------------------------------------------- refusals
     def why_illegal_text(self, text: str) -> str | Term:
@@ -1498,9 +1540,19 @@ class TrenchState(State[TrenchAction]):
             stage=self.t_stage,
             bounce=None if self.choice is None else self.choice[2],
             decision=None if not self.pending else self.pending[0][:2],
+            teams=self._teams_seen(player),
+            team_vp=tuple(self.team_vp(p) for p in range(self.n)),
             interrupt_used=tuple(self.intr_used),
             cell_actions=self._cell_actions(player),
         )
+
+    def _teams_seen(self, player: int | None) -> tuple[int | None, ...]:
+        """Each seat's team as ``player`` knows it (None = unknown); () without teams."""
+        if not (self.opts.open_teams or self.opts.hidden_teams):
+            return ()
+        if player is None or self.opts.open_teams:
+            return tuple(self.team)
+        return tuple(t if q in self.team_seen[player] else None for q, t in enumerate(self.team))
 
     def _cell_actions(self, player: int | None) -> tuple[tuple[Cell, str], ...]:
         cp = self.current_player
@@ -1556,6 +1608,7 @@ _DECISIONS = {
                  "突破した兵の装備を誰に託すか (R7.1.10)"),
     "intr": Term("whether to interrupt now (R7.8, A22)", "今割込むかどうか (R7.8, A22)"),
 }
+_TEAM = {0: Term("red", "赤"), 1: Term("black", "黒")}
 _PHASES = {
     "arm": Term("weapon assignment (R4.4)", "武器の配分 (R4.4)"),
     "land": Term("landing (R4.5)", "駒配置 (R4.5)"),

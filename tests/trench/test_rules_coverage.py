@@ -13,7 +13,7 @@ import importlib
 import pytest
 
 B, RU, C, MO = "test_board", "test_rules", "test_conformance", "test_rules_more"
-OC = "test_owner_choices"
+OC, V = "test_owner_choices", "test_variants"
 
 COVERAGE: dict[str, list[tuple[str, str]]] = {
     "R1.2": [(B, "test_gun_stops_at_wall")],
@@ -85,6 +85,16 @@ COVERAGE: dict[str, list[tuple[str, str]]] = {
               (OC, "test_relief_comes_before_melee_loot"),
               (OC, "test_relief_option_off_means_no_decision")],
     "R6.11": [(OC, "test_free_transfers_between_adjacent_soldiers")],
+    "R13.4": [(V, "test_team_options_need_four_players"),
+              (V, "test_hidden_teams_dealt_secretly_and_seen"),
+              (V, "test_hidden_teams_every_kill_scores_for_the_victims_opponents"),
+              (C, "test_conformance")],
+    "R13.5": [(V, "test_team_options_need_four_players"),
+              (V, "test_open_team_partner_is_pushed_not_meleed"),
+              (V, "test_open_team_pooled_vp_and_no_vp_for_a_partner"), (C, "test_conformance")],
+    "R11.1": [(V, "test_open_team_partner_is_pushed_not_meleed")],
+    "R11.2": [(V, "test_open_team_partner_is_pushed_not_meleed")],
+    "R11.3": [(V, "test_open_team_pooled_vp_and_no_vp_for_a_partner")],
 }
 
 #: Implemented (or not) but without a scenario test of their own yet; see docs/rules/trench.md.
@@ -96,8 +106,8 @@ NOT_COVERED = [
     "R7.1.9", "R7.2.1", "R7.2.2", "R7.3.3", "R7.4.1", "R7.4.5", "R7.5.2", "R7.6.1",
     "R7.6.2", "R7.6.3", "R7.6.4", "R7.7.3", "R7.8.1", "R7.8.3", "R8.1", "R8.2",
     "R8.4", "R8.8", "R8.9", "R8.10", "R9.3", "R9.4", "R9.5", "R10.1",
-    "R10.3", "R10.5", "R10.7", "R11.1", "R11.2", "R11.3", "R12.3", "R12.5", "R12.6",
-    "R13.2", "R13.3", "R13.4", "R13.5", "R13.6",
+    "R10.3", "R10.5", "R10.7", "R12.3", "R12.5", "R12.6",
+    "R13.2", "R13.3", "R13.6",
 ]
 
 
