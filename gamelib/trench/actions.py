@@ -6,10 +6,11 @@ Soldiers are named from their owner's point of view, ``S1`` .. ``S3``; cells as 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from gamelib.trench.board import Cell, cell_name
 
-__all__ = ["CATEGORY", "TrenchAction", "label", "parse_soldier_text"]
+__all__ = ["CATEGORY", "TrenchAction", "act", "label", "parse_soldier_text"]
 
 #: The card category each soldier verb belongs to (R6.3; dig forward is a Move, R7.1.4).
 CATEGORY: dict[str, str] = {
@@ -42,7 +43,24 @@ class TrenchAction:
     extra: bool = False
 
     def __str__(self) -> str:
+        return self._text
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _text(self) -> str:
+        """The text, built once per action (actions are interned by :func:`act`)."""
         return _text(self)
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.verb, self.soldier, self.arg, self.cell, self.n, self.extra))
+
+
+#: The engine's way to make an action: one shared value per distinct action (a frozen value,
+#: so sharing is safe), which keeps its text and hash cached for the whole session.
+act = lru_cache(maxsize=None)(TrenchAction)
 
 
 def _text(a: TrenchAction) -> str:

@@ -21,7 +21,7 @@ import itertools
 from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import Outcome, Rng, State, Term
-from gamelib.trench.actions import CATEGORY, TrenchAction, parse_soldier_text
+from gamelib.trench.actions import CATEGORY, TrenchAction, act, parse_soldier_text
 from gamelib.trench.board import (
     DIRS,
     Cell,
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = ["TrenchState"]
 
-A = TrenchAction
+A = act
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
@@ -65,6 +65,7 @@ class TrenchState(State[TrenchAction]):
         super().__init__(game, seed, rng)
         o = cast("TrenchOptions", game.options)
         self.opts = o
+        self._names = game.seat_names()  # shared, never changed
         n = game.players
         self.n = n
         self.beginner: bool = o.beginner
@@ -234,7 +235,7 @@ class TrenchState(State[TrenchAction]):
 
     def name(self, p: int) -> str:
         """Seat name."""
-        return self.game.seat_names()[p]
+        return self._names[p]
 
     def ally(self, p: int, q: int) -> bool:
         """Allies for pushing, carrying, melee and bases (R11.1): own soldiers, and in the open
@@ -243,8 +244,26 @@ class TrenchState(State[TrenchAction]):
 
     def team_vp(self, p: int) -> int:
         """The VP that count for ``p``'s win: his own, or his team's pooled VP (A84, A85)."""
-        t = self.team[p]
-        return sum(self.total_vp(q) for q in range(self.n) if self.team[q] == t) + self.tvp[t]
+        return self._team_vps()[p]
+
+    def _vps(self) -> list[int]:
+        """:meth:`total_vp` of every seat, in one pass over the soldiers."""
+        out = self.vp[:]
+        if self.opts.corpse_vp == "always":
+            team, sol = self.team, self.soldiers
+            for s in sol:
+                if s.corpses and s.alive and not s.exited:
+                    out[s.owner] += sum(1 for c in s.corpses if team[sol[c].owner] != team[s.owner])
+        return out
+
+    def _team_vps(self) -> list[int]:
+        """:meth:`team_vp` of every seat."""
+        vps = self._vps()
+        if not (self.opts.open_teams or self.opts.hidden_teams):
+            return vps
+        team = self.team
+        pool = [self.tvp[t] + sum(v for q, v in enumerate(vps) if team[q] == t) for t in (0, 1)]
+        return [pool[team[p]] for p in range(self.n)]
 
     def _credit(self, by: int | None, victim: int) -> None:
         """A kill or a base destroyed (R12.1, R11.3; hidden teams: A85)."""
@@ -328,7 +347,7 @@ class TrenchState(State[TrenchAction]):
         return self._turn_actions(p)
 
     # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
-    def _pending_actions(self) -> list[A]:
+    def _pending_actions(self) -> list[TrenchAction]:
         kind, p, sid = self.pending[0]
         if kind == "intr":
             return [A("interrupt"), A("wait")]
@@ -354,10 +373,10 @@ class TrenchState(State[TrenchAction]):
             if kind == "relief":
                 self._after_relief(sid)
 
-    def _give_actions(self, p: int) -> list[A]:
+    def _give_actions(self, p: int) -> list[TrenchAction]:
         """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn."""
         mine = [s for s in self.in_play(p) if s.on_board]
-        out: list[A] = []
+        out: list[TrenchAction] = []
         for a in mine:
             kinds = items_of(a, corpses=True)
             if not kinds:
@@ -371,7 +390,7 @@ class TrenchState(State[TrenchAction]):
                 ]
         return out
 
-    def _land_actions(self, p: int) -> list[A]:
+    def _land_actions(self, p: int) -> list[TrenchAction]:
         edge = EDGES[self.edges[p]]
         num = 1 + sum(1 for s in self.soldiers if s.owner == p and s.cell is not None)
         taken = {s.cell for s in self.soldiers}
@@ -389,7 +408,7 @@ class TrenchState(State[TrenchAction]):
                 out.add(add(s.cell, s.facing))
         return out
 
-    def _setup_actions(self, p: int) -> list[A]:
+    def _setup_actions(self, p: int) -> list[TrenchAction]:
         front = self._blocked_front()
         cells = [
             (x, y)
@@ -404,9 +423,18 @@ class TrenchState(State[TrenchAction]):
             out += [A("place", arg="food", cell=c) for c in cells]
         return out
 
-    def _plot_actions(self, p: int) -> list[A]:
+    def _plot_actions(self, p: int) -> list[TrenchAction]:
+        h = self.hands[p]
+        can_intr = (h.get("interrupt", 0) > 0 and not self.intr_used[p]
+                    and any(s.drugs for s in self.in_play(p)))
+        key = (tuple(h.get(c, 0) for c in CARDS), can_intr, self.opts.interrupt_timing)
+        out = _PLOTS.get(key)
+        if out is None:
+            out = _PLOTS[key] = self._plot_list(p, can_intr)
+        return list(out)
+
+    def _plot_list(self, p: int, can_intr: bool) -> list[TrenchAction]:
         hand = [c for c in CARDS if self.hands[p].get(c, 0) > 0]
-        can_intr = not self.intr_used[p] and any(s.drugs for s in self.in_play(p))
         if not can_intr:
             hand = [c for c in hand if c != "interrupt"]
         alone = hand if self.opts.interrupt_timing == "phase4" else [
@@ -419,10 +447,10 @@ class TrenchState(State[TrenchAction]):
             out.append(A("plot", arg=f"{a}+{b}"))
         return out
 
-    def _turn_actions(self, p: int) -> list[A]:
+    def _turn_actions(self, p: int) -> list[TrenchAction]:
         """The card's uses (or reuse, drug actions, flip, end), then free transfers (R6.11)."""
         st = self.t_stage
-        out: list[A] = []
+        out: list[TrenchAction] = []
         if st in ("act1", "act2"):
             assert self.t_card is not None
             return self._card_uses(p, self.t_card, first=st == "act1") + self._give_actions(p)
@@ -444,7 +472,7 @@ class TrenchState(State[TrenchAction]):
     def _num(self, sid: int) -> int:
         return self.soldiers[sid].num
 
-    def _drug_actions(self, p: int) -> list[A]:
+    def _drug_actions(self, p: int) -> list[TrenchAction]:
         if self.drug_left <= 0 or self.drug_sid is None:
             return []
         s = self.soldiers[self.drug_sid]
@@ -453,23 +481,23 @@ class TrenchState(State[TrenchAction]):
         cards = [
             c for c in SOLDIER_CARDS if self.hands[p].get(c, 0) > 0 or c in self.discards[p]
         ]
-        out: list[A] = []
+        out: list[TrenchAction] = []
         for c in cards:
             for a in self._soldier_uses(s, c, remote=self.drug_left == 2):
                 out.append(A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True))
         return out
 
-    def _card_uses(self, p: int, card: str, first: bool) -> list[A]:
+    def _card_uses(self, p: int, card: str, first: bool) -> list[TrenchAction]:
         if card == "camp":
             return self._camp_uses(p)
-        out: list[A] = []
+        out: list[TrenchAction] = []
         for s in self.in_play(p):
             if s.sid in self.t_exh:
                 continue
             out += self._soldier_uses(s, card, remote=first)
         return out
 
-    def _camp_uses(self, p: int) -> list[A]:
+    def _camp_uses(self, p: int) -> list[TrenchAction]:
         if not any(s.food for s in self.in_play(p)) and not any(
             s.corpses for s in self.in_play(p)
         ):
@@ -479,7 +507,7 @@ class TrenchState(State[TrenchAction]):
         kinds = sorted({c for c in self.discards[p] if c != "camp"}, key=list(CARDS).index)
         return [A("camp", arg=c) for c in kinds] or [A("camp")]
 
-    def _soldier_uses(self, s: Soldier, card: str, remote: bool) -> list[A]:
+    def _soldier_uses(self, s: Soldier, card: str, remote: bool) -> list[TrenchAction]:
         if self.t_last.get(s.sid) == card:
             return []  # R6.8: no two actions of one category in a row by one soldier
         k = s.num
@@ -531,8 +559,8 @@ class TrenchState(State[TrenchAction]):
         return []
 
     # -- move
-    def _moves(self, s: Soldier) -> list[A]:
-        out: list[A] = []
+    def _moves(self, s: Soldier) -> list[TrenchAction]:
+        out: list[TrenchAction] = []
         k = s.num
         assert s.cell is not None
         edge = EDGES[self.edges[s.owner]]
@@ -655,8 +683,8 @@ class TrenchState(State[TrenchAction]):
         """4, −1 at night, −1 with a mask (R7.4.2)."""
         return 4 - (0 if self.day else 1) - (1 if s.masked else 0)
 
-    def _fires(self, s: Soldier) -> list[A]:
-        out: list[A] = []
+    def _fires(self, s: Soldier) -> list[TrenchAction]:
+        out: list[TrenchAction] = []
         k = s.num
         assert s.cell is not None
         lv = self.level(s)
@@ -694,7 +722,8 @@ class TrenchState(State[TrenchAction]):
         else:
             self._apply_turn(p, action)
         self._proceed()
-        self._update_sight()
+        if v not in _NO_NEW_SIGHT and self.phase not in _SETUP_PHASES:
+            self._update_sight()
 
     def _proceed(self) -> None:
         while True:
@@ -712,7 +741,7 @@ class TrenchState(State[TrenchAction]):
             getattr(self, step)()
 
     # -- set-up
-    def _apply_setup(self, p: int, a: A) -> None:
+    def _apply_setup(self, p: int, a: TrenchAction) -> None:
         ph = self.phase
         self.queue.pop(0)
         if ph == "arm":
@@ -764,7 +793,7 @@ class TrenchState(State[TrenchAction]):
             if not self.queue:
                 self.cont = "_start_round"
 
-    def _resolve(self, p: int, a: A) -> None:
+    def _resolve(self, p: int, a: TrenchAction) -> None:
         """Carry out the owner decision at the head of ``pending``."""
         sid = self.pending[0][2]
         if a.verb == "hand":  # A43: one item at a time until the card is empty
@@ -996,7 +1025,7 @@ class TrenchState(State[TrenchAction]):
         self.cont = "_start_round"
 
     # -- turn actions
-    def _apply_turn(self, p: int, a: A) -> None:
+    def _apply_turn(self, p: int, a: TrenchAction) -> None:
         if a.verb == "give":  # R6.11: free, the turn's stage does not change
             src, dst = self._by(p, a.soldier), self._by(p, a.n)
             move_item(src, dst, a.arg)
@@ -1061,10 +1090,10 @@ class TrenchState(State[TrenchAction]):
             self.hands[p][c] += 1
         self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
 
-    def _soldier_act(self, s: Soldier, a: A) -> None:
+    def _soldier_act(self, s: Soldier, a: TrenchAction) -> None:
         p = s.owner
         v = a.verb
-        self.add_log("act", player=p, kind="action", name=self.name(p), text=str(a))
+        self.add_log("act", player=p, kind="action", name=self.name(p), text=a)
         if v in ("move", "dig_fwd"):
             self._step(s, a.arg, dig=v == "dig_fwd")
         elif v == "dash":
@@ -1377,35 +1406,45 @@ class TrenchState(State[TrenchAction]):
 
     # -- vision (R9.3)
     def _update_sight(self) -> None:
-        eyes = [s for s in self.soldiers if s.in_play and s.cell is not None]
+        eyes = [s for s in self.soldiers if s.alive and not s.exited and s.cell is not None]
+        hidden = self.opts.hidden_teams
         for e in eyes:
-            lv = self.level(e)
+            known = self.known[e.owner]
+            seen = self.team_seen[e.owner]
+            assert e.cell is not None
+            ex, ey = e.cell
+            dx, dy = DIRS[e.facing]
             for t in eyes:
                 if t.owner == e.owner:
                     continue
-                assert e.cell is not None and t.cell is not None
-                ids = {int(x[0]) for x in t.tiles}
-                team = self.opts.hidden_teams and t.owner not in self.team_seen[e.owner]
-                if ids <= self.known[e.owner] and not team:
-                    continue
-                if sees(self.h, e.cell, lv, e.facing, t.cell, not t.ship):
-                    self.known[e.owner] |= ids
+                team = hidden and t.owner not in seen
+                if not team and all(x[0] in known for x in t.tiles):
+                    continue  # nothing left to learn about t
+                assert t.cell is not None
+                tx, ty = t.cell
+                rx, ry = tx - ex, ty - ey
+                ahead = not t.ship and rx * dy == ry * dx and rx * dx + ry * dy > 0
+                if abs(rx) + abs(ry) != 1 and not ahead:
+                    continue  # neither adjacent nor on the forward ray (the quick test of sees)
+                if sees(self.h, e.cell, self.level(e), e.facing, t.cell, not t.ship):
+                    known.update(int(x[0]) for x in t.tiles)
                     if team:  # R13.4: the observer's owner learns the seen piece's team
-                        self.team_seen[e.owner].add(t.owner)
+                        seen.add(t.owner)
 
     # -- end of game
     def _check_end(self) -> bool:
         if self.phase in ("arm", "land", "base", "setup"):
             return False
         target = self.target_vp()
-        tops = [p for p in range(self.n) if self.team_vp(p) >= target]
+        tv = self._team_vps()
+        tops = [p for p in range(self.n) if tv[p] >= target]
         limit = (JUDGEMENT_DEATHS_BEGINNER if self.beginner else JUDGEMENT_DEATHS)[self.n]
         reason = ""
         if tops:
             reason = "vp"
         elif self.deaths >= limit:
             tops, reason = list(range(self.n)), "judgement"
-        elif not any(self.in_play(p) for p in range(self.n)) or self.stalled:
+        elif self.stalled or not any(s.alive and not s.exited for s in self.soldiers):
             tops, reason = list(range(self.n)), "empty"
         if not reason:
             return False
@@ -1584,6 +1623,16 @@ class TrenchState(State[TrenchAction]):
 
 
 _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+#: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
+#: height and put no tile on a new soldier (what follows by itself only removes pieces).
+_NO_NEW_SIGHT = frozenset(
+    ("plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce")
+)
+#: Set-up: every soldier is on a ship, and ship soldiers are seen only when adjacent (never).
+_SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
+#: The plots a hand allows, by (card counts, interrupt allowed, interrupt timing): the list of
+#: plot actions depends on nothing else, so it is built once per kind of hand.
+_PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
 _NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
     (x, y): frozenset(add((x, y), d) for d in DIRS) for x in range(1, 8) for y in range(1, 8)
 }
