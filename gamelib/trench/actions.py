@@ -6,7 +6,8 @@ Soldiers are named from their owner's point of view, ``S1`` .. ``S3``; cells as 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, cached_property
+from typing import Any, cast
 
 from gamelib.trench.board import Cell, cell_name
 
@@ -48,6 +49,20 @@ class TrenchAction:
     def __hash__(self) -> int:
         return self._hash
 
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not TrenchAction:
+            return NotImplemented
+        o = cast("TrenchAction", other)
+        return self._hash == o._hash and (
+            self.verb, self.soldier, self.arg, self.cell, self.n, self.extra
+        ) == (o.verb, o.soldier, o.arg, o.cell, o.n, o.extra)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle the fields only (not the cached text and hash), unpickling to the shared value."""
+        return (act, (self.verb, self.soldier, self.arg, self.cell, self.n, self.extra))
+
     @cached_property
     def _text(self) -> str:
         """The text, built once per action (actions are interned by :func:`act`)."""
@@ -60,7 +75,13 @@ class TrenchAction:
 
 #: The engine's way to make an action: one shared value per distinct action (a frozen value,
 #: so sharing is safe), which keeps its text and hash cached for the whole session.
-act = lru_cache(maxsize=None)(TrenchAction)
+@cache
+def act(
+    verb: str, soldier: int = 0, arg: str = "", cell: Cell | None = None, n: int = -1,
+    extra: bool = False,
+) -> TrenchAction:
+    """The shared :class:`TrenchAction` with these fields."""
+    return TrenchAction(verb, soldier, arg, cell, n, extra)
 
 
 def _text(a: TrenchAction) -> str:

@@ -56,8 +56,17 @@ A = act
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
-class TrenchState(State[TrenchAction]):
+class _Memo:
+    """A slot for what a state computes about itself (its legal actions): kept out of the
+    state's content, so that ``digest``, ``fingerprint`` and equality ignore it."""
+
+    __slots__ = ("_legal",)
+
+
+class TrenchState(_Memo, State[TrenchAction]):
     """One moment of a game of 毒ガス塹壕戦."""
+
+    __slots__ = ()  # (the state's content lives in its __dict__; _Memo's slot is the memo)
 
     game: TrenchGame
 
@@ -148,6 +157,7 @@ class TrenchState(State[TrenchAction]):
         #: Owner decisions waiting, first = now: (kind, player, soldier id or 0):
         #: relief (A73), penalty (A82), heir (A43), intr (A22 b).
         self.pending: list[tuple[str, int, int]] = []
+        self._legal: list[TrenchAction] | None = None
         self.result: Outcome | None = None
         self.stalled = False
         self.add_log("setup", kind="phase", n=n, per=per)
@@ -189,6 +199,7 @@ class TrenchState(State[TrenchAction]):
         s.t_exh = set(self.t_exh)
         s.gasq = self.gasq[:]
         s.pending = self.pending[:]
+        s._legal = None
         s.log = self.log[:]
         return s
 
@@ -321,7 +332,16 @@ class TrenchState(State[TrenchAction]):
 
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self) -> list[TrenchAction]:
-        """Fixed order: by soldier, then verb, then direction N E S W / cells a1..g7."""
+        """Fixed order: by soldier, then verb, then direction N E S W / cells a1..g7.
+
+        Computed once per state (``play`` asks again for the same state) and forgotten by
+        ``_apply`` and ``clone``; a new list each call, so callers may change it.
+        """
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return list(self._legal)
+
+    def _legal_now(self) -> list[TrenchAction]:
         p = self.current_player
         if p is None:
             return []
@@ -704,6 +724,7 @@ class TrenchState(State[TrenchAction]):
 
     # ----------------------------------------------------------------- apply
     def _apply(self, action: TrenchAction) -> None:
+        self._legal = None
         p = self.current_player
         assert p is not None
         v = action.verb
