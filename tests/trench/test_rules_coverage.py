@@ -13,7 +13,7 @@ import importlib
 import pytest
 
 B, RU, C, MO = "test_board", "test_rules", "test_conformance", "test_rules_more"
-OC, V = "test_owner_choices", "test_variants"
+OC, V, BA = "test_owner_choices", "test_variants", "test_rules_basic"
 
 COVERAGE: dict[str, list[tuple[str, str]]] = {
     "R1.2": [(B, "test_gun_stops_at_wall")],
@@ -95,19 +95,36 @@ COVERAGE: dict[str, list[tuple[str, str]]] = {
     "R11.1": [(V, "test_open_team_partner_is_pushed_not_meleed")],
     "R11.2": [(V, "test_open_team_partner_is_pushed_not_meleed")],
     "R11.3": [(V, "test_open_team_pooled_vp_and_no_vp_for_a_partner")],
+    "R1.1": [(BA, "test_two_to_four_players")],
+    "R3.4": [(BA, "test_edges_by_player_count")],
+    "R3.14": [(BA, "test_initial_board_ground_pillars_and_centre_drug")],
+    "R4.2": [(BA, "test_initial_board_ground_pillars_and_centre_drug")],
+    "R4.3": [(BA, "test_equipment_cards_and_weapons")],
+    "R4.10": [(BA, "test_full_hand_and_interrupt_at_start")],
+    "R6.2": [(BA, "test_used_card_goes_to_discard_and_cannot_be_plotted")],
+    "R6.12": [(BA, "test_player_without_pieces_skips_plotting")],
+    "R7.2.1": [(BA, "test_turn_to_any_other_direction")],
+    "R7.3.3": [(BA, "test_carry_limit_two_cubes")],
+    "R7.6.1": [(BA, "test_mask_forbids_dash_build_and_equip_and_shortens_the_gun")],
+    "R7.6.2": [(BA, "test_mask_forbids_dash_build_and_equip_and_shortens_the_gun")],
+    "R7.6.3": [(BA, "test_drug_gives_two_extra_actions_from_hand_or_discard")],
+    "R7.6.4": [(BA, "test_drug_gives_two_extra_actions_from_hand_or_discard")],
+    "R7.8.1": [(BA, "test_interrupt_needs_a_drug_and_never_returns_by_camping")],
+    "R7.7.3": [(BA, "test_interrupt_needs_a_drug_and_never_returns_by_camping")],
+    "R10.1": [(BA, "test_corpse_stays_and_friendly_fire_counts_as_a_death")],
+    "R10.3": [(BA, "test_corpse_stays_and_friendly_fire_counts_as_a_death")],
+    "R12.3": [(BA, "test_corpse_stays_and_friendly_fire_counts_as_a_death")],
+    "R7.4.5": [(BA, "test_ship_soldier_may_fire")],
+    "R8.1": [(BA, "test_gas_tokens_stack")],
 }
 
 #: Implemented (or not) but without a scenario test of their own yet; see docs/rules/trench.md.
 NOT_COVERED = [
-    "R1.1", "R1.3", "R1.4", "R1.5", "R3.2", "R3.3", "R3.4", "R3.5", "R3.7", "R3.8", "R3.11",
-    "R3.12", "R3.13", "R3.14", "R3.15", "R3.16", "R3.17", "R4.1", "R4.2", "R4.3", "R4.7",
-    "R4.8", "R4.10", "R5.2", "R5.5", "R5.6", "R5.7", "R6.1", "R6.2", "R6.3", "R6.6", "R6.7",
-    "R6.12", "R7.1.1", "R7.1.2", "R7.1.3", "R7.1.8",
-    "R7.1.9", "R7.2.1", "R7.2.2", "R7.3.3", "R7.4.1", "R7.4.5", "R7.5.2", "R7.6.1",
-    "R7.6.2", "R7.6.3", "R7.6.4", "R7.7.3", "R7.8.1", "R7.8.3", "R8.1", "R8.2",
-    "R8.4", "R8.8", "R8.9", "R8.10", "R9.3", "R9.4", "R9.5", "R10.1",
-    "R10.3", "R10.5", "R10.7", "R12.3", "R12.5", "R12.6",
-    "R13.2", "R13.3", "R13.6",
+    "R1.3", "R1.4", "R1.5", "R3.2", "R3.3", "R3.5", "R3.7", "R3.8", "R3.11", "R3.12", "R3.13",
+    "R3.15", "R3.16", "R3.17", "R4.1", "R4.7", "R4.8", "R5.2", "R5.5", "R5.6", "R5.7", "R6.1",
+    "R6.3", "R6.6", "R6.7", "R7.1.1", "R7.1.2", "R7.1.3", "R7.1.8", "R7.1.9", "R7.2.2",
+    "R7.4.1", "R7.5.2", "R7.8.3", "R8.2", "R8.4", "R8.8", "R8.9", "R8.10", "R9.3", "R9.4",
+    "R9.5", "R10.5", "R10.7", "R12.5", "R12.6", "R13.2", "R13.3", "R13.6",
 ]
 
 
