@@ -233,7 +233,8 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def in_play(self, p: int) -> list[Soldier]:
         """Player ``p``'s soldiers in play."""
-        return [s for s in self.soldiers if s.owner == p and s.in_play]
+        per = self.per  # soldiers are listed by owner: p * per .. p * per + per - 1
+        return [s for s in self.soldiers[p * per:p * per + per] if s.alive and not s.exited]
 
     def mine(self, p: int, num: int) -> Soldier | None:
         """Player ``p``'s soldier ``S{num}``, if there is one."""
@@ -266,6 +267,10 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if s.corpses and s.alive and not s.exited:
                     out[s.owner] += sum(1 for c in s.corpses if team[sol[c].owner] != team[s.owner])
         return out
+
+    def _corpses_held(self) -> int:
+        """How many corpses soldiers hold (a bound on the corpse VP of any seat)."""
+        return sum(len(s.corpses) for s in self.soldiers) if self.opts.corpse_vp == "always" else 0
 
     def _team_vps(self) -> list[int]:
         """:meth:`team_vp` of every seat."""
@@ -1454,11 +1459,15 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     # -- end of game
     def _check_end(self) -> bool:
-        if self.phase in ("arm", "land", "base", "setup"):
+        if self.phase in _SETUP_PHASES:
             return False
         target = self.target_vp()
-        tv = self._team_vps()
-        tops = [p for p in range(self.n) if tv[p] >= target]
+        teams = self.opts.open_teams or self.opts.hidden_teams
+        if not teams and max(self.vp) + self._corpses_held() < target:
+            tops = []  # nobody can have reached the target (the usual case, decided quickly)
+        else:
+            tv = self._team_vps()
+            tops = [p for p in range(self.n) if tv[p] >= target]
         limit = (JUDGEMENT_DEATHS_BEGINNER if self.beginner else JUDGEMENT_DEATHS)[self.n]
         reason = ""
         if tops:
