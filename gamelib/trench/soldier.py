@@ -1,6 +1,7 @@
 """A soldier and his equipment card (R2.1, R4.3): position, facing, mask, inventory, weapon tiles.
 
-A weapon tile is a small list ``[tile_id, kind, ammo]``; a tile's id is the id of the soldier
+A weapon tile is a small tuple ``(tile_id, kind, ammo)``, replaced when fired (never changed in
+place, so copies of a soldier share their tiles); a tile's id is the id of the soldier
 who carried it at set-up; it travels with the tile when looted, so that who has seen which
 tile (R9.3) is a set of ids. A dead soldier stays in the same list as a corpse that still
 carries his card until someone loots it (R10.1, R10.4).
@@ -40,17 +41,17 @@ class Soldier:
         self.masks = 1
         self.drugs = 1
         self.cubes = 0
-        self.tiles: list[list[int | str]] = []
+        self.tiles: list[tuple[int, str, int]] = []
         self.corpses: list[int] = []
 
     def copy(self) -> Soldier:
-        """An independent copy (tiles are the only nested mutable values)."""
+        """An independent copy (the tile and corpse lists copied, the tiles shared)."""
         s = Soldier.__new__(Soldier)
         s.sid, s.owner, s.num, s.cell, s.ship = self.sid, self.owner, self.num, self.cell, self.ship
         s.facing, s.alive, s.exited, s.masked = self.facing, self.alive, self.exited, self.masked
         s.gassed, s.food, s.masks, s.drugs = self.gassed, self.food, self.masks, self.drugs
         s.cubes = self.cubes
-        s.tiles = [t[:] for t in self.tiles]
+        s.tiles = self.tiles[:]  # tiles are replaced, never changed in place: shared
         s.corpses = self.corpses[:]
         return s
 
@@ -64,7 +65,7 @@ class Soldier:
         """Alive, in play and standing on a board cell (not a ship)."""
         return self.alive and not self.exited and not self.ship and self.cell is not None
 
-    def weapon(self, kind: str) -> list[int | str] | None:
+    def weapon(self, kind: str) -> tuple[int, str, int] | None:
         """The first tile of ``kind`` with ammunition left, if any."""
         for t in self.tiles:
             if t[1] == kind and int(t[2]) > 0:
@@ -95,7 +96,7 @@ def items_of(s: Soldier, corpses: bool) -> list[str]:
     return out
 
 
-def _tile(s: Soldier, kind: str, most: bool) -> list[int | str]:
+def _tile(s: Soldier, kind: str, most: bool) -> tuple[int, str, int]:
     """The tile of ``kind`` with the most (or fewest) rounds, the first one on ties."""
     tiles = [t for t in s.tiles if t[1] == kind]
     pick = max if most else min

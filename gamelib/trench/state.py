@@ -231,6 +231,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         """No piece, item, corpse or gas on ``c`` (R3.12)."""
         return self.at(c) is None and not self.items.get(c) and self.gas_at(c) == 0
 
+    def _taken_cells(self) -> set[Cell]:
+        """Cells holding a piece, an item or a corpse, or gas (no cube may enter, R3.12)."""
+        out = {c for c, v in self.items.items() if v}
+        out.update(c for _, c in self.gas.values())
+        out.update(s.cell for s in self.soldiers if s.on_board and s.cell is not None)
+        return out
+
     def in_play(self, p: int) -> list[Soldier]:
         """Player ``p``'s soldiers in play."""
         per = self.per  # soldiers are listed by owner: p * per .. p * per + per - 1
@@ -551,11 +558,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 return []
             out = []
             if s.cubes:
+                taken = self._taken_cells()
+                h = self.h
                 out += [
-                    A("build", k, cell=(x, y))
-                    for y in range(1, 8)
-                    for x in range(1, 8)
-                    if self.H((x, y)) <= 1 and self.is_free((x, y))
+                    A("build", k, cell=c)
+                    for i, c in enumerate(_CELLS)
+                    if h[i] <= 1 and c not in taken
                 ]
             if s.cubes < 2 and self._collectable(s):
                 out.append(A("collect", k))
@@ -774,7 +782,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             kinds = a.arg.split(",")
             for s, kind in zip(self.in_play(p), kinds, strict=True):
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
-                s.tiles = [[s.sid, kind, ammo]]
+                s.tiles = [(s.sid, kind, ammo)]
             self.known[p] |= {s.sid for s in self.in_play(p)}
             self.add_log("arm", player=p, visible_to={p}, kind="action", name=self.name(p),
                          w=[WEAPON_NAMES[k] for k in kinds])
@@ -1282,12 +1290,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._set_h(q, self.H(q) - 1)
                 self._terrain([q], p)
                 self.add_log("cube_shot", cell=_cn(q))
-            tile[2] = int(tile[2]) - cost
+            tile = _spend(s, tile, cost)
             self.spent[p] += cost
             if tile[2] == 0:
                 self._gun_bonus(p)
         elif kind == "gas":
-            tile[2] = int(tile[2]) - 1
+            tile = _spend(s, tile, 1)
             self.spent[p] += 1
             t = add(s.cell, s.facing, dist)
             tid = self.next_gas
@@ -1300,7 +1308,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             if self.n == 2 and not any(x.weapon("gas") for x in self.in_play(p)):
                 self._gun_bonus(p)
         else:
-            tile[2] = int(tile[2]) - 1
+            tile = _spend(s, tile, 1)
             self.spent[p] += 1
             t = add(s.cell, s.facing, dist)
             self.add_log("bomb", name=self.name(p), cell=_cn(t))
@@ -1653,6 +1661,8 @@ class TrenchState(_Memo, State[TrenchAction]):
 
 
 _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+#: The 49 cells in height-map order (a1, b1, .., g7).
+_CELLS: tuple[Cell, ...] = tuple((x, y) for y in range(1, 8) for x in range(1, 8))
 #: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
 #: height and put no tile on a new soldier (what follows by itself only removes pieces).
 _NO_NEW_SIGHT = frozenset(
@@ -1699,6 +1709,14 @@ _RULE = {
     "move": "R7.1", "dash": "R7.1.5", "dig_fwd": "R7.1.4", "turn": "R7.2", "build": "R7.3.1",
     "collect": "R7.3.2", "fire": "R7.4", "dig": "R7.5.1", "remote": "R7.5.3", "equip": "R7.6",
 }
+
+
+def _spend(s: Soldier, tile: Any, k: int) -> tuple[int, str, int]:
+    """Replace ``tile`` on ``s``'s card by the same tile with ``k`` fewer rounds (tiles are never
+    changed in place, so copies of a soldier share them)."""
+    new = (int(tile[0]), str(tile[1]), int(tile[2]) - k)
+    s.tiles[s.tiles.index(tile)] = new
+    return new
 
 
 def _cn(c: Cell) -> str:

@@ -54,7 +54,7 @@ def test_open_team_pooled_vp_and_no_vp_for_a_partner():
     st.vp[1] = 2  # the partner's own points count for the team
     put(st, 2, 1, (6, 2), "S")
     st.t_last = {}
-    st.soldiers[0].tiles[0][2] = 4
+    st.soldiers[0].tiles[0] = (0, "gun", 4)
     st.t_stage, st.t_card, st.t_first_sid = "act1", "fire", None
     st = play(st, "S1 fire gun")
     assert st.is_terminal() and st.outcome().winners == (0, 1) and st.team_vp(0) == 3
