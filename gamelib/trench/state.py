@@ -27,6 +27,7 @@ from gamelib.trench.board import (
     Cell,
     add,
     bomb_target_ok,
+    cell_name,
     gas_walk,
     gun_ray,
     on_board,
@@ -442,11 +443,9 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _setup_actions(self, p: int) -> list[TrenchAction]:
         front = self._blocked_front()
+        h, items = self.h, self.items
         cells = [
-            (x, y)
-            for y in range(1, 8)
-            for x in range(1, 8)
-            if self.H((x, y)) == 1 and not self.items.get((x, y)) and (x, y) not in front
+            c for i, c in enumerate(_CELLS) if h[i] == 1 and not items.get(c) and c not in front
         ]
         out = [A("pass")]
         if self.supply > 0:
@@ -573,11 +572,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "dig":
             out = [] if s.ship else [A("dig", k)]
             if remote:
+                h, bases = self.h, self.base_at
                 out += [
-                    A("remote", k, cell=(x, y))
-                    for y in range(1, 8)
-                    for x in range(1, 8)
-                    if self.H((x, y)) >= 1 and (x, y) not in self.base_at
+                    A("remote", k, cell=c)
+                    for i, c in enumerate(_CELLS)
+                    if h[i] >= 1 and c not in bases
                 ]
             return out
         if card == "equip":
@@ -1720,8 +1719,6 @@ def _spend(s: Soldier, tile: Any, k: int) -> tuple[int, str, int]:
 
 
 def _cn(c: Cell) -> str:
-    from gamelib.trench.board import cell_name
-
     return cell_name(c)
 
 
