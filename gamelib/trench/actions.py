@@ -111,7 +111,7 @@ def _text(a: TrenchAction) -> str:
         "relief": "no relief" if a.arg == "none" else f"relief: {a.arg} to {s}",
         "penalty": f"sinking penalty: {s} loses {a.arg}",
         "hand": f"hand on {a.arg} to {s}",
-        "give": f"{s} gives {a.arg} to S{a.n}",
+        "give": f"{s} gives {a.arg} to " + (f"the ally at {at}" if a.cell else f"S{a.n}"),
         "interrupt": "interrupt now",
         "wait": "no interrupt",
     }[a.verb]
@@ -150,7 +150,7 @@ def label(a: TrenchAction, lang: str) -> str:
         "relief": "遺品救済なし" if a.arg == "none" else f"遺品救済：{w}を{s}へ",
         "penalty": f"沈没ペナルティ：{s}の{w}を失う",
         "hand": f"{w}を{s}へ託す",
-        "give": f"{s}が{w}を兵{a.n}へ渡す",
+        "give": f"{s}が{w}を" + (f"{at}の味方へ渡す" if a.cell else f"兵{a.n}へ渡す"),
         "interrupt": "今割込む",
         "wait": "割込まない",
     }[a.verb]

@@ -109,6 +109,8 @@ MESSAGES = Catalog(
         "hand_on": {"en": "{name} hands {what} on to S{s}", "ja": "{name}が{what}を兵{s}に託す"},
         "give": {"en": "{name}'s S{s} gives {what} to S{to}",
                  "ja": "{name}の兵{s}が{what}を兵{to}に渡す"},
+        "give_ally": {"en": "{name}'s S{s} gives {what} to the ally on {cell}",
+                      "ja": "{name}の兵{s}が{what}を{cell}の味方に渡す"},
         "intr_back": {"en": "{name} did not interrupt; the card goes back to hand",
                       "ja": "{name}は割込まず、札は手札に戻る"},
         "sink": {"en": "{name}'s S{s} sinks with the landing ship",

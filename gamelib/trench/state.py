@@ -170,8 +170,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def clone(self) -> TrenchState:
         """A copy of exactly what ``_apply`` mutates (immutable values are shared)."""
         s = TrenchState.__new__(TrenchState)
-        d = dict(self.__dict__)
-        s.__dict__.update(d)
+        s.__dict__.update(self.__dict__)
         s.rng = self.rng.copy()
         s.h = self.h[:]
         s.base_at = dict(self.base_at)
@@ -407,9 +406,23 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._after_relief(sid)
 
     def _give_actions(self, p: int) -> list[TrenchAction]:
-        """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn."""
+        """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn;
+        in the open team game also to the partner's adjacent soldiers (named by their cell)."""
         mine = [s for s in self.in_play(p) if s.on_board]
         out: list[TrenchAction] = []
+        if self.opts.open_teams:
+            mates = [
+                s for q in range(self.n) if q != p and self.team[q] == self.team[p]
+                for s in self.in_play(q) if s.on_board
+            ]
+            for a in mine:
+                assert a.cell is not None
+                for b in mates:
+                    if b.cell in _NEIGHBOURS[a.cell]:
+                        out += [
+                            A("give", a.num, it, cell=b.cell)
+                            for it in items_of(a, corpses=True) if it != "cube" or b.cubes < 2
+                        ]
         for a in mine:
             kinds = items_of(a, corpses=True)
             if not kinds:
@@ -1060,8 +1073,15 @@ class TrenchState(_Memo, State[TrenchAction]):
     # -- turn actions
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
         if a.verb == "give":  # R6.11: free, the turn's stage does not change
-            src, dst = self._by(p, a.soldier), self._by(p, a.n)
-            move_item(src, dst, a.arg)
+            src = self._by(p, a.soldier)
+            if a.cell is not None:  # to the partner's soldier on that cell (open team game)
+                dst = self.at(a.cell)
+                assert dst is not None
+                move_item(src, dst, a.arg)
+                self.add_log("give_ally", player=p, kind="action", name=self.name(p),
+                             s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
+                return
+            move_item(src, self._by(p, a.n), a.arg)
             self.add_log("give", player=p, kind="action", name=self.name(p), s=a.soldier,
                          what=_word(a.arg), to=a.n)
             return

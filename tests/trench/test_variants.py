@@ -95,3 +95,21 @@ def test_hidden_teams_every_kill_scores_for_the_victims_opponents():
     assert all(st.view(q).teams[mate] == st.team[mate] for q in range(4))
     put(st, 0, 1, (3, 7), "N")
     assert not any(a.verb == "move" and a.arg == "N" for a in st.legal_actions())
+
+
+def test_open_team_items_go_to_the_partners_adjacent_soldier():
+    """R6.11 / R11.2 / A90: in team play items may also go to a teammate's adjacent soldier."""
+    st = ready(players=4, open_teams=True)
+    park(st, {(0, 1), (1, 1), (2, 1)})
+    _row2(st)
+    put(st, 0, 1, (2, 2), "E")
+    put(st, 1, 1, (3, 2), "S")
+    put(st, 2, 1, (2, 3), "S")  # an enemy next to him: no gift to the enemy
+    st = plots(st, "turn", "turn", "turn", "turn")
+    texts = [str(a) for a in st.legal_actions()]
+    assert "S1 gives food to the ally at c2" in texts
+    assert not any(t.endswith("at b3") for t in texts)
+    st = play(st, "S1 gives food to the ally at c2")
+    assert st.soldiers[0].food == 0 and st.soldiers[3].food == 2
+    ja = st.game.parse_action(st, "兵1がガスマスクをc2の味方へ渡す")
+    assert str(ja) == "S1 gives mask to the ally at c2"
