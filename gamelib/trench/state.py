@@ -18,6 +18,7 @@ the next automatic step).
 from __future__ import annotations
 
 import itertools
+from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import Outcome, Rng, State, Term
@@ -275,10 +276,6 @@ class TrenchState(_Memo, State[TrenchAction]):
                     out[s.owner] += sum(1 for c in s.corpses if team[sol[c].owner] != team[s.owner])
         return out
 
-    def _corpses_held(self) -> int:
-        """How many corpses soldiers hold (a bound on the corpse VP of any seat)."""
-        return sum(len(s.corpses) for s in self.soldiers) if self.opts.corpse_vp == "always" else 0
-
     def _team_vps(self) -> list[int]:
         """:meth:`team_vp` of every seat."""
         vps = self._vps()
@@ -462,9 +459,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         ]
         out = [A("pass")]
         if self.supply > 0:
-            out += [A("place", arg="cube", cell=c) for c in cells]
+            acts = _cell_acts("place", 0, "cube")
+            out += [acts[_INDEX[c]] for c in cells]
         if self.food_pool > 0:
-            out += [A("place", arg="food", cell=c) for c in cells]
+            acts = _cell_acts("place", 0, "food")
+            out += [acts[_INDEX[c]] for c in cells]
         return out
 
     def _plot_actions(self, p: int) -> list[TrenchAction]:
@@ -570,13 +569,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 return []
             out = []
             if s.cubes:
-                taken = self._taken_cells()
-                h = self.h
-                out += [
-                    A("build", k, cell=c)
-                    for i, c in enumerate(_CELLS)
-                    if h[i] <= 1 and c not in taken
-                ]
+                taken, h, acts = self._taken_cells(), self.h, _cell_acts("build", k, "")
+                out += [acts[i] for i, c in enumerate(_CELLS) if h[i] <= 1 and c not in taken]
             if s.cubes < 2 and self._collectable(s):
                 out.append(A("collect", k))
             return out
@@ -585,12 +579,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "dig":
             out = [] if s.ship else [A("dig", k)]
             if remote:
-                h, bases = self.h, self.base_at
-                out += [
-                    A("remote", k, cell=c)
-                    for i, c in enumerate(_CELLS)
-                    if h[i] >= 1 and c not in bases
-                ]
+                h, bases, acts = self.h, self.base_at, _cell_acts("remote", k, "")
+                out += [acts[i] for i, c in enumerate(_CELLS) if h[i] >= 1 and c not in bases]
             return out
         if card == "equip":
             if s.masked:
@@ -1490,7 +1480,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             return False
         target = self.target_vp()
         teams = self.opts.open_teams or self.opts.hidden_teams
-        if not teams and max(self.vp) + self._corpses_held() < target:
+        held = self.deaths if self.opts.corpse_vp == "always" else 0  # corpses held <= deaths
+        if not teams and max(self.vp) + held < target:
             tops = []  # nobody can have reached the target (the usual case, decided quickly)
         else:
             tv = self._team_vps()
@@ -1682,6 +1673,13 @@ class TrenchState(_Memo, State[TrenchAction]):
 _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
 #: The 49 cells in height-map order (a1, b1, .., g7).
 _CELLS: tuple[Cell, ...] = tuple((x, y) for y in range(1, 8) for x in range(1, 8))
+_INDEX: dict[Cell, int] = {c: i for i, c in enumerate(_CELLS)}
+
+
+@cache
+def _cell_acts(verb: str, soldier: int, arg: str) -> tuple[TrenchAction, ...]:
+    """The action ``verb`` aimed at each of the 49 cells, in height-map order (made once)."""
+    return tuple(act(verb, soldier, arg, c) for c in _CELLS)
 #: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
 #: height and put no tile on a new soldier (what follows by itself only removes pieces).
 _NO_NEW_SIGHT = frozenset(
