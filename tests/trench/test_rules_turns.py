@@ -169,3 +169,67 @@ def test_judgement_tie_break_by_advance():
     st.deaths = 4  # judgement at 4 deaths with 2 players
     st._check_end()
     assert st.outcome().reason == "judgement" and st.outcome().winners == (0,)
+
+
+def test_seen_weapon_is_shown_to_the_seer_only():
+    """R9.3 / A72: when an enemy soldier sees a piece, its weapon tile is shown to that enemy's
+    owner (permanently), not to anyone else (R9.2: adjacent)."""
+    st = ready(players=3)
+    put(st, 0, 1, (3, 3), "N")
+    put(st, 1, 1, (3, 4), "S")
+    st = plots(st, "turn", "turn", "turn")
+    st = play(st, "S1 turn E")
+    assert st.view(1).soldiers[0].weapons[0][0] == "gun"
+    assert st.view(0).soldiers[3].weapons[0][0] != "?"  # and the other way round
+    assert st.view(2).soldiers[0].weapons[0][0] == "?"
+
+
+def test_looted_hidden_tile_known_to_the_looter_only():
+    """R9.4 / R10.4: a looted tile never revealed stays hidden from all but the looter."""
+    st = ready(players=3)
+    park(st, {(0, 1), (1, 3), (2, 1)})
+    put(st, 0, 1, (5, 3), "N")
+    put(st, 2, 1, (1, 5), "S")
+    st.soldiers[5].alive, st.soldiers[5].cell = False, None  # player 1's S3 died on d4 ...
+    st.items[(5, 4)] = [5]  # ... his corpse (with his hidden bomb) lies in front of S1
+    st = plots(st, "move", "turn", "turn")
+    st = play(st, "S1 move N")
+    assert 5 in st.soldiers[0].corpses and ("bomb", 2) in st.view(0).soldiers[0].weapons
+    assert ("?", 2) in st.view(2).soldiers[0].weapons
+
+
+def test_bases_only_on_the_first_row():
+    """R4.7 / A13: a base goes on an open, item-free, non-corner cell of one's first row."""
+    st = gamelib_state()
+    while st.phase != "base":
+        legal = st.legal_actions()
+        st = play(st, legal[0])
+    cells = {a.cell for a in st.legal_actions()}
+    assert cells and all(c[1] == 1 and c[0] not in (1, 7) for c in cells)
+
+
+def test_cube_phase_not_in_front_of_a_ship():
+    """R4.8 / A12: nothing is placed on the edge cell right in front of a soldier's ship."""
+    st = gamelib_state()
+    while st.phase != "setup":
+        legal = st.legal_actions()
+        st = play(st, legal[-1] if st.phase == "base" else legal[0])
+    fronts = st._blocked_front()
+    cells = {a.cell for a in st.legal_actions() if a.verb == "place"}
+    assert fronts and cells and not (fronts & cells)
+
+
+def test_adjacent_means_orthogonal():
+    """R3.16 / A17: diagonal neighbours are not adjacent (no transfer between them)."""
+    st = ready()
+    put(st, 0, 1, (3, 3), "N")
+    put(st, 0, 2, (4, 4), "N")
+    st = plots(st, "turn", "turn")
+    assert not any(a.verb == "give" for a in st.legal_actions())
+
+
+def gamelib_state():
+    """A new 2-player game at its first set-up decision."""
+    import gamelib
+
+    return gamelib.load("trench").new_state(4)
