@@ -1,6 +1,7 @@
 """Scenario tests for turns, moves and the round (R numbers of shared/research/trench_rules.md):
 stepping, picking up, bases, carrying, one card used twice, the start player, night, gas at the
-start of a round and after terrain changes, public information, corpses as food, tie-breaks."""
+start of a round and after terrain changes, public information, corpses as food, tie-breaks,
+who sees which weapon, set-up placements, adjacency."""
 
 from __future__ import annotations
 
