@@ -65,6 +65,14 @@ class HeuristicBot:
         if a.verb in ("end", "flip", "wait"):
             return 3
         if a.verb in _PREFER:  # owner decisions: save the best, lose the least useful
+            if a.arg in ("gun", "gas", "bomb"):
+                gone = a.verb != "penalty"  # relief / hand-on: from a dead or exited soldier
+                rounds = [n for x in v.soldiers if x.owner == me
+                          and (gone == (not x.alive or x.exited))
+                          and (gone or x.num == a.soldier)
+                          for k, n in x.weapons if k == a.arg]
+                if rounds and max(rounds) == 0:  # an empty weapon: worth nothing
+                    return 0 if gone else 11
             return _PREFER[a.verb].get(a.arg, 0)
         if a.verb == "interrupt":
             return 4
