@@ -759,7 +759,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._apply_turn(p, action)
         self._proceed()
         if v not in _NO_NEW_SIGHT and self.phase not in _SETUP_PHASES:
-            self._update_sight()
+            if v == "turn" and action.n != 1:  # only the turning soldier looks somewhere new
+                self._update_sight(self._by(p, action.soldier))
+            else:
+                self._update_sight()
 
     def _proceed(self) -> None:
         while True:
@@ -1448,10 +1451,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.gasq.append((t, frozenset(), None))
 
     # -- vision (R9.3)
-    def _update_sight(self) -> None:
+    def _update_sight(self, only: Soldier | None = None) -> None:
+        """R9.3: every soldier in play looks (or ``only`` that one, when nothing else changed)."""
         eyes = [s for s in self.soldiers if s.alive and not s.exited and s.cell is not None]
         hidden = self.opts.hidden_teams
-        for e in eyes:
+        for e in eyes if only is None else [x for x in eyes if x is only]:
             known = self.known[e.owner]
             seen = self.team_seen[e.owner]
             assert e.cell is not None

@@ -176,10 +176,10 @@ def test_seen_weapon_is_shown_to_the_seer_only():
     """R9.3 / A72: when an enemy soldier sees a piece, its weapon tile is shown to that enemy's
     owner (permanently), not to anyone else (R9.2: adjacent)."""
     st = ready(players=3)
-    put(st, 0, 1, (3, 3), "N")
+    put(st, 0, 1, (3, 2), "E")
     put(st, 1, 1, (3, 4), "S")
-    st = plots(st, "turn", "turn", "turn")
-    st = play(st, "S1 turn E")
+    st = plots(st, "move", "turn", "turn")
+    st = play(st, "S1 move N")  # now adjacent
     assert st.view(1).soldiers[0].weapons[0][0] == "gun"
     assert st.view(0).soldiers[3].weapons[0][0] != "?"  # and the other way round
     assert st.view(2).soldiers[0].weapons[0][0] == "?"
