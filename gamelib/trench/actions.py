@@ -6,10 +6,12 @@ Soldiers are named from their owner's point of view, ``S1`` .. ``S3``; cells as 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, cached_property
+from typing import Any, cast
 
 from gamelib.trench.board import Cell, cell_name
 
-__all__ = ["CATEGORY", "TrenchAction", "label", "parse_soldier_text"]
+__all__ = ["CATEGORY", "TrenchAction", "act", "label", "parse_soldier_text"]
 
 #: The card category each soldier verb belongs to (R6.3; dig forward is a Move, R7.1.4).
 CATEGORY: dict[str, str] = {
@@ -22,6 +24,7 @@ _WORD_JA = {
     "gun": "機銃", "gas": "毒ガス", "bomb": "爆弾", "mask": "ガスマスク", "drug": "薬物",
     "cube": "立方体", "food": "食糧", "move": "移動", "turn": "旋回", "build": "建築",
     "fire": "発射", "dig": "潜る", "equip": "装備使用", "camp": "野営", "interrupt": "割込み",
+    "corpse": "死体",
 }
 
 
@@ -41,7 +44,44 @@ class TrenchAction:
     extra: bool = False
 
     def __str__(self) -> str:
+        return self._text
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not TrenchAction:
+            return NotImplemented
+        o = cast("TrenchAction", other)
+        return self._hash == o._hash and (
+            self.verb, self.soldier, self.arg, self.cell, self.n, self.extra
+        ) == (o.verb, o.soldier, o.arg, o.cell, o.n, o.extra)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle the fields only (not the cached text and hash), unpickling to the shared value."""
+        return (act, (self.verb, self.soldier, self.arg, self.cell, self.n, self.extra))
+
+    @cached_property
+    def _text(self) -> str:
+        """The text, built once per action (actions are interned by :func:`act`)."""
         return _text(self)
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.verb, self.soldier, self.arg, self.cell, self.n, self.extra))
+
+
+#: The engine's way to make an action: one shared value per distinct action (a frozen value,
+#: so sharing is safe), which keeps its text and hash cached for the whole session.
+@cache
+def act(
+    verb: str, soldier: int = 0, arg: str = "", cell: Cell | None = None, n: int = -1,
+    extra: bool = False,
+) -> TrenchAction:
+    """The shared :class:`TrenchAction` with these fields."""
+    return TrenchAction(verb, soldier, arg, cell, n, extra)
 
 
 def _text(a: TrenchAction) -> str:
@@ -68,6 +108,12 @@ def _text(a: TrenchAction) -> str:
         "flip": "flip second card",
         "end": "end turn",
         "bounce": f"gas bounces {a.arg}",
+        "relief": "no relief" if a.arg == "none" else f"relief: {a.arg} to {s}",
+        "penalty": f"sinking penalty: {s} loses {a.arg}",
+        "hand": f"hand on {a.arg} to {s}",
+        "give": f"{s} gives {a.arg} to " + (f"the ally at {at}" if a.cell else f"S{a.n}"),
+        "interrupt": "interrupt now",
+        "wait": "no interrupt",
     }[a.verb]
     return ("drug: " + body) if a.extra else body
 
@@ -101,6 +147,12 @@ def label(a: TrenchAction, lang: str) -> str:
         "flip": "第二行動の札をめくる",
         "end": "手番終了",
         "bounce": f"毒ガスを{d}へ反射",
+        "relief": "遺品救済なし" if a.arg == "none" else f"遺品救済：{w}を{s}へ",
+        "penalty": f"沈没ペナルティ：{s}の{w}を失う",
+        "hand": f"{w}を{s}へ託す",
+        "give": f"{s}が{w}を" + (f"{at}の味方へ渡す" if a.cell else f"兵{a.n}へ渡す"),
+        "interrupt": "今割込む",
+        "wait": "割込まない",
     }[a.verb]
     return ("薬物: " + body) if a.extra else body
 

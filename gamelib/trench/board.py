@@ -163,6 +163,12 @@ def sees(
         return True
     if not target_on_board:
         return False
+    dx, dy = DIRS[d]
+    if dx == 0:
+        if target[0] != eye[0] or (target[1] - eye[1]) * dy <= 0:
+            return False  # not on the forward ray
+    elif target[1] != eye[1] or (target[0] - eye[0]) * dx <= 0:
+        return False
     f = ray_level(h, eye, level, d)
     q = add(eye, d)
     while on_board(q):

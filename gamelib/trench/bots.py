@@ -38,9 +38,10 @@ class HeuristicBot:
         if me is None:
             return 0
         mine = {s.num: s for s in v.soldiers if s.owner == me and s.alive and not s.exited}
+        mates = {q for q, t in enumerate(v.teams) if t is not None and t == v.teams[me]}
         enemies = {s.cell for s in v.soldiers
-                   if s.owner != me and s.alive and not s.exited and not s.ship
-                   and s.cell is not None}
+                   if s.owner != me and s.owner not in mates and s.alive and not s.exited
+                   and not s.ship and s.cell is not None}
         gas = {c for _, c in v.gas}
         fwd = EDGES[v.edges[me]].forward
         s = mine.get(a.soldier)
@@ -61,6 +62,29 @@ class HeuristicBot:
             return 6
         if a.verb == "turn":
             return 8 if a.arg == fwd else 1
-        if a.verb in ("end", "flip"):
+        if a.verb in ("end", "flip", "wait"):
             return 3
+        if a.verb in _PREFER:  # owner decisions: save the best, lose the least useful
+            if a.arg in ("gun", "gas", "bomb"):
+                gone = a.verb != "penalty"  # relief / hand-on: from a dead or exited soldier
+                rounds = [n for x in v.soldiers if x.owner == me
+                          and (gone == (not x.alive or x.exited))
+                          and (gone or x.num == a.soldier)
+                          for k, n in x.weapons if k == a.arg]
+                if rounds and max(rounds) == 0:  # an empty weapon: worth nothing
+                    return 0 if gone else 11
+            return _PREFER[a.verb].get(a.arg, 0)
+        if a.verb == "interrupt":
+            return 4
+        if a.verb == "give":
+            return 0
         return 1
+
+
+#: What the bot saves from a corpse or hands on first, and what it drops first when a ship sinks.
+_PREFER = {
+    "relief": {"gun": 10, "gas": 9, "bomb": 8, "drug": 7, "mask": 6, "food": 5, "cube": 4},
+    "hand": {"gun": 10, "gas": 9, "bomb": 8, "drug": 7, "mask": 6, "food": 5, "cube": 4,
+             "corpse": 3},
+    "penalty": {"cube": 10, "food": 9, "mask": 8, "drug": 7, "bomb": 3, "gas": 2, "gun": 1},
+}

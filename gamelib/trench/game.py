@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, option
+from gamelib.core.errors import OptionError
 from gamelib.trench.actions import TrenchAction, label
 from gamelib.trench.state import TrenchState
 
@@ -43,10 +44,20 @@ class TrenchOptions(Options):
     )
     setup_food: int = option(3, choices=range(0, 4), doc="neutral food in the cube phase (A5)")
     centre_drug: bool = option(True, doc="one neutral drug on d4 at set-up (A6)")
-    relief: bool = option(True, doc="relief transfer of one item at death (R10.2, A73)")
+    relief: bool = option(
+        True, doc="relief transfer (R10.2, A73): the dead soldier's owner may save one item",
+    )
+    interrupt_timing: str = option(
+        "phase4", choices=("phase4", "boundary"),
+        doc="割込み (A22): phase4 = revealed before the first turn; boundary = declared before "
+        "any later turn (the card returns to hand if never declared)",
+    )
+    open_teams: bool = option(
+        False, doc="open team game (R13.5, A84), 4 players: S+W against N+E, pooled VP, 3 wins",
+    )
     hidden_teams: bool = option(
-        False, check=lambda v: "hidden teams are not implemented yet" if v else None,
-        doc="hidden-team 4-player variant (R13.4): not implemented yet, must stay False",
+        False, doc="hidden-team game (R13.4, A85), 4 players: secret teams of two, no exit "
+        "scoring, every kill scores for the victim's opponents, pooled VP, 3 wins",
     )
 
 
@@ -89,10 +100,19 @@ MESSAGES = Catalog(
         "bonus": {"en": "{name} empties the machine gun: +1 VP",
                   "ja": "{name}が破壊王ボーナス＋1点"},
         "death": {"en": "{name}'s S{s} is killed by {cause}", "ja": "{name}の兵{s}が{cause}で死亡"},
-        "relief": {"en": "{name} saves {what} from the corpse",
-                  "ja": "{name}が遺体から{what}を託す"},
-        "penalty": {"en": "{name} loses {what} (sinking penalty)",
-                    "ja": "{name}が{what}を失う（沈没ペナルティ）"},
+        "relief": {"en": "{name} saves {what} from the corpse for S{s}",
+                   "ja": "{name}が遺体から{what}を兵{s}に託す"},
+        "no_relief": {"en": "{name} saves nothing from the corpse",
+                      "ja": "{name}は遺品を回収しない"},
+        "penalty": {"en": "{name}'s S{s} loses {what} (sinking penalty)",
+                    "ja": "{name}の兵{s}が{what}を失う（沈没ペナルティ）"},
+        "hand_on": {"en": "{name} hands {what} on to S{s}", "ja": "{name}が{what}を兵{s}に託す"},
+        "give": {"en": "{name}'s S{s} gives {what} to S{to}",
+                 "ja": "{name}の兵{s}が{what}を兵{to}に渡す"},
+        "give_ally": {"en": "{name}'s S{s} gives {what} to the ally on {cell}",
+                      "ja": "{name}の兵{s}が{what}を{cell}の味方に渡す"},
+        "intr_back": {"en": "{name} did not interrupt; the card goes back to hand",
+                      "ja": "{name}は割込まず、札は手札に戻る"},
         "sink": {"en": "{name}'s S{s} sinks with the landing ship",
                  "ja": "{name}の兵{s}が上陸船と沈没"},
         "loot": {"en": "{name}'s S{s} takes {dead}'s corpse and feasts",
@@ -100,11 +120,14 @@ MESSAGES = Catalog(
         "mask_used": {"en": "{name}'s S{s} survives the gas; the mask is used up",
                       "ja": "{name}の兵{s}はガスマスクで助かる（マスク消費）"},
         "winner": {"en": "{name} wins by {why}", "ja": "{name}の勝利（{why}）"},
+        "team_dealt": {"en": "Your secret team: {team}", "ja": "あなたの秘密のチーム：{team}"},
         # refusals
         "bad_action": {"en": "{text} is not a trench action", "ja": "{text}は塹壕戦の行動ではない"},
         "need_bounce": {"en": "the gas owner must first choose its side: {sides} (R8.3)",
                         "ja": "まず毒ガスの反射方向を選ぶ：{sides} (R8.3)"},
         "wrong_phase": {"en": "now is {phase}", "ja": "今は{phase}"},
+        "need_decision": {"en": "{name} must first decide: {what}",
+                          "ja": "まず{name}が決める：{what}"},
         "plot_cards": {"en": "{text}: you can plot only 1–2 cards in your hand (R5.3, R7.8.1)",
                        "ja": "{text}：手札の1～2枚だけ提出できる (R5.3, R7.8.1)"},
         "setup_place": {"en": "{text}: that place is not allowed now (R4.5–R4.8)",
@@ -132,6 +155,17 @@ class TrenchGame(Game[TrenchState]):
     title = Term("Poison Gas Trench Warfare (3rd ed.)", "毒ガス塹壕戦 第三版")
     options_type = TrenchOptions
     messages = MESSAGES
+
+    def __init__(self, options: Options) -> None:
+        o = options
+        teams = [k for k in ("open_teams", "hidden_teams") if getattr(o, k, False)]
+        if len(teams) == 2:
+            raise OptionError("options 'open_teams' and 'hidden_teams' for trench exclude each "
+                              "other (R13.4, R13.5)")
+        if teams and getattr(o, "players", 2) != 4:
+            raise OptionError(f"option {teams[0]!r} for trench needs players=4, "
+                              f"not {getattr(o, 'players', None)!r} (R13.4, R13.5)")
+        super().__init__(options)
 
     def _initial_state(self, seed: int, rng: Rng) -> TrenchState:
         return TrenchState(self, seed, rng)

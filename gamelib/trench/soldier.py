@@ -1,6 +1,7 @@
 """A soldier and his equipment card (R2.1, R4.3): position, facing, mask, inventory, weapon tiles.
 
-A weapon tile is a small list ``[tile_id, kind, ammo]``; a tile's id is the id of the soldier
+A weapon tile is a small tuple ``(tile_id, kind, ammo)``, replaced when fired (never changed in
+place, so copies of a soldier share their tiles); a tile's id is the id of the soldier
 who carried it at set-up; it travels with the tile when looted, so that who has seen which
 tile (R9.3) is a set of ids. A dead soldier stays in the same list as a corpse that still
 carries his card until someone loots it (R10.1, R10.4).
@@ -10,7 +11,10 @@ from __future__ import annotations
 
 from gamelib.trench.board import Cell
 
-__all__ = ["Soldier"]
+__all__ = ["Soldier", "drop_item", "items_of", "move_item"]
+
+#: Weapon tile kinds, in the order actions list them; then mask, food, drug, cube, corpse.
+_WEAPONS = ("gun", "gas", "bomb")
 
 
 class Soldier:
@@ -37,17 +41,17 @@ class Soldier:
         self.masks = 1
         self.drugs = 1
         self.cubes = 0
-        self.tiles: list[list[int | str]] = []
+        self.tiles: list[tuple[int, str, int]] = []
         self.corpses: list[int] = []
 
     def copy(self) -> Soldier:
-        """An independent copy (tiles are the only nested mutable values)."""
+        """An independent copy (the tile and corpse lists copied, the tiles shared)."""
         s = Soldier.__new__(Soldier)
         s.sid, s.owner, s.num, s.cell, s.ship = self.sid, self.owner, self.num, self.cell, self.ship
         s.facing, s.alive, s.exited, s.masked = self.facing, self.alive, self.exited, self.masked
         s.gassed, s.food, s.masks, s.drugs = self.gassed, self.food, self.masks, self.drugs
         s.cubes = self.cubes
-        s.tiles = [t[:] for t in self.tiles]
+        s.tiles = self.tiles[:]  # tiles are replaced, never changed in place: shared
         s.corpses = self.corpses[:]
         return s
 
@@ -61,7 +65,7 @@ class Soldier:
         """Alive, in play and standing on a board cell (not a ship)."""
         return self.alive and not self.exited and not self.ship and self.cell is not None
 
-    def weapon(self, kind: str) -> list[int | str] | None:
+    def weapon(self, kind: str) -> tuple[int, str, int] | None:
         """The first tile of ``kind`` with ammunition left, if any."""
         for t in self.tiles:
             if t[1] == kind and int(t[2]) > 0:
@@ -74,3 +78,53 @@ class Soldier:
     def __setstate__(self, state: dict[str, object]) -> None:
         for k, v in state.items():
             object.__setattr__(self, k, v)
+
+
+def items_of(s: Soldier, corpses: bool) -> list[str]:
+    """The kinds of item on ``s``'s card (weapon tiles by kind; held corpses if ``corpses``)."""
+    out = [k for k in _WEAPONS if any(t[1] == k for t in s.tiles)]
+    if s.masks:
+        out.append("mask")
+    if s.food:
+        out.append("food")
+    if s.drugs:
+        out.append("drug")
+    if s.cubes:
+        out.append("cube")
+    if corpses and s.corpses:
+        out.append("corpse")
+    return out
+
+
+def _tile(s: Soldier, kind: str, most: bool) -> tuple[int, str, int]:
+    """The tile of ``kind`` with the most (or fewest) rounds, the first one on ties."""
+    tiles = [t for t in s.tiles if t[1] == kind]
+    pick = max if most else min
+    return pick(tiles, key=lambda t: int(t[2]))
+
+
+def drop_item(s: Soldier, kind: str) -> None:
+    """Remove one whole item of ``kind`` from ``s`` (a weapon tile: the emptiest one, A82)."""
+    if kind in _WEAPONS:
+        s.tiles.remove(_tile(s, kind, most=False))
+    elif kind == "corpse":
+        s.corpses.pop(0)
+    else:
+        setattr(s, _ATTR[kind], getattr(s, _ATTR[kind]) - 1)
+
+
+def move_item(src: Soldier, dst: Soldier, kind: str) -> None:
+    """Move one item of ``kind`` from ``src`` to ``dst`` (a weapon tile: the fullest one)."""
+    if kind in _WEAPONS:
+        t = _tile(src, kind, most=True)
+        src.tiles.remove(t)
+        dst.tiles.append(t)
+    elif kind == "corpse":
+        dst.corpses.append(src.corpses.pop(0))
+    else:
+        a = _ATTR[kind]
+        setattr(src, a, getattr(src, a) - 1)
+        setattr(dst, a, getattr(dst, a) + 1)
+
+
+_ATTR = {"mask": "masks", "food": "food", "drug": "drugs", "cube": "cubes"}

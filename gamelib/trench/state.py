@@ -18,15 +18,17 @@ the next automatic step).
 from __future__ import annotations
 
 import itertools
+from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import Outcome, Rng, State, Term
-from gamelib.trench.actions import CATEGORY, TrenchAction, parse_soldier_text
+from gamelib.trench.actions import CATEGORY, TrenchAction, act, parse_soldier_text
 from gamelib.trench.board import (
     DIRS,
     Cell,
     add,
     bomb_target_ok,
+    cell_name,
     gas_walk,
     gun_ray,
     on_board,
@@ -44,7 +46,7 @@ from gamelib.trench.data import (
     WIND_CARDS,
     WIND_NAMES,
 )
-from gamelib.trench.soldier import Soldier
+from gamelib.trench.soldier import Soldier, drop_item, items_of, move_item
 from gamelib.trench.view import SoldierView, TrenchView
 
 if TYPE_CHECKING:
@@ -52,15 +54,21 @@ if TYPE_CHECKING:
 
 __all__ = ["TrenchState"]
 
-A = TrenchAction
+A = act
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
-#: What the relief transfer (A73) and the sinking penalty (A82) pick when automatic.
-RELIEF_ORDER = ("weapon", "drug", "mask", "food", "cube")
-SINK_ORDER = ("cube", "food", "mask", "drug", "weapon")
 
 
-class TrenchState(State[TrenchAction]):
+class _Memo:
+    """A slot for what a state computes about itself (its legal actions): kept out of the
+    state's content, so that ``digest``, ``fingerprint`` and equality ignore it."""
+
+    __slots__ = ("_legal",)
+
+
+class TrenchState(_Memo, State[TrenchAction]):
     """One moment of a game of 毒ガス塹壕戦."""
+
+    __slots__ = ()  # (the state's content lives in its __dict__; _Memo's slot is the memo)
 
     game: TrenchGame
 
@@ -68,6 +76,7 @@ class TrenchState(State[TrenchAction]):
         super().__init__(game, seed, rng)
         o = cast("TrenchOptions", game.options)
         self.opts = o
+        self._names = game.seat_names()  # shared, never changed
         n = game.players
         self.n = n
         self.beginner: bool = o.beginner
@@ -120,6 +129,17 @@ class TrenchState(State[TrenchAction]):
             self.pile = list(WIND_CARDS)
             rng.shuffle(self.pile)
             self._refill_previews()
+        # Teams (R13.4, R13.5): seat -> team; without teams every seat is its own team.
+        self.team = list(range(n))
+        if o.open_teams:  # A84: partners on adjacent edges, S+W against N+E
+            self.team = [0, 0, 1, 1]
+        elif o.hidden_teams:  # R13.4: dealt secretly (red/black cards)
+            self.team = [0, 0, 1, 1]
+            rng.shuffle(self.team)
+        #: Per seat, the seats whose team it knows (its own; hidden teams: seen or killed, R13.4).
+        self.team_seen: list[set[int]] = [{p} for p in range(n)]
+        #: Team points not tied to a seat (hidden teams: every kill scores for the victim's foes).
+        self.tvp = [0] * n
         # Flow.
         self.phase = "arm"
         self.queue: list[int] = list(range(n))
@@ -136,16 +156,22 @@ class TrenchState(State[TrenchAction]):
         self.gasq: list[tuple[int, frozenset[Cell], str | None]] = []
         self.choice: tuple[int, frozenset[Cell], tuple[str, ...]] | None = None
         self.cont: str | None = None
+        #: Owner decisions waiting, first = now: (kind, player, soldier id or 0):
+        #: relief (A73), penalty (A82), heir (A43), intr (A22 b).
+        self.pending: list[tuple[str, int, int]] = []
+        self._legal: list[TrenchAction] | None = None
         self.result: Outcome | None = None
         self.stalled = False
         self.add_log("setup", kind="phase", n=n, per=per)
+        if o.hidden_teams:
+            for p in range(n):
+                self.add_log("team_dealt", player=p, visible_to={p}, team=_TEAM[self.team[p]])
 
     # ----------------------------------------------------------------- copying
     def clone(self) -> TrenchState:
         """A copy of exactly what ``_apply`` mutates (immutable values are shared)."""
         s = TrenchState.__new__(TrenchState)
-        d = dict(self.__dict__)
-        s.__dict__.update(d)
+        s.__dict__.update(self.__dict__)
         s.rng = self.rng.copy()
         s.h = self.h[:]
         s.base_at = dict(self.base_at)
@@ -156,6 +182,8 @@ class TrenchState(State[TrenchAction]):
         s.discards = [x[:] for x in self.discards]
         s.intr_used = self.intr_used[:]
         s.vp = self.vp[:]
+        s.tvp = self.tvp[:]
+        s.team_seen = [set(x) for x in self.team_seen]
         s.known = [set(x) for x in self.known]
         s.public_tiles = set(self.public_tiles)
         s.bonus = self.bonus[:]
@@ -171,6 +199,8 @@ class TrenchState(State[TrenchAction]):
         s.t_last = dict(self.t_last)
         s.t_exh = set(self.t_exh)
         s.gasq = self.gasq[:]
+        s.pending = self.pending[:]
+        s._legal = None
         s.log = self.log[:]
         return s
 
@@ -202,9 +232,17 @@ class TrenchState(State[TrenchAction]):
         """No piece, item, corpse or gas on ``c`` (R3.12)."""
         return self.at(c) is None and not self.items.get(c) and self.gas_at(c) == 0
 
+    def _taken_cells(self) -> set[Cell]:
+        """Cells holding a piece, an item or a corpse, or gas (no cube may enter, R3.12)."""
+        out = {c for c, v in self.items.items() if v}
+        out.update(c for _, c in self.gas.values())
+        out.update(s.cell for s in self.soldiers if s.on_board and s.cell is not None)
+        return out
+
     def in_play(self, p: int) -> list[Soldier]:
         """Player ``p``'s soldiers in play."""
-        return [s for s in self.soldiers if s.owner == p and s.in_play]
+        per = self.per  # soldiers are listed by owner: p * per .. p * per + per - 1
+        return [s for s in self.soldiers[p * per:p * per + per] if s.alive and not s.exited]
 
     def mine(self, p: int, num: int) -> Soldier | None:
         """Player ``p``'s soldier ``S{num}``, if there is one."""
@@ -217,7 +255,42 @@ class TrenchState(State[TrenchAction]):
 
     def name(self, p: int) -> str:
         """Seat name."""
-        return self.game.seat_names()[p]
+        return self._names[p]
+
+    def ally(self, p: int, q: int) -> bool:
+        """Allies for pushing, carrying, melee and bases (R11.1): own soldiers, and in the open
+        team game the partner's; in the hidden-team game nobody knows, so own soldiers only."""
+        return p == q or (self.opts.open_teams and self.team[p] == self.team[q])
+
+    def team_vp(self, p: int) -> int:
+        """The VP that count for ``p``'s win: his own, or his team's pooled VP (A84, A85)."""
+        return self._team_vps()[p]
+
+    def _vps(self) -> list[int]:
+        """:meth:`total_vp` of every seat, in one pass over the soldiers."""
+        out = self.vp[:]
+        if self.opts.corpse_vp == "always":
+            team, sol = self.team, self.soldiers
+            for s in sol:
+                if s.corpses and s.alive and not s.exited:
+                    out[s.owner] += sum(1 for c in s.corpses if team[sol[c].owner] != team[s.owner])
+        return out
+
+    def _team_vps(self) -> list[int]:
+        """:meth:`team_vp` of every seat."""
+        vps = self._vps()
+        if not (self.opts.open_teams or self.opts.hidden_teams):
+            return vps
+        team = self.team
+        pool = [self.tvp[t] + sum(v for q, v in enumerate(vps) if team[q] == t) for t in (0, 1)]
+        return [pool[team[p]] for p in range(self.n)]
+
+    def _credit(self, by: int | None, victim: int) -> None:
+        """A kill or a base destroyed (R12.1, R11.3; hidden teams: A85)."""
+        if self.opts.hidden_teams:
+            self.tvp[1 - self.team[victim]] += 1
+        elif by is not None and self.team[by] != self.team[victim]:
+            self.vp[by] += 1
 
     def total_vp(self, p: int) -> int:
         """VP: events plus enemy corpses held (R12.1, A75)."""
@@ -231,11 +304,11 @@ class TrenchState(State[TrenchAction]):
             1
             for s in self.in_play(p)
             for c in s.corpses
-            if self.soldiers[c].owner != p
+            if self.team[self.soldiers[c].owner] != self.team[p]
         )
 
     def target_vp(self) -> int:
-        """3 VP to win, 2 with 2 players (R12.2)."""
+        """3 VP to win, 2 with 2 players (R12.2); 3 pooled team VP (A84, A85)."""
         return 2 if self.n == 2 else 3
 
     def _cw(self, first: int) -> list[int]:
@@ -257,6 +330,8 @@ class TrenchState(State[TrenchAction]):
             return None
         if self.choice is not None:
             return self.gas[self.choice[0]][0]
+        if self.pending:
+            return self.pending[0][1]
         if self.phase == "turn":
             return self.order[self.turn_i]
         return self.queue[0]
@@ -266,12 +341,23 @@ class TrenchState(State[TrenchAction]):
 
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self) -> list[TrenchAction]:
-        """Fixed order: by soldier, then verb, then direction N E S W / cells a1..g7."""
+        """Fixed order: by soldier, then verb, then direction N E S W / cells a1..g7.
+
+        Computed once per state (``play`` asks again for the same state) and forgotten by
+        ``_apply`` and ``clone``; a new list each call, so callers may change it.
+        """
+        if self._legal is None:
+            self._legal = self._legal_now()
+        return list(self._legal)
+
+    def _legal_now(self) -> list[TrenchAction]:
         p = self.current_player
         if p is None:
             return []
         if self.choice is not None:
             return [A("bounce", arg=d) for d in self.choice[2]]
+        if self.pending:
+            return self._pending_actions()
         ph = self.phase
         if ph == "arm":
             kinds = ("gun", "bomb") if self.beginner else ("gun", "gas", "bomb")
@@ -289,7 +375,65 @@ class TrenchState(State[TrenchAction]):
             return self._plot_actions(p)
         return self._turn_actions(p)
 
-    def _land_actions(self, p: int) -> list[A]:
+    # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
+    def _pending_actions(self) -> list[TrenchAction]:
+        kind, p, sid = self.pending[0]
+        if kind == "intr":
+            return [A("interrupt"), A("wait")]
+        mine = self.in_play(p)
+        if kind == "penalty":  # A82: one whole item from one surviving soldier
+            return [A("penalty", r.num, it) for r in mine for it in items_of(r, corpses=False)]
+        src = self.soldiers[sid]
+        verb = "relief" if kind == "relief" else "hand"
+        out = [
+            A(verb, r.num, it)
+            for it in items_of(src, corpses=kind == "heir")
+            for r in mine
+            if it != "cube" or r.cubes < 2
+        ]
+        if kind == "relief" and out:  # "may": the owner can keep the card whole
+            out.append(A("relief", arg="none"))
+        return out
+
+    def _prune_pending(self) -> None:
+        """Drop head decisions without a choice left (nothing to move, nobody to take it)."""
+        while self.pending and not self._pending_actions():
+            kind, _, sid = self.pending.pop(0)
+            if kind == "relief":
+                self._after_relief(sid)
+
+    def _give_actions(self, p: int) -> list[TrenchAction]:
+        """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn;
+        in the open team game also to the partner's adjacent soldiers (named by their cell)."""
+        mine = [s for s in self.in_play(p) if s.on_board]
+        out: list[TrenchAction] = []
+        if self.opts.open_teams:
+            mates = [
+                s for q in range(self.n) if q != p and self.team[q] == self.team[p]
+                for s in self.in_play(q) if s.on_board
+            ]
+            for a in mine:
+                assert a.cell is not None
+                for b in mates:
+                    if b.cell in _NEIGHBOURS[a.cell]:
+                        out += [
+                            A("give", a.num, it, cell=b.cell)
+                            for it in items_of(a, corpses=True) if it != "cube" or b.cubes < 2
+                        ]
+        for a in mine:
+            kinds = items_of(a, corpses=True)
+            if not kinds:
+                continue
+            assert a.cell is not None
+            for b in mine:
+                if b is a or b.cell not in _NEIGHBOURS[a.cell]:
+                    continue
+                out += [
+                    A("give", a.num, it, n=b.num) for it in kinds if it != "cube" or b.cubes < 2
+                ]
+        return out
+
+    def _land_actions(self, p: int) -> list[TrenchAction]:
         edge = EDGES[self.edges[p]]
         num = 1 + sum(1 for s in self.soldiers if s.owner == p and s.cell is not None)
         taken = {s.cell for s in self.soldiers}
@@ -307,57 +451,71 @@ class TrenchState(State[TrenchAction]):
                 out.add(add(s.cell, s.facing))
         return out
 
-    def _setup_actions(self, p: int) -> list[A]:
+    def _setup_actions(self, p: int) -> list[TrenchAction]:
         front = self._blocked_front()
+        h, items = self.h, self.items
         cells = [
-            (x, y)
-            for y in range(1, 8)
-            for x in range(1, 8)
-            if self.H((x, y)) == 1 and not self.items.get((x, y)) and (x, y) not in front
+            c for i, c in enumerate(_CELLS) if h[i] == 1 and not items.get(c) and c not in front
         ]
         out = [A("pass")]
         if self.supply > 0:
-            out += [A("place", arg="cube", cell=c) for c in cells]
+            acts = _cell_acts("place", 0, "cube")
+            out += [acts[_INDEX[c]] for c in cells]
         if self.food_pool > 0:
-            out += [A("place", arg="food", cell=c) for c in cells]
+            acts = _cell_acts("place", 0, "food")
+            out += [acts[_INDEX[c]] for c in cells]
         return out
 
-    def _plot_actions(self, p: int) -> list[A]:
+    def _plot_actions(self, p: int) -> list[TrenchAction]:
+        h = self.hands[p]
+        can_intr = (h.get("interrupt", 0) > 0 and not self.intr_used[p]
+                    and any(s.drugs for s in self.in_play(p)))
+        key = (tuple(h.get(c, 0) for c in CARDS), can_intr, self.opts.interrupt_timing)
+        out = _PLOTS.get(key)
+        if out is None:
+            out = _PLOTS[key] = self._plot_list(p, can_intr)
+        return list(out)
+
+    def _plot_list(self, p: int, can_intr: bool) -> list[TrenchAction]:
         hand = [c for c in CARDS if self.hands[p].get(c, 0) > 0]
-        can_intr = not self.intr_used[p] and any(s.drugs for s in self.in_play(p))
         if not can_intr:
             hand = [c for c in hand if c != "interrupt"]
-        out = [A("plot", arg=c) for c in hand]
+        alone = hand if self.opts.interrupt_timing == "phase4" else [
+            c for c in hand if c != "interrupt"  # A22 b: alone it could only hold the turn back
+        ]
+        out = [A("plot", arg=c) for c in alone]
         for a, b in itertools.product(hand, hand):
             if a == b and self.hands[p][a] < 2:
                 continue
             out.append(A("plot", arg=f"{a}+{b}"))
         return out
 
-    def _turn_actions(self, p: int) -> list[A]:
+    def _turn_actions(self, p: int) -> list[TrenchAction]:
+        """The card's uses (or reuse, drug actions, flip, end), then free transfers (R6.11)."""
         st = self.t_stage
-        out: list[A] = []
+        out: list[TrenchAction] = []
         if st in ("act1", "act2"):
             assert self.t_card is not None
-            out = self._card_uses(p, self.t_card, first=st == "act1")
-        elif st == "after1":
+            return self._card_uses(p, self.t_card, first=st == "act1") + self._give_actions(p)
+        if st == "after1":
             if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
                 out = [
                     a for a in self._card_uses(p, self.t_card, first=False)
                     if a.soldier != self._num(self.t_first_sid)
                 ]
             out += self._drug_actions(p)
+            out += self._give_actions(p)
             if self.t_cards:
                 out.append(A("flip"))
-            out.append(A("end"))
         else:  # after2
-            out = [*self._drug_actions(p), A("end")]
+            out = self._drug_actions(p) + self._give_actions(p)
+        out.append(A("end"))
         return out
 
     def _num(self, sid: int) -> int:
         return self.soldiers[sid].num
 
-    def _drug_actions(self, p: int) -> list[A]:
+    def _drug_actions(self, p: int) -> list[TrenchAction]:
         if self.drug_left <= 0 or self.drug_sid is None:
             return []
         s = self.soldiers[self.drug_sid]
@@ -366,23 +524,23 @@ class TrenchState(State[TrenchAction]):
         cards = [
             c for c in SOLDIER_CARDS if self.hands[p].get(c, 0) > 0 or c in self.discards[p]
         ]
-        out: list[A] = []
+        out: list[TrenchAction] = []
         for c in cards:
             for a in self._soldier_uses(s, c, remote=self.drug_left == 2):
                 out.append(A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True))
         return out
 
-    def _card_uses(self, p: int, card: str, first: bool) -> list[A]:
+    def _card_uses(self, p: int, card: str, first: bool) -> list[TrenchAction]:
         if card == "camp":
             return self._camp_uses(p)
-        out: list[A] = []
+        out: list[TrenchAction] = []
         for s in self.in_play(p):
             if s.sid in self.t_exh:
                 continue
             out += self._soldier_uses(s, card, remote=first)
         return out
 
-    def _camp_uses(self, p: int) -> list[A]:
+    def _camp_uses(self, p: int) -> list[TrenchAction]:
         if not any(s.food for s in self.in_play(p)) and not any(
             s.corpses for s in self.in_play(p)
         ):
@@ -392,7 +550,7 @@ class TrenchState(State[TrenchAction]):
         kinds = sorted({c for c in self.discards[p] if c != "camp"}, key=list(CARDS).index)
         return [A("camp", arg=c) for c in kinds] or [A("camp")]
 
-    def _soldier_uses(self, s: Soldier, card: str, remote: bool) -> list[A]:
+    def _soldier_uses(self, s: Soldier, card: str, remote: bool) -> list[TrenchAction]:
         if self.t_last.get(s.sid) == card:
             return []  # R6.8: no two actions of one category in a row by one soldier
         k = s.num
@@ -411,12 +569,8 @@ class TrenchState(State[TrenchAction]):
                 return []
             out = []
             if s.cubes:
-                out += [
-                    A("build", k, cell=(x, y))
-                    for y in range(1, 8)
-                    for x in range(1, 8)
-                    if self.H((x, y)) <= 1 and self.is_free((x, y))
-                ]
+                taken, h, acts = self._taken_cells(), self.h, _cell_acts("build", k, "")
+                out += [acts[i] for i, c in enumerate(_CELLS) if h[i] <= 1 and c not in taken]
             if s.cubes < 2 and self._collectable(s):
                 out.append(A("collect", k))
             return out
@@ -425,12 +579,8 @@ class TrenchState(State[TrenchAction]):
         if card == "dig":
             out = [] if s.ship else [A("dig", k)]
             if remote:
-                out += [
-                    A("remote", k, cell=(x, y))
-                    for y in range(1, 8)
-                    for x in range(1, 8)
-                    if self.H((x, y)) >= 1 and (x, y) not in self.base_at
-                ]
+                h, bases, acts = self.h, self.base_at, _cell_acts("remote", k, "")
+                out += [acts[i] for i, c in enumerate(_CELLS) if h[i] >= 1 and c not in bases]
             return out
         if card == "equip":
             if s.masked:
@@ -444,8 +594,8 @@ class TrenchState(State[TrenchAction]):
         return []
 
     # -- move
-    def _moves(self, s: Soldier) -> list[A]:
-        out: list[A] = []
+    def _moves(self, s: Soldier) -> list[TrenchAction]:
+        out: list[TrenchAction] = []
         k = s.num
         assert s.cell is not None
         edge = EDGES[self.edges[s.owner]]
@@ -482,7 +632,7 @@ class TrenchState(State[TrenchAction]):
                 if dash or not facing:
                     return []
                 if t in self.base_at:
-                    return ["move"] if self.base_at[t] != s.owner else []
+                    return [] if self.ally(self.base_at[t], s.owner) else ["move"]
                 if s.masked or s.ship:
                     return []
                 b = add(t, d)
@@ -505,7 +655,7 @@ class TrenchState(State[TrenchAction]):
     def _occupied(
         self, s: Soldier, occ: Soldier, t: Cell, d: str, facing: bool, dash: bool
     ) -> list[str]:
-        if occ.owner != s.owner:
+        if not self.ally(occ.owner, s.owner):
             return ["move"] if facing else []  # melee (R7.1.7)
         if dash or not facing or s.masked or s.ship:
             return []
@@ -551,7 +701,7 @@ class TrenchState(State[TrenchAction]):
         lv = self.level(s)
         occ = self.at(t)
         if occ is not None:
-            return occ.owner == s.owner and self.H(t) == lv and self.H(t2) <= self.H(t)
+            return self.ally(occ.owner, s.owner) and self.H(t) == lv and self.H(t2) <= self.H(t)
         return lv == 1 and self.H(t) == 2 and t not in self.base_at and self.H(t2) <= 1
 
     def _collectable(self, s: Soldier) -> bool:
@@ -568,8 +718,8 @@ class TrenchState(State[TrenchAction]):
         """4, −1 at night, −1 with a mask (R7.4.2)."""
         return 4 - (0 if self.day else 1) - (1 if s.masked else 0)
 
-    def _fires(self, s: Soldier) -> list[A]:
-        out: list[A] = []
+    def _fires(self, s: Soldier) -> list[TrenchAction]:
+        out: list[TrenchAction] = []
         k = s.num
         assert s.cell is not None
         lv = self.level(s)
@@ -589,6 +739,7 @@ class TrenchState(State[TrenchAction]):
 
     # ----------------------------------------------------------------- apply
     def _apply(self, action: TrenchAction) -> None:
+        self._legal = None
         p = self.current_player
         assert p is not None
         v = action.verb
@@ -598,6 +749,8 @@ class TrenchState(State[TrenchAction]):
             self.choice = None
             self.gasq.insert(0, (tid, visited, action.arg))
             self.add_log("bounce", player=p, kind="action", name=self.name(p), d=action.arg)
+        elif self.pending:
+            self._resolve(p, action)
         elif self.phase in ("arm", "land", "base", "setup"):
             self._apply_setup(p, action)
         elif v == "plot":
@@ -605,7 +758,11 @@ class TrenchState(State[TrenchAction]):
         else:
             self._apply_turn(p, action)
         self._proceed()
-        self._update_sight()
+        if v not in _NO_NEW_SIGHT and self.phase not in _SETUP_PHASES:
+            if v == "turn" and action.n != 1:  # only the turning soldier looks somewhere new
+                self._update_sight(self._by(p, action.soldier))
+            else:
+                self._update_sight()
 
     def _proceed(self) -> None:
         while True:
@@ -614,20 +771,23 @@ class TrenchState(State[TrenchAction]):
                 return
             if self._check_end():
                 return
+            self._prune_pending()
+            if self.pending:
+                return
             step, self.cont = self.cont, None
             if step is None:
                 return
             getattr(self, step)()
 
     # -- set-up
-    def _apply_setup(self, p: int, a: A) -> None:
+    def _apply_setup(self, p: int, a: TrenchAction) -> None:
         ph = self.phase
         self.queue.pop(0)
         if ph == "arm":
             kinds = a.arg.split(",")
             for s, kind in zip(self.in_play(p), kinds, strict=True):
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
-                s.tiles = [[s.sid, kind, ammo]]
+                s.tiles = [(s.sid, kind, ammo)]
             self.known[p] |= {s.sid for s in self.in_play(p)}
             self.add_log("arm", player=p, visible_to={p}, kind="action", name=self.name(p),
                          w=[WEAPON_NAMES[k] for k in kinds])
@@ -671,6 +831,57 @@ class TrenchState(State[TrenchAction]):
                 self.add_log("pass", player=p, kind="action", name=self.name(p))
             if not self.queue:
                 self.cont = "_start_round"
+
+    def _resolve(self, p: int, a: TrenchAction) -> None:
+        """Carry out the owner decision at the head of ``pending``."""
+        sid = self.pending[0][2]
+        if a.verb == "hand":  # A43: one item at a time until the card is empty
+            move_item(self.soldiers[sid], self._by(p, a.soldier), a.arg)
+            self.add_log("hand_on", player=p, kind="action", name=self.name(p),
+                         what=_word(a.arg), s=a.soldier)
+            return
+        self.pending.pop(0)
+        if a.verb == "relief":
+            if a.arg != "none":
+                move_item(self.soldiers[sid], self._by(p, a.soldier), a.arg)
+                self.add_log("relief", player=p, kind="action", name=self.name(p),
+                             what=_word(a.arg), s=a.soldier)
+            else:
+                self.add_log("no_relief", player=p, kind="action", name=self.name(p))
+            self._after_relief(sid)
+        elif a.verb == "penalty":
+            r = self._by(p, a.soldier)
+            drop_item(r, a.arg)
+            self.add_log("penalty", player=p, kind="action", name=self.name(p),
+                         what=_word(a.arg), s=a.soldier)
+        elif a.verb == "interrupt":  # A22 b: jump in before the next turn
+            self.pending = [x for x in self.pending if x[0] != "intr"]
+            self._pay_interrupt(p)
+            self.order.remove(p)
+            self.order.insert(self.turn_i, p)
+        # "wait": the next player who may interrupt is asked, then the turn goes on
+
+    def _after_relief(self, sid: int) -> None:
+        """The corpse is free to loot: a melee attacker standing on it takes it now (R10.4)."""
+        for c, things in self.items.items():
+            if sid in things:
+                occ = self.at(c)
+                if occ is not None:
+                    things.remove(sid)
+                    if not things:
+                        del self.items[c]
+                    self._loot(occ, sid)
+                return
+
+    def _pay_interrupt(self, p: int) -> None:
+        """R7.8.2: pay a drug from any soldier in play; the card leaves the game."""
+        plot = self.plots[p]
+        assert plot is not None
+        plot.remove("interrupt")
+        self.intr_used[p] = True
+        payer = next(s for s in self.in_play(p) if s.drugs)
+        payer.drugs -= 1
+        self.add_log("interrupt", player=p, name=self.name(p))
 
     def _shield(self, s: Soldier) -> None:
         """R4.6: a cube on the middle of a line shared with an opposite soldier."""
@@ -754,15 +965,12 @@ class TrenchState(State[TrenchAction]):
     def _interrupts(self) -> None:
         """R5.4 / R7.8: interrupting players pay a drug and act first."""
         first = []
-        for p in self._cw(self.start):
-            plot = self.plots[p]
-            if plot and "interrupt" in plot:
-                plot.remove("interrupt")
-                self.intr_used[p] = True
-                payer = next(s for s in self.in_play(p) if s.drugs)
-                payer.drugs -= 1
-                first.append(p)
-                self.add_log("interrupt", player=p, name=self.name(p))
+        if self.opts.interrupt_timing == "phase4":
+            for p in self._cw(self.start):
+                plot = self.plots[p]
+                if plot and "interrupt" in plot:
+                    self._pay_interrupt(p)
+                    first.append(p)
         rest = [p for p in self._cw(self.start) if p not in first and self.plots[p] is not None]
         self.order = first + rest
         self.turn_i = -1
@@ -774,9 +982,24 @@ class TrenchState(State[TrenchAction]):
         if self.turn_i >= len(self.order):
             self._end_round()
             return
+        if self.opts.interrupt_timing == "boundary":  # A22 b: later players may jump in now
+            for q in self.order[self.turn_i + 1:]:
+                plot = self.plots[q]
+                if plot and "interrupt" in plot and any(s.drugs for s in self.in_play(q)):
+                    self.pending.append(("intr", q, 0))
+            if self.pending:
+                self.cont = "_begin_turn"
+                return
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
         p = self.order[self.turn_i]
         self.turn_no += 1
         self.t_cards = list(self.plots[p] or [])
+        if "interrupt" in self.t_cards:  # A22 b: not declared in time, it goes back to hand
+            self.t_cards.remove("interrupt")
+            self.hands[p]["interrupt"] += 1
+            self.add_log("intr_back", player=p, name=self.name(p))
         self.t_last = {}
         self.t_exh = set()
         self.drug_sid = None
@@ -805,7 +1028,9 @@ class TrenchState(State[TrenchAction]):
 
     def _settle_turn(self) -> None:
         p = self.order[self.turn_i]
-        if not self.in_play(p) or (self.t_stage == "after2" and not self._drug_actions(p)):
+        if not self.in_play(p) or (
+            self.t_stage == "after2" and not self._drug_actions(p) and not self._give_actions(p)
+        ):
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -833,13 +1058,26 @@ class TrenchState(State[TrenchAction]):
                     s.ship = False
                     self.deaths += 1
                     self.add_log("sink", player=s.owner, name=self.name(s.owner), s=s.num)
-                    self._lose_item(s.owner, SINK_ORDER)
+                    self.pending.append(("penalty", s.owner, s.sid))  # A82: owner's choice
         self.start = (self.start + 1) % self.n
         self.round += 1
         self.cont = "_start_round"
 
     # -- turn actions
-    def _apply_turn(self, p: int, a: A) -> None:
+    def _apply_turn(self, p: int, a: TrenchAction) -> None:
+        if a.verb == "give":  # R6.11: free, the turn's stage does not change
+            src = self._by(p, a.soldier)
+            if a.cell is not None:  # to the partner's soldier on that cell (open team game)
+                dst = self.at(a.cell)
+                assert dst is not None
+                move_item(src, dst, a.arg)
+                self.add_log("give_ally", player=p, kind="action", name=self.name(p),
+                             s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
+                return
+            move_item(src, self._by(p, a.n), a.arg)
+            self.add_log("give", player=p, kind="action", name=self.name(p), s=a.soldier,
+                         what=_word(a.arg), to=a.n)
+            return
         if a.verb == "flip":
             self._reveal("act2", "after2")
             return
@@ -898,10 +1136,10 @@ class TrenchState(State[TrenchAction]):
             self.hands[p][c] += 1
         self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
 
-    def _soldier_act(self, s: Soldier, a: A) -> None:
+    def _soldier_act(self, s: Soldier, a: TrenchAction) -> None:
         p = s.owner
         v = a.verb
-        self.add_log("act", player=p, kind="action", name=self.name(p), text=str(a))
+        self.add_log("act", player=p, kind="action", name=self.name(p), text=a)
         if v in ("move", "dig_fwd"):
             self._step(s, a.arg, dig=v == "dig_fwd")
         elif v == "dash":
@@ -990,7 +1228,7 @@ class TrenchState(State[TrenchAction]):
         else:
             occ = self.at(t)
             if occ is not None:
-                if occ.owner != s.owner:
+                if not self.ally(occ.owner, s.owner):
                     self._kill(occ, s.owner, "melee")
                 else:
                     occ.cell = add(t, d)
@@ -1008,17 +1246,20 @@ class TrenchState(State[TrenchAction]):
             self._exit(s)
             return
         occ = self.at(t)
-        if occ is not None and occ.owner != s.owner:
+        if occ is not None and not self.ally(occ.owner, s.owner):
             self._kill(occ, s.owner, "melee")
         self._enter(s, t)
 
     def _enter(self, s: Soldier, t: Cell) -> None:
         s.cell = t
+        waiting = [x[2] for x in self.pending if x[0] == "relief"]  # looted after the relief
         for it in self.items.pop(t, []):
             if it == "food":
                 s.food += 1
             elif it == "drug":
                 s.drugs += 1
+            elif it in waiting:
+                self.items.setdefault(t, []).append(it)
             else:
                 self._loot(s, it)
         for tid in sorted(self.gas):  # R8.6: entering lingering gas
@@ -1032,21 +1273,11 @@ class TrenchState(State[TrenchAction]):
         s.cell = None
         self.vp[p] += 2 if self.n >= 3 else 1
         self.add_log("exit", player=p, name=self.name(p), s=s.num)
-        heir = next(iter(self.in_play(p)), None)
-        if heir is not None:
-            heir.tiles += s.tiles
-            heir.food += s.food
-            heir.masks += s.masks
-            heir.drugs += s.drugs
-            heir.cubes = min(2, heir.cubes + s.cubes)
-            heir.corpses += s.corpses
-            s.tiles, s.corpses = [], []
-            s.food = s.masks = s.drugs = s.cubes = 0
+        self.pending.append(("heir", p, s.sid))  # A43: the owner hands the items on
 
     def _destroy_base(self, c: Cell, by: int) -> None:
         owner = self.base_at.pop(c)
-        if owner != by:
-            self.vp[by] += 1
+        self._credit(by, owner)
         self.add_log("base_gone", name=self.name(owner), by=self.name(by))
 
     def _fire(self, s: Soldier, kind: str, dist: int) -> None:
@@ -1071,12 +1302,12 @@ class TrenchState(State[TrenchAction]):
                 self._set_h(q, self.H(q) - 1)
                 self._terrain([q], p)
                 self.add_log("cube_shot", cell=_cn(q))
-            tile[2] = int(tile[2]) - cost
+            tile = _spend(s, tile, cost)
             self.spent[p] += cost
             if tile[2] == 0:
                 self._gun_bonus(p)
         elif kind == "gas":
-            tile[2] = int(tile[2]) - 1
+            tile = _spend(s, tile, 1)
             self.spent[p] += 1
             t = add(s.cell, s.facing, dist)
             tid = self.next_gas
@@ -1089,7 +1320,7 @@ class TrenchState(State[TrenchAction]):
             if self.n == 2 and not any(x.weapon("gas") for x in self.in_play(p)):
                 self._gun_bonus(p)
         else:
-            tile[2] = int(tile[2]) - 1
+            tile = _spend(s, tile, 1)
             self.spent[p] += 1
             t = add(s.cell, s.facing, dist)
             self.add_log("bomb", name=self.name(p), cell=_cn(t))
@@ -1140,56 +1371,12 @@ class TrenchState(State[TrenchAction]):
             self.items.setdefault(s.cell, []).append(s.sid)
         self.add_log("death", player=s.owner, name=self.name(s.owner), s=s.num,
                      cause=_CAUSE[cause])
-        if by is not None and by != s.owner:
-            self.vp[by] += 1
-        if self.opts.relief:
-            self._relief(s)
-
-    def _relief(self, s: Soldier) -> None:
-        """R10.2 / A73: one item from the corpse to the owner's first soldier in play."""
-        heir = next(iter(self.in_play(s.owner)), None)
-        if heir is None:
-            return
-        for what in RELIEF_ORDER:
-            if what == "weapon" and any(int(t[2]) > 0 for t in s.tiles):
-                t = next(t for t in s.tiles if int(t[2]) > 0)
-                s.tiles.remove(t)
-                heir.tiles.append(t)
-            elif what == "drug" and s.drugs:
-                s.drugs -= 1
-                heir.drugs += 1
-            elif what == "mask" and s.masks:
-                s.masks -= 1
-                heir.masks += 1
-            elif what == "food" and s.food:
-                s.food -= 1
-                heir.food += 1
-            elif what == "cube" and s.cubes and heir.cubes < 2:
-                s.cubes -= 1
-                heir.cubes += 1
-            else:
-                continue
-            self.add_log("relief", player=s.owner, name=self.name(s.owner), what=_word(what))
-            return
-
-    def _lose_item(self, p: int, order: tuple[str, ...]) -> None:
-        """R10.8 / A82: one whole item from one surviving soldier."""
-        for what in order:
-            for s in self.in_play(p):
-                if what == "weapon" and s.tiles:
-                    s.tiles.pop()
-                elif what == "drug" and s.drugs:
-                    s.drugs -= 1
-                elif what == "mask" and s.masks:
-                    s.masks -= 1
-                elif what == "food" and s.food:
-                    s.food -= 1
-                elif what == "cube" and s.cubes:
-                    s.cubes -= 1
-                else:
-                    continue
-                self.add_log("penalty", player=p, name=self.name(p), what=_word(what))
-                return
+        self._credit(by, s.owner)
+        if self.opts.hidden_teams:  # R13.4: a killed piece's team becomes public
+            for seen in self.team_seen:
+                seen.add(s.owner)
+        if self.opts.relief and self.in_play(s.owner):  # R10.2 / A73: the owner's choice
+            self.pending.append(("relief", s.owner, s.sid))
 
     def _loot(self, s: Soldier, cid: int) -> None:
         """R10.4 / R10.6: take the corpse and its card; feast."""
@@ -1207,7 +1394,7 @@ class TrenchState(State[TrenchAction]):
         for card in self.discards[p]:
             self.hands[p][card] += 1
         self.discards[p] = []
-        if c.owner != p and self.intr_used[p] and not self.beginner:
+        if self.team[c.owner] != self.team[p] and self.intr_used[p] and not self.beginner:
             self.intr_used[p] = False
             self.hands[p]["interrupt"] += 1
         self.add_log("loot", player=p, name=self.name(p), s=s.num, dead=self.name(c.owner))
@@ -1264,41 +1451,62 @@ class TrenchState(State[TrenchAction]):
             self.gasq.append((t, frozenset(), None))
 
     # -- vision (R9.3)
-    def _update_sight(self) -> None:
-        eyes = [s for s in self.soldiers if s.in_play and s.cell is not None]
-        for e in eyes:
-            lv = self.level(e)
+    def _update_sight(self, only: Soldier | None = None) -> None:
+        """R9.3: every soldier in play looks (or ``only`` that one, when nothing else changed)."""
+        eyes = [s for s in self.soldiers if s.alive and not s.exited and s.cell is not None]
+        hidden = self.opts.hidden_teams
+        for e in eyes if only is None else [x for x in eyes if x is only]:
+            known = self.known[e.owner]
+            seen = self.team_seen[e.owner]
+            assert e.cell is not None
+            ex, ey = e.cell
+            dx, dy = DIRS[e.facing]
             for t in eyes:
-                if t.owner == e.owner or not t.tiles:
+                if t.owner == e.owner:
                     continue
-                assert e.cell is not None and t.cell is not None
-                ids = {int(x[0]) for x in t.tiles}
-                if ids <= self.known[e.owner]:
-                    continue
-                if sees(self.h, e.cell, lv, e.facing, t.cell, not t.ship):
-                    self.known[e.owner] |= ids
+                team = hidden and t.owner not in seen
+                if not team and all(x[0] in known for x in t.tiles):
+                    continue  # nothing left to learn about t
+                assert t.cell is not None
+                tx, ty = t.cell
+                rx, ry = tx - ex, ty - ey
+                ahead = not t.ship and rx * dy == ry * dx and rx * dx + ry * dy > 0
+                if abs(rx) + abs(ry) != 1 and not ahead:
+                    continue  # neither adjacent nor on the forward ray (the quick test of sees)
+                if sees(self.h, e.cell, self.level(e), e.facing, t.cell, not t.ship):
+                    known.update(int(x[0]) for x in t.tiles)
+                    if team:  # R13.4: the observer's owner learns the seen piece's team
+                        seen.add(t.owner)
 
     # -- end of game
     def _check_end(self) -> bool:
-        if self.phase in ("arm", "land", "base", "setup"):
+        if self.phase in _SETUP_PHASES:
             return False
         target = self.target_vp()
-        tops = [p for p in range(self.n) if self.total_vp(p) >= target]
+        teams = self.opts.open_teams or self.opts.hidden_teams
+        held = self.deaths if self.opts.corpse_vp == "always" else 0  # corpses held <= deaths
+        if not teams and max(self.vp) + held < target:
+            tops = []  # nobody can have reached the target (the usual case, decided quickly)
+        else:
+            tv = self._team_vps()
+            tops = [p for p in range(self.n) if tv[p] >= target]
         limit = (JUDGEMENT_DEATHS_BEGINNER if self.beginner else JUDGEMENT_DEATHS)[self.n]
         reason = ""
         if tops:
             reason = "vp"
         elif self.deaths >= limit:
             tops, reason = list(range(self.n)), "judgement"
-        elif not any(self.in_play(p) for p in range(self.n)) or self.stalled:
+        elif self.stalled or not any(s.alive and not s.exited for s in self.soldiers):
             tops, reason = list(range(self.n)), "empty"
         if not reason:
             return False
-        winner = max(tops, key=self._judgement_key)
+        best = max(tops, key=self._judgement_key)
+        winners = tuple(p for p in range(self.n) if self.team[p] == self.team[best])
         self.result = Outcome(
-            tuple(float(self.total_vp(p)) for p in range(self.n)), (winner,), reason
+            tuple(float(self.team_vp(p)) for p in range(self.n)), winners, reason
         )
-        self.add_log("winner", kind="phase", name=self.name(winner), why=_REASON[reason])
+        self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
+                     why=_REASON[reason])
         return True
 
     def advance(self, p: int) -> int:
@@ -1315,18 +1523,23 @@ class TrenchState(State[TrenchAction]):
         return best
 
     def _judgement_key(self, p: int) -> tuple[int, ...]:
-        """R12.5: VP, then advance, enemy corpses, VP, survivors, weapons used, later turn."""
+        """R12.5: VP, then advance, enemy corpses, VP, survivors, weapons used, later turn
+        (with teams: of the team, the best advance and the latest seat)."""
         order = self.order if self.order else self._cw(self.start)
-        later = order.index(p) if p in order else -1
-        survivors = sum(1 for s in self.soldiers if s.owner == p and s.alive)
-        return (self.total_vp(p), self.advance(p), self.corpse_count(p), self.total_vp(p),
-                survivors, self.spent[p], later)
+        mates = [q for q in range(self.n) if self.team[q] == self.team[p]]
+        later = max(order.index(q) if q in order else -1 for q in mates)
+        survivors = sum(1 for s in self.soldiers if s.owner in mates and s.alive)
+        vp = self.team_vp(p)
+        return (vp, max(self.advance(q) for q in mates), sum(self.corpse_count(q) for q in mates),
+                vp, survivors, sum(self.spent[q] for q in mates), later)
 
     # ----------------------------------------------------------------- refusals
     def why_illegal_text(self, text: str) -> str | Term:
         """Name the rule when the text is a soldier action that is not legal now."""
+        if self.pending or self.choice is not None:  # a decision comes first: say which
+            return self.why_illegal(A("end"))
         parsed = parse_soldier_text(text)
-        if parsed is not None and self.phase == "turn" and self.choice is None:
+        if parsed is not None and self.phase == "turn" and self.choice is None and not self.pending:
             return self.why_illegal(parsed)
         return super().why_illegal_text(text)
 
@@ -1337,6 +1550,9 @@ class TrenchState(State[TrenchAction]):
             return m.term("bad_action", text=str(action))
         if self.choice is not None:
             return m.term("need_bounce", sides="/".join(self.choice[2]))
+        if self.pending:
+            kind, who, _ = self.pending[0]
+            return m.term("need_decision", name=self.name(who), what=_DECISIONS[kind])
         phase_verbs = {"arm": {"arm"}, "land": {"land"}, "base": {"base"},
                        "setup": {"place", "pass"}, "plot": {"plot"}}
         if self.phase in phase_verbs:
@@ -1414,9 +1630,20 @@ class TrenchState(State[TrenchAction]):
             order=tuple(self.order),
             stage=self.t_stage,
             bounce=None if self.choice is None else self.choice[2],
+            decision=None if not self.pending else self.pending[0][:2],
+            teams=self._teams_seen(player),
+            team_vp=tuple(self.team_vp(p) for p in range(self.n)),
             interrupt_used=tuple(self.intr_used),
             cell_actions=self._cell_actions(player),
         )
+
+    def _teams_seen(self, player: int | None) -> tuple[int | None, ...]:
+        """Each seat's team as ``player`` knows it (None = unknown); () without teams."""
+        if not (self.opts.open_teams or self.opts.hidden_teams):
+            return ()
+        if player is None or self.opts.open_teams:
+            return tuple(self.team)
+        return tuple(t if q in self.team_seen[player] else None for q, t in enumerate(self.team))
 
     def _cell_actions(self, player: int | None) -> tuple[tuple[Cell, str], ...]:
         cp = self.current_player
@@ -1448,6 +1675,28 @@ class TrenchState(State[TrenchAction]):
 
 
 _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+#: The 49 cells in height-map order (a1, b1, .., g7).
+_CELLS: tuple[Cell, ...] = tuple((x, y) for y in range(1, 8) for x in range(1, 8))
+_INDEX: dict[Cell, int] = {c: i for i, c in enumerate(_CELLS)}
+
+
+@cache
+def _cell_acts(verb: str, soldier: int, arg: str) -> tuple[TrenchAction, ...]:
+    """The action ``verb`` aimed at each of the 49 cells, in height-map order (made once)."""
+    return tuple(act(verb, soldier, arg, c) for c in _CELLS)
+#: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
+#: height and put no tile on a new soldier (what follows by itself only removes pieces).
+_NO_NEW_SIGHT = frozenset(
+    ("plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce")
+)
+#: Set-up: every soldier is on a ship, and ship soldiers are seen only when adjacent (never).
+_SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
+#: The plots a hand allows, by (card counts, interrupt allowed, interrupt timing): the list of
+#: plot actions depends on nothing else, so it is built once per kind of hand.
+_PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
+_NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
+    (x, y): frozenset(add((x, y), d) for d in DIRS) for x in range(1, 8) for y in range(1, 8)
+}
 _DAY = {True: Term("day", "昼"), False: Term("night", "夜")}
 _CAUSE = {
     "gun": Term("machine-gun fire", "機銃"),
@@ -1460,6 +1709,16 @@ _REASON = {
     "judgement": Term("judgement (enough deaths)", "判定勝利"),
     "empty": Term("judgement (nobody can act any more)", "判定勝利（行動できる者なし）"),
 }
+_DECISIONS = {
+    "relief": Term("which item the dead soldier saves for whom (R10.2)",
+                   "遺体からどの装備を誰に託すか (R10.2)"),
+    "penalty": Term("which item is lost for the sunk soldier (R10.8)",
+                    "沈没でどの装備を失うか (R10.8)"),
+    "heir": Term("who takes the exited soldier's items (R7.1.10)",
+                 "突破した兵の装備を誰に託すか (R7.1.10)"),
+    "intr": Term("whether to interrupt now (R7.8, A22)", "今割込むかどうか (R7.8, A22)"),
+}
+_TEAM = {0: Term("red", "赤"), 1: Term("black", "黒")}
 _PHASES = {
     "arm": Term("weapon assignment (R4.4)", "武器の配分 (R4.4)"),
     "land": Term("landing (R4.5)", "駒配置 (R4.5)"),
@@ -1473,9 +1732,15 @@ _RULE = {
 }
 
 
-def _cn(c: Cell) -> str:
-    from gamelib.trench.board import cell_name
+def _spend(s: Soldier, tile: Any, k: int) -> tuple[int, str, int]:
+    """Replace ``tile`` on ``s``'s card by the same tile with ``k`` fewer rounds (tiles are never
+    changed in place, so copies of a soldier share them)."""
+    new = (int(tile[0]), str(tile[1]), int(tile[2]) - k)
+    s.tiles[s.tiles.index(tile)] = new
+    return new
 
+
+def _cn(c: Cell) -> str:
     return cell_name(c)
 
 
@@ -1486,4 +1751,8 @@ def _word(w: str) -> Term:
         "weapon": Term("a weapon", "武器"),
         "drug": Term("a drug", "薬物"),
         "mask": Term("a gas mask", "ガスマスク"),
+        "gun": Term("the machine gun", "機銃"),
+        "gas": Term("the poison gas", "毒ガス"),
+        "bomb": Term("the bomb", "爆弾"),
+        "corpse": Term("a corpse", "死体"),
     }[w]

@@ -70,3 +70,10 @@ class TrenchView(View):
     #: For the seat to move (and the teacher): per cell, the text of the first legal action
     #: aimed at it (landing, base, placing, building, digging out), for clicks on the board.
     cell_actions: tuple[tuple[Cell, str], ...] = ()
+    #: An owner decision being waited for, as ``(kind, player)``: ``relief`` (R10.2),
+    #: ``penalty`` (R10.8), ``heir`` (R7.1.10) or ``intr`` (A22 b); else None.
+    decision: tuple[str, int] | None = None
+    #: Team play (R13.4, R13.5): each seat's team (0 red, 1 black) as the viewer knows it, None
+    #: while hidden; () without teams. ``team_vp``: the VP that count for each seat's win.
+    teams: tuple[int | None, ...] = ()
+    team_vp: tuple[int, ...] = ()

@@ -26,3 +26,19 @@ def test_heuristic_beats_random():
     summary = simulate("trench", players=2, games=60, seed=3, bots=("heuristic", "random"),
                        processes=1)
     assert summary.win_rate_by_bot()["heuristic"] >= 0.65
+
+
+def test_heuristic_saves_something_useful_from_a_corpse():
+    """R10.2: asked for the relief, it saves a drug rather than an empty machine gun."""
+    from gamelib.trench.bots import HeuristicBot
+    from tests.trench.helpers import plots, put, ready
+
+    st = ready()
+    put(st, 0, 1, (4, 2), "N")
+    put(st, 1, 1, (4, 5), "S")
+    st.soldiers[3].tiles = [(3, "gun", 0)]
+    st = plots(st, "fire", "turn")
+    st = play(st, "S1 fire gun")
+    assert st.current_player == 1
+    pick = HeuristicBot(0).choose(st.view(1), st.legal_actions())
+    assert pick.verb == "relief" and pick.arg == "drug"

@@ -27,6 +27,10 @@ def view_check(state: Any, view: Any, viewer: int | None) -> None:
             visible = (viewer is None or tid in state.public_tiles
                        or tid in state.known[viewer])
             assert kind == (tile[1] if visible else "?")
+    if view.teams and viewer is not None:  # R13.4: a team shows only once known
+        for q, t in enumerate(view.teams):
+            known = state.opts.open_teams or q in state.team_seen[viewer]
+            assert t == (state.team[q] if known else None)
     for e in view.log:
         assert e.visible_to is None or viewer is None or viewer in e.visible_to
 
@@ -34,8 +38,11 @@ def view_check(state: Any, view: Any, viewer: int | None) -> None:
 @pytest.mark.parametrize(
     ("opts", "games"),
     [({"players": 2}, 60), ({"players": 3}, 30), ({"players": 4}, 20),
-     ({"players": 2, "beginner": True}, 30), ({"players": 4, "beginner": True}, 15)],
-    ids=["2p", "3p", "4p", "beginner-2p", "beginner-4p"],
+     ({"players": 2, "beginner": True}, 30), ({"players": 4, "beginner": True}, 15),
+     ({"players": 3, "interrupt_timing": "boundary"}, 15), ({"players": 2, "relief": False}, 15),
+     ({"players": 4, "open_teams": True}, 12), ({"players": 4, "hidden_teams": True}, 12)],
+    ids=["2p", "3p", "4p", "beginner-2p", "beginner-4p", "interrupt-boundary-3p", "no-relief-2p",
+         "open-teams-4p", "hidden-teams-4p"],
 )
 def test_conformance(opts, games):
     """Fixed seeded game counts, every step checked; every game finishes."""

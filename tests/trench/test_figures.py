@@ -69,3 +69,45 @@ def test_gas_odds_small_multiples_match_reach():
     north = fig.data[0]
     shaded = {(x, y) for y in range(1, 8) for x in range(1, 8) if north.z[y - 1][x - 1] == 1.0}
     assert shaded == {c for c in reach["N"] if st.H(c) != 2}
+
+
+def _to_plot(ctrl):
+    while not (ctrl.state.phase == "plot" and ctrl.state.current_player == 0):
+        ctrl.play(ctrl.legal_texts()[-1] if ctrl.state.phase == "base" else ctrl.legal_texts()[0])
+    assert ctrl.last_error is None
+
+
+def test_plot_panel_buttons_plot_the_chosen_cards():
+    """R5.3: the plot panel shows the seat's hand as buttons; two clicks and Plot submit
+    ``plot move+fire``; the plot then shows to its seat only (R9.6)."""
+    ctrl = controller(seed=3)
+    panel = ctrl.plot_panel
+    _to_plot(ctrl)
+    assert set(panel.card_buttons) >= {"move", "fire", "turn"}
+    assert panel.plot_button.disabled
+    panel.card_buttons["move"].click()
+    panel.card_buttons["fire"].click()
+    assert panel.chosen == ["move", "fire"] and not panel.plot_button.disabled
+    panel.plot_button.click()
+    assert ctrl.last_error is None
+    assert ctrl.state.plots[0] == ["move", "fire"]
+    assert "Move → Fire" in panel.info.value and not panel.card_buttons
+    ctrl.set_viewpoint(1)
+    name = ctrl.game.seat_names()[0]
+    assert "Move → Fire" not in panel.info.value
+    assert f"{name}: 2 card(s) face down" in panel.info.value
+    assert not panel.card_buttons
+
+
+def test_plot_panel_refusal_and_japanese():
+    """A plot the rules refuse (the same single card twice) shows the controller's error; the
+    panel speaks Japanese with ``lang="ja"``."""
+    ctrl = controller(gamelib.load("trench", players=2, lang="ja"), seed=3)
+    panel = ctrl.plot_panel
+    _to_plot(ctrl)
+    assert "移動" in panel.card_buttons["move"].description
+    panel.card_buttons["dig"].click()
+    assert panel.card_buttons["dig"].disabled  # only one Dig card in hand
+    panel.pick("dig")  # a second Dig anyway (as a stale click could)
+    panel.plot_button.click()
+    assert ctrl.last_error is not None and ctrl.state.plots[0] is None

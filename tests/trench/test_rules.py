@@ -98,6 +98,9 @@ def test_melee_needs_facing_and_scores():
     st = plots(st, "move", "turn")
     st = play(st, "S1 move N")
     assert not st.soldiers[3].alive and st.soldiers[0].cell == (4, 4)
+    # R10.2 / A73: the victim's owner first saves one item; then the attacker loots the rest.
+    assert st.current_player == 1 and not st.soldiers[0].corpses
+    st = play(st, "no relief")
     assert 3 in st.soldiers[0].corpses and st.total_vp(0) == 2  # kill + corpse held (A75)
     assert st.is_terminal() and st.outcome().winners == (0,)
 
