@@ -103,12 +103,29 @@ def board_3d_figure(view: TrenchView, *, height: int = 480) -> go.Figure:
     fig.update_layout(
         height=height, margin={"l": 0, "r": 0, "t": 30, "b": 0}, showlegend=False,
         title=_title(view),
-        scene={"xaxis": {"range": [-0.5, 8.5], "title": ""},
-               "yaxis": {"range": [-0.5, 8.5], "title": ""},
-               "zaxis": {"range": [0, 5], "title": ""}, "aspectmode": "manual",
+        scene={"xaxis": {"range": [-0.5, 8.5], "title": {"text": _ax("x", view.lang)}},
+               "yaxis": {"range": [-0.5, 8.5], "title": {"text": _ax("y", view.lang)}},
+               "zaxis": {"range": [0, 5], "title": {"text": _ax("z", view.lang)}},
+               "aspectmode": "manual",
                "aspectratio": {"x": 1, "y": 1, "z": 0.5}},
     )
     return fig
+
+
+AXES = {
+    "x": {"en": "column (a–g)", "ja": "列(a–g)"},
+    "y": {"en": "row (1–7)", "ja": "行(1–7)"},
+    "z": {"en": "height (cubes)", "ja": "高さ(ブロック数)"},
+    "gas": {
+        "en": "Where the gas clouds can go under each next wind card (shaded)",
+        "ja": "次の風カードごとに毒ガスが届くマス(色付き)",
+    },
+}
+"""Axis and figure titles in both languages."""
+
+
+def _ax(key: str, lang: str) -> str:
+    return AXES[key].get(lang, AXES[key]["en"])
 
 
 def _title(view: TrenchView) -> str:
@@ -173,8 +190,10 @@ def top_view_figure(view: TrenchView, *, height: int = 420, marks: Sequence[str]
         height=height, width=height, margin={"l": 20, "r": 20, "t": 30, "b": 20},
         showlegend=False, title=_title(view), clickmode="event",
         xaxis={"range": [-0.5, 8.5], "tickvals": list(range(1, 8)),
-               "ticktext": list("abcdefg"), "showgrid": False},
-        yaxis={"range": [-0.5, 8.5], "showgrid": False, "scaleanchor": "x"},
+               "ticktext": list("abcdefg"), "showgrid": False,
+               "title": {"text": _ax("x", view.lang)}},
+        yaxis={"range": [-0.5, 8.5], "showgrid": False, "scaleanchor": "x",
+               "title": {"text": _ax("y", view.lang)}},
     )
     return fig
 
@@ -203,5 +222,8 @@ def gas_odds_figure(view: TrenchView, *, height: int = 330) -> go.Figure:
         fig.update_xaxes(showticklabels=False, row=1, col=col)
         fig.update_yaxes(showticklabels=False, scaleanchor=f"x{col if col > 1 else ''}",
                          row=1, col=col)
-    fig.update_layout(height=height, margin={"l": 10, "r": 10, "t": 40, "b": 10})
+    fig.update_xaxes(title_text=_ax("x", view.lang), row=1, col=1)
+    fig.update_yaxes(title_text=_ax("y", view.lang), row=1, col=1)
+    fig.update_layout(height=height, margin={"l": 40, "r": 10, "t": 70, "b": 40},
+                      title={"text": _ax("gas", view.lang)})
     return fig
