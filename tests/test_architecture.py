@@ -6,6 +6,7 @@
   neither their game's ``figures`` nor ``ui``;
 - ``gamelib/bots`` and ``gamelib/sim`` import no plotting or widget library and no game package
   (they reach games through the registry); ``gamelib/ui`` imports no game package;
+- ``gamelib/lab`` (the strategy lab) imports no game package; only its ``ui`` has widgets;
 - ``gamelib/__init__.py`` and ``gamelib/testing.py`` stay light: core only.
 
 Also: no test asserts on a measured duration (benchmarks measure speed, tests do not).
@@ -20,7 +21,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMELIB = ROOT / "gamelib"
-GENERIC = {"core", "ui", "sim", "bots"}
+GENERIC = {"core", "ui", "sim", "bots", "lab"}
 PLOTTING = ("plotly",)
 WIDGETS = ("ipywidgets", "anywidget")
 
@@ -86,6 +87,11 @@ def violations(module: str, imports: set[str], games: set[str]) -> list[str]:
         forbid(other_games, "bots and sim reach games through the registry")
     elif parts[:2] == ["gamelib", "ui"]:
         forbid(other_games, "the generic UI reaches games through the registry")
+    elif parts[:2] == ["gamelib", "lab"]:
+        forbid(other_games, "the lab reaches games through the registry")
+        if parts[2:3] != ["ui"]:
+            forbid(WIDGETS, "the lab's figures and texts have no widgets")
+            forbid(["gamelib.ui", "gamelib.lab.ui"], "the lab's figures do not depend on the UI")
     elif len(parts) >= 2 and parts[1] in games:
         game = f"gamelib.{parts[1]}"
         inner = parts[2:]
@@ -134,6 +140,8 @@ def test_imports_go_one_way(path: Path, module: str) -> None:
         ("gamelib.sim.simulate", "from gamelib.powers.game import PowersGame", "registry"),
         ("gamelib.bots.base", "import plotly", "no plotting"),
         ("gamelib.ui.controller", "import gamelib.rekkyo.figures", "registry"),
+        ("gamelib.lab.figures", "import ipywidgets", "no widgets"),
+        ("gamelib.lab.ui", "from gamelib.powers import figures", "registry"),
     ],
 )
 def test_the_checker_catches_violations(module: str, source: str, expected: str) -> None:

@@ -7,13 +7,14 @@ to stderr and exit with status 2, like argparse's own usage errors.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
 from gamelib.core import GameLibError, available_games, load, option_specs
-from gamelib.sim.simulate import simulate
+from gamelib.sim.batch import run_batch
 
 __all__ = ["build_parser", "main", "parse_option"]
 
@@ -71,6 +72,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a game option, e.g. --option rules=magazine (repeatable)",
     )
+    sim.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run on a Dask cluster: 'local' starts one on this machine, or a scheduler "
+        "address such as tcp://HOST:8786 (needs: pip install 'gamelib[dask]')",
+    )
+    sim.add_argument("--csv", default=None, metavar="FILE", help="also write every game to FILE")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
@@ -115,7 +124,7 @@ def _games(out: TextIO) -> int:
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     options = dict(parse_option(o) for o in args.option)
     bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
-    summary = simulate(
+    batch = run_batch(
         args.game,
         players=args.players,
         games=args.games,
@@ -123,8 +132,13 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         bots=bots,
         options=options,
         processes=args.processes,
+        scheduler=args.scheduler,
         progress=_ProgressBar(err),
     )
+    if args.csv:
+        batch.to_csv(args.csv)
+    summary = batch.summary()
+    summary.processes = min(args.processes or os.cpu_count() or 1, args.games)
     out.write(summary.to_json() + "\n" if args.json else summary.text() + "\n")
     return 0
 

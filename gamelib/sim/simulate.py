@@ -14,7 +14,6 @@ so the wins of all seats add up to the number of games; such games are also coun
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -189,48 +188,31 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     processes: int | None = None,
     progress: Progress | None = None,
+    scheduler: str | None = None,
 ) -> Summary:
     """Play ``games`` seeded games of ``game_id`` between ``bots`` and summarize them.
 
     ``players`` (when given) is passed as the game's ``players`` option. ``processes`` defaults to
     every core (one process for small batches); ``progress(done, total)`` is called as games end.
+    ``scheduler`` runs the games on a Dask cluster instead (``"local"`` or an address; see
+    :mod:`gamelib.sim.executors`); the summary is the same wherever the games ran.
     Raises :class:`gamelib.OptionError` for an unknown game, option or bot.
     """
-    opts = dict(options or {})
-    if players is not None:
-        opts["players"] = players
-    game = load(game_id, **opts)
-    bots = tuple(bots)
-    _check(game, bots, games, seed)
-    opts = game.options.to_dict()
-    if processes is None:
-        processes = os.cpu_count() or 1
-    if not isinstance(processes, int) or processes < 1:
-        raise OptionError(f"processes must be a positive integer, not {processes!r}")
-    processes = min(processes, games)
-    chunk = max(1, min(64, games // (processes * 4) or 1))
-    indices = list(range(games))
-    chunks = [indices[i : i + chunk] for i in range(0, games, chunk)]
-    target = GAMES.get(game_id)
-    tasks = [(game_id, target, opts, seed, bots, c) for c in chunks]
-    results: list[GameResult] = []
-    if progress:
-        progress(0, games)
-    if processes == 1:
-        for task in tasks:
-            results.extend(_run_chunk(task))
-            if progress:
-                progress(len(results), games)
-    else:
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(processes) as pool:
-            for part in pool.imap_unordered(_run_chunk, tasks):
-                results.extend(part)
-                if progress:
-                    progress(len(results), games)
-    results.sort(key=lambda r: r.index)
-    summary = summarize(game, results, seed=seed, bots=bots)
-    summary.processes = processes
+    from gamelib.sim.batch import run_batch
+
+    batch = run_batch(
+        game_id,
+        players=players,
+        games=games,
+        seed=seed,
+        bots=bots,
+        options=options,
+        processes=processes,
+        scheduler=scheduler,
+        progress=progress,
+    )
+    summary = summarize(load(game_id, **batch.options), batch.results, seed=seed, bots=batch.bots)
+    summary.processes = min(processes or os.cpu_count() or 1, games)
     return summary
 
 
