@@ -16,10 +16,12 @@ on top, without the rest of the work. ``tests/core/test_rng.py`` checks both aga
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
+import struct
 from _random import Random as _CRandom
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 __all__ = ["Rng", "fresh_seed"]
@@ -27,13 +29,28 @@ __all__ = ["Rng", "fresh_seed"]
 T = TypeVar("T")
 
 _SEED_BITS = 63
-_BITS = tuple(n.bit_length() for n in range(257))
-"""``n.bit_length()`` for small ``n``: the bits ``_randbelow(n)`` draws."""
 
 
 def fresh_seed() -> int:
     """Return a new random seed from the operating system (used when the caller gives none)."""
     return secrets.randbits(_SEED_BITS)
+
+
+def _words(value: int, m: int) -> tuple[int, ...]:
+    """The ``m`` 32-bit words of ``value``, least significant first."""
+    return _struct(m).unpack(value.to_bytes(4 * m, "little"))
+
+
+@functools.lru_cache(maxsize=64)
+def _struct(m: int) -> struct.Struct:
+    return struct.Struct(f"<{m}I")
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(size: int, last: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of a Fisher–Yates shuffle of ``size`` items down to position ``last``:
+    (position, ``n`` of ``_randbelow(n)``, shift of a 32-bit word to its top bits)."""
+    return tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in range(size - 1, last, -1))
 
 
 class Rng:
@@ -57,22 +74,42 @@ class Rng:
         self.counter += 1
         return random.Random((self.seed << 20) ^ self.counter)
 
-    def _bits(self) -> Callable[[int], int]:
-        """``getrandbits`` of the next stream (the same draws as :meth:`stream`'s generator)."""
-        self.counter += 1
-        return _CRandom((self.seed << 20) ^ self.counter).getrandbits
-
     def _fisher_yates(self, items: MutableSequence[T], steps: int) -> None:
-        """The first ``steps`` steps of ``random.shuffle`` on the next stream, inlined."""
-        getrandbits = self._bits()
-        bits = _BITS
-        for i in range(len(items) - 1, max(len(items) - 1 - steps, 0), -1):
-            n = i + 1
-            k = bits[n] if n < 257 else n.bit_length()
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            items[i], items[j] = items[j], items[i]
+        """The first ``steps`` steps of ``random.shuffle`` on the next stream, inlined.
+
+        ``getrandbits(k)`` for ``k <= 32`` is the top ``k`` bits of the generator's next 32-bit
+        word, and ``getrandbits(32 * m)`` is its next ``m`` words, the first the least
+        significant: the words are drawn in bulk and each ``_randbelow`` try takes one. In the
+        (vanishingly rare) case that the retries use up the words drawn, the shuffle is done
+        again one ``getrandbits`` call at a time, from the start of the same stream.
+        """
+        self.counter += 1
+        size = len(items)
+        plan = _plan(size, max(size - 1 - steps, 0))
+        if not plan:
+            return
+        seed = (self.seed << 20) ^ self.counter
+        m = len(plan) + len(plan) // 2 + 16  # ~1.4 tries per draw on average
+        words = _words(_CRandom(seed).getrandbits(32 * m), m)
+        pile = list(items)
+        try:
+            w = 0
+            for i, n, shift in plan:
+                j = words[w] >> shift
+                w += 1
+                while j >= n:
+                    j = words[w] >> shift
+                    w += 1
+                pile[i], pile[j] = pile[j], pile[i]
+        except IndexError:
+            pile = list(items)
+            getrandbits = _CRandom(seed).getrandbits
+            for i, n, shift in plan:
+                j = getrandbits(32 - shift)
+                while j >= n:
+                    j = getrandbits(32 - shift)
+                pile[i], pile[j] = pile[j], pile[i]
+        items[:] = pile
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place (exactly as ``random.Random.shuffle`` on the next stream)."""

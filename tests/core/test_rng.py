@@ -42,3 +42,15 @@ def test_other_draws_are_unchanged() -> None:
     rng = Rng(9)
     assert rng.randint(1, 6) == random.Random((9 << 20) ^ 1).randint(1, 6)
     assert rng.choice("abc") == random.Random((9 << 20) ^ 2).choice("abc")
+
+
+def test_shuffle_is_exact_when_the_bulk_words_run_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rare fallback (retries used up the words drawn in bulk) gives the same order."""
+    import gamelib.core.rng as rng_module
+
+    real = rng_module._words
+    monkeypatch.setattr(rng_module, "_words", lambda value, m: real(value, m)[:5])
+    for seed in range(20):
+        items = list(range(54))
+        Rng(seed).shuffle(items)
+        assert items == _reference_shuffle(seed, 1, list(range(54)))
