@@ -20,6 +20,7 @@ Card places (each playing card is in exactly one): ``deck`` (top = end of the li
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -117,12 +118,19 @@ _ACCEPTED = {k: frozenset(c for c in playing_cards() if COUNTRIES[k].accepts(c))
              for k in COUNTRY_KEYS}
 _NO_BONUS: tuple[str, ...] = ()
 _NEIGHBOURS = {k: COUNTRIES[k].neighbours for k in COUNTRY_KEYS}
+_POINTS = {k: COUNTRIES[k].points for k in COUNTRY_KEYS}
 _NAMES = {r: {k: country_name(k, r) for k in COUNTRY_KEYS} for r in ("base", "magazine", "refill")}
 """Country names (terms) under each rule set."""
 
 _BidRow = tuple[int, Card, "int | None", int, tuple[str, ...], int]
 """A card on the ladder as the rules keep it: player, card, strength, base, the owned neighbours
 giving a bonus, and the strength it was played over (see :class:`Bid`, made from it when read)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _start_costs(n: int, rules: str, final: bool) -> dict[str, int]:
+    """The occupation cost each country starts at (shared by the states of a game: read only)."""
+    return {k: occupation_cost(k, n, rules, magazine_costs_final=final) for k in COUNTRY_KEYS}
 
 
 class _Why:
@@ -153,6 +161,8 @@ class PowersState(State[PowersAction]):
         self.rules = o.rules
         self.magazine = o.rules != "base"
         self.blitz = o.blitzkrieg
+        self.lead_ace = o.lead_ace
+        self.uncontested_wins = o.uncontested == "wins"
         self.seating: list[int] = list(range(n))
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.deck: list[Card] = list(playing_cards(without_kings=self.blitz))
@@ -180,10 +190,7 @@ class PowersState(State[PowersAction]):
         self.occ: _Occupation | None = None
         self.dfn: _Defence | None = None
         self.result: Outcome | None = None
-        self.start_costs = {
-            k: occupation_cost(k, n, self.rules, magazine_costs_final=o.magazine_costs_final)
-            for k in COUNTRY_KEYS
-        }
+        self.start_costs = _start_costs(n, self.rules, o.magazine_costs_final)
         self._names = _NAMES[self.rules]
         self._seat()
         if setup:
@@ -236,7 +243,7 @@ class PowersState(State[PowersAction]):
 
     def score(self, p: int) -> int:
         """Points of the countries ``p`` owns."""
-        return sum(COUNTRIES[k].points for k, o in self.owners.items() if o == p)
+        return sum([_POINTS[k] for k, o in self.owners.items() if o == p])
 
     def _cards(self, cards: list[Card] | tuple[Card, ...]) -> _Cards:
         return _Cards(tuple(cards))
@@ -355,19 +362,11 @@ class PowersState(State[PowersAction]):
     def _advance(self) -> None:
         """Run automatic steps until a player must choose or the game is over."""
         while self.result is None and self.to_move is None:
-            if self.phase in ("setup", "round_end"):
-                self._start_round()
-            elif self.phase == "disarmament":
-                self._next_disarmer()
-            elif self.phase == "invasion":
-                self._next_invader()
-            elif self.phase == "occupation":
-                self.to_move = self.occ.holder if self.occ else None
-                assert self.to_move is not None
-            elif self.phase == "defence":
-                self._next_defence()
-            else:  # pragma: no cover
-                raise AssertionError(f"unknown phase {self.phase}")
+            _STEPS[self.phase](self)
+
+    def _occupation_turn(self) -> None:
+        self.to_move = self.occ.holder if self.occ else None
+        assert self.to_move is not None
 
     def _start_round(self) -> None:
         if not self.round_deck:
@@ -538,7 +537,7 @@ class PowersState(State[PowersAction]):
             return
         if len(alive) == 1:
             p = alive[0]
-            if top_player == p or self.opts.uncontested == "wins":
+            if top_player == p or self.uncontested_wins:
                 self._win_invasion(p)
                 return
         if not alive:
@@ -718,7 +717,7 @@ class PowersState(State[PowersAction]):
                 else:
                     out.append(PLAY[card])
                 continue
-            s = (top + 1 if top else self.opts.lead_ace) if rank == 1 else rank + bonus
+            s = (top + 1 if top else self.lead_ace) if rank == 1 else rank + bonus
             if s > top:
                 out.append(PLAY[card])
         out.append(FOLD)
@@ -836,8 +835,8 @@ class PowersState(State[PowersAction]):
             self._invasion_turn = self._after[p]
             return
         if rank == 1:  # an Ace: the card before it + 1, no bonus
-            s = top + 1 if top else self.opts.lead_ace
-            base, bonus = (top if top else self.opts.lead_ace - 1), _NO_BONUS
+            s = top + 1 if top else self.lead_ace
+            base, bonus = (top if top else self.lead_ace - 1), _NO_BONUS
         else:
             owners = self.owners
             bonus = tuple(k for k in _NEIGHBOURS[c] if owners.get(k) == p)
@@ -1078,3 +1077,13 @@ _DO: dict[type, Callable[[PowersState, int, Any], None]] = {
     Decline: PowersState._do_decline,
 }
 """What ``_apply`` runs for each kind of action."""
+
+_STEPS: dict[str, Callable[[PowersState], None]] = {
+    "setup": PowersState._start_round,
+    "round_end": PowersState._start_round,
+    "disarmament": PowersState._next_disarmer,
+    "invasion": PowersState._next_invader,
+    "occupation": PowersState._occupation_turn,
+    "defence": PowersState._next_defence,
+}
+"""The automatic step of each phase (:meth:`PowersState._advance`)."""
