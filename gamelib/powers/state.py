@@ -133,6 +133,55 @@ def _start_costs(n: int, rules: str, final: bool) -> dict[str, int]:
     return {k: occupation_cost(k, n, rules, magazine_costs_final=final) for k in COUNTRY_KEYS}
 
 
+@functools.lru_cache(maxsize=512)
+def _cost_reason(c: str, cost: int, n: int, magazine: bool) -> Term:
+    """Why ``c`` starts at ``cost`` with ``n`` players, step by step as it was computed."""
+    printed = COUNTRIES[c].cost
+    table = MAGAZINE_COSTS.get(c, {}).get(n) if magazine else None
+    en, ja = [f"printed cost {printed}"], [f"記載コスト{printed}"]
+    if table is not None:
+        en.append(f"the magazine table says {table} with {n} players")
+        ja.append(f"雑誌の調整で{n}人プレイは{table}")
+    if cost < (printed if table is None else table):
+        en.append("1 less with 2–3 players")
+        ja.append("2〜3人プレイでは1下がる")
+    if len(en) == 1:
+        return Term(en[0], ja[0])
+    return Term("; ".join(en) + f" → {cost}", "、".join(ja) + f" → {cost}")
+
+
+@functools.lru_cache(maxsize=128)
+def _terrain_rule(c: str, rules: str) -> Term:
+    """What an island or a landlocked country ``c`` accepts, in both languages."""
+    t = _SUIT_RULE[COUNTRIES[c].terrain]
+    name = country_name(c, rules)
+    return Term(t.en.format(c=name.en), t.ja.format(c=name.ja))
+
+
+@functools.lru_cache(maxsize=128)
+def _skipped(nb: str, rules: str, unowned: bool) -> Term:
+    """A neighbour the defence phase skips, and why."""
+    t = country_name(nb, rules)
+    why = _SKIP_UNOWNED if unowned else _SKIP_OWN
+    return Term(f"{t.en} ({why[0]})", f"{t.ja}({why[1]})")
+
+
+class _Front:
+    """A player's cards in front of them, named in a log entry (rendered when read)."""
+
+    __slots__ = ("cards", "player")
+
+    def __init__(self, player: int, cards: tuple[Card, ...]) -> None:
+        self.player = player
+        self.cards = cards
+
+    def text(self, lang: str) -> str:
+        return f"{_SEATS[self.player].text(lang)}: {_Cards(self.cards).text(lang)}"
+
+    def __reduce__(self) -> tuple[type[_Front], tuple[int, tuple[Card, ...]]]:
+        return (_Front, (self.player, self.cards))
+
+
 class _Why:
     """Why a played card has its strength, rendered (:func:`explain_strength`) only when read."""
 
@@ -277,13 +326,11 @@ class PowersState(State[PowersAction]):
                          cards=self._cards(got))
 
     def _discard_front(self, players: Sequence[int] | None = None) -> None:
-        moved: list[Term] = []
+        moved: list[_Front] = []
         for p in players if players is not None else self.order_from(self.initiative):
             if self.front[p]:
                 if not self.quiet:
-                    cards, who = self._cards(self.front[p]), _SEATS[p]
-                    moved.append(Term(f"{who.en}: {cards.text('en')}",
-                                      f"{who.ja}: {cards.text('ja')}"))
+                    moved.append(_Front(p, tuple(self.front[p])))
                 self.discards.extend(self.front[p])
                 self.front[p] = []
         if moved:
@@ -519,9 +566,7 @@ class PowersState(State[PowersAction]):
 
     def _terrain_rule(self, c: str) -> Term:
         """What an island or a landlocked country ``c`` accepts, in both languages."""
-        t = _SUIT_RULE[COUNTRIES[c].terrain]
-        name = self._names[c]
-        return Term(t.en.format(c=name.en), t.ja.format(c=name.ja))
+        return _terrain_rule(c, self.rules)
 
     def top_strength(self) -> int:
         """The strength to beat in the current invasion (0 when nothing is played)."""
@@ -584,19 +629,7 @@ class PowersState(State[PowersAction]):
     # -- occupation ------------------------------------------------------------------------
     def _cost_reason(self, c: str, cost: int) -> Term:
         """Why ``c`` starts at ``cost`` (the cost charged), step by step as it was computed."""
-        printed = COUNTRIES[c].cost
-        n = self.n
-        table = MAGAZINE_COSTS.get(c, {}).get(n) if self.magazine else None
-        en, ja = [f"printed cost {printed}"], [f"記載コスト{printed}"]
-        if table is not None:
-            en.append(f"the magazine table says {table} with {n} players")
-            ja.append(f"雑誌の調整で{n}人プレイは{table}")
-        if cost < (printed if table is None else table):
-            en.append("1 less with 2–3 players")
-            ja.append("2〜3人プレイでは1下がる")
-        if len(en) == 1:
-            return Term(en[0], ja[0])
-        return Term("; ".join(en) + f" → {cost}", "、".join(ja) + f" → {cost}")
+        return _cost_reason(c, cost, self.n, self.magazine)
 
     def _occupy(self, p: int, free: bool) -> None:
         occ = self.occ
@@ -628,9 +661,7 @@ class PowersState(State[PowersAction]):
             owner = owners.get(nb)
             if owner is None or owner == occupier:
                 if not quiet:
-                    t = self._names[nb]
-                    why = _SKIP_UNOWNED if owner is None else _SKIP_OWN
-                    skipped.append(Term(f"{t.en} ({why[0]})", f"{t.ja}({why[1]})"))
+                    skipped.append(_skipped(nb, self.rules, owner is None))
                 remaining = remaining[1:]
                 results = (*results, (nb, "skipped"))
                 continue
@@ -639,7 +670,7 @@ class PowersState(State[PowersAction]):
             self.dfn = _Defence(country, occupier, remaining, nb, owner, results)
             if not quiet:
                 self._log("defence_check", who=_SEATS[owner], country=self._names[nb],
-                          how=Term(*(_HOW_MAG if self.magazine else _HOW_BASE)))
+                          how=_HOW_TERMS[self.magazine])
             self.to_move = owner
             return
         if skipped:
@@ -906,7 +937,7 @@ class PowersState(State[PowersAction]):
             self.owed[p] += len(cards)
             if not self.quiet:
                 self._log("defence_owed", kind="narration", who=_SEATS[p], k=len(cards),
-                          when=Term(*(_WHEN_MAG if self.rules == "magazine" else _WHEN_REFILL)))
+                          when=_WHEN_TERMS[self.rules == "magazine"])
 
     def _do_decline(self, p: int, action: Decline) -> None:
         d = self.dfn
@@ -1087,3 +1118,5 @@ _STEPS: dict[str, Callable[[PowersState], None]] = {
     "defence": PowersState._next_defence,
 }
 """The automatic step of each phase (:meth:`PowersState._advance`)."""
+_HOW_TERMS = {True: Term(*_HOW_MAG), False: Term(*_HOW_BASE)}
+_WHEN_TERMS = {True: Term(*_WHEN_MAG), False: Term(*_WHEN_REFILL)}
