@@ -3,8 +3,10 @@
 Seats cycle through the bot list and the assignment rotates by one seat per game, so with enough
 games every bot plays every seat. Game ``g`` is seeded from ``(seed, g)`` alone and results are
 summed in game order, so the same seed gives the same :class:`Summary` whatever the number of
-processes. Workers are started with the ``spawn`` method (safe in notebooks and on every OS) and
-load the game through the registry by id.
+processes. Workers load the game through the registry by id. They are started with the ``fork``
+method when that is safe (a POSIX process running one thread, such as ``python -m gamelib
+simulate``: the workers start at once, with gamelib already imported), else with ``spawn`` (in
+notebooks, whose kernels run threads, and on every OS); the results are the same either way.
 
 Wins are counted fractionally: a game won by ``k`` tied players gives ``1/k`` of a win to each,
 so the wins of all seats add up to the number of games; such games are also counted in
@@ -16,6 +18,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -174,6 +177,13 @@ def _run_chunk(
     return [play_one(game, i, seed, bots) for i in indices]
 
 
+def _start_method() -> str:
+    """``fork`` where it is safe (POSIX, a single thread), else ``spawn`` (see the module doc)."""
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
+
+
 def _check(game: Game[Any], bots: Sequence[str], games: int, seed: int) -> None:
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise OptionError(f"games must be a positive integer, not {games!r}")
@@ -230,7 +240,7 @@ def simulate(
             if progress:
                 progress(len(results), games)
     else:
-        ctx = multiprocessing.get_context("spawn")
+        ctx = multiprocessing.get_context(_start_method())
         with ctx.Pool(processes) as pool:
             for part in pool.imap_unordered(_run_chunk, tasks):
                 results.extend(part)
