@@ -304,6 +304,14 @@ class PowersState(State[PowersAction]):
     # -- drawing ---------------------------------------------------------------------------
     def _draw(self, p: int, k: int, why: str = "draw") -> None:
         """``p`` draws ``k`` cards, rebuilding the deck from the discards when it runs out."""
+        if self.quiet and 0 < k <= len(self.deck):  # the common case: nothing to rebuild or log
+            deck = self.deck
+            if k == 1:
+                self.hands[p].append(deck.pop())
+            else:
+                self.hands[p].extend(deck[: -k - 1 : -1])
+                del deck[-k:]
+            return
         got: list[Card] = []
         for _ in range(k):
             if not self.deck:
@@ -904,6 +912,8 @@ class PowersState(State[PowersAction]):
                       k=len(paid), cost=cost)
         if len(paid) == cost:
             self._occupy(p, False)
+        else:
+            self.to_move = p  # still paying: the same holder acts again
 
     def _do_pass(self, p: int, action: PassRight) -> None:
         occ = self.occ
