@@ -109,7 +109,11 @@ class Rng:
                 while j >= n:
                     j = getrandbits(32 - shift)
                 pile[i], pile[j] = pile[j], pile[i]
-        items[:] = pile
+        if type(items) is list:
+            items[:] = pile
+        else:  # any mutable sequence, as random.shuffle takes (a deque has no slices)
+            for i, item in enumerate(pile):
+                items[i] = item
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place (exactly as ``random.Random.shuffle`` on the next stream)."""

@@ -54,3 +54,11 @@ def test_shuffle_is_exact_when_the_bulk_words_run_out(monkeypatch: pytest.Monkey
         items = list(range(54))
         Rng(seed).shuffle(items)
         assert items == _reference_shuffle(seed, 1, list(range(54)))
+
+
+def test_shuffle_takes_any_mutable_sequence_like_random_shuffle() -> None:
+    from collections import deque
+
+    items = deque(range(30))
+    Rng(3).shuffle(items)
+    assert list(items) == _reference_shuffle(3, 1, list(range(30)))
