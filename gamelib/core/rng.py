@@ -4,12 +4,23 @@ A state never touches the global ``random`` or NumPy generators. It owns an :cla
 value (seed and a draw counter) that is copied with the state; each draw builds a fresh
 ``random.Random`` from both numbers, so cloning a state is cheap and the same seed and the same
 actions always give the same draws.
+
+:meth:`Rng.shuffle` runs CPython's own Fisher–Yates shuffle (``random.shuffle``: from the last
+position down, ``_randbelow`` by rejection from ``getrandbits``) written out with its loop
+inlined, so it gives exactly ``random.Random(...).shuffle``'s order, faster.
+:meth:`Rng.top_of_shuffled` runs only the first ``k`` steps of the same shuffle: the last ``k``
+positions are final after them, so it returns exactly the ``k`` items a full shuffle would leave
+on top, without the rest of the work. ``tests/core/test_rng.py`` checks both against
+``random.Random`` for many seeds.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
+import struct
+from _random import Random as _CRandom
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -23,6 +34,23 @@ _SEED_BITS = 63
 def fresh_seed() -> int:
     """Return a new random seed from the operating system (used when the caller gives none)."""
     return secrets.randbits(_SEED_BITS)
+
+
+def _words(value: int, m: int) -> tuple[int, ...]:
+    """The ``m`` 32-bit words of ``value``, least significant first."""
+    return _struct(m).unpack(value.to_bytes(4 * m, "little"))
+
+
+@functools.lru_cache(maxsize=64)
+def _struct(m: int) -> struct.Struct:
+    return struct.Struct(f"<{m}I")
+
+
+@functools.lru_cache(maxsize=256)
+def _plan(size: int, last: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of a Fisher–Yates shuffle of ``size`` items down to position ``last``:
+    (position, ``n`` of ``_randbelow(n)``, shift of a 32-bit word to its top bits)."""
+    return tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in range(size - 1, last, -1))
 
 
 class Rng:
@@ -46,9 +74,60 @@ class Rng:
         self.counter += 1
         return random.Random((self.seed << 20) ^ self.counter)
 
+    def _fisher_yates(self, items: MutableSequence[T], steps: int) -> None:
+        """The first ``steps`` steps of ``random.shuffle`` on the next stream, inlined.
+
+        ``getrandbits(k)`` for ``k <= 32`` is the top ``k`` bits of the generator's next 32-bit
+        word, and ``getrandbits(32 * m)`` is its next ``m`` words, the first the least
+        significant: the words are drawn in bulk and each ``_randbelow`` try takes one. In the
+        (vanishingly rare) case that the retries use up the words drawn, the shuffle is done
+        again one ``getrandbits`` call at a time, from the start of the same stream.
+        """
+        self.counter += 1
+        size = len(items)
+        plan = _plan(size, max(size - 1 - steps, 0))
+        if not plan:
+            return
+        seed = (self.seed << 20) ^ self.counter
+        m = len(plan) + len(plan) // 2 + 16  # ~1.4 tries per draw on average
+        words = _words(_CRandom(seed).getrandbits(32 * m), m)
+        pile = list(items)
+        try:
+            w = 0
+            for i, n, shift in plan:
+                j = words[w] >> shift
+                w += 1
+                while j >= n:
+                    j = words[w] >> shift
+                    w += 1
+                pile[i], pile[j] = pile[j], pile[i]
+        except IndexError:
+            pile = list(items)
+            getrandbits = _CRandom(seed).getrandbits
+            for i, n, shift in plan:
+                j = getrandbits(32 - shift)
+                while j >= n:
+                    j = getrandbits(32 - shift)
+                pile[i], pile[j] = pile[j], pile[i]
+        if type(items) is list:
+            items[:] = pile
+        else:  # any mutable sequence, as random.shuffle takes (a deque has no slices)
+            for i, item in enumerate(pile):
+                items[i] = item
+
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle ``items`` in place."""
-        self.stream().shuffle(items)
+        """Shuffle ``items`` in place (exactly as ``random.Random.shuffle`` on the next stream)."""
+        self._fisher_yates(items, len(items))
+
+    def top_of_shuffled(self, items: Sequence[T], k: int) -> list[T]:
+        """The ``k`` items that shuffling a copy of ``items`` would leave last, last first.
+
+        The same as ``pile = list(items); rng.shuffle(pile); [pile.pop() for _ in range(k)]``
+        (one stream, the same draws) without shuffling the rest of the pile.
+        """
+        pile = list(items)
+        self._fisher_yates(pile, k)
+        return pile[: -k - 1 : -1] if k > 0 else []
 
     def randint(self, low: int, high: int) -> int:
         """Return an integer in ``[low, high]``, both ends included (a die is ``randint(1, 6)``)."""

@@ -16,6 +16,7 @@ import hashlib
 import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -142,13 +143,25 @@ class Game(ABC, Generic[S]):
         """Language of all text."""
         return self.options.lang
 
-    def new_state(self, seed: int | None = None) -> S:
-        """Return the start of a game; ``seed`` (random when ``None``) drives every chance event."""
+    def new_state(self, seed: int | None = None, *, quiet: bool = False) -> S:
+        """Return the start of a game; ``seed`` (random when ``None``) drives every chance event.
+
+        With ``quiet`` the state is :attr:`State.quiet` from its first line on, set-up included
+        (fast playouts nobody reads: no log at all). The game is the same either way.
+        """
         if seed is None:
             seed = fresh_seed()
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
-        return self._initial_state(seed, Rng(seed))
+        if not quiet:
+            return self._initial_state(seed, Rng(seed))
+        token = _QUIET_START.set(True)
+        try:
+            state = self._initial_state(seed, Rng(seed))
+        finally:
+            _QUIET_START.reset(token)
+        state.quiet = True
+        return state
 
     @abstractmethod
     def _initial_state(self, seed: int, rng: Rng) -> S:
@@ -199,6 +212,10 @@ class Game(ABC, Generic[S]):
         return tuple(f"Player {i + 1}" for i in range(self.players))
 
 
+_QUIET_START: ContextVar[bool] = ContextVar("gamelib_quiet_start", default=False)
+"""True while :meth:`Game.new_state` builds a quiet state (read by :meth:`State.__init__`)."""
+
+
 def _norm(text: str) -> str:
     return " ".join(text.strip().split()).casefold()
 
@@ -225,6 +242,8 @@ class State(ABC, Generic[A]):
         self.rng = rng
         self.history: tuple[str, ...] = ()
         self.log: list[LogEntry] = []
+        if _QUIET_START.get():
+            self.quiet = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Make every ``add_log`` override honour :attr:`quiet` (it records nothing then)."""

@@ -22,13 +22,17 @@ English (``play K♥``, ``fold``) and Japanese (``K♥を出す``, ``降りる``
 Legal actions come in this fixed order: card actions sorted by card (Jokers first, then A … K,
 suits ♠ ♥ ♦ ♣; a Joker's extra-cost variants by the extra card; defences: pairs, then
 straights), then the non-card action (``fold`` / ``pass`` / ``decline``) last.
+
+Speed (issue 12): the rules hand out one shared instance per action (:data:`DISCARD`,
+:data:`PLAY`, :data:`PAY` indexed by card, :data:`FOLD`, :data:`PASS`, :data:`DECLINE`,
+:func:`defend`), whose texts are precomputed; an action built by hand equals it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gamelib.powers.data import Card, parse_card
+from gamelib.powers.data import Card, parse_card, playing_cards
 
 __all__ = [
     "Decline",
@@ -51,7 +55,7 @@ class Discard:
     card: Card
 
     def __str__(self) -> str:
-        return f"discard {self.card}"
+        return _DISCARD_TEXT[self.card]
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,7 @@ class Play:
     def __str__(self) -> str:
         if self.extra is not None:
             return f"play {self.card} paying {self.extra}"
-        return f"play {self.card}"
+        return _PLAY_TEXT[self.card]
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,7 @@ class Pay:
     card: Card
 
     def __str__(self) -> str:
-        return f"pay {self.card}"
+        return _PAY_TEXT[self.card]
 
 
 @dataclass(frozen=True)
@@ -121,6 +125,38 @@ class Decline:
 
 PowersAction = Discard | Play | Fold | Pay | PassRight | Defend | Decline
 """Any action of Powers."""
+
+_CARDS = playing_cards()
+_DISCARD_TEXT = [""] * 56
+_PLAY_TEXT = [""] * 56
+_PAY_TEXT = [""] * 56
+for _c in _CARDS:
+    _DISCARD_TEXT[_c], _PLAY_TEXT[_c], _PAY_TEXT[_c] = f"discard {_c}", f"play {_c}", f"pay {_c}"
+
+DISCARD: list[Discard] = [Discard(Card(0, "1"))] * 56
+"""The shared :class:`Discard` of each card, indexed by the card."""
+PLAY: list[Play] = [Play(Card(0, "1"))] * 56
+"""The shared :class:`Play` (no extra cost) of each card, indexed by the card."""
+PAY: list[Pay] = [Pay(Card(0, "1"))] * 56
+"""The shared :class:`Pay` of each card, indexed by the card."""
+for _c in _CARDS:
+    DISCARD[_c], PLAY[_c], PAY[_c] = Discard(_c), Play(_c), Pay(_c)
+JOKER_PLAY: dict[tuple[Card, Card], Play] = {
+    (j, e): Play(j, e) for j in _CARDS[-2:] for e in _CARDS if e != j
+}
+"""The shared magazine Joker plays, by (Joker, extra card)."""
+FOLD = Fold()
+PASS = PassRight()
+DECLINE = Decline()
+_DEFENDS: dict[tuple[Card, ...], Defend] = {}
+
+
+def defend(cards: tuple[Card, ...]) -> Defend:
+    """The shared :class:`Defend` with ``cards`` (made once, then reused)."""
+    d = _DEFENDS.get(cards)
+    if d is None:
+        d = _DEFENDS[cards] = Defend(cards)
+    return d
 
 
 def parse_action(text: str) -> PowersAction:

@@ -125,30 +125,37 @@ class Card(int):
     @property
     def code(self) -> str:
         """The ASCII code used in action texts: ``"AS"``, ``"10H"``, ``"Joker1"``."""
-        if self.is_joker:
-            return f"Joker{self.suit}"
-        return RANK_CODES.get(self.rank, str(self.rank)) + self.suit
+        return _CODES[self]
 
     @property
     def symbol(self) -> str:
         """The code with a suit symbol: ``"A♠"``, ``"10♥"``, ``"🃏1"``."""
-        if self.is_joker:
-            return f"🃏{self.suit}"
-        return RANK_CODES.get(self.rank, str(self.rank)) + SUIT_SYMBOLS[self.suit]
+        return _SYMBOLS[self]
 
     def term(self) -> Term:
         """The card's name for log messages (symbol form, Jokers named in each language)."""
         return _TERMS[self]
 
     def __str__(self) -> str:
-        return self.code
+        return _CODES[self]
 
     def __format__(self, spec: str) -> str:
-        return format(self.code, spec)
+        return format(_CODES[self], spec)
 
     def __repr__(self) -> str:
         return _REPRS[self]
 
+
+def _code(v: int, suits: dict[str, str]) -> str:
+    if v < 4:
+        return f"Joker{v + 1}" if suits is _ASCII else f"🃏{v + 1}"
+    return RANK_CODES.get(v // 4, str(v // 4)) + suits[SUITS[v % 4]]
+
+
+_ASCII = {s: s for s in SUITS}
+_CODES = [_code(v, _ASCII) if v < 2 or v >= 4 else "" for v in range(56)]
+"""Each card's code by its integer value (precomputed: action texts are made in the hot loop)."""
+_SYMBOLS = [_code(v, SUIT_SYMBOLS) if v < 2 or v >= 4 else "" for v in range(56)]
 
 _REPRS = ["Card(0, '1')", "Card(0, '2')", "", ""] + [
     f"Card({v // 4}, {SUITS[v % 4]!r})" for v in range(4, 56)

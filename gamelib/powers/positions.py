@@ -87,6 +87,7 @@ def position(
     if owed is not None:
         s.owed = list(owed)
     s.seating = list(seating) if seating is not None else list(range(players))
+    s._seat()  # the seat-order tables follow the seating
     s.initiative = initiative
     s.phase = "round_end"
     s._advance()

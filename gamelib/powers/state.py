@@ -4,7 +4,10 @@ Copying and logging (the fast path): :meth:`PowersState.clone` copies only the l
 that ``_apply`` mutates and shares everything else (cards are ints, the occupation and defence
 records are immutable named tuples, log entries are immutable). Log entries are the core's lazy
 :class:`~gamelib.core.LogEntry` from the catalog named ``"powers"``, rendered when read; a
-``quiet`` state builds none of them (nor their parameters where they cost anything).
+``quiet`` state builds none of them, nor their parameters. The hot loop uses precomputed tables
+(shared action instances and texts, seat orders, neighbours) and keeps the bidding ladder as
+plain tuples: :attr:`PowersState.ladder` makes the :class:`Bid` records, with the explanation of
+each strength, only when someone reads them.
 
 A country round runs 徴兵 conscription → 侵略 invasion → 占領 occupation → 防衛 defence
 (→ 再編 reorganisation in the magazine rules). Automatic steps (draws, reveals, reshuffles) run
@@ -17,11 +20,20 @@ Card places (each playing card is in exactly one): ``deck`` (top = end of the li
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamelib.core import Outcome, Rng, State, Term
 from gamelib.core.messages import CORE
 from gamelib.powers.actions import (
+    DECLINE,
+    DISCARD,
+    FOLD,
+    JOKER_PLAY,
+    PASS,
+    PAY,
+    PLAY,
     Decline,
     Defend,
     Discard,
@@ -31,6 +43,7 @@ from gamelib.powers.actions import (
     Play,
     PowersAction,
     action_label,
+    defend,
     parse_action,
 )
 from gamelib.powers.data import (
@@ -49,6 +62,7 @@ from gamelib.powers.data import (
     round_card_name,
     round_deck,
 )
+from gamelib.powers.messages import MESSAGES
 from gamelib.powers.strength import (
     adjacent_owned,
     base_defences,
@@ -102,6 +116,85 @@ class _Defence(NamedTuple):
 # The cards each country accepts in an invasion (islands ♥ ♦, landlocked ♠ ♣, Jokers always).
 _ACCEPTED = {k: frozenset(c for c in playing_cards() if COUNTRIES[k].accepts(c))
              for k in COUNTRY_KEYS}
+_NO_BONUS: tuple[str, ...] = ()
+_NEIGHBOURS = {k: COUNTRIES[k].neighbours for k in COUNTRY_KEYS}
+_POINTS = {k: COUNTRIES[k].points for k in COUNTRY_KEYS}
+_NAMES = {r: {k: country_name(k, r) for k in COUNTRY_KEYS} for r in ("base", "magazine", "refill")}
+"""Country names (terms) under each rule set."""
+
+_BidRow = tuple[int, Card, "int | None", int, tuple[str, ...], int]
+"""A card on the ladder as the rules keep it: player, card, strength, base, the owned neighbours
+giving a bonus, and the strength it was played over (see :class:`Bid`, made from it when read)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _start_costs(n: int, rules: str, final: bool) -> dict[str, int]:
+    """The occupation cost each country starts at (shared by the states of a game: read only)."""
+    return {k: occupation_cost(k, n, rules, magazine_costs_final=final) for k in COUNTRY_KEYS}
+
+
+@functools.lru_cache(maxsize=512)
+def _cost_reason(c: str, cost: int, n: int, magazine: bool) -> Term:
+    """Why ``c`` starts at ``cost`` with ``n`` players, step by step as it was computed."""
+    printed = COUNTRIES[c].cost
+    table = MAGAZINE_COSTS.get(c, {}).get(n) if magazine else None
+    en, ja = [f"printed cost {printed}"], [f"記載コスト{printed}"]
+    if table is not None:
+        en.append(f"the magazine table says {table} with {n} players")
+        ja.append(f"雑誌の調整で{n}人プレイは{table}")
+    if cost < (printed if table is None else table):
+        en.append("1 less with 2–3 players")
+        ja.append("2〜3人プレイでは1下がる")
+    if len(en) == 1:
+        return Term(en[0], ja[0])
+    return Term("; ".join(en) + f" → {cost}", "、".join(ja) + f" → {cost}")
+
+
+@functools.lru_cache(maxsize=128)
+def _terrain_rule(c: str, rules: str) -> Term:
+    """What an island or a landlocked country ``c`` accepts, in both languages."""
+    t = _SUIT_RULE[COUNTRIES[c].terrain]
+    name = country_name(c, rules)
+    return Term(t.en.format(c=name.en), t.ja.format(c=name.ja))
+
+
+@functools.lru_cache(maxsize=128)
+def _skipped(nb: str, rules: str, unowned: bool) -> Term:
+    """A neighbour the defence phase skips, and why."""
+    t = country_name(nb, rules)
+    why = _SKIP_UNOWNED if unowned else _SKIP_OWN
+    return Term(f"{t.en} ({why[0]})", f"{t.ja}({why[1]})")
+
+
+class _Front:
+    """A player's cards in front of them, named in a log entry (rendered when read)."""
+
+    __slots__ = ("cards", "player")
+
+    def __init__(self, player: int, cards: tuple[Card, ...]) -> None:
+        self.player = player
+        self.cards = cards
+
+    def text(self, lang: str) -> str:
+        return f"{_SEATS[self.player].text(lang)}: {_Cards(self.cards).text(lang)}"
+
+    def __reduce__(self) -> tuple[type[_Front], tuple[int, tuple[Card, ...]]]:
+        return (_Front, (self.player, self.cards))
+
+
+class _Why:
+    """Why a played card has its strength, rendered (:func:`explain_strength`) only when read."""
+
+    __slots__ = ("args",)
+
+    def __init__(self, *args: Any) -> None:
+        self.args = args
+
+    def text(self, lang: str) -> str:
+        return explain_strength(*self.args).text(lang)
+
+    def __reduce__(self) -> tuple[type[_Why], tuple[Any, ...]]:
+        return (_Why, self.args)
 
 
 class PowersState(State[PowersAction]):
@@ -117,6 +210,8 @@ class PowersState(State[PowersAction]):
         self.rules = o.rules
         self.magazine = o.rules != "base"
         self.blitz = o.blitzkrieg
+        self.lead_ace = o.lead_ace
+        self.uncontested_wins = o.uncontested == "wins"
         self.seating: list[int] = list(range(n))
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.deck: list[Card] = list(playing_cards(without_kings=self.blitz))
@@ -136,17 +231,17 @@ class PowersState(State[PowersAction]):
         self.phase = "setup"
         self.to_move: int | None = None
         self.to_discard: dict[int, int] = {}
-        self.ladder: list[Bid] = []
+        self._bids: list[_BidRow] = []
+        self.top = 0
         self.folded = [False] * n
         self.invasion_winner: int | None = None
         self._invasion_turn = 0
         self.occ: _Occupation | None = None
         self.dfn: _Defence | None = None
         self.result: Outcome | None = None
-        self.start_costs = {
-            k: occupation_cost(k, n, self.rules, magazine_costs_final=o.magazine_costs_final)
-            for k in COUNTRY_KEYS
-        }
+        self.start_costs = _start_costs(n, self.rules, o.magazine_costs_final)
+        self._names = _NAMES[self.rules]
+        self._seat()
         if setup:
             self._setup()
             self._advance()
@@ -163,32 +258,60 @@ class PowersState(State[PowersAction]):
 
     def cname(self, key: str) -> Term:
         """A country's name under this rule set."""
-        return country_name(key, self.rules)
+        return self._names[key]
 
-    def order_from(self, p: int) -> list[int]:
+    def _seat(self) -> None:
+        """Make the seat-order tables from :attr:`seating` (call after changing it)."""
+        seats = self.seating
+        n = len(seats)
+        orders: list[tuple[int, ...]] = [()] * n
+        after = [0] * n
+        for i, p in enumerate(seats):
+            orders[p] = tuple(seats[i:] + seats[:i])
+            after[p] = seats[(i + 1) % n]
+        self._orders = tuple(orders)
+        self._after = tuple(after)
+
+    def order_from(self, p: int) -> tuple[int, ...]:
         """All seats in clockwise order starting with ``p``."""
-        i = self.seating.index(p)
-        return self.seating[i:] + self.seating[:i]
+        return self._orders[p]
 
     def next_seat(self, p: int) -> int:
         """The seat clockwise after ``p``."""
-        i = self.seating.index(p)
-        return self.seating[(i + 1) % self.n]
+        return self._after[p]
+
+    @property
+    def ladder(self) -> list[Bid]:
+        """The bidding ladder of the invasion in progress, in play order (made when read)."""
+        rules = self.rules
+        return [
+            Bid(p, card, s, base, len(bonus), bonus, card >> 2 == 1,
+                explain_strength(card, top, bonus, s, rules))
+            for p, card, s, base, bonus, top in self._bids
+        ]
 
     def score(self, p: int) -> int:
         """Points of the countries ``p`` owns."""
-        return sum(COUNTRIES[k].points for k, o in self.owners.items() if o == p)
+        return sum([_POINTS[k] for k, o in self.owners.items() if o == p])
 
     def _cards(self, cards: list[Card] | tuple[Card, ...]) -> _Cards:
         return _Cards(tuple(cards))
 
     def _log(self, key: str, *, kind: str = "event", **params: Any) -> None:
         if not self.quiet:
-            self.log.append(self.game.messages.entry(key, kind=kind, **params))
+            self.log.append(_ENTRY(key, kind=kind, **params))
 
     # -- drawing ---------------------------------------------------------------------------
     def _draw(self, p: int, k: int, why: str = "draw") -> None:
         """``p`` draws ``k`` cards, rebuilding the deck from the discards when it runs out."""
+        if self.quiet and 0 < k <= len(self.deck):  # the common case: nothing to rebuild or log
+            deck = self.deck
+            if k == 1:
+                self.hands[p].append(deck.pop())
+            else:
+                self.hands[p].extend(deck[: -k - 1 : -1])
+                del deck[-k:]
+            return
         got: list[Card] = []
         for _ in range(k):
             if not self.deck:
@@ -204,20 +327,18 @@ class PowersState(State[PowersAction]):
         if self.quiet:
             return
         if got and not (why == "conscription" and len(got) == 1):
-            self._log("draw_public", player=p, who=self.seat(p), count=len(got),
+            self._log("draw_public", player=p, who=_SEATS[p], count=len(got),
                       why=_DRAW_WHY[why])
         if got:
-            self.add_log("draw_private", player=p, visible_to={p}, who=self.seat(p),
+            self.add_log("draw_private", player=p, visible_to={p}, who=_SEATS[p],
                          cards=self._cards(got))
 
-    def _discard_front(self, players: list[int] | None = None) -> None:
-        moved: list[Term] = []
+    def _discard_front(self, players: Sequence[int] | None = None) -> None:
+        moved: list[_Front] = []
         for p in players if players is not None else self.order_from(self.initiative):
             if self.front[p]:
                 if not self.quiet:
-                    cards, who = self._cards(self.front[p]), self.seat(p)
-                    moved.append(Term(f"{who.en}: {cards.text('en')}",
-                                      f"{who.ja}: {cards.text('ja')}"))
+                    moved.append(_Front(p, tuple(self.front[p])))
                 self.discards.extend(self.front[p])
                 self.front[p] = []
         if moved:
@@ -239,25 +360,24 @@ class PowersState(State[PowersAction]):
                 if len(g) == 1:
                     new_groups.append(g)
                     continue
-                pile = list(self.deck)
-                rng.shuffle(pile)
+                top = rng.top_of_shuffled(self.deck, len(g))
                 vals = {}
-                for p in g:
-                    card = pile.pop()
+                for p, card in zip(g, top, strict=True):
                     vals[p] = poker_value(card)
                     flips[p].append(vals[p])
-                    self._log("flip", who=self.seat(p), card=card.term())
+                    self._log("flip", who=_SEATS[p], card=card.term())
                 for v in sorted(set(vals.values()), reverse=True):
                     tied = [p for p in g if vals[p] == v]
                     if len(tied) > 1:
-                        self._log("flip_tie", who=[self.seat(p) for p in tied],
+                        self._log("flip_tie", who=[_SEATS[p] for p in tied],
                                   kind="narration")
                     new_groups.append(tied)
             groups = new_groups
         self.seating = [g[0] for g in groups]
+        self._seat()
         self.initiative = self.seating[0]
-        self._log("seating", order=[self.seat(p) for p in self.seating],
-                  who=self.seat(self.initiative), kind="narration")
+        self._log("seating", order=[_SEATS[p] for p in self.seating],
+                  who=_SEATS[self.initiative], kind="narration")
         if self.blitz or (self.magazine and self.opts.initiative_draw):
             draw = list(COUNTRY_KEYS)
             rng.shuffle(draw)
@@ -269,10 +389,10 @@ class PowersState(State[PowersAction]):
                     self.homes[p] = c.key
                     self.owners[c.key] = p
                     self.round_deck.remove(c.key)
-                    self._log("home", who=self.seat(p), country=self.cname(c.key),
+                    self._log("home", who=_SEATS[p], country=self._names[c.key],
                               letter=letters[c.key], points=c.points)
                 else:
-                    self._log("initiative_draw", who=self.seat(p), country=self.cname(c.key),
+                    self._log("initiative_draw", who=_SEATS[p], country=self._names[c.key],
                               priority=c.priority)
             if self.blitz:
                 best = min(self.seating, key=lambda p: letters[got[p]])
@@ -280,11 +400,11 @@ class PowersState(State[PowersAction]):
                 best = min(self.seating, key=lambda p: COUNTRIES[got[p]].priority)
             self.initiative = best
             key = "initiative_home" if self.blitz else "initiative_priority"
-            self._log(key, who=self.seat(best), country=self.cname(got[best]),
+            self._log(key, who=_SEATS[best], country=self._names[got[best]],
                       letter=letters[got[best]], priority=COUNTRIES[got[best]].priority,
                       kind="narration")
         else:
-            self._log("initiative_flip", who=self.seat(self.initiative), kind="narration")
+            self._log("initiative_flip", who=_SEATS[self.initiative], kind="narration")
         rng.shuffle(self.deck)
         rng.shuffle(self.round_deck)
         self._log("round_deck", count=len(self.round_deck),
@@ -297,19 +417,11 @@ class PowersState(State[PowersAction]):
     def _advance(self) -> None:
         """Run automatic steps until a player must choose or the game is over."""
         while self.result is None and self.to_move is None:
-            if self.phase in ("setup", "round_end"):
-                self._start_round()
-            elif self.phase == "disarmament":
-                self._next_disarmer()
-            elif self.phase == "invasion":
-                self._next_invader()
-            elif self.phase == "occupation":
-                self.to_move = self.occ.holder if self.occ else None
-                assert self.to_move is not None
-            elif self.phase == "defence":
-                self._next_defence()
-            else:  # pragma: no cover
-                raise AssertionError(f"unknown phase {self.phase}")
+            _STEPS[self.phase](self)
+
+    def _occupation_turn(self) -> None:
+        self.to_move = self.occ.holder if self.occ else None
+        assert self.to_move is not None
 
     def _start_round(self) -> None:
         if not self.round_deck:
@@ -318,21 +430,24 @@ class PowersState(State[PowersAction]):
         card = self.round_deck.pop()
         self.round_card = card
         self.rounds_played.append(card)
-        self.ladder = []
+        self._bids = []
+        self.top = 0
         self.folded = [False] * self.n
         self.invasion_winner = None
         self.occ = None
         self.dfn = None
-        self._log("round", kind="phase", number=len(self.rounds_played),
-                  who=self.seat(self.initiative), card=round_card_name(card, self.rules),
-                  left=len(self.round_deck))
+        if not self.quiet:
+            self._log("round", kind="phase", number=len(self.rounds_played),
+                      who=_SEATS[self.initiative], card=round_card_name(card, self.rules),
+                      left=len(self.round_deck))
         if card == DISARMAMENT:
             self.to_discard = {}
             for p in self.order_from(self.initiative):
                 h = len(self.hands[p])
                 if h >= 7:
                     self.to_discard[p] = h // 2
-                    self._log("disarm_must", who=self.seat(p), count=h, k=h // 2)
+                    if not self.quiet:
+                        self._log("disarm_must", who=_SEATS[p], count=h, k=h // 2)
             if not self.to_discard:
                 self._log("disarm_none", kind="narration")
                 self._end_round(None)
@@ -353,20 +468,23 @@ class PowersState(State[PowersAction]):
 
     def _end_round(self, taker: int | None) -> None:
         card = self.round_card
-        if card is not None and card in COUNTRIES:
+        if self.quiet:
+            if taker is not None and card in COUNTRIES:
+                self.initiative = taker
+        elif card is not None and card in COUNTRIES:
             if taker is None:
-                self._log("initiative_stays_nobody", who=self.seat(self.initiative),
+                self._log("initiative_stays_nobody", who=_SEATS[self.initiative],
                           kind="narration")
             else:
                 if taker != self.initiative:
-                    self._log("initiative_moves", who=self.seat(taker), country=self.cname(card),
+                    self._log("initiative_moves", who=_SEATS[taker], country=self._names[card],
                               kind="narration")
                 else:
-                    self._log("initiative_keeps", who=self.seat(taker), country=self.cname(card),
+                    self._log("initiative_keeps", who=_SEATS[taker], country=self._names[card],
                               kind="narration")
                 self.initiative = taker
         elif card is not None:
-            self._log("initiative_stays", who=self.seat(self.initiative),
+            self._log("initiative_stays", who=_SEATS[self.initiative],
                       card=round_card_name(card, self.rules), kind="narration")
         self.phase = "round_end"
         self.to_move = None
@@ -384,16 +502,16 @@ class PowersState(State[PowersAction]):
             bestp = min(prio(p) for p in tied)
             if bestp < 99:
                 winner = [p for p in tied if prio(p) == bestp]
-                self._log("tie_priority", who=self.seat(winner[0]), kind="narration",
-                          tied=[self.seat(p) for p in tied], priority=bestp)
+                self._log("tie_priority", who=_SEATS[winner[0]], kind="narration",
+                          tied=[_SEATS[p] for p in tied], priority=bestp)
                 tied = winner
                 reason = "superiority (tie broken by priority number)"
         self.phase = "over"
         self.to_move = None
         if len(tied) == 1:
-            self._log("final_win", kind="phase", who=self.seat(tied[0]), score=best)
+            self._log("final_win", kind="phase", who=_SEATS[tied[0]], score=best)
         else:
-            self._log("final_tie", kind="phase", who=[self.seat(p) for p in tied], score=best)
+            self._log("final_tie", kind="phase", who=[_SEATS[p] for p in tied], score=best)
         self.result = Outcome(tuple(float(s) for s in scores), tuple(sorted(tied)), reason)
 
     def _check_domination(self, p: int) -> bool:
@@ -401,7 +519,7 @@ class PowersState(State[PowersAction]):
         if s >= WIN_POINTS:
             self.phase = "over"
             self.to_move = None
-            self._log("domination", kind="phase", who=self.seat(p), score=s)
+            self._log("domination", kind="phase", who=_SEATS[p], score=s)
             self.result = Outcome(
                 tuple(float(self.score(q)) for q in range(self.n)), (p,), "domination"
             )
@@ -418,7 +536,8 @@ class PowersState(State[PowersAction]):
 
     # -- conscription ----------------------------------------------------------------------
     def _conscription(self) -> None:
-        self._log("conscription", kind="phase", who=self.seat(self.initiative))
+        if not self.quiet:
+            self._log("conscription", kind="phase", who=_SEATS[self.initiative])
         order = self.order_from(self.initiative)
         extra = [0] * self.n
         if self.rules == "refill":
@@ -428,8 +547,8 @@ class PowersState(State[PowersAction]):
                 self.owed[p] = 0
             self._discard_front(order)
         for p in order:
-            if extra[p]:
-                self._log("refill_extra", who=self.seat(p), count=extra[p], kind="narration")
+            if extra[p] and not self.quiet:
+                self._log("refill_extra", who=_SEATS[p], count=extra[p], kind="narration")
             self._draw(p, 1 + extra[p], "conscription")
 
     # -- invasion --------------------------------------------------------------------------
@@ -437,50 +556,50 @@ class PowersState(State[PowersAction]):
         c = self.round_card
         assert c is not None
         self.phase = "invasion"
-        self.ladder = []
+        self._bids = []
+        self.top = 0
         self.folded = [False] * self.n
-        self._log("invasion", kind="phase", country=self.cname(c),
-                  who=self.seat(self.initiative))
-        if COUNTRIES[c].terrain:
-            self._log("terrain", kind="narration", text=self._terrain_rule(c))
-        for p in self.order_from(self.initiative):
-            adj = adjacent_owned(p, c, self.owners)
-            if adj:
-                self._log("bonus", kind="narration", who=self.seat(p), k=len(adj),
-                          countries=[self.cname(a) for a in adj], country=self.cname(c))
+        if not self.quiet:
+            self._log("invasion", kind="phase", country=self._names[c],
+                      who=_SEATS[self.initiative])
+            if COUNTRIES[c].terrain:
+                self._log("terrain", kind="narration", text=self._terrain_rule(c))
+            for p in self.order_from(self.initiative):
+                adj = adjacent_owned(p, c, self.owners)
+                if adj:
+                    self._log("bonus", kind="narration", who=_SEATS[p], k=len(adj),
+                              countries=[self._names[a] for a in adj], country=self._names[c])
         self._invasion_turn = self.initiative
         self.to_move = None
 
     def _terrain_rule(self, c: str) -> Term:
         """What an island or a landlocked country ``c`` accepts, in both languages."""
-        t = _SUIT_RULE[COUNTRIES[c].terrain]
-        name = self.cname(c)
-        return Term(t.en.format(c=name.en), t.ja.format(c=name.ja))
+        return _terrain_rule(c, self.rules)
 
     def top_strength(self) -> int:
         """The strength to beat in the current invasion (0 when nothing is played)."""
-        for b in reversed(self.ladder):
-            if b.strength is not None:
-                return b.strength
-        return 0
+        return self.top
 
     def _next_invader(self) -> None:
-        alive = [p for p in range(self.n) if not self.folded[p]]
-        top_player = self.ladder[-1].player if self.ladder else None
-        if self.ladder and self.ladder[-1].card.is_joker:
-            self._win_invasion(self.ladder[-1].player)
+        folded = self.folded
+        alive = [p for p in range(self.n) if not folded[p]]
+        bids = self._bids
+        top_player = bids[-1][0] if bids else None
+        if bids and bids[-1][1] < 4:  # a Joker wins at once
+            self._win_invasion(bids[-1][0])
             return
         if len(alive) == 1:
             p = alive[0]
-            if top_player == p or self.opts.uncontested == "wins":
+            if top_player == p or self.uncontested_wins:
                 self._win_invasion(p)
                 return
         if not alive:
             self._win_invasion(None)
             return
         p = self._invasion_turn
-        while self.folded[p]:
-            p = self.next_seat(p)
+        after = self._after
+        while folded[p]:
+            p = after[p]
         self._invasion_turn = p
         self.to_move = p
 
@@ -488,17 +607,20 @@ class PowersState(State[PowersAction]):
         c = self.round_card
         assert c is not None
         self.invasion_winner = p
-        if p is None:
-            self._log("invasion_nobody", kind="narration", country=self.cname(c))
-        elif self.ladder and self.ladder[-1].card.is_joker:
-            self._log("invasion_joker", kind="narration", who=self.seat(p), country=self.cname(c),
-                      card=self.ladder[-1].card.term())
-        elif not self.ladder or self.ladder[-1].player != p:
-            self._log("invasion_uncontested", kind="narration", who=self.seat(p),
-                      country=self.cname(c))
+        bids = self._bids
+        if self.quiet:
+            pass
+        elif p is None:
+            self._log("invasion_nobody", kind="narration", country=self._names[c])
+        elif bids and bids[-1][1] < 4:
+            self._log("invasion_joker", kind="narration", who=_SEATS[p], country=self._names[c],
+                      card=bids[-1][1].term())
+        elif not bids or bids[-1][0] != p:
+            self._log("invasion_uncontested", kind="narration", who=_SEATS[p],
+                      country=self._names[c])
         else:
-            self._log("invasion_won", kind="narration", who=self.seat(p), country=self.cname(c),
-                      card=self.ladder[-1].card.term())
+            self._log("invasion_won", kind="narration", who=_SEATS[p], country=self._names[c],
+                      card=bids[-1][1].term())
         if self.rules == "base":
             self._discard_front()
         if p is None:
@@ -509,74 +631,67 @@ class PowersState(State[PowersAction]):
         self.occ = _Occupation(c, p, p, cost, cost, 0)
         self.phase = "occupation"
         if not self.quiet:
-            self._log("occupation", kind="phase", who=self.seat(p), country=self.cname(c),
+            self._log("occupation", kind="phase", who=_SEATS[p], country=self._names[c],
                       cost=cost, why=self._cost_reason(c, cost))
 
     # -- occupation ------------------------------------------------------------------------
     def _cost_reason(self, c: str, cost: int) -> Term:
         """Why ``c`` starts at ``cost`` (the cost charged), step by step as it was computed."""
-        printed = COUNTRIES[c].cost
-        n = self.n
-        table = MAGAZINE_COSTS.get(c, {}).get(n) if self.magazine else None
-        en, ja = [f"printed cost {printed}"], [f"記載コスト{printed}"]
-        if table is not None:
-            en.append(f"the magazine table says {table} with {n} players")
-            ja.append(f"雑誌の調整で{n}人プレイは{table}")
-        if cost < (printed if table is None else table):
-            en.append("1 less with 2–3 players")
-            ja.append("2〜3人プレイでは1下がる")
-        if len(en) == 1:
-            return Term(en[0], ja[0])
-        return Term("; ".join(en) + f" → {cost}", "、".join(ja) + f" → {cost}")
+        return _cost_reason(c, cost, self.n, self.magazine)
 
     def _occupy(self, p: int, free: bool) -> None:
         occ = self.occ
         assert occ is not None
         c = occ.country
         self.owners[c] = p
-        key = "occupy_free" if free else "occupy"
-        self._log(key, who=self.seat(p), country=self.cname(c), points=COUNTRIES[c].points,
-                  score=self.score(p))
+        if not self.quiet:
+            self._log("occupy_free" if free else "occupy", who=_SEATS[p],
+                      country=self._names[c], points=COUNTRIES[c].points, score=self.score(p))
         if self._check_domination(p):
             return
         self.occ = None
         self.phase = "defence"
         self.dfn = _Defence(c, p, COUNTRIES[c].neighbours)
         if not self.quiet:
-            self._log("defence", kind="phase", country=self.cname(c),
-                      neighbours=[self.cname(k) for k in COUNTRIES[c].neighbours])
+            self._log("defence", kind="phase", country=self._names[c],
+                      neighbours=[self._names[k] for k in COUNTRIES[c].neighbours])
 
     # -- defence ---------------------------------------------------------------------------
     def _next_defence(self) -> None:
         d = self.dfn
         assert d is not None
         skipped: list[Term] = []
-        while d.remaining:
-            nb = d.remaining[0]
-            owner = self.owners.get(nb)
-            if owner is None or owner == d.occupier:
-                t = self.cname(nb)
-                why = _SKIP_UNOWNED if owner is None else _SKIP_OWN
-                skipped.append(Term(f"{t.en} ({why[0]})", f"{t.ja}({why[1]})"))
-                d = d._replace(remaining=d.remaining[1:], results=(*d.results, (nb, "skipped")))
+        quiet = self.quiet
+        owners = self.owners
+        country, occupier, remaining, _, _, results = d
+        while remaining:
+            nb = remaining[0]
+            owner = owners.get(nb)
+            if owner is None or owner == occupier:
+                if not quiet:
+                    skipped.append(_skipped(nb, self.rules, owner is None))
+                remaining = remaining[1:]
+                results = (*results, (nb, "skipped"))
                 continue
             if skipped:
                 self._log("defence_skip", kind="narration", items=skipped)
-            self.dfn = d._replace(neighbour=nb, defender=owner)
-            self._log("defence_check", who=self.seat(owner), country=self.cname(nb),
-                      how=Term(*(_HOW_MAG if self.magazine else _HOW_BASE)))
+            self.dfn = _Defence(country, occupier, remaining, nb, owner, results)
+            if not quiet:
+                self._log("defence_check", who=_SEATS[owner], country=self._names[nb],
+                          how=_HOW_TERMS[self.magazine])
             self.to_move = owner
             return
         if skipped:
             self._log("defence_skip", kind="narration", items=skipped)
-        self.dfn = d._replace(neighbour=None, defender=None)
-        self._after_defence(d.occupier)
+        self.dfn = _Defence(country, occupier, remaining, None, None, results)
+        self._after_defence(occupier)
 
     def _after_defence(self, taker: int | None) -> None:
         if self.rules == "base":
             self._discard_front()
         elif self.rules == "magazine":
-            self._log("reorganisation", kind="phase", who=self.seat(self.initiative))
+            if not self.quiet:
+                self._log("reorganisation", kind="phase", who=_SEATS[self.initiative])
             for p in self.order_from(self.initiative):
                 if self.owed[p]:
                     k = self.owed[p]
@@ -597,33 +712,39 @@ class PowersState(State[PowersAction]):
 
     def legal_actions(self) -> list[PowersAction]:
         """Legal actions in a fixed order: card actions by card, then fold/pass/decline."""
-        p = self.current_player
+        p = None if self.result is not None else self.to_move
         if p is None:
             return []
         hand = sorted(self.hands[p])
-        if self.phase == "disarmament":
-            return [Discard(c) for c in hand]
-        if self.phase == "invasion":
-            return [*self._plays(p, hand), Fold()]
-        if self.phase == "occupation":
+        phase = self.phase
+        if phase == "invasion":
+            return self._plays(p, hand)
+        if phase == "occupation":
             occ = self.occ
             assert occ is not None
             if occ.paid:
-                return [Pay(c) for c in hand]
-            pays: list[PowersAction] = [Pay(c) for c in hand] if len(hand) >= occ.cost else []
-            return [*pays, PassRight()]
-        if self.phase == "defence":
+                return [PAY[c] for c in hand]
+            if len(hand) >= occ.cost:
+                return [*[PAY[c] for c in hand], PASS]
+            return [PASS]
+        if phase == "disarmament":
+            return [DISCARD[c] for c in hand]
+        if phase == "defence":
             sets = magazine_defences(hand) if self.magazine else base_defences(hand)
-            return [*(Defend(s) for s in sets), Decline()]
+            return [*[defend(s) for s in sets], DECLINE]
         return []  # pragma: no cover
 
     def _plays(self, p: int, hand: list[Card]) -> list[PowersAction]:
-        # The rules of can_play / card_strength, on the cards' integer codes (rank = code // 4).
+        """The invasion's legal plays then ``fold`` (can_play / card_strength on card codes)."""
         c = self.round_card
         assert c is not None
         accepted = _ACCEPTED[c]
-        top = self.top_strength()
-        bonus = len(adjacent_owned(p, c, self.owners))
+        top = self.top
+        owners = self.owners
+        bonus = 0
+        for k in _NEIGHBOURS[c]:
+            if owners.get(k) == p:
+                bonus += 1
         out: list[PowersAction] = []
         for card in hand:
             if card not in accepted:
@@ -631,13 +752,14 @@ class PowersState(State[PowersAction]):
             rank = card >> 2
             if rank == 0:  # a Joker wins at once (magazine: with one extra card)
                 if self.magazine:
-                    out.extend(Play(card, e) for e in hand if e != card)
+                    out.extend(JOKER_PLAY[card, e] for e in hand if e != card)
                 else:
-                    out.append(Play(card))
+                    out.append(PLAY[card])
                 continue
-            s = (top + 1 if top else self.opts.lead_ace) if rank == 1 else rank + bonus
+            s = (top + 1 if top else self.lead_ace) if rank == 1 else rank + bonus
             if s > top:
-                out.append(Play(card))
+                out.append(PLAY[card])
+        out.append(FOLD)
         return out
 
     def why_illegal(self, action: PowersAction) -> Term:
@@ -705,121 +827,141 @@ class PowersState(State[PowersAction]):
         p = self.to_move
         assert p is not None
         self.to_move = None
-        if isinstance(action, Discard):
-            self._do_discard(p, action.card)
-        elif isinstance(action, Play):
-            self._do_play(p, action)
-        elif isinstance(action, Fold):
-            self.folded[p] = True
-            first = not self.ladder and p == self.initiative and not any(
+        _DO[type(action)](self, p, action)
+        self._advance()
+
+    def _do_fold(self, p: int, action: Fold) -> None:
+        self.folded[p] = True
+        if not self.quiet:
+            first = not self._bids and p == self.initiative and not any(
                 self.folded[q] for q in range(self.n) if q != p
             )
             self._log("fold_first" if first else "fold", player=p, kind="action",
-                      who=self.seat(p))
-            self._invasion_turn = self.next_seat(p)
-        elif isinstance(action, Pay):
-            self._do_pay(p, action.card)
-        elif isinstance(action, PassRight):
-            self._do_pass(p)
-        elif isinstance(action, Defend):
-            self._do_defend(p, action.cards)
-        elif isinstance(action, Decline):
-            self._do_decline(p)
-        else:  # pragma: no cover
-            raise AssertionError(action)
-        self._advance()
+                      who=_SEATS[p])
+        self._invasion_turn = self._after[p]
 
-    def _do_discard(self, p: int, card: Card) -> None:
+    def _do_discard(self, p: int, action: Discard) -> None:
+        card = action.card
         self.hands[p].remove(card)
         self.discards.append(card)
         self.to_discard[p] -= 1
-        self._log("discard", player=p, kind="action", who=self.seat(p), card=card.term(),
-                  left=self.to_discard[p])
+        if not self.quiet:
+            self._log("discard", player=p, kind="action", who=_SEATS[p], card=card.term(),
+                      left=self.to_discard[p])
 
     def _do_play(self, p: int, action: Play) -> None:
         c = self.round_card
         assert c is not None
         card = action.card
-        top = self.top_strength()
-        adj = adjacent_owned(p, c, self.owners)
-        s = card_strength(card, top, len(adj), lead_ace=self.opts.lead_ace)
-        use_bonus = () if (card.is_ace or card.is_joker) else adj
-        base = (top if top else self.opts.lead_ace - 1) if card.is_ace else card.rank
-        why = explain_strength(card, top, use_bonus, s, self.rules)
-        self.hands[p].remove(card)
+        rank = card >> 2
+        top = self.top
+        hand = self.hands[p]
+        hand.remove(card)
         self.front[p].append(card)
-        self.ladder.append(Bid(p, card, s, base, len(use_bonus), use_bonus, card.is_ace, why))
-        if card.is_joker:
-            self._log("play_joker", player=p, kind="action", who=self.seat(p), card=card.term())
-            if action.extra is not None:
-                self.hands[p].remove(action.extra)
-                self.discards.append(action.extra)
-                self._log("joker_extra", kind="narration", who=self.seat(p),
-                          card=action.extra.term())
+        quiet = self.quiet
+        if rank == 0:  # a Joker: no strength, wins at once
+            self._bids.append((p, card, None, 0, (), top))
+            if not quiet:
+                self._log("play_joker", player=p, kind="action", who=_SEATS[p],
+                          card=card.term())
+            extra = action.extra
+            if extra is not None:
+                hand.remove(extra)
+                self.discards.append(extra)
+                if not quiet:
+                    self._log("joker_extra", kind="narration", who=_SEATS[p],
+                              card=extra.term())
+            self._invasion_turn = self._after[p]
+            return
+        if rank == 1:  # an Ace: the card before it + 1, no bonus
+            s = top + 1 if top else self.lead_ace
+            base, bonus = (top if top else self.lead_ace - 1), _NO_BONUS
         else:
-            self._log("play", player=p, kind="action", who=self.seat(p), card=card.term(),
+            owners = self.owners
+            bonus = tuple(k for k in _NEIGHBOURS[c] if owners.get(k) == p)
+            s = base = rank
+            s += len(bonus)
+        self._bids.append((p, card, s, base, bonus, top))
+        self.top = s
+        if not quiet:
+            why = _Why(card, top, bonus, s, self.rules)
+            self._log("play", player=p, kind="action", who=_SEATS[p], card=card.term(),
                       strength=s, why=why)
-            if card.is_ace and top:
-                prev = self.ladder[-2].card.term() if len(self.ladder) > 1 else card.term()
+            if rank == 1 and top:
+                prev = self._bids[-2][1].term() if len(self._bids) > 1 else card.term()
                 self._log("ace_note", kind="narration", strength=s, prev=prev, top=top)
-            elif card.is_ace:
+            elif rank == 1:
                 self._log("ace_lead", kind="narration", strength=s)
-            if self.rules == "magazine":
-                self.owed[p] += 1
-            else:
-                self._draw(p, 1, "invasion")
-        self._invasion_turn = self.next_seat(p)
+        if self.rules == "magazine":
+            self.owed[p] += 1
+        else:
+            self._draw(p, 1, "invasion")
+        self._invasion_turn = self._after[p]
 
-    def _do_pay(self, p: int, card: Card) -> None:
+    def _do_pay(self, p: int, action: Pay) -> None:
         occ = self.occ
         assert occ is not None
+        card = action.card
         self.hands[p].remove(card)
         self.discards.append(card)
-        occ = occ._replace(paid=(*occ.paid, card))
-        self.occ = occ
-        self._log("pay", player=p, kind="action", who=self.seat(p), card=card.term(),
-                  k=len(occ.paid), cost=occ.cost)
-        if len(occ.paid) == occ.cost:
+        country, invader, holder, start, cost, passes, paid = occ
+        paid = (*paid, card)
+        self.occ = _Occupation(country, invader, holder, start, cost, passes, paid)
+        if not self.quiet:
+            self._log("pay", player=p, kind="action", who=_SEATS[p], card=card.term(),
+                      k=len(paid), cost=cost)
+        if len(paid) == cost:
             self._occupy(p, False)
+        else:
+            self.to_move = p  # still paying: the same holder acts again
 
-    def _do_pass(self, p: int) -> None:
+    def _do_pass(self, p: int, action: PassRight) -> None:
         occ = self.occ
         assert occ is not None
-        nxt = self.next_seat(p)
-        occ = occ._replace(holder=nxt, cost=occ.cost - 1, passes=occ.passes + 1)
-        self.occ = occ
-        self._log("pass", player=p, kind="action", who=self.seat(p), to=self.seat(nxt),
-                  cost=occ.cost)
-        if occ.cost <= 0:
+        nxt = self._after[p]
+        country, invader, _, start, cost, passes, paid = occ
+        cost -= 1
+        self.occ = _Occupation(country, invader, nxt, start, cost, passes + 1, paid)
+        if not self.quiet:
+            self._log("pass", player=p, kind="action", who=_SEATS[p], to=_SEATS[nxt],
+                      cost=cost)
+        if cost <= 0:
             self._occupy(nxt, True)
 
-    def _do_defend(self, p: int, cards: tuple[Card, ...]) -> None:
+    def _do_defend(self, p: int, action: Defend) -> None:
+        cards = action.cards
         d = self.dfn
         assert d is not None and d.neighbour is not None
+        hand, front = self.hands[p], self.front[p]
         for card in cards:
-            self.hands[p].remove(card)
-            self.front[p].append(card)
-        self._log("defend", player=p, kind="action", who=self.seat(p),
-                  country=self.cname(d.neighbour), cards=self._cards(list(cards)))
-        self.dfn = d._replace(remaining=d.remaining[1:], neighbour=None, defender=None,
-                           results=(*d.results, (d.neighbour, "defended")))
+            hand.remove(card)
+            front.append(card)
+        if not self.quiet:
+            self._log("defend", player=p, kind="action", who=_SEATS[p],
+                      country=self._names[d.neighbour], cards=self._cards(list(cards)))
+        self.dfn = _Defence(d.country, d.occupier, d.remaining[1:], None, None,
+                            (*d.results, (d.neighbour, "defended")))
         if self.rules == "base":
             self._draw(p, 1, "defence")
         else:
             self.owed[p] += len(cards)
-            self._log("defence_owed", kind="narration", who=self.seat(p), k=len(cards),
-                      when=Term(*(_WHEN_MAG if self.rules == "magazine" else _WHEN_REFILL)))
+            if not self.quiet:
+                self._log("defence_owed", kind="narration", who=_SEATS[p], k=len(cards),
+                          when=_WHEN_TERMS[self.rules == "magazine"])
 
-    def _do_decline(self, p: int) -> None:
+    def _do_decline(self, p: int, action: Decline) -> None:
         d = self.dfn
         assert d is not None and d.neighbour is not None
         nb = d.neighbour
         self.owners[nb] = d.occupier
-        self._log("decline", player=p, kind="action", who=self.seat(p), country=self.cname(nb))
-        self._log("taken", who=self.seat(d.occupier), owner=self.seat(p), country=self.cname(nb),
-                  points=COUNTRIES[nb].points, score=self.score(d.occupier))
-        self.dfn = d._replace(remaining=d.remaining[1:], neighbour=None, defender=None,
-                           results=(*d.results, (nb, "taken")))
+        if not self.quiet:
+            self._log("decline", player=p, kind="action", who=_SEATS[p],
+                      country=self._names[nb])
+            self._log("taken", who=_SEATS[d.occupier], owner=_SEATS[p],
+                      country=self._names[nb], points=COUNTRIES[nb].points,
+                      score=self.score(d.occupier))
+        self.dfn = _Defence(d.country, d.occupier, d.remaining[1:], None, None,
+                            (*d.results, (nb, "taken")))
         self._check_domination(d.occupier)
 
     # -- cloning, views, invariants --------------------------------------------------------
@@ -841,7 +983,7 @@ class PowersState(State[PowersAction]):
         d["rounds_played"] = self.rounds_played.copy()
         d["lost"] = self.lost.copy()
         d["to_discard"] = self.to_discard.copy()
-        d["ladder"] = self.ladder.copy()
+        d["_bids"] = self._bids.copy()
         d["folded"] = self.folded.copy()
         return new
 
@@ -875,7 +1017,7 @@ class PowersState(State[PowersAction]):
             seating=tuple(self.seating),
             homes=dict(self.homes),
             start_costs=dict(self.start_costs),
-            country_names={k: self.cname(k) for k in COUNTRY_KEYS},
+            country_names={k: self._names[k] for k in COUNTRY_KEYS},
             round_number=len(self.rounds_played),
             round_card=self.round_card,
             rounds_played=tuple(self.rounds_played),
@@ -893,7 +1035,7 @@ class PowersState(State[PowersAction]):
             removed=tuple(self.removed),
             owed=tuple(self.owed),
             ladder=tuple(self.ladder),
-            top_strength=self.top_strength(),
+            top_strength=self.top,
             folded=tuple(self.folded),
             invasion_winner=self.invasion_winner,
             bonus=bonus,
@@ -964,3 +1106,27 @@ _HOW_BASE = ("a face card (J, Q or K)", "絵札(J・Q・K)1枚")
 _HOW_MAG = ("a pair or a straight of three", "ペアか3枚のストレート")
 _WHEN_MAG = ("in the reorganisation phase", "再編フェイズで")
 _WHEN_REFILL = ("at the next conscription", "次の徴兵フェイズで")
+
+_ENTRY = MESSAGES.entry
+_DO: dict[type, Callable[[PowersState, int, Any], None]] = {
+    Discard: PowersState._do_discard,
+    Play: PowersState._do_play,
+    Fold: PowersState._do_fold,
+    Pay: PowersState._do_pay,
+    PassRight: PowersState._do_pass,
+    Defend: PowersState._do_defend,
+    Decline: PowersState._do_decline,
+}
+"""What ``_apply`` runs for each kind of action."""
+
+_STEPS: dict[str, Callable[[PowersState], None]] = {
+    "setup": PowersState._start_round,
+    "round_end": PowersState._start_round,
+    "disarmament": PowersState._next_disarmer,
+    "invasion": PowersState._next_invader,
+    "occupation": PowersState._occupation_turn,
+    "defence": PowersState._next_defence,
+}
+"""The automatic step of each phase (:meth:`PowersState._advance`)."""
+_HOW_TERMS = {True: Term(*_HOW_MAG), False: Term(*_HOW_BASE)}
+_WHEN_TERMS = {True: Term(*_WHEN_MAG), False: Term(*_WHEN_REFILL)}

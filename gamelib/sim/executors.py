@@ -12,12 +12,13 @@ an optional extra (``pip install 'gamelib[dask]'``).
 from __future__ import annotations
 
 import multiprocessing
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from gamelib.core import OptionError
 
-__all__ = ["run_chunks"]
+__all__ = ["run_chunks", "start_method"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -35,7 +36,8 @@ def run_chunks(
     """Run ``fn`` on every task and yield each task's list of results as it finishes.
 
     ``fn`` must be a module-level function (it is pickled to worker processes). Without a
-    ``scheduler``, ``processes == 1`` runs here and more start ``spawn`` worker processes.
+    ``scheduler``, ``processes == 1`` runs here and more start worker processes
+    (:func:`start_method`).
     """
     if scheduler is not None:
         yield from _on_dask(fn, tasks, scheduler, processes)
@@ -43,9 +45,18 @@ def run_chunks(
         for task in tasks:
             yield fn(task)
     else:
-        ctx = multiprocessing.get_context("spawn")
+        ctx = multiprocessing.get_context(start_method())
         with ctx.Pool(processes) as pool:
             yield from pool.imap_unordered(fn, tasks)
+
+
+def start_method() -> str:
+    """``fork`` where it is safe (POSIX, one thread: the command line, where workers then start
+    at once with gamelib already imported), else ``spawn`` (notebook kernels run threads; other
+    operating systems). The results are the same either way."""
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
 
 
 def _on_dask(

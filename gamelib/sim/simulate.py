@@ -3,8 +3,10 @@
 Seats cycle through the bot list and the assignment rotates by one seat per game, so with enough
 games every bot plays every seat. Game ``g`` is seeded from ``(seed, g)`` alone and results are
 summed in game order, so the same seed gives the same :class:`Summary` whatever the number of
-processes. Workers are started with the ``spawn`` method (safe in notebooks and on every OS) and
-load the game through the registry by id.
+processes. Workers load the game through the registry by id. They are started with the ``fork``
+method when that is safe (a POSIX process running one thread, such as ``python -m gamelib
+simulate``: the workers start at once, with gamelib already imported), else with ``spawn`` (in
+notebooks, whose kernels run threads, and on every OS); the results are the same either way.
 
 Wins are counted fractionally: a game won by ``k`` tied players gives ``1/k`` of a win to each,
 so the wins of all seats add up to the number of games; such games are also counted in
@@ -19,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from gamelib.bots import bot_names, make_bot, needs_view
+from gamelib.bots import RandomBot, bot_names, make_bot, needs_view
 from gamelib.core import Game, GameLibError, OptionError, State, load
 from gamelib.core.registry import GAMES
 
@@ -124,17 +126,20 @@ def play_one(game: Game[Any], index: int, seed: int, bots: Sequence[str]) -> Gam
     The fast path: the new state belongs to this function alone, so it is played in place
     (:meth:`State.apply_in_place`) instead of copied at every step; a bot's choice is checked
     against the legal actions it was given. Views are built only for bots that read them
-    (:func:`gamelib.bots.needs_view`), and when none does the game is played ``quiet`` (no log).
+    (:func:`gamelib.bots.needs_view`), and when none does the game is played ``quiet`` (no log,
+    from the set-up on: ``new_state(seed, quiet=True)``). The random bot's choice is inlined.
     The game is the one :func:`gamelib.play` would give (the conformance suite checks it).
     """
     gseed = game_seed(seed, index)
     names = seat_bots(bots, game.players, index)
     players = [make_bot(name, game, seed=gseed * 31 + s) for s, name in enumerate(names)]
     viewers = [needs_view(bot) for bot in players]
-    state: State[Any] = game.new_state(gseed)
-    if not any(viewers):
-        state.quiet = True
+    # The random bot's choice inlined (its own ``rng.randrange``, the same draws); an action
+    # picked from the legal list needs no membership check.
+    pickers = [bot.rng.randrange if type(bot) is RandomBot else None for bot in players]
+    state: State[Any] = game.new_state(gseed, quiet=not any(viewers))
     steps = 0
+    apply = state.apply_in_place
     while True:
         seat = state.current_player
         if seat is None:
@@ -142,13 +147,18 @@ def play_one(game: Game[Any], index: int, seed: int, bots: Sequence[str]) -> Gam
         if steps >= MAX_STEPS:
             raise GameLibError(f"{game.id} game {index} (seed {gseed}) did not end in {MAX_STEPS}")
         legal = state.legal_actions()
+        pick = pickers[seat]
+        if pick is not None and legal:
+            apply(legal[pick(len(legal))])
+            steps += 1
+            continue
         action = players[seat].choose(state.view(seat) if viewers[seat] else None, legal)
         if action not in legal:
             raise GameLibError(
                 f"{game.id} game {index} (seed {gseed}): bot {names[seat]!r} chose {action}, "
                 "which is not a legal action"
             )
-        state.apply_in_place(action)
+        apply(action)
         steps += 1
     outcome = state.outcome()
     assert outcome is not None

@@ -105,3 +105,18 @@ def test_log_in_both_languages() -> None:
     assert "が" in state.log_text()[-1]
     assert "plays" in state.log_text("en")[-1]
     assert state.view(0).log_lines()[-1] == state.log_text()[-1]
+
+
+def test_a_quiet_new_state_logs_nothing_from_its_set_up_on_and_plays_the_same_game() -> None:
+    game = gamelib.load("toy")
+    loud, quiet = game.new_state(4), game.new_state(4, quiet=True)
+    assert quiet.quiet and not loud.quiet and quiet.log == [] and loud.log
+    pick_a, pick_b = random.Random(1), random.Random(1)
+    while loud.current_player is not None:
+        legal = loud.legal_actions()
+        assert [str(a) for a in quiet.legal_actions()] == [str(a) for a in legal]
+        loud.apply_in_place(legal[pick_a.randrange(len(legal))])
+        legal = quiet.legal_actions()
+        quiet.apply_in_place(legal[pick_b.randrange(len(legal))])
+    assert quiet.history == loud.history and quiet.outcome() == loud.outcome()
+    assert quiet.log == [] and not game.new_state(4).quiet  # the next state is loud again

@@ -29,6 +29,36 @@ def test_same_seed_same_summary_whatever_the_process_count() -> None:
     assert other != one
 
 
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_forked_and_spawned_workers_give_the_same_summary(
+    method: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import multiprocessing
+
+    from gamelib.sim import executors
+
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {method} start method here")
+    monkeypatch.setattr(executors, "start_method", lambda: method)
+    one = simulate("toy", players=3, games=30, seed=8, processes=1)
+    assert simulate("toy", players=3, games=30, seed=8, processes=2) == one
+
+
+def test_fork_only_when_a_single_thread_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    from gamelib.sim import executors as sim
+
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["fork", "spawn"])
+    monkeypatch.setattr(sim.threading, "active_count", lambda: 1)
+    assert sim.start_method() == "fork"
+    monkeypatch.setattr(sim.threading, "active_count", lambda: 3)  # e.g. a notebook kernel
+    assert sim.start_method() == "spawn"
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    monkeypatch.setattr(sim.threading, "active_count", lambda: 1)
+    assert sim.start_method() == "spawn"
+
+
 def test_summary_adds_up() -> None:
     s = simulate("toy", players=3, games=60, seed=1, processes=1)
     assert s.games == 60 and s.players == 3
