@@ -4,7 +4,8 @@ pure-Python ``python_liars_poker`` measured in the same run.
 Two paths per game (issue 12), with default options and uniformly random actions: **checked**,
 ``legal_actions()`` then ``gamelib.play(state, action)`` (validates the action and clones the
 state, so no state is ever mutated; target ≥ 0.5× the reference), and **fast**, the simulator's
-path: the new state played in place with ``apply_in_place`` and ``quiet`` set (target ≥ 1.0×).
+path: a ``quiet`` new state (no log from the set-up on) played in place with ``apply_in_place``
+(target ≥ 1.0×).
 Games are found with ``available_games()``, so a new game gets its rows without a change here.
 The reference is driven the same way (random actions, sampled chance outcomes; PyPI
 ``open-spiel``, the ``bench`` extra).
@@ -56,8 +57,7 @@ def gamelib_playout(game_id: str, path: str = "checked") -> Callable[[int], int]
         return steps
 
     def fast(i: int) -> int:
-        state = game.new_state(SEED + i)
-        state.quiet = True
+        state = game.new_state(SEED + i, quiet=True)  # as the simulator starts its games
         steps = 0
         while state.current_player is not None:
             legal = state.legal_actions()
