@@ -38,7 +38,15 @@ from gamelib.megalomania.actions import (
 )
 from gamelib.megalomania.cards import COLOURS, Card, Colour, Rank
 from gamelib.megalomania.missions import Mission
-from gamelib.megalomania.powers import Play, TrickContext, trick_winner
+from gamelib.megalomania.powers import (
+    ONCE_PER_TRICK,
+    Play,
+    TrickContext,
+    lead_colour,
+    resolve_plays,
+    trick_winner,
+)
+from gamelib.megalomania.scoring import partner as partner_of
 from gamelib.megalomania.view import MegalomaniaView
 
 __all__ = [
@@ -50,6 +58,7 @@ __all__ = [
     "heuristic_vs_random",
     "play_fast",
     "play_wins_now",
+    "tally_from_state",
     "tally_from_view",
     "trick_desire",
 ]
@@ -100,6 +109,25 @@ def tally_from_view(view: MegalomaniaView, seat: int | None = None) -> SeatTally
         won=tuple(view.tricks_won),
         captured=captured,
         partner=partner,
+    )
+
+
+def tally_from_state(state: Any, seat: int) -> SeatTally:
+    """The tally of ``seat`` read straight from a :class:`MegalomaniaState` in the card play:
+    the same values as :func:`tally_from_view` of any view, without building one (playouts)."""
+    n = state.n
+    captured = state.captured
+    m = state.m
+    paired = m.pairs or len(state.game.teams) < n
+    return SeatTally(
+        seat=seat,
+        players=n,
+        mission=m,
+        tricks_in_round=m.tricks,
+        trick_number=state.trick_no + 1,
+        won=tuple(len(c) for c in captured),
+        captured=tuple(c for trick in captured[seat] for c in trick),
+        partner=partner_of(seat, n) if paired else None,
     )
 
 
@@ -182,6 +210,60 @@ def _winner(trick: tuple[Play, ...], dominant: Colour, cube_step: int) -> int:
     return trick_winner(trick, None, dominant, TrickContext(cube_step))
 
 
+class _TrickSoFar:
+    """The trick in progress resolved once (:func:`resolve_plays`), so that whether one more
+    play would be winning it is answered in constant time: the same answer as
+    :func:`play_wins_now` (the last play wins when it is in the winning group, the dominant
+    cards that count, else the lead colour, and strictly beats every earlier card of it)."""
+
+    __slots__ = ("blocked", "dom", "knight", "lead", "led", "reverse", "used", "winner")
+
+    def __init__(self, plays: Sequence[Play], dominant: Colour, cube_step: int) -> None:
+        resolved = resolve_plays(plays, dominant, TrickContext(cube_step))
+        lead = self.lead = lead_colour(plays, dominant)
+        self.blocked = self.knight = self.reverse = False
+        self.used: set[Rank] = set()
+        for r in resolved:
+            if r.power_active:
+                rank = r.play.card.rank
+                self.used.add(rank)
+                if rank is Rank.EMPEROR:
+                    self.blocked = True
+                elif rank is Rank.KNIGHT:
+                    self.knight = True
+                elif rank is Rank.DWARF:
+                    self.reverse = True
+        dom = [r.value for r in resolved if r.dominant_counts]
+        led = [r.value for r in resolved if r.colour is lead]
+        self.dom = (min(dom), max(dom)) if dom else None
+        self.led = (min(led), max(led)) if led else None
+        self.winner = _winner(tuple(plays), dominant, cube_step) if plays else None
+
+    def wins_with(self, action: PlayCard, dominant: Colour, cube_step: int) -> bool:
+        """Whether ``action`` played next would be winning the trick."""
+        card = action.card
+        rank = card.rank
+        blocked = self.blocked
+        active = action.power and not blocked and not (
+            rank in ONCE_PER_TRICK and rank in self.used)
+        as_colour = action.as_colour
+        if rank is Rank.ORACLE and (as_colour is None or as_colour is dominant):
+            active = False
+        value = card.value + (0 if blocked else action.cube * cube_step)
+        colour = as_colour if active and rank is Rank.ORACLE and as_colour else card.colour
+        if colour is dominant and not self.knight:
+            span = self.dom
+        elif self.dom is not None or colour is not self.lead:
+            return False
+        else:
+            span = self.led
+        if span is None:
+            return True
+        if self.reverse or (active and rank is Rank.DWARF):
+            return value < span[0]
+        return value > span[1]
+
+
 def _cost(action: PlayCard) -> int:
     """Resources an action spends (power crystal, cube)."""
     return int(action.power) + int(action.cube != 0)
@@ -216,7 +298,8 @@ def choose_play(
         raise ValueError("no play to choose from")
     trick_cards = [p.card for p in plays]
     partner = tally.partner
-    current = _winner(tuple(plays), dominant, cube_step) if plays else None
+    so_far = _TrickSoFar(plays, dominant, cube_step) if plays else None
+    current = so_far.winner if so_far is not None else None
     lead = plays[0].card.colour if plays else None
     mine = [a.card for a in actions]
     desire = trick_desire(tally, [*trick_cards, *mine[:1]])
@@ -229,8 +312,9 @@ def choose_play(
         return min(actions, key=lambda a: (_cost(a), a.card.value, a.card.colour is dominant))
     winning: list[PlayCard] = []
     losing: list[PlayCard] = []
+    assert so_far is not None
     for a in actions:
-        (winning if play_wins_now(plays, a, seat, dominant, cube_step) else losing).append(a)
+        (winning if so_far.wins_with(a, dominant, cube_step) else losing).append(a)
     if desire > 0:
         if winning:
             if last_to_play:
@@ -280,6 +364,25 @@ class HeuristicBot:
             return legal_actions[self.rng.randrange(len(legal_actions))]
         return legal_actions[self.rng.randrange(len(legal_actions))]
 
+    def choose_in_state(self, state: Any, legal_actions: Sequence[Any]) -> Any:
+        """:meth:`choose` for the player to act in a :class:`MegalomaniaState`: the same choice
+        as ``choose(state.view(seat), legal_actions)``, read from the state without building a
+        view in the card play (playouts of the odds engine); other phases build the view."""
+        seat = state.current_player
+        first = legal_actions[0] if legal_actions else None
+        if isinstance(first, PlayCard):
+            plays = state.trick
+            return choose_play(
+                legal_actions, plays, seat, state.dominant, tally_from_state(state, seat),
+                cube_step=state.cube_step, last_to_play=len(plays) == state.n - 1,
+            )
+        if isinstance(first, ReturnCard):
+            dominant = state.dominant
+            return min(legal_actions, key=lambda a: (a.card.colour is dominant, a.card.value))
+        if isinstance(first, ChooseLeader):
+            return self._leader_for(tally_from_state(state, seat), legal_actions, seat)
+        return self.choose(state.view(seat), legal_actions)
+
     def _resources(self, view: MegalomaniaView, legal: Sequence[Any], seat: int) -> Any:
         # Keep one scroll for the end bonus; take a balanced split, crystals first.
         keep = [a for a in legal if a.scroll is None] or list(legal)
@@ -289,7 +392,9 @@ class HeuristicBot:
                                         a.crystals))
 
     def _leader(self, view: MegalomaniaView, legal: Sequence[ChooseLeader], seat: int) -> Any:
-        tally = tally_from_view(view, seat)
+        return self._leader_for(tally_from_view(view, seat), legal, seat)
+
+    def _leader_for(self, tally: SeatTally, legal: Sequence[ChooseLeader], seat: int) -> Any:
         if trick_desire(tally, ()) > 0:
             mine = [a for a in legal if a.seat == seat]
             if mine:

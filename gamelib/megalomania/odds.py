@@ -514,84 +514,111 @@ def determinize(
     everything the viewer knows is copied from the view. Only for the card-play phases (the
     state's own chance stream is reseeded from ``rng``). The log starts empty.
     """
-    from gamelib.megalomania.state import MegalomaniaState
+    return _Rebuilder(view, game, bans).sample(rng)
 
-    if view.phase not in PLAYOUT_PHASES or view.mission is None or view.viewer is None:
-        raise ValueError("a state can be rebuilt from a player's view once the cards are in play")
-    game = game or _game_for(view)
-    me = view.viewer
-    n = view.players
-    m: Mission = view.mission
-    st = game.new_state(rng.randrange(2**62))
-    assert isinstance(st, MegalomaniaState)
-    st.log = []
-    if bans is None:
-        bans = hidden_card_bans(view)
-    pool = _shuffled_consistent(view, unseen_cards(view), bans, rng)
 
-    def take(k: int) -> list[Card]:
-        out = pool[:k]
-        del pool[:k]
-        return out
+class _Rebuilder:
+    """:func:`determinize` split in two: what comes from the view alone, read once into a
+    template state, and per sample a clone of it with the unseen cards dealt."""
 
-    st.round, st.dealer, st.dominant = view.round, view.dealer, view.dominant
-    st.mission_no, st.phase, st.queue = m.number, view.phase, []
-    st.dealt, st.deck = True, []
-    st.hands = [
-        list(view.hand) if s == me
-        else sort_cards([*view.known_cards[s], *take(_hidden_count(view, s))])
-        for s in range(n)
-    ]
-    st.revealed = [list(r) for r in view.revealed]
-    st.covered = [[] for _ in range(n)]
-    st.draw_piles = [[] for _ in range(n)]
-    for s in range(n):
-        down = view.face_down_counts[s]
-        if m.deal is Deal.COVERED:
-            tops = [c for c in view.revealed[s] if c in st.hands[s]][:down]
-            st.covered[s] = list(zip(tops, take(len(tops)), strict=True))
-        elif down:
-            st.draw_piles[s] = take(down)
-    st.own_aside = [list(view.own_set_aside) if s == me else [] for s in range(n)]
-    st.set_aside = list(pool)
-    st.piles = [[] for _ in range(n)]
-    st.passing = [[] for _ in range(n)]
-    st.orders = [[] for _ in range(n)]
-    if m.deal is Deal.ORDER:
+    def __init__(self, view: MegalomaniaView, game: Game[Any] | None,
+                 bans: Sequence[frozenset[Card]] | None) -> None:
+        from gamelib.megalomania.state import MegalomaniaState
+
+        if view.phase not in PLAYOUT_PHASES or view.mission is None or view.viewer is None:
+            raise ValueError(
+                "a state can be rebuilt from a player's view once the cards are in play")
+        self.view = view
+        self.bans = hidden_card_bans(view) if bans is None else bans
+        self.unseen = unseen_cards(view)
+        game = game or _game_for(view)
+        me = view.viewer
+        n = view.players
+        st = game.new_state(0)
+        assert isinstance(st, MegalomaniaState)
+        st.log = []
+        st.round, st.dealer, st.dominant = view.round, view.dealer, view.dominant
+        st.mission_no, st.phase, st.queue = view.mission.number, view.phase, []
+        st.dealt, st.deck = True, []
+        st.revealed = [list(r) for r in view.revealed]
+        st.own_aside = [list(view.own_set_aside) if s == me else [] for s in range(n)]
+        st.piles = [[] for _ in range(n)]
+        st.passing = [[] for _ in range(n)]
+        st.captured = [[list(t) for t in view.captured[s]] for s in range(n)]
+        st.trick = list(view.trick)
+        st.trick_no = view.trick_number - 1
+        st.leader = view.leader if view.leader is not None else 0
+        st.next_leader = view.next_leader
+        st.last_trick, st.last_winner = list(view.last_trick), view.last_trick_winner
+        st.round_plays = list(view.round_tricks)
+        st.crystals, st.cubes = list(view.crystals), list(view.cubes)
+        st.scrolls = [list(x) for x in view.scrolls]
+        st.scroll_deck = [ScrollKind.CRYSTAL] * view.scroll_deck
+        st.round_missions = list(view.round_missions)
+        st.round_scores = list(view.round_scores)
+        st.scores, st.negatives = list(view.scores), list(view.negative_points)
+        st.final = None
+        st.history = ()
+        self.public = (
+            {c for seat in st.captured for t in seat for c in t} | {p.card for p in view.trick}
+        )
+        self.known_to_me = {c for cards in view.known_cards for c in cards}
+        self.template = st
+
+    def sample(self, rng: random.Random) -> MegalomaniaState:
+        """One rebuilt state (the draws from ``rng`` are those :func:`determinize` makes)."""
+        view = self.view
+        me = view.viewer
+        assert me is not None and view.mission is not None
+        n = view.players
+        deal = view.mission.deal
+        seed = rng.randrange(2**62)
+        pool = _shuffled_consistent(view, self.unseen, self.bans, rng)
+        st = self.template.clone()
+        st.seed = seed
+        at = 0
+
+        def take(k: int) -> list[Card]:
+            nonlocal at
+            at += k
+            return pool[at - k : at]
+
+        st.hands = [
+            list(view.hand) if s == me
+            else sort_cards([*view.known_cards[s], *take(_hidden_count(view, s))])
+            for s in range(n)
+        ]
+        st.covered = [[] for _ in range(n)]
+        st.draw_piles = [[] for _ in range(n)]
         for s in range(n):
-            if s == me:
-                st.orders[s] = list(view.play_order)
-            else:
-                order = list(st.hands[s])
-                rng.shuffle(order)
-                st.orders[s] = order
-    st.captured = [[list(t) for t in view.captured[s]] for s in range(n)]
-    public = {c for seat in st.captured for t in seat for c in t} | {p.card for p in view.trick}
-    st.seen = [set(st.hands[s]) | public for s in range(n)]
-    st.seen[me].update(c for cards in view.known_cards for c in cards)
-    st.trick = list(view.trick)
-    st.trick_no = view.trick_number - 1
-    st.leader = view.leader if view.leader is not None else 0
-    st.next_leader = view.next_leader
-    st.last_trick, st.last_winner = list(view.last_trick), view.last_trick_winner
-    st.round_plays = list(view.round_tricks)
-    st.explorer = None
-    if view.phase == "explorer" and view.explorer_card is not None:
-        found = view.explorer_card
-        for owner in range(n):
-            for t, trick in enumerate(st.captured[owner]):
-                if found in trick:
-                    st.explorer = (owner, t, trick.index(found), found)
-    st.crystals, st.cubes = list(view.crystals), list(view.cubes)
-    st.scrolls = [list(x) for x in view.scrolls]
-    st.scroll_deck = [ScrollKind.CRYSTAL] * view.scroll_deck
-    st.round_missions = list(view.round_missions)
-    st.round_scores = list(view.round_scores)
-    st.scores, st.negatives = list(view.scores), list(view.negative_points)
-    st.final = None
-    st.history = ()
-    st.rng = Rng(rng.randrange(2**62))
-    return st
+            down = view.face_down_counts[s]
+            if deal is Deal.COVERED:
+                tops = [c for c in view.revealed[s] if c in st.hands[s]][:down]
+                st.covered[s] = list(zip(tops, take(len(tops)), strict=True))
+            elif down:
+                st.draw_piles[s] = take(down)
+        st.set_aside = pool[at:]
+        st.orders = [[] for _ in range(n)]
+        if deal is Deal.ORDER:
+            for s in range(n):
+                if s == me:
+                    st.orders[s] = list(view.play_order)
+                else:  # the Explorer's find is held, not in the order (it replaces a card)
+                    order = [c for c in st.hands[s] if c != view.explorer_card]
+                    rng.shuffle(order)
+                    st.orders[s] = order
+        public = self.public
+        st.seen = [set(st.hands[s]) | public for s in range(n)]
+        st.seen[me].update(self.known_to_me)
+        st.explorer = None
+        if view.phase == "explorer" and view.explorer_card is not None:
+            found = view.explorer_card
+            for owner in range(n):
+                for t, trick in enumerate(st.captured[owner]):
+                    if found in trick:
+                        st.explorer = (owner, t, trick.index(found), found)
+        st.rng = Rng(rng.randrange(2**62))
+        return st
 
 
 def mission_success(m: Mission, points: int) -> bool:
@@ -647,15 +674,15 @@ def mission_odds(
     hits = 0
     total = 0.0
     total_sq = 0.0
-    bans = hidden_card_bans(view)
+    rebuild = _Rebuilder(view, game, None)
     for k in range(samples):
-        st = determinize(view, rng, game, bans)
+        st = rebuild.sample(rng)
         st.quiet = True  # nobody reads this playout's log
         bots = [HeuristicBot(seed * 7919 + k * 13 + s) for s in range(view.players)]
         while len(st.round_scores) == done:
             seat = st.current_player
             assert seat is not None
-            st._apply(bots[seat].choose(st.view(seat), st.legal_actions()))
+            st._apply(bots[seat].choose_in_state(st, st.legal_actions()))
         pts = st.round_scores[done][me]
         hits += mission_success(m, pts)
         total += pts

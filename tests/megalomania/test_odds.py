@@ -349,3 +349,23 @@ def test_panel_odds_cache_returns_the_computed_answer() -> None:
     assert again is first and (cache.hits, cache.misses) == (1, 1)
     other = cache.panel(view, samples=50, mission_samples=0, seed=3)
     assert other.mission is None and cache.misses == 2
+
+
+def test_mission_odds_after_an_explorer_on_mission_15() -> None:
+    """Regression: on mission 15 (a fixed order of play) the Explorer's find is held but not in
+    the order; a rebuilt state once put it in the order too, and a playout ran out of plays."""
+    game = gamelib.load("megalomania", first_mission=15)
+    st = game.new_state(5)
+    rng = random.Random(0)
+    for _ in range(29):
+        legal = st.legal_actions()
+        st = gamelib.play(st, legal[rng.randrange(len(legal))])
+    view = st.view(0)
+    assert view.phase == "explorer" and view.mission is not None and view.mission.number == 15
+    for g in range(20):
+        rebuilt = determinize(view, random.Random(g))
+        rebuilt.check_invariants()
+        seat = view.current_player
+        assert rebuilt.explorer is not None
+        assert rebuilt.explorer[3] not in rebuilt.orders[seat]
+    assert mission_odds(view, samples=8).success.samples == 8
