@@ -38,14 +38,7 @@ from gamelib.megalomania.actions import (
 )
 from gamelib.megalomania.cards import COLOURS, Card, Colour, Rank
 from gamelib.megalomania.missions import Mission
-from gamelib.megalomania.powers import (
-    ONCE_PER_TRICK,
-    Play,
-    TrickContext,
-    lead_colour,
-    resolve_plays,
-    trick_winner,
-)
+from gamelib.megalomania.powers import Play, TrickContext, TrickTracker, trick_winner
 from gamelib.megalomania.scoring import partner as partner_of
 from gamelib.megalomania.view import MegalomaniaView
 
@@ -210,60 +203,6 @@ def _winner(trick: tuple[Play, ...], dominant: Colour, cube_step: int) -> int:
     return trick_winner(trick, None, dominant, TrickContext(cube_step))
 
 
-class _TrickSoFar:
-    """The trick in progress resolved once (:func:`resolve_plays`), so that whether one more
-    play would be winning it is answered in constant time: the same answer as
-    :func:`play_wins_now` (the last play wins when it is in the winning group, the dominant
-    cards that count, else the lead colour, and strictly beats every earlier card of it)."""
-
-    __slots__ = ("blocked", "dom", "knight", "lead", "led", "reverse", "used", "winner")
-
-    def __init__(self, plays: Sequence[Play], dominant: Colour, cube_step: int) -> None:
-        resolved = resolve_plays(plays, dominant, TrickContext(cube_step))
-        lead = self.lead = lead_colour(plays, dominant)
-        self.blocked = self.knight = self.reverse = False
-        self.used: set[Rank] = set()
-        for r in resolved:
-            if r.power_active:
-                rank = r.play.card.rank
-                self.used.add(rank)
-                if rank is Rank.EMPEROR:
-                    self.blocked = True
-                elif rank is Rank.KNIGHT:
-                    self.knight = True
-                elif rank is Rank.DWARF:
-                    self.reverse = True
-        dom = [r.value for r in resolved if r.dominant_counts]
-        led = [r.value for r in resolved if r.colour is lead]
-        self.dom = (min(dom), max(dom)) if dom else None
-        self.led = (min(led), max(led)) if led else None
-        self.winner = _winner(tuple(plays), dominant, cube_step) if plays else None
-
-    def wins_with(self, action: PlayCard, dominant: Colour, cube_step: int) -> bool:
-        """Whether ``action`` played next would be winning the trick."""
-        card = action.card
-        rank = card.rank
-        blocked = self.blocked
-        active = action.power and not blocked and not (
-            rank in ONCE_PER_TRICK and rank in self.used)
-        as_colour = action.as_colour
-        if rank is Rank.ORACLE and (as_colour is None or as_colour is dominant):
-            active = False
-        value = card.value + (0 if blocked else action.cube * cube_step)
-        colour = as_colour if active and rank is Rank.ORACLE and as_colour else card.colour
-        if colour is dominant and not self.knight:
-            span = self.dom
-        elif self.dom is not None or colour is not self.lead:
-            return False
-        else:
-            span = self.led
-        if span is None:
-            return True
-        if self.reverse or (active and rank is Rank.DWARF):
-            return value < span[0]
-        return value > span[1]
-
-
 def _cost(action: PlayCard) -> int:
     """Resources an action spends (power crystal, cube)."""
     return int(action.power) + int(action.cube != 0)
@@ -292,14 +231,18 @@ def choose_play(
     *,
     cube_step: int = 2,
     last_to_play: bool = False,
+    track: TrickTracker | None = None,
 ) -> PlayCard:
-    """The heuristic's card for ``seat`` among ``actions`` (all :class:`PlayCard`)."""
+    """The heuristic's card for ``seat`` among ``actions`` (all :class:`PlayCard`).
+
+    ``track``: the trick ``plays`` folded (:class:`TrickTracker`), when the caller has it."""
     if not actions:
         raise ValueError("no play to choose from")
     trick_cards = [p.card for p in plays]
     partner = tally.partner
-    so_far = _TrickSoFar(plays, dominant, cube_step) if plays else None
-    current = so_far.winner if so_far is not None else None
+    if plays and track is None:
+        track = TrickTracker.of(plays, dominant, cube_step)
+    current = track.winner if track is not None else None
     lead = plays[0].card.colour if plays else None
     mine = [a.card for a in actions]
     desire = trick_desire(tally, [*trick_cards, *mine[:1]])
@@ -312,9 +255,9 @@ def choose_play(
         return min(actions, key=lambda a: (_cost(a), a.card.value, a.card.colour is dominant))
     winning: list[PlayCard] = []
     losing: list[PlayCard] = []
-    assert so_far is not None
+    assert track is not None
     for a in actions:
-        (winning if so_far.wins_with(a, dominant, cube_step) else losing).append(a)
+        (winning if track.wins_with(a) else losing).append(a)
     if desire > 0:
         if winning:
             if last_to_play:
@@ -375,6 +318,7 @@ class HeuristicBot:
             return choose_play(
                 legal_actions, plays, seat, state.dominant, tally_from_state(state, seat),
                 cube_step=state.cube_step, last_to_play=len(plays) == state.n - 1,
+                track=state._tracker(),
             )
         if isinstance(first, ReturnCard):
             dominant = state.dominant

@@ -31,6 +31,7 @@ __all__ = [
     "ResolvedPlay",
     "TrickContext",
     "TrickStatus",
+    "TrickTracker",
     "follow_cards",
     "lead_colour",
     "legal_plays",
@@ -212,6 +213,137 @@ def trick_status(
     )
 
 
+class TrickTracker:
+    """A trick folded play by play: the same rules as :func:`resolve_plays`, kept as running
+    facts (powers used, Emperor block, Knight, Dwarf, the extreme values of the dominant cards
+    that count and of the lead colour, with the earliest seat holding each) so that adding a play,
+    the status, the winner, and whether one more play would win are all constant time.
+
+    Immutable by convention: :meth:`add` returns a new tracker, so copies of a game share them.
+    ``TrickTracker.of(plays, dominant, cube_step)`` folds a whole trick.
+    """
+
+    __slots__ = ("_status", "blocked", "count", "cube_step", "dom", "dominant", "first_seat",
+                 "knight", "lead", "led", "reverse", "seats", "used")
+
+    def __init__(self, dominant: Colour, cube_step: int = 2) -> None:
+        self.dominant, self.cube_step = dominant, cube_step
+        self.count = 0
+        self.lead: Colour | None = None
+        self.first_seat: int | None = None
+        self.blocked = self.knight = self.reverse = False
+        self.used: frozenset[Rank] = frozenset()
+        self.seats: dict[Rank, int] = {}  # the first active play of each once-per-trick rank
+        # (min value, its earliest seat, max value, its earliest seat), None while empty
+        self.dom: tuple[int, int, int, int] | None = None
+        self.led: tuple[int, int, int, int] | None = None
+        self._status: TrickStatus | None = None
+
+    @classmethod
+    def of(cls, plays: Sequence[Play], dominant: Colour, cube_step: int = 2) -> TrickTracker:
+        """The tracker of the trick ``plays``."""
+        track = cls(dominant, cube_step)
+        for p in plays:
+            track = track.add(p)
+        return track
+
+    def _resolve(self, card: Card, power: bool, as_colour: Colour | None, cube: int
+                 ) -> tuple[bool, Colour, int]:
+        """(power active, colour, value) of one more play, as :func:`resolve_plays` finds."""
+        rank = card.rank
+        blocked = self.blocked
+        active = power and not blocked and not (rank in ONCE_PER_TRICK and rank in self.used)
+        if rank is Rank.ORACLE and (as_colour is None or as_colour is self.dominant):
+            active = False
+        colour = as_colour if active and rank is Rank.ORACLE and as_colour else card.colour
+        value = card.value if blocked else card.value + cube * self.cube_step
+        return active, colour, value
+
+    def add(self, play: Play) -> TrickTracker:
+        """The tracker after ``play``."""
+        card = play.card
+        active, colour, value = self._resolve(card, play.power, play.as_colour, play.cube)
+        new = object.__new__(TrickTracker)
+        new.dominant, new.cube_step = self.dominant, self.cube_step
+        new.count = self.count + 1
+        new.first_seat = play.seat if self.first_seat is None else self.first_seat
+        lead = new.lead = colour if self.lead is None else self.lead
+        new.blocked, new.knight, new.reverse = self.blocked, self.knight, self.reverse
+        new.used, new.seats = self.used, self.seats
+        new._status = None
+        if active:
+            rank = card.rank
+            new.used = self.used | {rank}
+            if rank in ONCE_PER_TRICK and rank not in self.seats:
+                new.seats = {**self.seats, rank: play.seat}
+            if rank is Rank.EMPEROR:
+                new.blocked = True
+            elif rank is Rank.KNIGHT:
+                new.knight = True
+            elif rank is Rank.DWARF:
+                new.reverse = True
+        seat = play.seat
+        new.dom = _extend(self.dom, value, seat) if (
+            colour is self.dominant and not self.knight) else self.dom
+        new.led = _extend(self.led, value, seat) if colour is lead else self.led
+        return new
+
+    @property
+    def winner(self) -> int | None:
+        """The seat winning the trick so far (``None`` while it is empty)."""
+        group = self.dom if self.dom is not None else self.led
+        if group is None:
+            return self.first_seat
+        return group[1] if self.reverse else group[3]
+
+    def status(self) -> TrickStatus:
+        """The :class:`TrickStatus` (what :func:`trick_status` gives for the same plays)."""
+        found = self._status
+        if found is None:
+            if not self.count:
+                found = _EMPTY_STATUS
+            else:
+                get = self.seats.get
+                found = TrickStatus(
+                    self.lead, get(Rank.EMPEROR), get(Rank.KNIGHT), get(Rank.WIZARD),
+                    get(Rank.DWARF), get(Rank.PEASANT), self.winner,
+                )
+            self._status = found
+        return found
+
+    def wins_with(self, action: PlayCard) -> bool:
+        """Whether ``action`` played next would be winning the trick: it is in the winning
+        group (the dominant cards that count, else the lead colour) and strictly beats every
+        earlier card of it (the earlier card wins ties)."""
+        card = action.card
+        active, colour, value = self._resolve(card, action.power, action.as_colour, action.cube)
+        if self.count == 0:
+            return True
+        if colour is self.dominant and not self.knight:
+            group = self.dom
+        elif self.dom is not None or colour is not self.lead:
+            return False
+        else:
+            group = self.led
+        if group is None:
+            return True
+        if self.reverse or (active and card.rank is Rank.DWARF):
+            return value < group[0]
+        return value > group[2]
+
+
+def _extend(group: tuple[int, int, int, int] | None, value: int, seat: int
+            ) -> tuple[int, int, int, int]:
+    if group is None:
+        return (value, seat, value, seat)
+    lo, lo_seat, hi, hi_seat = group
+    if value < lo:
+        lo, lo_seat = value, seat
+    if value > hi:
+        hi, hi_seat = value, seat
+    return (lo, lo_seat, hi, hi_seat)
+
+
 def follow_cards(
     hand: Sequence[Card],
     plays: Sequence[Play],
@@ -263,6 +395,7 @@ def legal_plays(
     last_trick: bool = False,
     fixed_next: Card | None = None,
     wizard_choice: bool = True,
+    status: TrickStatus | None = None,
 ) -> list[PlayCard]:
     """The play actions open to the next player of the trick ``plays``, in a fixed order.
 
@@ -273,9 +406,11 @@ def legal_plays(
     when ``can_explore`` (not the first trick, and a card left to swap), the Peasant not in the
     last trick, the Assassin only when the follow rule would forbid it. ``fixed_next`` (mission
     15) is the only card allowed, whatever the follow rule says. ``wizard_choice``: see
-    :func:`follow_cards`.
+    :func:`follow_cards`. ``status``: the trick's :func:`trick_status`, when the caller has it
+    (a :class:`TrickTracker` gives it in constant time).
     """
-    status = trick_status(plays, dominant)
+    if status is None:
+        status = trick_status(plays, dominant)
     blocked = status.powers_blocked
     last_to_play = len(plays) == players - 1
     power_ok = crystals > 0 and not blocked

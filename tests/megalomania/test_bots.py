@@ -115,7 +115,8 @@ def test_choice_read_from_the_state_is_the_choice_from_the_view(options: dict) -
     """``choose_in_state`` (odds playouts, no view built) picks what ``choose`` picks from the
     player's view; the constant-time 'wins now' of a trick in progress agrees with
     ``play_wins_now`` for every legal play."""
-    from gamelib.megalomania.bots import _TrickSoFar, play_wins_now
+    from gamelib.megalomania.bots import play_wins_now
+    from gamelib.megalomania.powers import TrickTracker, trick_status
 
     game = gamelib.load("megalomania", length="short", **options)
     compared = 0
@@ -130,9 +131,10 @@ def test_choice_read_from_the_state_is_the_choice_from_the_view(options: dict) -
                     st.view(seat), legal)
                 compared += 1
             if st.phase == "play" and st.trick:
-                so_far = _TrickSoFar(st.trick, st.dominant, st.cube_step)
+                track = TrickTracker.of(st.trick, st.dominant, st.cube_step)
+                assert track.status() == trick_status(st.trick, st.dominant)
                 for a in legal:
-                    assert so_far.wins_with(a, st.dominant, st.cube_step) == play_wins_now(
+                    assert track.wins_with(a) == play_wins_now(
                         st.trick, a, seat, st.dominant, st.cube_step)
             st.apply_in_place(legal[rng.randrange(len(legal))])
     assert compared > 100

@@ -63,3 +63,33 @@ def test_clone_shares_nothing_apply_changes() -> None:
         legal = other.legal_actions()
         other.apply_in_place(legal[rng.randrange(len(legal))])
     assert fingerprint(st) == before
+
+
+def test_trick_tracker_agrees_with_the_trick_rules() -> None:
+    """The fast path folds a trick play by play (:class:`TrickTracker`); on 20,000 seeded random
+    tricks (any powers, Oracle colours, cubes, cube steps) it gives what the rule functions
+    give: the status, the winner, and whether one more play would be winning."""
+    from gamelib.megalomania.actions import PlayCard
+    from gamelib.megalomania.bots import play_wins_now
+    from gamelib.megalomania.cards import COLOURS, DECK
+    from gamelib.megalomania.powers import (
+        Play,
+        TrickContext,
+        TrickTracker,
+        trick_status,
+        trick_winner,
+    )
+
+    rng = random.Random(1)
+    colours = (None, *COLOURS)
+    for _ in range(20_000):
+        dominant, step, k = rng.choice(COLOURS), rng.choice((1, 2, 3)), rng.randrange(4)
+        cards = rng.sample(DECK, k + 1)
+        plays = [Play(s, c, rng.random() < 0.5, rng.choice(colours), rng.choice((0, 0, 1, -1)))
+                 for s, c in enumerate(cards[:k])]
+        track = TrickTracker.of(plays, dominant, step)
+        assert track.status() == trick_status(plays, dominant, TrickContext(step))
+        if plays:
+            assert track.winner == trick_winner(plays, None, dominant, TrickContext(step))
+        nxt = PlayCard(cards[k], rng.random() < 0.5, rng.choice(colours), rng.choice((0, 1, -1)))
+        assert track.wins_with(nxt) == play_wins_now(plays, nxt, k, dominant, step)
