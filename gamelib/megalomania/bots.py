@@ -107,7 +107,19 @@ def tally_from_view(view: MegalomaniaView, seat: int | None = None) -> SeatTally
 
 def tally_from_state(state: Any, seat: int) -> SeatTally:
     """The tally of ``seat`` read straight from a :class:`MegalomaniaState` in the card play:
-    the same values as :func:`tally_from_view` of any view, without building one (playouts)."""
+    the same values as :func:`tally_from_view` of any view, without building one (playouts).
+    Kept in the state's cache until a trick is taken or an Explorer changes one."""
+    scratch = state._scratch
+    tallies = scratch.tallies
+    if tallies is None:
+        tallies = scratch.tallies = {}
+    found = tallies.get(seat)
+    if found is None:
+        found = tallies[seat] = _tally_of_state(state, seat)
+    return found
+
+
+def _tally_of_state(state: Any, seat: int) -> SeatTally:
     n = state.n
     captured = state.captured
     m = state.m

@@ -45,11 +45,10 @@ from gamelib.megalomania.cards import DECK, Card, Colour, Rank, sort_cards
 from gamelib.megalomania.missions import Deal, Mission
 from gamelib.megalomania.powers import (
     Play,
-    TrickContext,
+    TrickTracker,
     lead_colour,
     legal_plays,
     trick_status,
-    trick_winner,
 )
 from gamelib.megalomania.view import MegalomaniaView
 
@@ -116,13 +115,14 @@ class TrickOdds:
         how_en = "random legal plays" if self.model == "random" else "the heuristic bot's play"
         how_ja = "合法手からランダム" if self.model == "random" else "ヒューリスティックBotの手"
         shown = [s for s, v in enumerate(self.voids) if v]
+        worst = 0.5 / math.sqrt(max(1, self.cases))  # the standard error at p = 1/2
         if lang == "ja":
             kind = f"全{self.cases:,}通りを厳密に数えた" if self.exact else (
-                f"{self.cases:,}回のサンプリング(±は標準誤差)")
+                f"{self.cases:,}回のサンプリング(誤差は標準誤差で最大±{worst:.1%})")
             extra = "(出せなかった色を持たない配り方のみ)" if shown else ""
             return f"見えない{self.unseen}枚の配り方{extra}：{kind}。他のプレイヤー：{how_ja}。"
         kind = f"all {self.cases:,} cases counted exactly" if self.exact else (
-            f"{self.cases:,} sampled deals (± is the standard error)")
+            f"{self.cases:,} sampled deals (standard error at most ±{worst:.1%})")
         extra = " (only deals where nobody holds a colour they failed to follow)" if shown else ""
         return f"Deals of the {self.unseen} unseen cards{extra}: {kind}. Other players: {how_en}."
 
@@ -302,12 +302,19 @@ class _Context:
     tallies: dict[int, SeatTally] = field(default_factory=dict)
 
 
-def _options(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Play]
-             ) -> list[tuple[float, list[PlayCard]]]:
+def _full_hands(ctx: _Context, hands: Mapping[int, Sequence[Card]]) -> dict[int, list[Card]]:
+    """The dealt hidden cards of each seat with the cards the viewer knows it holds, sorted."""
+    known = ctx.view.known_cards
+    return {s: sort_cards([*h, *known[s]]) for s, h in hands.items()}
+
+
+def _options(ctx: _Context, seat: int, full: Sequence[Card], plays: Sequence[Play],
+             track: TrickTracker) -> list[tuple[float, list[PlayCard]]]:
     """The seat's choices as weighted groups: one group of legal plays, or on mission 15 (a
-    fixed, hidden order of play) one group per card of the hand, each equally likely next."""
+    fixed, hidden order of play) one group per card of the hand, each equally likely next.
+    ``full``: the seat's whole hand (:func:`_full_hands`); ``track``: ``plays`` folded."""
     v = ctx.view
-    full = sort_cards([*hand, *v.known_cards[seat]])
+    status = track.status()
 
     def plays_for(fixed: Card | None) -> list[PlayCard]:
         return legal_plays(
@@ -315,6 +322,7 @@ def _options(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Pla
             cubes=v.cubes[seat],
             can_explore=v.trick_number > 1 and (len(full) > 1 or v.face_down_counts[seat] > 0),
             last_trick=ctx.last_trick, fixed_next=fixed, wizard_choice=v.wizard_choice,
+            status=status,
         )
 
     if ctx.order and full:
@@ -323,50 +331,56 @@ def _options(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Pla
 
 
 def _finish_exact(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int],
-                  hands: Mapping[int, Sequence[Card]], target: int) -> float:
-    """P(``target`` takes the trick) with ``seats`` still to play: exact over random choices."""
+                  hands: Mapping[int, Sequence[Card]], target: int,
+                  track: TrickTracker) -> float:
+    """P(``target`` takes the trick) with ``seats`` still to play: exact over random choices.
+    ``hands``: whole hands (:func:`_full_hands`); ``track``: ``plays`` folded."""
     if not seats:
-        winner = trick_winner(plays, None, ctx.dominant, TrickContext(ctx.cube_step))
-        return 1.0 if winner == target else 0.0
+        return 1.0 if track.winner == target else 0.0
     seat = seats[0]
     total = 0.0
-    for weight, actions in _options(ctx, seat, hands[seat], plays):
+    for weight, actions in _options(ctx, seat, hands[seat], plays, track):
         if not actions:  # cannot happen in a trick in progress; count it as a pass
-            total += weight * _finish_exact(ctx, plays, seats[1:], hands, target)
+            total += weight * _finish_exact(ctx, plays, seats[1:], hands, target, track)
         elif ctx.model == "heuristic":
-            a = _heuristic(ctx, seat, actions, plays, len(seats) == 1)
-            total += weight * _finish_exact(ctx, (*plays, Play.of(seat, a)), seats[1:], hands,
-                                            target)
+            a = _heuristic(ctx, seat, actions, plays, len(seats) == 1, track)
+            play = Play.of(seat, a)
+            total += weight * _finish_exact(ctx, (*plays, play), seats[1:], hands, target,
+                                            track.add(play))
         else:
             share = weight / len(actions)
             for a in actions:
-                total += share * _finish_exact(ctx, (*plays, Play.of(seat, a)), seats[1:],
-                                               hands, target)
+                play = Play.of(seat, a)
+                total += share * _finish_exact(ctx, (*plays, play), seats[1:], hands, target,
+                                               track.add(play))
     return total
 
 
 def _finish_sampled(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int],
-                    hands: Mapping[int, Sequence[Card]], target: int, rng: random.Random) -> bool:
+                    hands: Mapping[int, Sequence[Card]], target: int, rng: random.Random,
+                    track: TrickTracker) -> bool:
     for i, seat in enumerate(seats):
-        groups = _options(ctx, seat, hands[seat], plays)
+        groups = _options(ctx, seat, hands[seat], plays, track)
         actions = groups[rng.randrange(len(groups))][1] if len(groups) > 1 else groups[0][1]
         if not actions:
             continue
         if ctx.model == "heuristic":
-            a = _heuristic(ctx, seat, actions, plays, i == len(seats) - 1)
+            a = _heuristic(ctx, seat, actions, plays, i == len(seats) - 1, track)
         else:
             a = actions[rng.randrange(len(actions))]
-        plays = (*plays, Play.of(seat, a))
-    return trick_winner(plays, None, ctx.dominant, TrickContext(ctx.cube_step)) == target
+        play = Play.of(seat, a)
+        plays = (*plays, play)
+        track = track.add(play)
+    return track.winner == target
 
 
 def _heuristic(ctx: _Context, seat: int, actions: Sequence[PlayCard], plays: Sequence[Play],
-               last: bool) -> PlayCard:
+               last: bool, track: TrickTracker) -> PlayCard:
     tally = ctx.tallies.get(seat)
     if tally is None:
         tally = ctx.tallies[seat] = tally_from_view(ctx.view, seat)
     return choose_play(actions, plays, seat, ctx.dominant, tally, cube_step=ctx.cube_step,
-                       last_to_play=last)
+                       last_to_play=last, track=track)
 
 
 def _random_branching(ctx: _Context, seats: Sequence[int]) -> int:
@@ -410,6 +424,7 @@ def trick_odds(
     order = view.mission is not None and view.mission.deal is Deal.ORDER
     ctx = _Context(view, dominant, view.cube_step, model, last_trick, order)
     plays = tuple(view.trick)
+    track = TrickTracker.of(plays, dominant, view.cube_step)
     if actions is None:
         actions = legal_plays(
             view.hand, plays, dominant, players=view.players,
@@ -449,10 +464,11 @@ def trick_odds(
                     continue
             cases += 1
             weight_sum += weight
-            hands = dict(zip(seats, dealt, strict=True))
+            hands = _full_hands(ctx, dict(zip(seats, dealt, strict=True)))
             for a in actions:
+                play = Play.of(seat, a)
                 totals[a] += weight * _finish_exact(
-                    ctx, (*plays, Play.of(seat, a)), seats, hands, seat
+                    ctx, (*plays, play), seats, hands, seat, track.add(play)
                 )
         if weight_sum == 0:  # voids read wrongly: answer without them rather than not at all
             return trick_odds(view, actions, model=model, exact_limit=exact_limit,
@@ -474,9 +490,12 @@ def trick_odds(
         else:
             cards = list(pool)
             rng.shuffle(cards)
-        drawn = {s: cards[offsets[s] : offsets[s] + k] for s, k in zip(seats, sizes, strict=True)}
+        drawn = _full_hands(ctx, {
+            s: cards[offsets[s] : offsets[s] + k] for s, k in zip(seats, sizes, strict=True)
+        })
         for a in actions:
-            if _finish_sampled(ctx, (*plays, Play.of(seat, a)), seats, drawn, seat, rng):
+            play = Play.of(seat, a)
+            if _finish_sampled(ctx, (*plays, play), seats, drawn, seat, rng, track.add(play)):
                 hits[a] += 1
     for a in actions:
         p = hits[a] / samples
@@ -640,14 +659,19 @@ class MissionOdds:
     points: Estimate
 
     def describe(self, lang: str = "en") -> str:
-        """Both numbers and how they were obtained."""
+        """Both numbers and how they were obtained, with their precision (± one standard
+        error; the number of simulated rounds bounds it by 0.5/√n)."""
+        n = self.success.samples or 0
+        worst = 0.5 / math.sqrt(max(1, n))
         if lang == "ja":
             return (f"ミッション{self.mission}達成の確率 {self.success.describe('ja', 3)}、"
                     f"期待得点 {self.points.value:+.2f} ± {self.points.stderr:.2f}"
-                    "(全員ヒューリスティックBotでプレイ)")
+                    f"(全員ヒューリスティックBotでプレイ、{n}回のシミュレーション：確率の標準誤差は"
+                    f"最大±{worst:.1%})")
         return (f"P(mission {self.mission} completed) {self.success.describe('en', 3)}; "
                 f"expected points {self.points.value:+.2f} ± {self.points.stderr:.2f} "
-                "(every seat played by the heuristic bot)")
+                f"(every seat played by the heuristic bot, {n} simulated rounds: the chance's "
+                f"standard error is at most ±{worst:.1%})")
 
 
 def mission_odds(
@@ -720,6 +744,42 @@ def position_key(view: MegalomaniaView) -> tuple[Any, ...]:
     )
 
 
+PANEL_SAMPLES = 100
+"""Most sampled deals for the panel's trick odds (standard error at most ±5.0%)."""
+PANEL_MISSION_SAMPLES = 48
+"""Most simulated rounds for the panel's mission odds (standard error at most ±7.2%)."""
+PANEL_EXACT_LIMIT = 300
+"""The panel counts the trick odds exactly up to this many cases (deals × plays)."""
+TRICK_CHOICES = 600
+"""The panel's budget for trick odds: sampled deals × the viewer's plays × the players after
+the viewer in the trick (one bot choice each)."""
+MISSION_STEPS = 360
+"""The panel's budget for mission odds: simulated rounds × the steps left in the round."""
+MIN_SAMPLES = 12
+"""The fewest samples the budget leaves (standard error at most ±14.4%)."""
+
+
+def panel_samples(view: MegalomaniaView, samples: int, mission_samples: int, model: str
+                  ) -> tuple[int, int]:
+    """The samples the panel affords for ``view``: (trick deals, mission rounds).
+
+    Trick odds cost one bot choice per deal, play of the viewer and player after the viewer;
+    mission odds one playout of the rest of the round per sample. Both are given a fixed budget
+    (:data:`TRICK_CHOICES`, :data:`MISSION_STEPS`), so late positions (short playouts, few
+    plays) get the most samples, and never fewer than :data:`MIN_SAMPLES` nor more than asked.
+    """
+    n = view.players
+    plays = max(1, len(view.hand)) * (1 + 2 * int(view.viewer is not None
+                                                  and view.cubes[view.viewer] > 0))
+    if model == "random":
+        plays *= 3
+    after = max(1, n - 1 - len(view.trick))
+    trick = min(samples, max(MIN_SAMPLES, TRICK_CHOICES // (plays * after)))
+    left = max(1, (view.tricks_in_round - view.trick_number + 1) * n - len(view.trick))
+    mission = min(mission_samples, max(MIN_SAMPLES, MISSION_STEPS // left))
+    return trick, mission
+
+
 class OddsCache:
     """A small LRU cache of :class:`PanelOdds` by position (:func:`position_key`) and settings.
 
@@ -738,14 +798,22 @@ class OddsCache:
         self,
         view: MegalomaniaView,
         *,
-        samples: int = 150,
-        mission_samples: int = 40,
+        samples: int = PANEL_SAMPLES,
+        mission_samples: int = PANEL_MISSION_SAMPLES,
         model: str = "heuristic",
         seed: int = 0,
-        exact_limit: int = 2000,
+        exact_limit: int = PANEL_EXACT_LIMIT,
+        budget: bool = True,
     ) -> PanelOdds:
         """The panel's numbers for ``view`` (cached): trick odds when the viewer is to play a
-        card, mission odds (``mission_samples`` > 0) while the cards are in play."""
+        card, mission odds (``mission_samples`` > 0) while the cards are in play.
+
+        With ``budget`` (default) the work per position is bounded so that a click stays fast
+        (:func:`panel_samples`): the samples are the most that fit in the budget, at most
+        ``samples`` / ``mission_samples``; each answer states its precision.
+        """
+        if budget:
+            samples, mission_samples = panel_samples(view, samples, mission_samples, model)
         key = (position_key(view), samples, mission_samples, model, seed, exact_limit)
         found = self._store.pop(key, None)
         if found is not None:

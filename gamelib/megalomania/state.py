@@ -131,11 +131,12 @@ class _Scratch(tuple):  # type: ignore[type-arg]
 
     legal: tuple[Action, ...] | None
     track: TrickTracker | None
+    tallies: dict[int, Any] | None  # the bot's SeatTally per seat (bots.tally_from_state)
 
     def __new__(cls, legal: tuple[Action, ...] | None = None,
                 track: TrickTracker | None = None) -> _Scratch:
         new = tuple.__new__(cls)
-        new.legal, new.track = legal, track
+        new.legal, new.track, new.tallies = legal, track, None
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -724,6 +725,7 @@ class MegalomaniaState(State[Action]):
         trick = list(self.captured[owner][t])  # replaced, not changed: clones share tricks
         trick[i] = card
         self.captured[owner][t] = trick
+        self._scratch.tallies = None
         self._public([card, found])
         self.explorer = None
         self.add_log("explorer_return", player=seat, who=self._name(seat), card=card.term,
@@ -748,6 +750,7 @@ class MegalomaniaState(State[Action]):
                                             win_play),
                          kind="narration")
         self.captured[winner].append([p.card for p in self.trick])
+        self._scratch.tallies = None
         self.last_trick = list(self.trick)
         self.round_plays.append(tuple(self.trick))
         self.last_winner = winner
@@ -801,6 +804,7 @@ class MegalomaniaState(State[Action]):
             self.crystals[s] = self.cubes[s] = 0
         self.set_aside = []
         self.deck = sort_cards(cards)
+        self._scratch.tallies = None
 
     def _finish_game(self) -> None:
         for s in range(self.n):

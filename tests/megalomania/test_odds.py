@@ -337,18 +337,22 @@ def test_panel_odds_cache_returns_the_computed_answer() -> None:
     returning the same answer; another position is computed afresh."""
     import dataclasses
 
-    from gamelib.megalomania.odds import OddsCache, mission_odds, trick_odds
+    from gamelib.megalomania.odds import OddsCache, mission_odds, panel_samples, trick_odds
 
     st = _late_positions(1, seed=7, max_deals=2000)[0]
     view = st.view(st.current_player)
     cache = OddsCache(size=2)
-    first = cache.panel(view, samples=50, mission_samples=5, seed=3)
-    assert first.trick == trick_odds(view, samples=50, seed=3, exact_limit=2000)
-    assert first.mission == mission_odds(view, samples=5, seed=3)
-    again = cache.panel(dataclasses.replace(view, log=()), samples=50, mission_samples=5, seed=3)
+    first = cache.panel(view, samples=50, mission_samples=5, seed=3, exact_limit=2000)
+    deals, rounds = panel_samples(view, 50, 5, "heuristic")  # what the work budget affords
+    assert first.trick == trick_odds(view, samples=deals, seed=3, exact_limit=2000)
+    assert first.mission == mission_odds(view, samples=rounds, seed=3)
+    again = cache.panel(dataclasses.replace(view, log=()), samples=50, mission_samples=5, seed=3,
+                        exact_limit=2000)
     assert again is first and (cache.hits, cache.misses) == (1, 1)
     other = cache.panel(view, samples=50, mission_samples=0, seed=3)
     assert other.mission is None and cache.misses == 2
+    unbudgeted = OddsCache().panel(view, samples=50, mission_samples=30, seed=3, budget=False)
+    assert unbudgeted.mission == mission_odds(view, samples=30, seed=3)
 
 
 def test_mission_odds_after_an_explorer_on_mission_15() -> None:
@@ -369,3 +373,23 @@ def test_mission_odds_after_an_explorer_on_mission_15() -> None:
         assert rebuilt.explorer is not None
         assert rebuilt.explorer[3] not in rebuilt.orders[seat]
     assert mission_odds(view, samples=8).success.samples == 8
+
+
+def test_panel_budget_and_stated_precision() -> None:
+    """The panel's work budget gives late positions more samples, never fewer than the floor nor
+    more than asked, and the notes state the precision in both languages."""
+    from gamelib.megalomania.odds import MIN_SAMPLES, panel_odds, panel_samples
+
+    st = _late_positions(1, seed=7, max_deals=10**9)[0]
+    view = st.view(st.current_player)
+    deals, rounds = panel_samples(view, 100, 48, "heuristic")
+    assert MIN_SAMPLES <= deals <= 100 and MIN_SAMPLES <= rounds <= 48
+    assert panel_samples(view, 10, 5, "heuristic") == (10, 5)
+    odds = panel_odds(view)
+    assert odds.trick is not None and odds.mission is not None
+    n = odds.mission.success.samples
+    assert f"{n} simulated rounds" in odds.mission.describe("en")
+    assert f"{n}回のシミュレーション" in odds.mission.describe("ja")
+    if not odds.trick.exact:
+        assert "standard error at most" in odds.trick.describe("en")
+        assert "標準誤差で最大" in odds.trick.describe("ja")
