@@ -753,10 +753,13 @@ PANEL_EXACT_LIMIT = 300
 TRICK_CHOICES = 600
 """The panel's budget for trick odds: sampled deals × the viewer's plays × the players after
 the viewer in the trick (one bot choice each)."""
-MISSION_STEPS = 360
+MISSION_STEPS = 320
 """The panel's budget for mission odds: simulated rounds × the steps left in the round."""
 MIN_SAMPLES = 12
-"""The fewest samples the budget leaves (standard error at most ±14.4%)."""
+"""The fewest simulated rounds the budget leaves (standard error at most ±14.4%)."""
+MIN_TRICK_SAMPLES = 8
+"""The fewest sampled deals the budget leaves (±17.7% at most; only when leading a trick with
+many plays, e.g. cubes and powers on every card)."""
 
 
 def panel_samples(view: MegalomaniaView, samples: int, mission_samples: int, model: str
@@ -766,7 +769,8 @@ def panel_samples(view: MegalomaniaView, samples: int, mission_samples: int, mod
     Trick odds cost one bot choice per deal, play of the viewer and player after the viewer;
     mission odds one playout of the rest of the round per sample. Both are given a fixed budget
     (:data:`TRICK_CHOICES`, :data:`MISSION_STEPS`), so late positions (short playouts, few
-    plays) get the most samples, and never fewer than :data:`MIN_SAMPLES` nor more than asked.
+    plays) get the most samples, and never fewer than :data:`MIN_TRICK_SAMPLES` /
+    :data:`MIN_SAMPLES` nor more than asked.
     """
     n = view.players
     plays = max(1, len(view.hand)) * (1 + 2 * int(view.viewer is not None
@@ -774,7 +778,7 @@ def panel_samples(view: MegalomaniaView, samples: int, mission_samples: int, mod
     if model == "random":
         plays *= 3
     after = max(1, n - 1 - len(view.trick))
-    trick = min(samples, max(MIN_SAMPLES, TRICK_CHOICES // (plays * after)))
+    trick = min(samples, max(MIN_TRICK_SAMPLES, TRICK_CHOICES // (plays * after)))
     left = max(1, (view.tricks_in_round - view.trick_number + 1) * n - len(view.trick))
     mission = min(mission_samples, max(MIN_SAMPLES, MISSION_STEPS // left))
     return trick, mission

@@ -378,12 +378,12 @@ def test_mission_odds_after_an_explorer_on_mission_15() -> None:
 def test_panel_budget_and_stated_precision() -> None:
     """The panel's work budget gives late positions more samples, never fewer than the floor nor
     more than asked, and the notes state the precision in both languages."""
-    from gamelib.megalomania.odds import MIN_SAMPLES, panel_odds, panel_samples
+    from gamelib.megalomania.odds import MIN_SAMPLES, MIN_TRICK_SAMPLES, panel_odds, panel_samples
 
     st = _late_positions(1, seed=7, max_deals=10**9)[0]
     view = st.view(st.current_player)
     deals, rounds = panel_samples(view, 100, 48, "heuristic")
-    assert MIN_SAMPLES <= deals <= 100 and MIN_SAMPLES <= rounds <= 48
+    assert MIN_TRICK_SAMPLES <= deals <= 100 and MIN_SAMPLES <= rounds <= 48
     assert panel_samples(view, 10, 5, "heuristic") == (10, 5)
     odds = panel_odds(view)
     assert odds.trick is not None and odds.mission is not None
