@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamelib.megalomania.actions import PlayCard
-from gamelib.megalomania.cards import COLOURS, Card, Colour, Rank
+from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour, Rank
 
 __all__ = [
     "ONCE_PER_TRICK",
@@ -411,48 +411,50 @@ def legal_plays(
     """
     if status is None:
         status = trick_status(plays, dominant)
-    blocked = status.powers_blocked
-    last_to_play = len(plays) == players - 1
+    blocked = status.emperor_seat is not None
     power_ok = crystals > 0 and not blocked
-    cube_ok = cubes > 0 and not blocked
-    k = 3 if cube_ok else 1  # the plain play, then +cube and -cube
-    used = {
-        Rank.KNIGHT: status.knight_seat,
-        Rank.WIZARD: status.wizard_seat,
-        Rank.DWARF: status.dwarf_seat,
-        Rank.PEASANT: status.peasant_seat,
-    }
-    allowed = set(
-        [fixed_next] if fixed_next is not None
-        else follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
-    )
+    k = 3 if cubes > 0 and not blocked else 1  # the plain play, then +cube and -cube
+    if fixed_next is not None:
+        allowed: Sequence[Card] = (fixed_next,)
+    elif plays:
+        allowed = follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
+    else:
+        allowed = hand
     out: list[PlayCard] = []
+    if not power_ok:
+        for card in hand:
+            if card in allowed:
+                out.extend(_PLAIN[card][:k])
+        return out
+    last_to_play = len(plays) == players - 1
+    used = {rank for rank, seat in (
+        (Rank.KNIGHT, status.knight_seat), (Rank.WIZARD, status.wizard_seat),
+        (Rank.DWARF, status.dwarf_seat), (Rank.PEASANT, status.peasant_seat),
+    ) if seat is not None}
+    if last_to_play:
+        used |= _NOT_LAST
+    if not can_explore:
+        used.add(Rank.EXPLORER)
+    if last_trick:
+        used.add(Rank.PEASANT)
     for card in hand:
         rank = card.rank
         if card not in allowed:
-            if rank is Rank.ASSASSIN and power_ok and fixed_next is None:
-                out.extend(_plays(card, True, None)[:k])
+            if rank is Rank.ASSASSIN and fixed_next is None:
+                out.extend(_POWERED[card][:k])
             continue
-        out.extend(_plays(card, False, None)[:k])
-        if not power_ok:
-            continue
+        out.extend(_PLAIN[card][:k])
         if rank is Rank.ORACLE:
             for colour in COLOURS:
                 if colour is not dominant and colour is not card.colour:
                     out.extend(_plays(card, True, colour)[:k])
-            continue
-        if rank is Rank.ASSASSIN:
-            continue
-        if rank in (Rank.EMPEROR, Rank.KNIGHT, Rank.WIZARD) and last_to_play:
-            continue
-        if used.get(rank) is not None:
-            continue
-        if rank is Rank.EXPLORER and not can_explore:
-            continue
-        if rank is Rank.PEASANT and last_trick:
-            continue
-        out.extend(_plays(card, True, None)[:k])
+        elif rank is not Rank.ASSASSIN and rank not in used:
+            out.extend(_POWERED[card][:k])
     return out
+
+
+_NOT_LAST = frozenset({Rank.EMPEROR, Rank.KNIGHT, Rank.WIZARD})
+"""Powers that act on later cards: not offered to the last player of a trick."""
 
 
 _PLAYS: dict[tuple[Card, bool, Colour | None], tuple[PlayCard, PlayCard, PlayCard]] = {}
@@ -468,3 +470,7 @@ def _plays(card: Card, power: bool, colour: Colour | None) -> tuple[PlayCard, Pl
             PlayCard(card, power, colour, s) for s in (0, 1, -1)
         )
     return found  # type: ignore[return-value]
+
+
+_PLAIN: dict[Card, tuple[PlayCard, PlayCard, PlayCard]] = {c: _plays(c, False, None) for c in DECK}
+_POWERED: dict[Card, tuple[PlayCard, PlayCard, PlayCard]] = {c: _plays(c, True, None) for c in DECK}
