@@ -866,7 +866,7 @@ class MegalomaniaState(State[Action]):
             seen = self.seen[player]
             return tuple(c for c in self.hands[s] if c in seen or c in self.revealed[s])
 
-        status = trick_status(self.trick, self.dominant) if self.dominant else None
+        status = self._tracker().status() if self.dominant else None  # with the cube step
         paired = bool(self.mission_no and self.m.pairs) or len(self.game.teams) < n  # type: ignore[attr-defined]
         partners = tuple(partner(s, n) if paired else None for s in range(n))
         return MegalomaniaView(
