@@ -115,16 +115,26 @@ class TrickOdds:
         how_en = "random legal plays" if self.model == "random" else "the heuristic bot's play"
         how_ja = "合法手からランダム" if self.model == "random" else "ヒューリスティックBotの手"
         shown = [s for s, v in enumerate(self.voids) if v]
-        worst = 0.5 / math.sqrt(max(1, self.cases))  # the standard error at p = 1/2
         if lang == "ja":
             kind = f"全{self.cases:,}通りを厳密に数えた" if self.exact else (
-                f"{self.cases:,}回のサンプリング(誤差は標準誤差で最大±{worst:.1%})")
+                f"{self.cases:,}回のサンプリング(±は標準誤差)")
             extra = "(出せなかった色を持たない配り方のみ)" if shown else ""
             return f"見えない{self.unseen}枚の配り方{extra}：{kind}。他のプレイヤー：{how_ja}。"
         kind = f"all {self.cases:,} cases counted exactly" if self.exact else (
-            f"{self.cases:,} sampled deals (standard error at most ±{worst:.1%})")
+            f"{self.cases:,} sampled deals (± is the standard error)")
         extra = " (only deals where nobody holds a colour they failed to follow)" if shown else ""
         return f"Deals of the {self.unseen} unseen cards{extra}: {kind}. Other players: {how_en}."
+
+    def note(self, lang: str = "en") -> str:
+        """:meth:`describe` with the precision: exact, or the largest standard error the number
+        of sampled deals allows (0.5/√n, at a chance of one half)."""
+        if self.exact:
+            extra = "(厳密な値)" if lang == "ja" else " Exact values."
+        else:
+            worst = 0.5 / math.sqrt(max(1, self.cases))
+            extra = (f"(各確率の標準誤差は最大±{worst:.1%})" if lang == "ja"
+                     else f" Each chance is within ±{worst:.1%} (one standard error) at most.")
+        return self.describe(lang) + extra
 
 
 def unseen_cards(view: MegalomaniaView) -> list[Card]:
@@ -729,6 +739,14 @@ class PanelOdds:
 
     trick: TrickOdds | None
     mission: MissionOdds | None
+
+    def notes(self, lang: str = "en") -> list[str]:
+        """The notes for the odds figure, each stating how its numbers were obtained and their
+        precision (:meth:`TrickOdds.note`, :meth:`MissionOdds.describe`)."""
+        out = [self.trick.note(lang)] if self.trick is not None else []
+        if self.mission is not None:
+            out.append(self.mission.describe(lang))
+        return out
 
 
 def position_key(view: MegalomaniaView) -> tuple[Any, ...]:

@@ -390,6 +390,11 @@ def test_panel_budget_and_stated_precision() -> None:
     n = odds.mission.success.samples
     assert f"{n} simulated rounds" in odds.mission.describe("en")
     assert f"{n}回のシミュレーション" in odds.mission.describe("ja")
-    if not odds.trick.exact:
-        assert "standard error at most" in odds.trick.describe("en")
-        assert "標準誤差で最大" in odds.trick.describe("ja")
+    en, ja = odds.notes("en"), odds.notes("ja")
+    assert en[1] == odds.mission.describe("en") and ja[1] == odds.mission.describe("ja")
+    if odds.trick.exact:
+        assert en[0].endswith("Exact values.") and ja[0].endswith("(厳密な値)")
+    else:
+        worst = f"±{0.5 / math.sqrt(odds.trick.cases):.1%}"
+        assert worst in en[0] and "(one standard error) at most" in en[0]
+        assert worst in ja[0] and "標準誤差は最大" in ja[0]
