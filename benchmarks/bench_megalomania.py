@@ -5,6 +5,11 @@ to OpenSpiel's pure-Python ``python_liars_poker`` (issue 12's reference; targets
 fast ≥ 1.0×): gamelib's Megalomania through the checked :func:`gamelib.play` (every step checks
 legality and returns a new state) and through the fast path used by simulations and search
 (``clone()`` once, then ``legal_actions()`` + ``apply_in_place()`` with ``quiet`` set, no log).
+
+Also the notebook's odds panel: the time of :func:`gamelib.megalomania.odds.panel_odds` (trick and
+mission odds, default panel budget, an empty cache so every position is computed) at each
+position of a seeded short game seen from seat 0, as median and 95th percentile (the click
+target: ≤ 30 ms median, ≤ 60 ms p95 for the whole click, figures included).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import time
 from typing import Any
 
 import gamelib
+from benchmarks import percentile
 from benchmarks.bench_throughput import openspiel_playout
 
 __all__ = ["run"]
@@ -43,6 +49,26 @@ def _megalomania_rate(seconds: float, checked: bool, options: dict[str, Any]) ->
             steps += 1
         games += 1
     return steps / (time.perf_counter() - start), games
+
+
+def panel_odds_times(positions: int = 150, seed: int = 7) -> list[float]:
+    """Seconds of ``panel_odds`` at each of the first ``positions`` positions of short game
+    ``seed`` (random moves, seeded), seen from seat 0, with the cache emptied first."""
+    from gamelib.megalomania import odds
+
+    game = gamelib.load("megalomania", length="short")
+    state = game.new_state(seed)
+    rng = random.Random(0)
+    times: list[float] = []
+    while not state.is_terminal() and len(times) < positions:
+        view = state.view(0)
+        odds._PANEL_CACHE.clear()
+        start = time.perf_counter()
+        odds.panel_odds(view)
+        times.append(time.perf_counter() - start)
+        legal = state.legal_actions()
+        state = gamelib.play(state, legal[rng.randrange(len(legal))])
+    return times
 
 
 def _reference_rate(seconds: float) -> tuple[float, int] | None:
@@ -78,6 +104,18 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
             ratio = None if reference is None else rate / reference[0]
             note = f"{games} whole games; {ref_note}"
             rows.append(_row(label, options, rate, ref_name, ratio, note))
+    times = panel_odds_times(60 if quick else 150)
+    for name, q in (("median", 50), ("p95", 95)):
+        rows.append({
+            "benchmark": "megalomania odds panel",
+            "subject": f"panel_odds per position, {name} (short game 7, seat 0, cache empty)",
+            "value": percentile(times, q) * 1000,
+            "unit": "ms",
+            "reference": None,
+            "ratio": None,
+            "notes": f"{len(times)} positions; target for the whole click: median ≤ 30 ms, "
+                     "p95 ≤ 60 ms",
+        })
     return rows
 
 

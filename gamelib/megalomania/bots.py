@@ -38,7 +38,8 @@ from gamelib.megalomania.actions import (
 )
 from gamelib.megalomania.cards import COLOURS, Card, Colour, Rank
 from gamelib.megalomania.missions import Mission
-from gamelib.megalomania.powers import Play, TrickContext, trick_winner
+from gamelib.megalomania.powers import Play, TrickContext, TrickTracker, trick_winner
+from gamelib.megalomania.scoring import partner as partner_of
 from gamelib.megalomania.view import MegalomaniaView
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "heuristic_vs_random",
     "play_fast",
     "play_wins_now",
+    "tally_from_state",
     "tally_from_view",
     "trick_desire",
 ]
@@ -100,6 +102,37 @@ def tally_from_view(view: MegalomaniaView, seat: int | None = None) -> SeatTally
         won=tuple(view.tricks_won),
         captured=captured,
         partner=partner,
+    )
+
+
+def tally_from_state(state: Any, seat: int) -> SeatTally:
+    """The tally of ``seat`` read straight from a :class:`MegalomaniaState` in the card play:
+    the same values as :func:`tally_from_view` of any view, without building one (playouts).
+    Kept in the state's cache until a trick is taken or an Explorer changes one."""
+    scratch = state._scratch
+    tallies = scratch.tallies
+    if tallies is None:
+        tallies = scratch.tallies = {}
+    found = tallies.get(seat)
+    if found is None:
+        found = tallies[seat] = _tally_of_state(state, seat)
+    return found
+
+
+def _tally_of_state(state: Any, seat: int) -> SeatTally:
+    n = state.n
+    captured = state.captured
+    m = state.m
+    paired = m.pairs or len(state.game.teams) < n
+    return SeatTally(
+        seat=seat,
+        players=n,
+        mission=m,
+        tricks_in_round=m.tricks,
+        trick_number=state.trick_no + 1,
+        won=tuple(len(c) for c in captured),
+        captured=tuple(c for trick in captured[seat] for c in trick),
+        partner=partner_of(seat, n) if paired else None,
     )
 
 
@@ -210,13 +243,18 @@ def choose_play(
     *,
     cube_step: int = 2,
     last_to_play: bool = False,
+    track: TrickTracker | None = None,
 ) -> PlayCard:
-    """The heuristic's card for ``seat`` among ``actions`` (all :class:`PlayCard`)."""
+    """The heuristic's card for ``seat`` among ``actions`` (all :class:`PlayCard`).
+
+    ``track``: the trick ``plays`` folded (:class:`TrickTracker`), when the caller has it."""
     if not actions:
         raise ValueError("no play to choose from")
     trick_cards = [p.card for p in plays]
     partner = tally.partner
-    current = _winner(tuple(plays), dominant, cube_step) if plays else None
+    if plays and track is None:
+        track = TrickTracker.of(plays, dominant, cube_step)
+    current = track.winner if track is not None else None
     lead = plays[0].card.colour if plays else None
     mine = [a.card for a in actions]
     desire = trick_desire(tally, [*trick_cards, *mine[:1]])
@@ -229,8 +267,9 @@ def choose_play(
         return min(actions, key=lambda a: (_cost(a), a.card.value, a.card.colour is dominant))
     winning: list[PlayCard] = []
     losing: list[PlayCard] = []
+    assert track is not None
     for a in actions:
-        (winning if play_wins_now(plays, a, seat, dominant, cube_step) else losing).append(a)
+        (winning if track.wins_with(a) else losing).append(a)
     if desire > 0:
         if winning:
             if last_to_play:
@@ -280,6 +319,26 @@ class HeuristicBot:
             return legal_actions[self.rng.randrange(len(legal_actions))]
         return legal_actions[self.rng.randrange(len(legal_actions))]
 
+    def choose_in_state(self, state: Any, legal_actions: Sequence[Any]) -> Any:
+        """:meth:`choose` for the player to act in a :class:`MegalomaniaState`: the same choice
+        as ``choose(state.view(seat), legal_actions)``, read from the state without building a
+        view in the card play (playouts of the odds engine); other phases build the view."""
+        seat = state.current_player
+        first = legal_actions[0] if legal_actions else None
+        if isinstance(first, PlayCard):
+            plays = state.trick
+            return choose_play(
+                legal_actions, plays, seat, state.dominant, tally_from_state(state, seat),
+                cube_step=state.cube_step, last_to_play=len(plays) == state.n - 1,
+                track=state._tracker(),
+            )
+        if isinstance(first, ReturnCard):
+            dominant = state.dominant
+            return min(legal_actions, key=lambda a: (a.card.colour is dominant, a.card.value))
+        if isinstance(first, ChooseLeader):
+            return self._leader_for(tally_from_state(state, seat), legal_actions, seat)
+        return self.choose(state.view(seat), legal_actions)
+
     def _resources(self, view: MegalomaniaView, legal: Sequence[Any], seat: int) -> Any:
         # Keep one scroll for the end bonus; take a balanced split, crystals first.
         keep = [a for a in legal if a.scroll is None] or list(legal)
@@ -289,7 +348,9 @@ class HeuristicBot:
                                         a.crystals))
 
     def _leader(self, view: MegalomaniaView, legal: Sequence[ChooseLeader], seat: int) -> Any:
-        tally = tally_from_view(view, seat)
+        return self._leader_for(tally_from_view(view, seat), legal, seat)
+
+    def _leader_for(self, tally: SeatTally, legal: Sequence[ChooseLeader], seat: int) -> Any:
         if trick_desire(tally, ()) > 0:
             mine = [a for a in legal if a.seat == seat]
             if mine:

@@ -45,11 +45,10 @@ from gamelib.megalomania.cards import DECK, Card, Colour, Rank, sort_cards
 from gamelib.megalomania.missions import Deal, Mission
 from gamelib.megalomania.powers import (
     Play,
-    TrickContext,
+    TrickTracker,
     lead_colour,
     legal_plays,
     trick_status,
-    trick_winner,
 )
 from gamelib.megalomania.view import MegalomaniaView
 
@@ -125,6 +124,17 @@ class TrickOdds:
             f"{self.cases:,} sampled deals (± is the standard error)")
         extra = " (only deals where nobody holds a colour they failed to follow)" if shown else ""
         return f"Deals of the {self.unseen} unseen cards{extra}: {kind}. Other players: {how_en}."
+
+    def note(self, lang: str = "en") -> str:
+        """:meth:`describe` with the precision: exact, or the largest standard error the number
+        of sampled deals allows (0.5/√n, at a chance of one half)."""
+        if self.exact:
+            extra = "(厳密な値)" if lang == "ja" else " Exact values."
+        else:
+            worst = 0.5 / math.sqrt(max(1, self.cases))
+            extra = (f"(各確率の標準誤差は最大±{worst:.1%})" if lang == "ja"
+                     else f" Each chance is within ±{worst:.1%} (one standard error) at most.")
+        return self.describe(lang) + extra
 
 
 def unseen_cards(view: MegalomaniaView) -> list[Card]:
@@ -302,12 +312,19 @@ class _Context:
     tallies: dict[int, SeatTally] = field(default_factory=dict)
 
 
-def _options(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Play]
-             ) -> list[tuple[float, list[PlayCard]]]:
+def _full_hands(ctx: _Context, hands: Mapping[int, Sequence[Card]]) -> dict[int, list[Card]]:
+    """The dealt hidden cards of each seat with the cards the viewer knows it holds, sorted."""
+    known = ctx.view.known_cards
+    return {s: sort_cards([*h, *known[s]]) for s, h in hands.items()}
+
+
+def _options(ctx: _Context, seat: int, full: Sequence[Card], plays: Sequence[Play],
+             track: TrickTracker) -> list[tuple[float, list[PlayCard]]]:
     """The seat's choices as weighted groups: one group of legal plays, or on mission 15 (a
-    fixed, hidden order of play) one group per card of the hand, each equally likely next."""
+    fixed, hidden order of play) one group per card of the hand, each equally likely next.
+    ``full``: the seat's whole hand (:func:`_full_hands`); ``track``: ``plays`` folded."""
     v = ctx.view
-    full = sort_cards([*hand, *v.known_cards[seat]])
+    status = track.status()
 
     def plays_for(fixed: Card | None) -> list[PlayCard]:
         return legal_plays(
@@ -315,6 +332,7 @@ def _options(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Pla
             cubes=v.cubes[seat],
             can_explore=v.trick_number > 1 and (len(full) > 1 or v.face_down_counts[seat] > 0),
             last_trick=ctx.last_trick, fixed_next=fixed, wizard_choice=v.wizard_choice,
+            status=status,
         )
 
     if ctx.order and full:
@@ -323,50 +341,56 @@ def _options(ctx: _Context, seat: int, hand: Sequence[Card], plays: Sequence[Pla
 
 
 def _finish_exact(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int],
-                  hands: Mapping[int, Sequence[Card]], target: int) -> float:
-    """P(``target`` takes the trick) with ``seats`` still to play: exact over random choices."""
+                  hands: Mapping[int, Sequence[Card]], target: int,
+                  track: TrickTracker) -> float:
+    """P(``target`` takes the trick) with ``seats`` still to play: exact over random choices.
+    ``hands``: whole hands (:func:`_full_hands`); ``track``: ``plays`` folded."""
     if not seats:
-        winner = trick_winner(plays, None, ctx.dominant, TrickContext(ctx.cube_step))
-        return 1.0 if winner == target else 0.0
+        return 1.0 if track.winner == target else 0.0
     seat = seats[0]
     total = 0.0
-    for weight, actions in _options(ctx, seat, hands[seat], plays):
+    for weight, actions in _options(ctx, seat, hands[seat], plays, track):
         if not actions:  # cannot happen in a trick in progress; count it as a pass
-            total += weight * _finish_exact(ctx, plays, seats[1:], hands, target)
+            total += weight * _finish_exact(ctx, plays, seats[1:], hands, target, track)
         elif ctx.model == "heuristic":
-            a = _heuristic(ctx, seat, actions, plays, len(seats) == 1)
-            total += weight * _finish_exact(ctx, (*plays, Play.of(seat, a)), seats[1:], hands,
-                                            target)
+            a = _heuristic(ctx, seat, actions, plays, len(seats) == 1, track)
+            play = Play.of(seat, a)
+            total += weight * _finish_exact(ctx, (*plays, play), seats[1:], hands, target,
+                                            track.add(play))
         else:
             share = weight / len(actions)
             for a in actions:
-                total += share * _finish_exact(ctx, (*plays, Play.of(seat, a)), seats[1:],
-                                               hands, target)
+                play = Play.of(seat, a)
+                total += share * _finish_exact(ctx, (*plays, play), seats[1:], hands, target,
+                                               track.add(play))
     return total
 
 
 def _finish_sampled(ctx: _Context, plays: tuple[Play, ...], seats: Sequence[int],
-                    hands: Mapping[int, Sequence[Card]], target: int, rng: random.Random) -> bool:
+                    hands: Mapping[int, Sequence[Card]], target: int, rng: random.Random,
+                    track: TrickTracker) -> bool:
     for i, seat in enumerate(seats):
-        groups = _options(ctx, seat, hands[seat], plays)
+        groups = _options(ctx, seat, hands[seat], plays, track)
         actions = groups[rng.randrange(len(groups))][1] if len(groups) > 1 else groups[0][1]
         if not actions:
             continue
         if ctx.model == "heuristic":
-            a = _heuristic(ctx, seat, actions, plays, i == len(seats) - 1)
+            a = _heuristic(ctx, seat, actions, plays, i == len(seats) - 1, track)
         else:
             a = actions[rng.randrange(len(actions))]
-        plays = (*plays, Play.of(seat, a))
-    return trick_winner(plays, None, ctx.dominant, TrickContext(ctx.cube_step)) == target
+        play = Play.of(seat, a)
+        plays = (*plays, play)
+        track = track.add(play)
+    return track.winner == target
 
 
 def _heuristic(ctx: _Context, seat: int, actions: Sequence[PlayCard], plays: Sequence[Play],
-               last: bool) -> PlayCard:
+               last: bool, track: TrickTracker) -> PlayCard:
     tally = ctx.tallies.get(seat)
     if tally is None:
         tally = ctx.tallies[seat] = tally_from_view(ctx.view, seat)
     return choose_play(actions, plays, seat, ctx.dominant, tally, cube_step=ctx.cube_step,
-                       last_to_play=last)
+                       last_to_play=last, track=track)
 
 
 def _random_branching(ctx: _Context, seats: Sequence[int]) -> int:
@@ -410,6 +434,7 @@ def trick_odds(
     order = view.mission is not None and view.mission.deal is Deal.ORDER
     ctx = _Context(view, dominant, view.cube_step, model, last_trick, order)
     plays = tuple(view.trick)
+    track = TrickTracker.of(plays, dominant, view.cube_step)
     if actions is None:
         actions = legal_plays(
             view.hand, plays, dominant, players=view.players,
@@ -449,10 +474,11 @@ def trick_odds(
                     continue
             cases += 1
             weight_sum += weight
-            hands = dict(zip(seats, dealt, strict=True))
+            hands = _full_hands(ctx, dict(zip(seats, dealt, strict=True)))
             for a in actions:
+                play = Play.of(seat, a)
                 totals[a] += weight * _finish_exact(
-                    ctx, (*plays, Play.of(seat, a)), seats, hands, seat
+                    ctx, (*plays, play), seats, hands, seat, track.add(play)
                 )
         if weight_sum == 0:  # voids read wrongly: answer without them rather than not at all
             return trick_odds(view, actions, model=model, exact_limit=exact_limit,
@@ -474,9 +500,12 @@ def trick_odds(
         else:
             cards = list(pool)
             rng.shuffle(cards)
-        drawn = {s: cards[offsets[s] : offsets[s] + k] for s, k in zip(seats, sizes, strict=True)}
+        drawn = _full_hands(ctx, {
+            s: cards[offsets[s] : offsets[s] + k] for s, k in zip(seats, sizes, strict=True)
+        })
         for a in actions:
-            if _finish_sampled(ctx, (*plays, Play.of(seat, a)), seats, drawn, seat, rng):
+            play = Play.of(seat, a)
+            if _finish_sampled(ctx, (*plays, play), seats, drawn, seat, rng, track.add(play)):
                 hits[a] += 1
     for a in actions:
         p = hits[a] / samples
@@ -514,84 +543,111 @@ def determinize(
     everything the viewer knows is copied from the view. Only for the card-play phases (the
     state's own chance stream is reseeded from ``rng``). The log starts empty.
     """
-    from gamelib.megalomania.state import MegalomaniaState
+    return _Rebuilder(view, game, bans).sample(rng)
 
-    if view.phase not in PLAYOUT_PHASES or view.mission is None or view.viewer is None:
-        raise ValueError("a state can be rebuilt from a player's view once the cards are in play")
-    game = game or _game_for(view)
-    me = view.viewer
-    n = view.players
-    m: Mission = view.mission
-    st = game.new_state(rng.randrange(2**62))
-    assert isinstance(st, MegalomaniaState)
-    st.log = []
-    if bans is None:
-        bans = hidden_card_bans(view)
-    pool = _shuffled_consistent(view, unseen_cards(view), bans, rng)
 
-    def take(k: int) -> list[Card]:
-        out = pool[:k]
-        del pool[:k]
-        return out
+class _Rebuilder:
+    """:func:`determinize` split in two: what comes from the view alone, read once into a
+    template state, and per sample a clone of it with the unseen cards dealt."""
 
-    st.round, st.dealer, st.dominant = view.round, view.dealer, view.dominant
-    st.mission_no, st.phase, st.queue = m.number, view.phase, []
-    st.dealt, st.deck = True, []
-    st.hands = [
-        list(view.hand) if s == me
-        else sort_cards([*view.known_cards[s], *take(_hidden_count(view, s))])
-        for s in range(n)
-    ]
-    st.revealed = [list(r) for r in view.revealed]
-    st.covered = [[] for _ in range(n)]
-    st.draw_piles = [[] for _ in range(n)]
-    for s in range(n):
-        down = view.face_down_counts[s]
-        if m.deal is Deal.COVERED:
-            tops = [c for c in view.revealed[s] if c in st.hands[s]][:down]
-            st.covered[s] = list(zip(tops, take(len(tops)), strict=True))
-        elif down:
-            st.draw_piles[s] = take(down)
-    st.own_aside = [list(view.own_set_aside) if s == me else [] for s in range(n)]
-    st.set_aside = list(pool)
-    st.piles = [[] for _ in range(n)]
-    st.passing = [[] for _ in range(n)]
-    st.orders = [[] for _ in range(n)]
-    if m.deal is Deal.ORDER:
+    def __init__(self, view: MegalomaniaView, game: Game[Any] | None,
+                 bans: Sequence[frozenset[Card]] | None) -> None:
+        from gamelib.megalomania.state import MegalomaniaState
+
+        if view.phase not in PLAYOUT_PHASES or view.mission is None or view.viewer is None:
+            raise ValueError(
+                "a state can be rebuilt from a player's view once the cards are in play")
+        self.view = view
+        self.bans = hidden_card_bans(view) if bans is None else bans
+        self.unseen = unseen_cards(view)
+        game = game or _game_for(view)
+        me = view.viewer
+        n = view.players
+        st = game.new_state(0)
+        assert isinstance(st, MegalomaniaState)
+        st.log = []
+        st.round, st.dealer, st.dominant = view.round, view.dealer, view.dominant
+        st.mission_no, st.phase, st.queue = view.mission.number, view.phase, []
+        st.dealt, st.deck = True, []
+        st.revealed = [list(r) for r in view.revealed]
+        st.own_aside = [list(view.own_set_aside) if s == me else [] for s in range(n)]
+        st.piles = [[] for _ in range(n)]
+        st.passing = [[] for _ in range(n)]
+        st.captured = [[list(t) for t in view.captured[s]] for s in range(n)]
+        st.trick = list(view.trick)
+        st.trick_no = view.trick_number - 1
+        st.leader = view.leader if view.leader is not None else 0
+        st.next_leader = view.next_leader
+        st.last_trick, st.last_winner = list(view.last_trick), view.last_trick_winner
+        st.round_plays = list(view.round_tricks)
+        st.crystals, st.cubes = list(view.crystals), list(view.cubes)
+        st.scrolls = [list(x) for x in view.scrolls]
+        st.scroll_deck = [ScrollKind.CRYSTAL] * view.scroll_deck
+        st.round_missions = list(view.round_missions)
+        st.round_scores = list(view.round_scores)
+        st.scores, st.negatives = list(view.scores), list(view.negative_points)
+        st.final = None
+        st.history = ()
+        self.public = (
+            {c for seat in st.captured for t in seat for c in t} | {p.card for p in view.trick}
+        )
+        self.known_to_me = {c for cards in view.known_cards for c in cards}
+        self.template = st
+
+    def sample(self, rng: random.Random) -> MegalomaniaState:
+        """One rebuilt state (the draws from ``rng`` are those :func:`determinize` makes)."""
+        view = self.view
+        me = view.viewer
+        assert me is not None and view.mission is not None
+        n = view.players
+        deal = view.mission.deal
+        seed = rng.randrange(2**62)
+        pool = _shuffled_consistent(view, self.unseen, self.bans, rng)
+        st = self.template.clone()
+        st.seed = seed
+        at = 0
+
+        def take(k: int) -> list[Card]:
+            nonlocal at
+            at += k
+            return pool[at - k : at]
+
+        st.hands = [
+            list(view.hand) if s == me
+            else sort_cards([*view.known_cards[s], *take(_hidden_count(view, s))])
+            for s in range(n)
+        ]
+        st.covered = [[] for _ in range(n)]
+        st.draw_piles = [[] for _ in range(n)]
         for s in range(n):
-            if s == me:
-                st.orders[s] = list(view.play_order)
-            else:
-                order = list(st.hands[s])
-                rng.shuffle(order)
-                st.orders[s] = order
-    st.captured = [[list(t) for t in view.captured[s]] for s in range(n)]
-    public = {c for seat in st.captured for t in seat for c in t} | {p.card for p in view.trick}
-    st.seen = [set(st.hands[s]) | public for s in range(n)]
-    st.seen[me].update(c for cards in view.known_cards for c in cards)
-    st.trick = list(view.trick)
-    st.trick_no = view.trick_number - 1
-    st.leader = view.leader if view.leader is not None else 0
-    st.next_leader = view.next_leader
-    st.last_trick, st.last_winner = list(view.last_trick), view.last_trick_winner
-    st.round_plays = list(view.round_tricks)
-    st.explorer = None
-    if view.phase == "explorer" and view.explorer_card is not None:
-        found = view.explorer_card
-        for owner in range(n):
-            for t, trick in enumerate(st.captured[owner]):
-                if found in trick:
-                    st.explorer = (owner, t, trick.index(found), found)
-    st.crystals, st.cubes = list(view.crystals), list(view.cubes)
-    st.scrolls = [list(x) for x in view.scrolls]
-    st.scroll_deck = [ScrollKind.CRYSTAL] * view.scroll_deck
-    st.round_missions = list(view.round_missions)
-    st.round_scores = list(view.round_scores)
-    st.scores, st.negatives = list(view.scores), list(view.negative_points)
-    st.final = None
-    st.history = ()
-    st.rng = Rng(rng.randrange(2**62))
-    return st
+            down = view.face_down_counts[s]
+            if deal is Deal.COVERED:
+                tops = [c for c in view.revealed[s] if c in st.hands[s]][:down]
+                st.covered[s] = list(zip(tops, take(len(tops)), strict=True))
+            elif down:
+                st.draw_piles[s] = take(down)
+        st.set_aside = pool[at:]
+        st.orders = [[] for _ in range(n)]
+        if deal is Deal.ORDER:
+            for s in range(n):
+                if s == me:
+                    st.orders[s] = list(view.play_order)
+                else:  # the Explorer's find is held, not in the order (it replaces a card)
+                    order = [c for c in st.hands[s] if c != view.explorer_card]
+                    rng.shuffle(order)
+                    st.orders[s] = order
+        public = self.public
+        st.seen = [set(st.hands[s]) | public for s in range(n)]
+        st.seen[me].update(self.known_to_me)
+        st.explorer = None
+        if view.phase == "explorer" and view.explorer_card is not None:
+            found = view.explorer_card
+            for owner in range(n):
+                for t, trick in enumerate(st.captured[owner]):
+                    if found in trick:
+                        st.explorer = (owner, t, trick.index(found), found)
+        st.rng = Rng(rng.randrange(2**62))
+        return st
 
 
 def mission_success(m: Mission, points: int) -> bool:
@@ -613,14 +669,19 @@ class MissionOdds:
     points: Estimate
 
     def describe(self, lang: str = "en") -> str:
-        """Both numbers and how they were obtained."""
+        """Both numbers and how they were obtained, with their precision (± one standard
+        error; the number of simulated rounds bounds it by 0.5/√n)."""
+        n = self.success.samples or 0
+        worst = 0.5 / math.sqrt(max(1, n))
         if lang == "ja":
             return (f"ミッション{self.mission}達成の確率 {self.success.describe('ja', 3)}、"
                     f"期待得点 {self.points.value:+.2f} ± {self.points.stderr:.2f}"
-                    "(全員ヒューリスティックBotでプレイ)")
+                    f"(全員ヒューリスティックBotでプレイ、{n}回のシミュレーション：確率の標準誤差は"
+                    f"最大±{worst:.1%})")
         return (f"P(mission {self.mission} completed) {self.success.describe('en', 3)}; "
                 f"expected points {self.points.value:+.2f} ± {self.points.stderr:.2f} "
-                "(every seat played by the heuristic bot)")
+                f"(every seat played by the heuristic bot, {n} simulated rounds: the chance's "
+                f"standard error is at most ±{worst:.1%})")
 
 
 def mission_odds(
@@ -647,15 +708,15 @@ def mission_odds(
     hits = 0
     total = 0.0
     total_sq = 0.0
-    bans = hidden_card_bans(view)
+    rebuild = _Rebuilder(view, game, None)
     for k in range(samples):
-        st = determinize(view, rng, game, bans)
+        st = rebuild.sample(rng)
         st.quiet = True  # nobody reads this playout's log
         bots = [HeuristicBot(seed * 7919 + k * 13 + s) for s in range(view.players)]
         while len(st.round_scores) == done:
             seat = st.current_player
             assert seat is not None
-            st._apply(bots[seat].choose(st.view(seat), st.legal_actions()))
+            st._apply(bots[seat].choose_in_state(st, st.legal_actions()))
         pts = st.round_scores[done][me]
         hits += mission_success(m, pts)
         total += pts
@@ -679,6 +740,14 @@ class PanelOdds:
     trick: TrickOdds | None
     mission: MissionOdds | None
 
+    def notes(self, lang: str = "en") -> list[str]:
+        """The notes for the odds figure, each stating how its numbers were obtained and their
+        precision (:meth:`TrickOdds.note`, :meth:`MissionOdds.describe`)."""
+        out = [self.trick.note(lang)] if self.trick is not None else []
+        if self.mission is not None:
+            out.append(self.mission.describe(lang))
+        return out
+
 
 def position_key(view: MegalomaniaView) -> tuple[Any, ...]:
     """Everything the odds of ``view`` depend on (not the log), as a hashable key."""
@@ -691,6 +760,46 @@ def position_key(view: MegalomaniaView) -> tuple[Any, ...]:
         view.next_leader, view.leader, view.round_scores, view.scores, view.last_trick,
         view.last_trick_winner, view.scrolls, view.scroll_deck,
     )
+
+
+PANEL_SAMPLES = 100
+"""Most sampled deals for the panel's trick odds (standard error at most ±5.0%)."""
+PANEL_MISSION_SAMPLES = 48
+"""Most simulated rounds for the panel's mission odds (standard error at most ±7.2%)."""
+PANEL_EXACT_LIMIT = 300
+"""The panel counts the trick odds exactly up to this many cases (deals × plays)."""
+TRICK_CHOICES = 600
+"""The panel's budget for trick odds: sampled deals × the viewer's plays × the players after
+the viewer in the trick (one bot choice each)."""
+MISSION_STEPS = 320
+"""The panel's budget for mission odds: simulated rounds × the steps left in the round."""
+MIN_SAMPLES = 12
+"""The fewest simulated rounds the budget leaves (standard error at most ±14.4%)."""
+MIN_TRICK_SAMPLES = 8
+"""The fewest sampled deals the budget leaves (±17.7% at most; only when leading a trick with
+many plays, e.g. cubes and powers on every card)."""
+
+
+def panel_samples(view: MegalomaniaView, samples: int, mission_samples: int, model: str
+                  ) -> tuple[int, int]:
+    """The samples the panel affords for ``view``: (trick deals, mission rounds).
+
+    Trick odds cost one bot choice per deal, play of the viewer and player after the viewer;
+    mission odds one playout of the rest of the round per sample. Both are given a fixed budget
+    (:data:`TRICK_CHOICES`, :data:`MISSION_STEPS`), so late positions (short playouts, few
+    plays) get the most samples, and never fewer than :data:`MIN_TRICK_SAMPLES` /
+    :data:`MIN_SAMPLES` nor more than asked.
+    """
+    n = view.players
+    plays = max(1, len(view.hand)) * (1 + 2 * int(view.viewer is not None
+                                                  and view.cubes[view.viewer] > 0))
+    if model == "random":
+        plays *= 3
+    after = max(1, n - 1 - len(view.trick))
+    trick = min(samples, max(MIN_TRICK_SAMPLES, TRICK_CHOICES // (plays * after)))
+    left = max(1, (view.tricks_in_round - view.trick_number + 1) * n - len(view.trick))
+    mission = min(mission_samples, max(MIN_SAMPLES, MISSION_STEPS // left))
+    return trick, mission
 
 
 class OddsCache:
@@ -711,14 +820,22 @@ class OddsCache:
         self,
         view: MegalomaniaView,
         *,
-        samples: int = 150,
-        mission_samples: int = 40,
+        samples: int = PANEL_SAMPLES,
+        mission_samples: int = PANEL_MISSION_SAMPLES,
         model: str = "heuristic",
         seed: int = 0,
-        exact_limit: int = 2000,
+        exact_limit: int = PANEL_EXACT_LIMIT,
+        budget: bool = True,
     ) -> PanelOdds:
         """The panel's numbers for ``view`` (cached): trick odds when the viewer is to play a
-        card, mission odds (``mission_samples`` > 0) while the cards are in play."""
+        card, mission odds (``mission_samples`` > 0) while the cards are in play.
+
+        With ``budget`` (default) the work per position is bounded so that a click stays fast
+        (:func:`panel_samples`): the samples are the most that fit in the budget, at most
+        ``samples`` / ``mission_samples``; each answer states its precision.
+        """
+        if budget:
+            samples, mission_samples = panel_samples(view, samples, mission_samples, model)
         key = (position_key(view), samples, mission_samples, model, seed, exact_limit)
         found = self._store.pop(key, None)
         if found is not None:

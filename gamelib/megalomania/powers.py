@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gamelib.megalomania.actions import PlayCard
-from gamelib.megalomania.cards import COLOURS, Card, Colour, Rank
+from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour, Rank
 
 __all__ = [
     "ONCE_PER_TRICK",
@@ -31,6 +31,7 @@ __all__ = [
     "ResolvedPlay",
     "TrickContext",
     "TrickStatus",
+    "TrickTracker",
     "follow_cards",
     "lead_colour",
     "legal_plays",
@@ -212,6 +213,137 @@ def trick_status(
     )
 
 
+class TrickTracker:
+    """A trick folded play by play: the same rules as :func:`resolve_plays`, kept as running
+    facts (powers used, Emperor block, Knight, Dwarf, the extreme values of the dominant cards
+    that count and of the lead colour, with the earliest seat holding each) so that adding a play,
+    the status, the winner, and whether one more play would win are all constant time.
+
+    Immutable by convention: :meth:`add` returns a new tracker, so copies of a game share them.
+    ``TrickTracker.of(plays, dominant, cube_step)`` folds a whole trick.
+    """
+
+    __slots__ = ("_status", "blocked", "count", "cube_step", "dom", "dominant", "first_seat",
+                 "knight", "lead", "led", "reverse", "seats", "used")
+
+    def __init__(self, dominant: Colour, cube_step: int = 2) -> None:
+        self.dominant, self.cube_step = dominant, cube_step
+        self.count = 0
+        self.lead: Colour | None = None
+        self.first_seat: int | None = None
+        self.blocked = self.knight = self.reverse = False
+        self.used: frozenset[Rank] = frozenset()
+        self.seats: dict[Rank, int] = {}  # the first active play of each once-per-trick rank
+        # (min value, its earliest seat, max value, its earliest seat), None while empty
+        self.dom: tuple[int, int, int, int] | None = None
+        self.led: tuple[int, int, int, int] | None = None
+        self._status: TrickStatus | None = None
+
+    @classmethod
+    def of(cls, plays: Sequence[Play], dominant: Colour, cube_step: int = 2) -> TrickTracker:
+        """The tracker of the trick ``plays``."""
+        track = cls(dominant, cube_step)
+        for p in plays:
+            track = track.add(p)
+        return track
+
+    def _resolve(self, card: Card, power: bool, as_colour: Colour | None, cube: int
+                 ) -> tuple[bool, Colour, int]:
+        """(power active, colour, value) of one more play, as :func:`resolve_plays` finds."""
+        rank = card.rank
+        blocked = self.blocked
+        active = power and not blocked and not (rank in ONCE_PER_TRICK and rank in self.used)
+        if rank is Rank.ORACLE and (as_colour is None or as_colour is self.dominant):
+            active = False
+        colour = as_colour if active and rank is Rank.ORACLE and as_colour else card.colour
+        value = card.value if blocked else card.value + cube * self.cube_step
+        return active, colour, value
+
+    def add(self, play: Play) -> TrickTracker:
+        """The tracker after ``play``."""
+        card = play.card
+        active, colour, value = self._resolve(card, play.power, play.as_colour, play.cube)
+        new = object.__new__(TrickTracker)
+        new.dominant, new.cube_step = self.dominant, self.cube_step
+        new.count = self.count + 1
+        new.first_seat = play.seat if self.first_seat is None else self.first_seat
+        lead = new.lead = colour if self.lead is None else self.lead
+        new.blocked, new.knight, new.reverse = self.blocked, self.knight, self.reverse
+        new.used, new.seats = self.used, self.seats
+        new._status = None
+        if active:
+            rank = card.rank
+            new.used = self.used | {rank}
+            if rank in ONCE_PER_TRICK and rank not in self.seats:
+                new.seats = {**self.seats, rank: play.seat}
+            if rank is Rank.EMPEROR:
+                new.blocked = True
+            elif rank is Rank.KNIGHT:
+                new.knight = True
+            elif rank is Rank.DWARF:
+                new.reverse = True
+        seat = play.seat
+        new.dom = _extend(self.dom, value, seat) if (
+            colour is self.dominant and not self.knight) else self.dom
+        new.led = _extend(self.led, value, seat) if colour is lead else self.led
+        return new
+
+    @property
+    def winner(self) -> int | None:
+        """The seat winning the trick so far (``None`` while it is empty)."""
+        group = self.dom if self.dom is not None else self.led
+        if group is None:
+            return self.first_seat
+        return group[1] if self.reverse else group[3]
+
+    def status(self) -> TrickStatus:
+        """The :class:`TrickStatus` (what :func:`trick_status` gives for the same plays)."""
+        found = self._status
+        if found is None:
+            if not self.count:
+                found = _EMPTY_STATUS
+            else:
+                get = self.seats.get
+                found = TrickStatus(
+                    self.lead, get(Rank.EMPEROR), get(Rank.KNIGHT), get(Rank.WIZARD),
+                    get(Rank.DWARF), get(Rank.PEASANT), self.winner,
+                )
+            self._status = found
+        return found
+
+    def wins_with(self, action: PlayCard) -> bool:
+        """Whether ``action`` played next would be winning the trick: it is in the winning
+        group (the dominant cards that count, else the lead colour) and strictly beats every
+        earlier card of it (the earlier card wins ties)."""
+        card = action.card
+        active, colour, value = self._resolve(card, action.power, action.as_colour, action.cube)
+        if self.count == 0:
+            return True
+        if colour is self.dominant and not self.knight:
+            group = self.dom
+        elif self.dom is not None or colour is not self.lead:
+            return False
+        else:
+            group = self.led
+        if group is None:
+            return True
+        if self.reverse or (active and card.rank is Rank.DWARF):
+            return value < group[0]
+        return value > group[2]
+
+
+def _extend(group: tuple[int, int, int, int] | None, value: int, seat: int
+            ) -> tuple[int, int, int, int]:
+    if group is None:
+        return (value, seat, value, seat)
+    lo, lo_seat, hi, hi_seat = group
+    if value < lo:
+        lo, lo_seat = value, seat
+    if value > hi:
+        hi, hi_seat = value, seat
+    return (lo, lo_seat, hi, hi_seat)
+
+
 def follow_cards(
     hand: Sequence[Card],
     plays: Sequence[Play],
@@ -263,6 +395,7 @@ def legal_plays(
     last_trick: bool = False,
     fixed_next: Card | None = None,
     wizard_choice: bool = True,
+    status: TrickStatus | None = None,
 ) -> list[PlayCard]:
     """The play actions open to the next player of the trick ``plays``, in a fixed order.
 
@@ -273,51 +406,55 @@ def legal_plays(
     when ``can_explore`` (not the first trick, and a card left to swap), the Peasant not in the
     last trick, the Assassin only when the follow rule would forbid it. ``fixed_next`` (mission
     15) is the only card allowed, whatever the follow rule says. ``wizard_choice``: see
-    :func:`follow_cards`.
+    :func:`follow_cards`. ``status``: the trick's :func:`trick_status`, when the caller has it
+    (a :class:`TrickTracker` gives it in constant time).
     """
-    status = trick_status(plays, dominant)
-    blocked = status.powers_blocked
-    last_to_play = len(plays) == players - 1
+    if status is None:
+        status = trick_status(plays, dominant)
+    blocked = status.emperor_seat is not None
     power_ok = crystals > 0 and not blocked
-    cube_ok = cubes > 0 and not blocked
-    k = 3 if cube_ok else 1  # the plain play, then +cube and -cube
-    used = {
-        Rank.KNIGHT: status.knight_seat,
-        Rank.WIZARD: status.wizard_seat,
-        Rank.DWARF: status.dwarf_seat,
-        Rank.PEASANT: status.peasant_seat,
-    }
-    allowed = set(
-        [fixed_next] if fixed_next is not None
-        else follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
-    )
+    k = 3 if cubes > 0 and not blocked else 1  # the plain play, then +cube and -cube
+    if fixed_next is not None:
+        allowed: Sequence[Card] = (fixed_next,)
+    elif plays:
+        allowed = follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
+    else:
+        allowed = hand
     out: list[PlayCard] = []
+    if not power_ok:
+        for card in hand:
+            if card in allowed:
+                out.extend(_PLAIN[card][:k])
+        return out
+    last_to_play = len(plays) == players - 1
+    used = {rank for rank, seat in (
+        (Rank.KNIGHT, status.knight_seat), (Rank.WIZARD, status.wizard_seat),
+        (Rank.DWARF, status.dwarf_seat), (Rank.PEASANT, status.peasant_seat),
+    ) if seat is not None}
+    if last_to_play:
+        used |= _NOT_LAST
+    if not can_explore:
+        used.add(Rank.EXPLORER)
+    if last_trick:
+        used.add(Rank.PEASANT)
     for card in hand:
         rank = card.rank
         if card not in allowed:
-            if rank is Rank.ASSASSIN and power_ok and fixed_next is None:
-                out.extend(_plays(card, True, None)[:k])
+            if rank is Rank.ASSASSIN and fixed_next is None:
+                out.extend(_POWERED[card][:k])
             continue
-        out.extend(_plays(card, False, None)[:k])
-        if not power_ok:
-            continue
+        out.extend(_PLAIN[card][:k])
         if rank is Rank.ORACLE:
             for colour in COLOURS:
                 if colour is not dominant and colour is not card.colour:
                     out.extend(_plays(card, True, colour)[:k])
-            continue
-        if rank is Rank.ASSASSIN:
-            continue
-        if rank in (Rank.EMPEROR, Rank.KNIGHT, Rank.WIZARD) and last_to_play:
-            continue
-        if used.get(rank) is not None:
-            continue
-        if rank is Rank.EXPLORER and not can_explore:
-            continue
-        if rank is Rank.PEASANT and last_trick:
-            continue
-        out.extend(_plays(card, True, None)[:k])
+        elif rank is not Rank.ASSASSIN and rank not in used:
+            out.extend(_POWERED[card][:k])
     return out
+
+
+_NOT_LAST = frozenset({Rank.EMPEROR, Rank.KNIGHT, Rank.WIZARD})
+"""Powers that act on later cards: not offered to the last player of a trick."""
 
 
 _PLAYS: dict[tuple[Card, bool, Colour | None], tuple[PlayCard, PlayCard, PlayCard]] = {}
@@ -333,3 +470,7 @@ def _plays(card: Card, power: bool, colour: Colour | None) -> tuple[PlayCard, Pl
             PlayCard(card, power, colour, s) for s in (0, 1, -1)
         )
     return found  # type: ignore[return-value]
+
+
+_PLAIN: dict[Card, tuple[PlayCard, PlayCard, PlayCard]] = {c: _plays(c, False, None) for c in DECK}
+_POWERED: dict[Card, tuple[PlayCard, PlayCard, PlayCard]] = {c: _plays(c, True, None) for c in DECK}

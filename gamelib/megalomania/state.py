@@ -34,11 +34,11 @@ from gamelib.megalomania.missions import MISSIONS, Deal, Mission, mission
 from gamelib.megalomania.powers import (
     Play,
     TrickContext,
+    TrickTracker,
     follow_cards,
     legal_plays,
     resolve_plays,
     trick_status,
-    trick_winner,
 )
 from gamelib.megalomania.scoring import (
     END_SCROLL_BONUS,
@@ -118,6 +118,31 @@ class TrickReason:
         return Term(en, ja)
 
 
+class _Scratch(tuple):  # type: ignore[type-arg]
+    """Values derived from a state and cached with it (issue 12): its legal actions (computed
+    once, dropped by ``_apply``) and the trick in progress folded play by play (a
+    :class:`TrickTracker`: status, winner and "would this play win" in constant time, made again
+    from ``trick`` when it does not match). Both are immutable, so a clone starts with the same.
+
+    A cache is not content: to :func:`~gamelib.core.state.fingerprint`, ``digest`` and pickle
+    this is an empty tuple, so a state compares the same whatever it has cached, and asking a
+    state for its legal actions does not count as changing it.
+    """
+
+    legal: tuple[Action, ...] | None
+    track: TrickTracker | None
+    tallies: dict[int, Any] | None  # the bot's SeatTally per seat (bots.tally_from_state)
+
+    def __new__(cls, legal: tuple[Action, ...] | None = None,
+                track: TrickTracker | None = None) -> _Scratch:
+        new = tuple.__new__(cls)
+        new.legal, new.track, new.tallies = legal, track, None
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Scratch, ())
+
+
 class MegalomaniaState(State[Action]):
     """One moment of a Megalomania game."""
 
@@ -165,6 +190,7 @@ class MegalomaniaState(State[Action]):
         self.scores = [0] * n
         self.negatives = [0] * n
         self.final: Outcome | None = None
+        self._scratch = _Scratch()
         missions = [m.number for m in MISSIONS]
         if o.pair_missions == "never":
             missions = [m for m in missions if not mission(m).pairs]
@@ -196,6 +222,8 @@ class MegalomaniaState(State[Action]):
         for name in _FLAT_LISTS:
             d[name] = list(d[name])
         d["seen"] = [set(x) for x in self.seen]
+        scratch = self._scratch
+        d["_scratch"] = _Scratch(scratch.legal, scratch.track)
         return new
 
     @classmethod
@@ -358,6 +386,22 @@ class MegalomaniaState(State[Action]):
 
     def legal_actions(self) -> list[Action]:
         """Legal actions in a fixed order (see the module docstrings of actions and powers)."""
+        scratch = self._scratch
+        legal = scratch.legal
+        if legal is None:
+            legal = scratch.legal = tuple(self._legal_actions())
+        return list(legal)
+
+    def _tracker(self) -> TrickTracker:
+        """The trick in progress folded (:class:`TrickTracker`), made again if stale."""
+        scratch = self._scratch
+        track = scratch.track
+        if track is None or track.count != len(self.trick) or track.dominant is not self.dominant:
+            assert self.dominant is not None
+            track = scratch.track = TrickTracker.of(self.trick, self.dominant, self.cube_step)
+        return track
+
+    def _legal_actions(self) -> list[Action]:
         if self.final is not None:
             return []
         seat = self.current_player
@@ -384,7 +428,7 @@ class MegalomaniaState(State[Action]):
             return [ReturnCard(c) for c in self.hands[seat] if c != found]
         if self.phase == "peasant":
             return [ChooseLeader(s) for s in range(self.n)]
-        return list(self._play_actions(seat))
+        return self._play_actions(seat)  # type: ignore[return-value]
 
     def _explore_pool(self) -> list[tuple[int, int, int]]:
         return [
@@ -409,6 +453,7 @@ class MegalomaniaState(State[Action]):
             last_trick=self.trick_no == self.m.tricks - 1,
             fixed_next=fixed,
             wizard_choice=self.wizard_choice,
+            status=self._tracker().status(),
         )
 
     def _term(self, action: Action) -> Term:
@@ -472,9 +517,12 @@ class MegalomaniaState(State[Action]):
         return msg.term("r_phase", action=act, who=who, expected=expected)
 
     def _apply(self, action: Action) -> None:
+        self._scratch.legal = None
         seat = self.current_player
         assert seat is not None
-        if isinstance(action, ChooseResources):
+        if type(action) is PlayCard:  # by far the most common step
+            self._apply_play(seat, action)
+        elif isinstance(action, ChooseResources):
             self._apply_resources(seat, action)
         elif isinstance(action, OrderCard):
             self.orders[seat].append(action.card)
@@ -602,9 +650,9 @@ class MegalomaniaState(State[Action]):
     def _apply_play(self, seat: int, action: PlayCard) -> None:
         assert self.dominant is not None
         card = action.card
-        forced = (  # only the log needs it
-            not self.quiet and trick_status(self.trick, self.dominant).wizard_seat is not None
-        )
+        quiet = self.quiet
+        track = self._tracker()
+        forced = not quiet and track.status().wizard_seat is not None  # only the log needs it
         self._take_from_hand(seat, card)
         if action.power:
             self.crystals[seat] -= 1
@@ -612,8 +660,12 @@ class MegalomaniaState(State[Action]):
             self.cubes[seat] -= 1
         play = Play.of(seat, action)
         self.trick.append(play)
-        self._public([card])
-        if action.cube:
+        self._scratch.track = track.add(play)
+        for seen in self.seen:
+            seen.add(card)
+        if quiet:
+            pass
+        elif action.cube:
             value = card.value + action.cube * self.cube_step
             self.add_log("play_cube", player=seat, who=self._name(seat), card=card.term,
                          value=value, kind="action")
@@ -673,6 +725,7 @@ class MegalomaniaState(State[Action]):
         trick = list(self.captured[owner][t])  # replaced, not changed: clones share tricks
         trick[i] = card
         self.captured[owner][t] = trick
+        self._scratch.tallies = None
         self._public([card, found])
         self.explorer = None
         self.add_log("explorer_return", player=seat, who=self._name(seat), card=card.term,
@@ -686,7 +739,8 @@ class MegalomaniaState(State[Action]):
 
     def _finish_trick(self) -> None:
         assert self.dominant is not None
-        winner = trick_winner(self.trick, None, self.dominant, TrickContext(self.cube_step))
+        winner = self._tracker().winner
+        assert winner is not None
         win_play = next(p for p in self.trick if p.seat == winner)
         self.trick_no += 1
         if not self.quiet:
@@ -696,6 +750,7 @@ class MegalomaniaState(State[Action]):
                                             win_play),
                          kind="narration")
         self.captured[winner].append([p.card for p in self.trick])
+        self._scratch.tallies = None
         self.last_trick = list(self.trick)
         self.round_plays.append(tuple(self.trick))
         self.last_winner = winner
@@ -749,6 +804,7 @@ class MegalomaniaState(State[Action]):
             self.crystals[s] = self.cubes[s] = 0
         self.set_aside = []
         self.deck = sort_cards(cards)
+        self._scratch.tallies = None
 
     def _finish_game(self) -> None:
         for s in range(self.n):
@@ -810,7 +866,7 @@ class MegalomaniaState(State[Action]):
             seen = self.seen[player]
             return tuple(c for c in self.hands[s] if c in seen or c in self.revealed[s])
 
-        status = trick_status(self.trick, self.dominant) if self.dominant else None
+        status = self._tracker().status() if self.dominant else None  # with the cube step
         paired = bool(self.mission_no and self.m.pairs) or len(self.game.teams) < n  # type: ignore[attr-defined]
         partners = tuple(partner(s, n) if paired else None for s in range(n))
         return MegalomaniaView(

@@ -629,9 +629,7 @@ def usable_cards(hand: Iterable[str], route: str, *, card_set: CardSet | None = 
     """The cards of ``hand`` that may join an invasion over ``route``, strongest first."""
     cset = card_set or default_cards()
     usable = [c for c in hand if can_add_to_attack(cset.card(c), route)]
-    return sorted(
-        usable, key=lambda c: (-attack_distribution([c], route, card_set=cset).mean(), c)
-    )
+    return sorted(usable, key=lambda c: (-_attack_of((c,), route, cset).mean(), c))
 
 
 def attack_options(
@@ -657,7 +655,13 @@ def attack_options(
     usable = usable_cards(hand, route, card_set=cset)
     if defence is None:
         defence = neutral_defence(view, target, route, seat=seat)
-    held = view.territories_of(seat) if seat is not None else ()
+    held = tuple(sorted(view.territories_of(seat))) if seat is not None else ()
+    # The answer depends only on the defence, the usable cards, the route and what is held:
+    # computed once per such combination (a click that redraws the panel is a look-up).
+    key = (id(defence), tuple(sorted(usable)), route, held, id(cset))
+    hit = _OPTIONS.get(key)
+    if hit is not None and hit[0] is defence and hit[1] is cset:
+        return list(hit[2])
     seen: set[tuple[str, ...]] = set()
     out: list[AttackOption] = []
     for mask in range(1, 1 << len(usable)):
@@ -665,12 +669,31 @@ def attack_options(
         if chosen in seen or not can_commit([cset.card(c) for c in chosen], route):
             continue
         seen.add(chosen)
-        attack = attack_distribution(chosen, route, card_set=cset)
+        attack = _attack_of(chosen, route, cset)
         p = defence.p_win(attack)
         lost = expected_cards_lost(p, chosen, held, card_set=cset)
         out.append(AttackOption(chosen, p, lost, attack.mean()))
     out.sort(key=lambda o: (-o.p_win, o.expected_lost, len(o.cards), o.cards))
+    if len(_OPTIONS) >= _OPTIONS_CACHE_SIZE:
+        _OPTIONS.pop(next(iter(_OPTIONS)))
+    _OPTIONS[key] = (defence, cset, tuple(out))
     return out
+
+
+_OPTIONS_CACHE_SIZE = 512
+_OPTIONS: dict[tuple[Any, ...], tuple[StrengthDistribution, CardSet, tuple[AttackOption, ...]]] = {}
+_ATTACKS: dict[tuple[Any, ...], tuple[CardSet, StrengthDistribution]] = {}
+
+
+def _attack_of(chosen: tuple[str, ...], route: str, cset: CardSet) -> StrengthDistribution:
+    """:func:`attack_distribution` of a sorted multiset of cards, made once per card set."""
+    key = (chosen, route, id(cset))
+    hit = _ATTACKS.get(key)
+    if hit is None or hit[0] is not cset:
+        if len(_ATTACKS) >= 4096:
+            _ATTACKS.clear()
+        hit = _ATTACKS[key] = (cset, attack_distribution(chosen, route, card_set=cset))
+    return hit[1]
 
 
 def win_by_weapon_count(

@@ -108,3 +108,33 @@ def test_random_bot_has_the_fair_share_baseline() -> None:
         if 0 in out.winners:
             wins += 1 / len(out.winners)
     assert 0.05 < wins / 60 < 0.5
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 3}, {"teams": "pairs"}, {"resources": 5}])
+def test_choice_read_from_the_state_is_the_choice_from_the_view(options: dict) -> None:
+    """``choose_in_state`` (odds playouts, no view built) picks what ``choose`` picks from the
+    player's view; the constant-time 'wins now' of a trick in progress agrees with
+    ``play_wins_now`` for every legal play."""
+    from gamelib.megalomania.bots import play_wins_now
+    from gamelib.megalomania.powers import TrickTracker, trick_status
+
+    game = gamelib.load("megalomania", length="short", **options)
+    compared = 0
+    for seed in range(3):
+        st = game.new_state(seed).clone()
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            seat = st.current_player
+            if st.phase in ("play", "explorer", "peasant"):
+                assert HeuristicBot(1).choose_in_state(st, legal) == HeuristicBot(1).choose(
+                    st.view(seat), legal)
+                compared += 1
+            if st.phase == "play" and st.trick:
+                track = TrickTracker.of(st.trick, st.dominant, st.cube_step)
+                assert track.status() == trick_status(st.trick, st.dominant)
+                for a in legal:
+                    assert track.wins_with(a) == play_wins_now(
+                        st.trick, a, seat, st.dominant, st.cube_step)
+            st.apply_in_place(legal[rng.randrange(len(legal))])
+    assert compared > 100

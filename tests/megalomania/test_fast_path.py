@@ -63,3 +63,51 @@ def test_clone_shares_nothing_apply_changes() -> None:
         legal = other.legal_actions()
         other.apply_in_place(legal[rng.randrange(len(legal))])
     assert fingerprint(st) == before
+
+
+def test_trick_tracker_agrees_with_the_trick_rules() -> None:
+    """The fast path folds a trick play by play (:class:`TrickTracker`); on 20,000 seeded random
+    tricks (any powers, Oracle colours, cubes, cube steps) it gives what the rule functions
+    give: the status, the winner, and whether one more play would be winning."""
+    from gamelib.megalomania.actions import PlayCard
+    from gamelib.megalomania.bots import play_wins_now
+    from gamelib.megalomania.cards import COLOURS, DECK
+    from gamelib.megalomania.powers import (
+        Play,
+        TrickContext,
+        TrickTracker,
+        trick_status,
+        trick_winner,
+    )
+
+    rng = random.Random(1)
+    colours = (None, *COLOURS)
+    for _ in range(20_000):
+        dominant, step, k = rng.choice(COLOURS), rng.choice((1, 2, 3)), rng.randrange(4)
+        cards = rng.sample(DECK, k + 1)
+        plays = [Play(s, c, rng.random() < 0.5, rng.choice(colours), rng.choice((0, 0, 1, -1)))
+                 for s, c in enumerate(cards[:k])]
+        track = TrickTracker.of(plays, dominant, step)
+        assert track.status() == trick_status(plays, dominant, TrickContext(step))
+        if plays:
+            assert track.winner == trick_winner(plays, None, dominant, TrickContext(step))
+        nxt = PlayCard(cards[k], rng.random() < 0.5, rng.choice(colours), rng.choice((0, 1, -1)))
+        assert track.wins_with(nxt) == play_wins_now(plays, nxt, k, dominant, step)
+
+
+def test_view_trick_status_uses_the_games_cube_step() -> None:
+    """The view's "winning now" counts a cube at the game's ``cube_step`` (here 1: yellow 6
+    +cube is 7, a tie the earlier yellow 7 wins), as the trick's result will."""
+    from gamelib.megalomania.cards import Colour, parse_card, parse_cards
+    from gamelib.megalomania.powers import Play
+
+    game = gamelib.load("megalomania", players=3, cube_step=1)
+    trick = [Play(0, parse_card("Y7")), Play(1, parse_card("Y6"), cube=1)]
+    st = MegalomaniaState.position(
+        game, hands=[parse_cards("B1"), parse_cards("B2"), parse_cards("K4 R1")],
+        dominant=Colour.BLUE, trick=trick, cubes=[1, 1, 1],
+    )
+    status = st.view(None).trick_status
+    assert status is not None and status.winning_seat == 0
+    st = gamelib.play(st, "play red 1 (Peasant)")  # type: ignore[assignment]
+    assert st.last_winner == 0

@@ -337,15 +337,64 @@ def test_panel_odds_cache_returns_the_computed_answer() -> None:
     returning the same answer; another position is computed afresh."""
     import dataclasses
 
-    from gamelib.megalomania.odds import OddsCache, mission_odds, trick_odds
+    from gamelib.megalomania.odds import OddsCache, mission_odds, panel_samples, trick_odds
 
     st = _late_positions(1, seed=7, max_deals=2000)[0]
     view = st.view(st.current_player)
     cache = OddsCache(size=2)
-    first = cache.panel(view, samples=50, mission_samples=5, seed=3)
-    assert first.trick == trick_odds(view, samples=50, seed=3, exact_limit=2000)
-    assert first.mission == mission_odds(view, samples=5, seed=3)
-    again = cache.panel(dataclasses.replace(view, log=()), samples=50, mission_samples=5, seed=3)
+    first = cache.panel(view, samples=50, mission_samples=5, seed=3, exact_limit=2000)
+    deals, rounds = panel_samples(view, 50, 5, "heuristic")  # what the work budget affords
+    assert first.trick == trick_odds(view, samples=deals, seed=3, exact_limit=2000)
+    assert first.mission == mission_odds(view, samples=rounds, seed=3)
+    again = cache.panel(dataclasses.replace(view, log=()), samples=50, mission_samples=5, seed=3,
+                        exact_limit=2000)
     assert again is first and (cache.hits, cache.misses) == (1, 1)
     other = cache.panel(view, samples=50, mission_samples=0, seed=3)
     assert other.mission is None and cache.misses == 2
+    unbudgeted = OddsCache().panel(view, samples=50, mission_samples=30, seed=3, budget=False)
+    assert unbudgeted.mission == mission_odds(view, samples=30, seed=3)
+
+
+def test_mission_odds_after_an_explorer_on_mission_15() -> None:
+    """Regression: on mission 15 (a fixed order of play) the Explorer's find is held but not in
+    the order; a rebuilt state once put it in the order too, and a playout ran out of plays."""
+    game = gamelib.load("megalomania", first_mission=15)
+    st = game.new_state(5)
+    rng = random.Random(0)
+    for _ in range(29):
+        legal = st.legal_actions()
+        st = gamelib.play(st, legal[rng.randrange(len(legal))])
+    view = st.view(0)
+    assert view.phase == "explorer" and view.mission is not None and view.mission.number == 15
+    for g in range(20):
+        rebuilt = determinize(view, random.Random(g))
+        rebuilt.check_invariants()
+        seat = view.current_player
+        assert rebuilt.explorer is not None
+        assert rebuilt.explorer[3] not in rebuilt.orders[seat]
+    assert mission_odds(view, samples=8).success.samples == 8
+
+
+def test_panel_budget_and_stated_precision() -> None:
+    """The panel's work budget gives late positions more samples, never fewer than the floor nor
+    more than asked, and the notes state the precision in both languages."""
+    from gamelib.megalomania.odds import MIN_SAMPLES, MIN_TRICK_SAMPLES, panel_odds, panel_samples
+
+    st = _late_positions(1, seed=7, max_deals=10**9)[0]
+    view = st.view(st.current_player)
+    deals, rounds = panel_samples(view, 100, 48, "heuristic")
+    assert MIN_TRICK_SAMPLES <= deals <= 100 and MIN_SAMPLES <= rounds <= 48
+    assert panel_samples(view, 10, 5, "heuristic") == (10, 5)
+    odds = panel_odds(view)
+    assert odds.trick is not None and odds.mission is not None
+    n = odds.mission.success.samples
+    assert f"{n} simulated rounds" in odds.mission.describe("en")
+    assert f"{n}回のシミュレーション" in odds.mission.describe("ja")
+    en, ja = odds.notes("en"), odds.notes("ja")
+    assert en[1] == odds.mission.describe("en") and ja[1] == odds.mission.describe("ja")
+    if odds.trick.exact:
+        assert en[0].endswith("Exact values.") and ja[0].endswith("(厳密な値)")
+    else:
+        worst = f"±{0.5 / math.sqrt(odds.trick.cases):.1%}"
+        assert worst in en[0] and "(one standard error) at most" in en[0]
+        assert worst in ja[0] and "標準誤差は最大" in ja[0]

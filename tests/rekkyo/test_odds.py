@@ -270,3 +270,29 @@ def test_odds_use_weapons_publicly_returned_to_a_hand():
     # the card leaves the known set once everyone sees it leave the hand
     s.known_held[0].remove("iowa")
     assert odds.attacker_unseen(s.view(1), 1)["iowa"] == 1
+
+
+def test_attack_options_are_cached_and_equal_a_fresh_computation() -> None:
+    """The odds panel's options (every attack from the hand, P(win), cards lost) are computed
+    once per defence, usable hand, route and held territories; a repeat is a look-up giving the
+    same answer as computing afresh with every cache emptied."""
+    game = gamelib.load("rekkyo", players=3)
+    state = game.new_state(2)
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(60):
+        view = state.view(None)
+        seat = view.turn_player
+        if seat is not None and view.hands[seat]:
+            for t in odds.cards_of(view).territories:
+                if view.owners.get(t.id) is None and t.land:
+                    first = odds.win_by_weapon_count(view, t.id, "land", seat=seat)
+                    again = odds.win_by_weapon_count(view, t.id, "land", seat=seat)
+                    odds._OPTIONS.clear()
+                    odds._ATTACKS.clear()
+                    odds._DEFENCES.clear()
+                    assert first == again == odds.win_by_weapon_count(view, t.id, "land", seat=seat)
+                    checked += 1
+        legal = state.legal_actions()
+        state = gamelib.play(state, legal[rng.randrange(len(legal))])
+    assert checked > 20
