@@ -21,13 +21,15 @@ import plotly.graph_objects as go
 
 import gamelib
 from gamelib.core import Game, GameLibError, State, View, play
+from gamelib.qmg.actions import QmgAction
 from gamelib.qmg.board import default_board
 from gamelib.qmg.figures import cards_figure, click_choices, map_figure, vp_figure
+from gamelib.qmg.labels import action_group as group_of
 from gamelib.qmg.view import QmgView
 from gamelib.ui import GameController, update_figure
 from gamelib.ui.labels import label
 
-__all__ = ["ACTING", "QmgController", "TryIt", "controller"]
+__all__ = ["ACTING", "QmgController", "TryIt", "action_group", "controller"]
 
 ACTING = -1
 """The supply dropdown's value for "the nation acting now"."""
@@ -38,6 +40,12 @@ _LABELS = {
     "ja": {"supply_of": "補給線の国", "acting": "行動中の国", "check": "答え合わせ",
            "right": "正解。", "wrong": "ちがいます。", "pick": "先に答えを選んでください。"},
 }
+
+
+def action_group(game: Game[Any], action: Any, lang: str) -> tuple[str, str] | None:
+    """The controller's grouping: a hand card, then "Play"/"Discard"; a space, then the nation
+    (:func:`gamelib.qmg.labels.action_group`)."""
+    return group_of(action, lang) if isinstance(action, QmgAction) else None
 
 
 class QmgController(GameController):
@@ -72,6 +80,7 @@ class QmgController(GameController):
             figures = [self.map_figure, self.cards_figure, vp_figure]
         self._base: State[Any] | None = None
         self.hot_seat = hot_seat
+        kwargs.setdefault("group", action_group)
         super().__init__(game, figures=figures, **kwargs)
         self.supply_box.observe(self._on_supply_change, names="value")
         self.observe(QmgController._follow_player)
@@ -132,7 +141,7 @@ class QmgController(GameController):
         super().set_state(state)
 
     # -- figure builders bound to the controller ------------------------------------------------
-    def choices(self, view: View) -> dict[str, str]:
+    def click_actions(self, view: View) -> dict[str, str]:
         """Space/card → the action a click plays: the legal actions of the seat to move when a
         human plays it and the view is that seat's or the teacher's; otherwise nothing."""
         seat = view.current_player
@@ -147,12 +156,12 @@ class QmgController(GameController):
         assert isinstance(view, QmgView)
         value = self.supply_box.value
         nation = None if value == ACTING else int(value)
-        return map_figure(view, nation=nation, choices=self.choices(view))
+        return map_figure(view, nation=nation, choices=self.click_actions(view))
 
     def cards_figure(self, view: View) -> go.Figure:
         """The cards with the hand's playable cards clickable."""
         assert isinstance(view, QmgView)
-        return cards_figure(view, choices=self.choices(view))
+        return cards_figure(view, choices=self.click_actions(view))
 
     def set_supply_nation(self, nation: int | None) -> None:
         """Draw the supply lines of ``nation`` (``None``: the acting nation)."""

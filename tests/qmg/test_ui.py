@@ -9,6 +9,7 @@ pytest.importorskip("gamelib.ui", reason="gamelib.ui (the generic controller) is
 from plotly.callbacks import InputDeviceState, Points
 
 import gamelib
+from gamelib.qmg.actions import act
 from gamelib.qmg.figures import LAYOUT, supply_links
 from gamelib.qmg.positions import battle_lesson, play_texts
 from gamelib.qmg.ui import ACTING, QmgController, TryIt, controller
@@ -41,12 +42,19 @@ def test_default_controller_has_map_cards_vp_and_a_bot() -> None:
 
 
 def press(ctrl: QmgController, text: str) -> None:
-    """Click the button of ``text``, or choose it in the dropdown and click "Play"."""
-    buttons = [b for b in ctrl.action_buttons if b.description == text]
+    """Click the button of the action ``text`` (opening its card's or space's group first), or
+    choose its label in the dropdown and click "Play"."""
+    for head, members in ctrl.choices():
+        if any(t == text for t, _ in members) and len(members) > 1:
+            group = [b for b in ctrl.action_buttons if b._gamelib_group == head]
+            if group:
+                group[0].click()
+            break
+    buttons = [b for b in ctrl.action_buttons if b._gamelib_action == text]
     if buttons:
         buttons[0].click()
     else:
-        ctrl.action_dropdown.value = text
+        ctrl.action_dropdown.value = ctrl.legal_labels()[text]
         ctrl.play_button.click()
     assert ctrl.last_error is None, ctrl.error_area.value
 
@@ -187,3 +195,30 @@ def test_hot_seat_view_follows_the_human_to_move() -> None:
     while still.state.current_player == 0:
         still.play(still.legal_texts()[0])
     assert still.viewpoint == 0  # without hot_seat the view stays put
+
+
+@pytest.mark.parametrize(("lang", "play", "discard"), [("en", "Play", "Discard"),
+                                                         ("ja", "プレイ", "捨て札にする")])
+def test_buttons_name_cards_and_spaces_and_group_a_card_s_options(
+    lang: str, play: str, discard: str
+) -> None:
+    ctrl = controller(gamelib.load("qmg", players=2, lang=lang), seed=2,
+                      seats=["human", "human"])
+    for _ in range(60):  # the set-up discards, then Germany's Play step (cards grouped)
+        assert all("_" not in b.description for b in ctrl.action_buttons)  # never an id
+        if ctrl.state.stack[-1].op == "play":
+            break
+        press(ctrl, ctrl.legal_texts()[0])
+    names = {b.description for b in ctrl.action_buttons}
+    build = ctrl.game.action_label(act("play", "ger_build_army"), lang)
+    card = "Build Army" if lang == "en" else "陸軍の設立"
+    assert build not in names and any(card in name for name in names)
+    opener = next(b for b in ctrl.action_buttons if b._gamelib_group == card)
+    opener.click()
+    options = {b.description for b in ctrl.action_buttons if b._gamelib_action}
+    assert options == {play, discard}
+    press(ctrl, "play ger_build_army")
+    assert ctrl.state.history[-1] == "play ger_build_army"
+    spaces = {b.description for b in ctrl.action_buttons}
+    arrow = "Build → " if lang == "en" else "設立 → "
+    assert spaces and all(s.startswith(arrow) for s in spaces if s not in ("Pass", "パス")), spaces
