@@ -35,10 +35,33 @@ def test_default_controller_has_map_cards_vp_and_a_bot() -> None:
     ctrl = controller(seed=2)
     assert ctrl.seats == {0: "human", 1: "heuristic"}
     titles = [fw.layout.title.text for fw in ctrl.figure_widgets()]
-    assert len(titles) == 3
-    assert "Round 1" in titles[0] and "Cards" in titles[1] and "Victory points" in titles[2]
+    assert len(titles) == 4
+    assert "Round 1" in titles[0] and "Cards" in titles[1] and "Cards" in titles[2]
+    assert "Victory points" in titles[3]
+    hand, table = ctrl.figure_widgets()[1:3]
+    assert list(hand.layout.yaxis.ticktext) == ["hand of Germany"]
+    assert len(table.layout.yaxis.ticktext) == 6  # one row per nation
     assert ctrl.state.current_player == 0  # the human discards first: nothing played for them
     assert ctrl.last_error is None
+
+
+def test_map_hand_and_buttons_fit_a_1280x800_screen() -> None:
+    """Above the buttons only the map and the hand strip; the table and the VP track come after
+    the controls. Heights: figures as set, widgets as the browser test measures them (about 25 px
+    status, 70 px buttons, 40 px controls)."""
+    ctrl = controller(seed=2)
+    children = list(ctrl.widget.children)
+    above = children[: children.index(ctrl.actions_box)]
+    below = children[children.index(ctrl.controls) + 1 :]
+    board, hand, table, vp = ctrl.figure_widgets()
+    assert ctrl.figures_box in above and list(ctrl.figures_box.children) == [board, hand]
+    assert any(table in getattr(w, "children", ()) and vp in w.children for w in below)
+    assert board.layout.height + hand.layout.height + 25 + 70 + 40 <= 800
+    for fw in (board, hand):
+        sizes = [fw.layout.font.size, fw.layout.legend.font.size]
+        sizes += [t.textfont.size for t in fw.data if getattr(t, "textfont", None) and
+                  t.textfont.size is not None]
+        assert min(sizes) >= 12, sizes
 
 
 def press(ctrl: QmgController, text: str) -> None:
