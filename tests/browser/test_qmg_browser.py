@@ -68,6 +68,19 @@ def _wait_rendered(page: Any) -> None:
     pytest.fail("Voila output kept changing between loading and rendered")
 
 
+def _click_named(box: Any, name: str) -> None:
+    """Click the visible button of ``box`` whose text is ``name`` (the buttons' texts listed
+    when there is none)."""
+    buttons = box.locator("button:visible")
+    for _ in range(60):
+        texts = [" ".join(t.split()) for t in buttons.all_inner_texts()]
+        if name in texts:
+            buttons.nth(texts.index(name)).click()
+            return
+        box.page.wait_for_timeout(1000)
+    pytest.fail(f"no button {name!r} among {texts}")
+
+
 def _same(drawn: list[list[Any]] | None, expected: list[list[Any]]) -> bool:
     if drawn is None or len(drawn) != len(expected):
         return False
@@ -105,8 +118,8 @@ def test_qmg_notebook_in_voila(
     top = lesson.bounding_box()
     controls = lesson.locator(".widget-hbox").filter(has_text="Undo").first.bounding_box()
     assert top and controls and controls["y"] + controls["height"] - top["y"] <= 800
-    lesson.get_by_role("button", name="Land Battle …", exact=True).first.click()
-    lesson.get_by_role("button", name="Play", exact=True).first.click()
+    _click_named(lesson, "Land Battle …")  # the card's group: Play / Discard
+    _click_named(lesson, "Play")
     battle = lesson.get_by_role("button", name="Battle → Ukraine (Soviet Union)").first
     battle.wait_for(timeout=60_000)
     battle.click()
