@@ -22,8 +22,10 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import plotly.graph_objects as go
 
+from gamelib.qmg.actions import QmgAction
 from gamelib.qmg.board import AXIS, NATIONS, default_board
 from gamelib.qmg.cards import CARD_TYPES, TYPE_TERMS, default_cards
+from gamelib.qmg.labels import action_label
 from gamelib.qmg.view import QmgView
 
 __all__ = [
@@ -289,6 +291,11 @@ def supply_links(view: QmgView, nation: int) -> list[tuple[str, str]]:
     return links
 
 
+def _click(text: str, lang: str) -> str:
+    """The hover line of a clickable point: what a click plays, as players name it."""
+    return _t(lang, "click", action=action_label(QmgAction(*text.split()), lang))
+
+
 def click_choices(texts: Iterable[str]) -> dict[str, str]:
     """For each space or card named first in an action text, the first such action.
 
@@ -424,7 +431,7 @@ def map_figure(
                 out = f" — {_t(lang, 'out')}" if s in view.out_of_supply[n] else ""
                 lines.append(f"{_nation(n, lang)}: {piece}{out}")
             if s in choices:
-                lines.append(f"<b>{_t(lang, 'click', action=choices[s])}</b>")
+                lines.append(f"<b>{_click(choices[s], lang)}</b>")
             hover.append("<br>".join(lines) + "<extra></extra>")
         ring = [
             NATION_COLOURS[homes[s]] if s in homes else ("#6a1b9a" if s in marked else
@@ -556,10 +563,17 @@ def cards_figure(
     *,
     choices: Mapping[str, str] | None = None,
     width_chars: int = 16,
+    part: str = "all",
+    row_height: int = 52,
 ) -> go.Figure:
     """The acting nation's hand (or its size, when the view may not see it), then one row per
     nation: its Status cards in play and its Responses — face up for the viewer's own nations,
-    card backs for the others. ``choices`` maps a card id to the action a click on it plays."""
+    card backs for the others. ``choices`` maps a card id to the action a click on it plays.
+
+    ``part``: ``"all"``; ``"hand"`` (the hand row only: the controller's strip above the
+    buttons) or ``"table"`` (the nations' rows only); ``row_height`` in pixels."""
+    if part not in ("all", "hand", "table"):
+        raise ValueError(f"part must be 'all', 'hand' or 'table', not {part!r}")
     lang = view.lang
     cards = default_cards()
     choices = dict(choices or {})
@@ -600,6 +614,10 @@ def cards_figure(
                 items["response"].append((col, n + 1, _wrap(_card(cid, lang), width_chars, lang),
                                           choices.get(cid, ""), hover))
                 col += 1
+    if part != "all":  # keep the hand's row (0) or the nations' rows (1…, moved up by one)
+        first, rows = (0, rows[:1]) if part == "hand" else (1, rows[1:])
+        items = {kind: [(x, y - first, *rest) for x, y, *rest in pts
+                        if (y == 0) == (part == "hand")] for kind, pts in items.items()}
     fig = go.Figure()
     for kind, pts in items.items():
         name = _t(lang, "back") if kind == "back" else TYPE_TERMS[kind].text(lang)
@@ -612,7 +630,7 @@ def cards_figure(
                                  "color": ["#000" if p[3] else "#fff" for p in pts]}},
                 text=[p[2] for p in pts], textposition="middle right",
                 textfont={"size": 12}, customdata=[p[3] for p in pts],
-                hovertext=[p[4] + (f"<br><b>{_t(lang, 'click', action=p[3])}</b>" if p[3] else "")
+                hovertext=[p[4] + (f"<br><b>{_click(p[3], lang)}</b>" if p[3] else "")
                            for p in pts],
                 hoverinfo="text", showlegend=bool(pts),
             )
@@ -620,7 +638,7 @@ def cards_figure(
     longest = max([1] + [p[0] + 1 for pts in items.values() for p in pts])
     fig.update_layout(
         title={"text": _t(lang, "cards", nation=_nation(who, lang)), "font": {"size": 15}},
-        height=90 + 52 * len(rows),
+        height=90 + row_height * len(rows),
         font={"size": FONT},
         margin={"l": 10, "r": 10, "t": 44, "b": 40},
         xaxis={"title": _t(lang, "items"), "range": [-0.4, max(longest, 7) + 0.2],
@@ -629,7 +647,9 @@ def cards_figure(
         yaxis={"tickvals": list(range(len(rows))), "ticktext": rows,
                "range": [len(rows) - 0.5, -0.5], "fixedrange": True, "automargin": True,
                "showgrid": False, "zeroline": False},
-        legend={"orientation": "h", "y": -0.08, "font": {"size": 12}},
+        legend=({"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right",
+                 "font": {"size": 12}} if part == "hand"
+                else {"orientation": "h", "y": -0.08, "font": {"size": 12}}),
         plot_bgcolor="#fafafa",
         clickmode="event",
     )

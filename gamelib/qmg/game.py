@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, option
 from gamelib.qmg.actions import QmgAction
-from gamelib.qmg.board import NATIONS, default_board
-from gamelib.qmg.cards import TYPE_TERMS, default_cards
+from gamelib.qmg.board import default_board
+from gamelib.qmg.labels import action_label
 
 if TYPE_CHECKING:
     from gamelib.qmg.state import QmgState
@@ -174,56 +174,14 @@ class QmgGame(Game["QmgState"]):
         )
 
     def action_label(self, action: Any, lang: str) -> str:
-        """The action as players say it, in ``lang``."""
+        """The action as players say it, in ``lang``: cards, spaces and nations by name
+        (:func:`gamelib.qmg.labels.action_label`)."""
         if not isinstance(action, QmgAction):
             return str(action)
-        return _label(action, lang)
+        return action_label(action, lang)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         from gamelib.qmg.bots import HeuristicBot
 
         return {"heuristic": lambda seed: HeuristicBot(seed)}
 
-
-_VERBS = {
-    "play": Term("play", "プレイ"),
-    "discard": Term("discard", "捨て札"),
-    "use": Term("use", "使う"),
-    "pass": Term("pass", "パス"),
-    "reallocate": Term("reallocate for", "資源の再配分"),
-    "build": Term("build in", "設立"),
-    "recruit": Term("recruit in", "招集"),
-    "battle": Term("battle in", "戦闘"),
-    "eliminate": Term("eliminate in", "除去"),
-    "choose": Term("choose", "選択"),
-    "target": Term("target", "標的"),
-    "remove": Term("remove own piece in", "自国軍を取り除く"),
-    "end": Term("end", "終了"),
-    "bottom": Term("put at the deck bottom", "デックの一番下へ"),
-}
-
-
-def _name(word: str, lang: str) -> str:
-    board = default_board()
-    cards = default_cards()
-    if word in board.names:
-        return board.names[word].text(lang)
-    if word in NATIONS:
-        return board.nations[NATIONS.index(word)].name.text(lang)
-    if word in cards.cards:
-        return cards.cards[word].name.text(lang)
-    if word in TYPE_TERMS:
-        return TYPE_TERMS[word].text(lang)
-    extra = {
-        "top2": Term("the top 2 cards of the deck", "デックの上2枚"),
-        "discards": Term("discards", "捨て札ステップ"),
-    }
-    return extra[word].text(lang) if word in extra else word
-
-
-def _label(action: QmgAction, lang: str) -> str:
-    verb = _VERBS[action.verb].text(lang) if action.verb in _VERBS else action.verb
-    parts = [_name(x, lang) for x in (action.a, action.b) if x]
-    if lang == "ja":
-        return f"{verb}：{'・'.join(parts)}" if parts else verb
-    return " ".join([verb, *parts])

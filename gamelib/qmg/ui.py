@@ -21,16 +21,21 @@ import plotly.graph_objects as go
 
 import gamelib
 from gamelib.core import Game, GameLibError, State, View, play
+from gamelib.qmg.actions import QmgAction
 from gamelib.qmg.board import default_board
 from gamelib.qmg.figures import cards_figure, click_choices, map_figure, vp_figure
+from gamelib.qmg.labels import action_group as group_of
 from gamelib.qmg.view import QmgView
 from gamelib.ui import GameController, update_figure
 from gamelib.ui.labels import label
 
-__all__ = ["ACTING", "QmgController", "TryIt", "controller"]
+__all__ = ["ACTING", "MAP_HEIGHT", "QmgController", "TryIt", "action_group", "controller"]
 
 ACTING = -1
 """The supply dropdown's value for "the nation acting now"."""
+
+MAP_HEIGHT = 430
+"""The controller's map height in pixels: map, hand strip, buttons and controls fit 800 px."""
 
 _LABELS = {
     "en": {"supply_of": "supply lines of", "acting": "the acting nation", "check": "Check",
@@ -40,12 +45,20 @@ _LABELS = {
 }
 
 
+def action_group(game: Game[Any], action: Any, lang: str) -> tuple[str, str] | None:
+    """The controller's grouping: a hand card, then "Play"/"Discard"; a space, then the nation
+    (:func:`gamelib.qmg.labels.action_group`)."""
+    return group_of(action, lang) if isinstance(action, QmgAction) else None
+
+
 class QmgController(GameController):
     """The generic :class:`~gamelib.ui.GameController` with 主計将校's figures, whose clickable
     points carry the legal actions of the seat to move, and a supply-lines nation selector.
     With ``hot_seat`` the viewpoint follows the human seat to move (players sharing a screen).
 
-    ``figures`` defaults to the map, the cards and the VP track; any other keyword goes to
+    ``figures`` defaults to the map (``map_height`` px) and the acting nation's hand above the
+    buttons, the Status/Response table and the VP track below the controls (so the map, the hand
+    and the buttons fit a 1280×800 screen); any other keyword goes to
     :class:`~gamelib.ui.GameController`.
     """
 
@@ -56,6 +69,7 @@ class QmgController(GameController):
         supply_of: int | None = None,
         figures: Sequence[Any] | None = None,
         hot_seat: bool = False,
+        map_height: int = MAP_HEIGHT,
         **kwargs: Any,
     ) -> None:
         lang = (gamelib.load(game) if isinstance(game, str) else game).lang
@@ -68,15 +82,30 @@ class QmgController(GameController):
             description=text["supply_of"],
             style={"description_width": "initial"},
         )
+        fit = figures is None
         if figures is None:
-            figures = [self.map_figure, self.cards_figure, vp_figure]
+            figures = [self.map_figure, self.hand_figure, self.table_figure, vp_figure]
+        self.map_height = map_height
         self._base: State[Any] | None = None
         self.hot_seat = hot_seat
+        kwargs.setdefault("group", action_group)
         super().__init__(game, figures=figures, **kwargs)
         self.supply_box.observe(self._on_supply_change, names="value")
         self.observe(QmgController._follow_player)
         self._follow_player()
         self.controls.children = (*self.controls.children, self.supply_box)
+        if fit:
+            self._fit_screen()
+
+    def _fit_screen(self) -> None:
+        """The map and the acting nation's hand above the buttons (with the controls they fit a
+        1280×800 screen, tests/browser/test_qmg_browser.py); the Status/Response table and the
+        VP track below the controls, still updated in place."""
+        board, hand, *rest = self.figure_widgets()
+        self.figures_box.children = (board, hand)
+        parts = [w for w in self.widget.children if w is not self.extras_box]
+        parts.insert(parts.index(self.controls) + 1, widgets.VBox([*rest, self.extras_box]))
+        self.widget.children = tuple(parts)
 
     # -- hot seat ------------------------------------------------------------------------------
     def _follow_player(self) -> None:
@@ -132,7 +161,7 @@ class QmgController(GameController):
         super().set_state(state)
 
     # -- figure builders bound to the controller ------------------------------------------------
-    def choices(self, view: View) -> dict[str, str]:
+    def click_actions(self, view: View) -> dict[str, str]:
         """Space/card → the action a click plays: the legal actions of the seat to move when a
         human plays it and the view is that seat's or the teacher's; otherwise nothing."""
         seat = view.current_player
@@ -147,12 +176,23 @@ class QmgController(GameController):
         assert isinstance(view, QmgView)
         value = self.supply_box.value
         nation = None if value == ACTING else int(value)
-        return map_figure(view, nation=nation, choices=self.choices(view))
+        return map_figure(view, nation=nation, choices=self.click_actions(view),
+                          height=self.map_height)
 
     def cards_figure(self, view: View) -> go.Figure:
         """The cards with the hand's playable cards clickable."""
         assert isinstance(view, QmgView)
-        return cards_figure(view, choices=self.choices(view))
+        return cards_figure(view, choices=self.click_actions(view))
+
+    def hand_figure(self, view: View) -> go.Figure:
+        """The acting nation's hand alone (a strip above the buttons), its cards clickable."""
+        assert isinstance(view, QmgView)
+        return cards_figure(view, choices=self.click_actions(view), part="hand")
+
+    def table_figure(self, view: View) -> go.Figure:
+        """The nations' Status cards and Responses (below the controls), Responses clickable."""
+        assert isinstance(view, QmgView)
+        return cards_figure(view, choices=self.click_actions(view), part="table", row_height=40)
 
     def set_supply_nation(self, nation: int | None) -> None:
         """Draw the supply lines of ``nation`` (``None``: the acting nation)."""

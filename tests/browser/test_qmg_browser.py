@@ -2,9 +2,10 @@
 redraws the map as the engine's state, and the page logs no JavaScript error.
 
 The battle chapter's controller shows a lesson position (Germany to play a Land Battle). The test
-clicks "play ger_land_battle", then "battle ukraine soviet_union", and reads the pieces the map
-draws (plotly's own ``data`` on the graph div) to compare them with the engine's state after the
-same two actions.
+clicks the buttons as players name them — the card "Land Battle …", its "Play", then "Battle →
+Ukraine (Soviet Union)" — and reads the pieces the map draws (plotly's own ``data`` on the graph
+div) to compare them with the engine's state after the same two actions. At 1280×800 the
+controller's map, hand strip, buttons and controls fit one screen.
 """
 
 from __future__ import annotations
@@ -67,6 +68,19 @@ def _wait_rendered(page: Any) -> None:
     pytest.fail("Voila output kept changing between loading and rendered")
 
 
+def _click_named(box: Any, name: str) -> None:
+    """Click the visible button of ``box`` whose text is ``name`` (the buttons' texts listed
+    when there is none)."""
+    buttons = box.locator("button:visible")
+    for _ in range(60):
+        texts = [" ".join(t.split()) for t in buttons.all_inner_texts()]
+        if name in texts:
+            buttons.nth(texts.index(name)).click()
+            return
+        box.page.wait_for_timeout(1000)
+    pytest.fail(f"no button {name!r} among {texts}")
+
+
 def _same(drawn: list[list[Any]] | None, expected: list[list[Any]]) -> bool:
     if drawn is None or len(drawn) != len(expected):
         return False
@@ -92,16 +106,21 @@ def test_qmg_notebook_in_voila(
     _wait_rendered(page)
     page.screenshot(path=str(artifacts_dir / "voila-qmg-start.png"), full_page=True)
     assert "Traceback" not in page.inner_text("body")
-    # 10 static figures (maps, cards, VP, odds, race) and 3 live ones in each of 2 controllers
+    # 10 static figures (maps, cards, VP, odds, race) and 4 live ones in each of 2 controllers
     page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot .main-svg').length"
-                           " >= 16")
+                           " >= 18")
 
     start = expected_pieces()
     page.wait_for_function(f"names => ({DRAWN_PIECES})(names) !== null", arg=list(NATIONS))
     assert _same(page.evaluate(DRAWN_PIECES, list(NATIONS)), start)
 
-    lesson.get_by_role("button", name="play ger_land_battle").first.click()
-    battle = lesson.get_by_role("button", name="battle ukraine soviet_union").first
+    page.set_viewport_size({"width": 1280, "height": 800})
+    top = lesson.bounding_box()
+    controls = lesson.locator(".widget-hbox").filter(has_text="Undo").first.bounding_box()
+    assert top and controls and controls["y"] + controls["height"] - top["y"] <= 800
+    _click_named(lesson, "Land Battle …")  # the card's group: Play / Discard
+    _click_named(lesson, "Play")
+    battle = lesson.get_by_role("button", name="Battle → Ukraine (Soviet Union)").first
     battle.wait_for(timeout=60_000)
     battle.click()
     after = expected_pieces("play ger_land_battle", "battle ukraine soviet_union")

@@ -232,6 +232,28 @@ def test_cards_figure_hand_clicks_and_labels() -> None:
     assert set(clickable) <= set(texts)
     assert fig.layout.yaxis.ticktext[0] == "hand of Germany"
     assert fig.layout.xaxis.title.text
+    hovers = " ".join(h for t in fig.data for h in (t.hovertext or ()))
+    assert "click: Play Build Navy" in hovers and "ger_" not in hovers  # named, never an id
+    ja = cards_figure(supply_lesson("ja").view(0), choices=click_choices(texts))
+    ja_hovers = " ".join(h for t in ja.data for h in (t.hovertext or ()))
+    assert "クリック：「海軍の設立」をプレイ" in ja_hovers
+
+
+def test_cards_figure_parts_split_the_hand_from_the_nations_rows() -> None:
+    view = supply_lesson().view(0)
+    whole, hand = cards_figure(view), cards_figure(view, part="hand")
+    table = cards_figure(view, part="table", row_height=40)
+    assert list(hand.layout.yaxis.ticktext) == list(whole.layout.yaxis.ticktext[:1])
+    assert list(table.layout.yaxis.ticktext) == list(whole.layout.yaxis.ticktext[1:])
+
+    def points(fig, shift=0):
+        return sorted((t.name, x, y + shift) for t in fig.data
+                      for x, y in zip(t.x, t.y, strict=True))
+
+    assert sorted(points(hand) + points(table, 1)) == points(whole)
+    assert table.layout.height == 90 + 40 * 6 and hand.layout.height == 90 + 52
+    with pytest.raises(ValueError, match="part"):
+        cards_figure(view, part="deck")
 
 
 def test_every_figure_has_a_title_axis_titles_and_12px_text() -> None:

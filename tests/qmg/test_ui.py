@@ -9,6 +9,7 @@ pytest.importorskip("gamelib.ui", reason="gamelib.ui (the generic controller) is
 from plotly.callbacks import InputDeviceState, Points
 
 import gamelib
+from gamelib.qmg.actions import act
 from gamelib.qmg.figures import LAYOUT, supply_links
 from gamelib.qmg.positions import battle_lesson, play_texts
 from gamelib.qmg.ui import ACTING, QmgController, TryIt, controller
@@ -34,19 +35,49 @@ def test_default_controller_has_map_cards_vp_and_a_bot() -> None:
     ctrl = controller(seed=2)
     assert ctrl.seats == {0: "human", 1: "heuristic"}
     titles = [fw.layout.title.text for fw in ctrl.figure_widgets()]
-    assert len(titles) == 3
-    assert "Round 1" in titles[0] and "Cards" in titles[1] and "Victory points" in titles[2]
+    assert len(titles) == 4
+    assert "Round 1" in titles[0] and "Cards" in titles[1] and "Cards" in titles[2]
+    assert "Victory points" in titles[3]
+    hand, table = ctrl.figure_widgets()[1:3]
+    assert list(hand.layout.yaxis.ticktext) == ["hand of Germany"]
+    assert len(table.layout.yaxis.ticktext) == 6  # one row per nation
     assert ctrl.state.current_player == 0  # the human discards first: nothing played for them
     assert ctrl.last_error is None
 
 
+def test_map_hand_and_buttons_fit_a_1280x800_screen() -> None:
+    """Above the buttons only the map and the hand strip; the table and the VP track come after
+    the controls. Heights: figures as set, widgets as the browser test measures them (about 25 px
+    status, 70 px buttons, 40 px controls)."""
+    ctrl = controller(seed=2)
+    children = list(ctrl.widget.children)
+    above = children[: children.index(ctrl.actions_box)]
+    below = children[children.index(ctrl.controls) + 1 :]
+    board, hand, table, vp = ctrl.figure_widgets()
+    assert ctrl.figures_box in above and list(ctrl.figures_box.children) == [board, hand]
+    assert any(table in getattr(w, "children", ()) and vp in w.children for w in below)
+    assert board.layout.height + hand.layout.height + 25 + 70 + 40 <= 800
+    for fw in (board, hand):
+        sizes = [fw.layout.font.size, fw.layout.legend.font.size]
+        sizes += [t.textfont.size for t in fw.data if getattr(t, "textfont", None) and
+                  t.textfont.size is not None]
+        assert min(sizes) >= 12, sizes
+
+
 def press(ctrl: QmgController, text: str) -> None:
-    """Click the button of ``text``, or choose it in the dropdown and click "Play"."""
-    buttons = [b for b in ctrl.action_buttons if b.description == text]
+    """Click the button of the action ``text`` (opening its card's or space's group first), or
+    choose its label in the dropdown and click "Play"."""
+    for head, members in ctrl.choices():
+        if any(t == text for t, _ in members) and len(members) > 1:
+            group = [b for b in ctrl.action_buttons if b._gamelib_group == head]
+            if group:
+                group[0].click()
+            break
+    buttons = [b for b in ctrl.action_buttons if b._gamelib_action == text]
     if buttons:
         buttons[0].click()
     else:
-        ctrl.action_dropdown.value = text
+        ctrl.action_dropdown.value = ctrl.legal_labels()[text]
         ctrl.play_button.click()
     assert ctrl.last_error is None, ctrl.error_area.value
 
@@ -187,3 +218,30 @@ def test_hot_seat_view_follows_the_human_to_move() -> None:
     while still.state.current_player == 0:
         still.play(still.legal_texts()[0])
     assert still.viewpoint == 0  # without hot_seat the view stays put
+
+
+@pytest.mark.parametrize(("lang", "play", "discard"), [("en", "Play", "Discard"),
+                                                         ("ja", "プレイ", "捨て札にする")])
+def test_buttons_name_cards_and_spaces_and_group_a_card_s_options(
+    lang: str, play: str, discard: str
+) -> None:
+    ctrl = controller(gamelib.load("qmg", players=2, lang=lang), seed=2,
+                      seats=["human", "human"])
+    for _ in range(60):  # the set-up discards, then Germany's Play step (cards grouped)
+        assert all("_" not in b.description for b in ctrl.action_buttons)  # never an id
+        if ctrl.state.stack[-1].op == "play":
+            break
+        press(ctrl, ctrl.legal_texts()[0])
+    names = {b.description for b in ctrl.action_buttons}
+    build = ctrl.game.action_label(act("play", "ger_build_army"), lang)
+    card = "Build Army" if lang == "en" else "陸軍の設立"
+    assert build not in names and any(card in name for name in names)
+    opener = next(b for b in ctrl.action_buttons if b._gamelib_group == card)
+    opener.click()
+    options = {b.description for b in ctrl.action_buttons if b._gamelib_action}
+    assert options == {play, discard}
+    press(ctrl, "play ger_build_army")
+    assert ctrl.state.history[-1] == "play ger_build_army"
+    spaces = {b.description for b in ctrl.action_buttons}
+    arrow = "Build → " if lang == "en" else "設立 → "
+    assert spaces and all(s.startswith(arrow) for s in spaces if s not in ("Pass", "パス")), spaces
