@@ -26,13 +26,6 @@ VOILA_DONE = (
     " && !document.body.innerText.includes('Loading widget...')"
 )
 LOAD_MS = 420_000
-# Known errors of the platform, not of this notebook (reported to the lead):
-# - Voila's page template asks a CDN for Font Awesome (the widgets' button icons); offline, the
-#   request fails.
-# - jupyterlab-plotly's renderer of a static figure draws it, then caches a PNG with
-#   ``model.setData``, which Voila's output model lacks ("r.setData is not a function"): the
-#   figure is drawn (counted below), only the cached image is missing.
-KNOWN = ("fontawesome", "ERR_NAME_NOT_RESOLVED", "setData is not a function")
 NATIONS = ("Germany", "United Kingdom", "Japan", "Soviet Union", "Italy", "United States")
 # (nation name, x, y) of every piece marker on the first controller's map.
 DRAWN_PIECES = """names => {
@@ -135,5 +128,4 @@ def test_qmg_notebook_in_voila(
     assert "Germany battles in Ukraine" in log
     page.screenshot(path=str(artifacts_dir / "voila-qmg-played.png"), full_page=True)
     problems = errors.relevant() + [f"request failed: {f}" for f in failed]
-    problems = [p for p in problems if not any(k in p for k in KNOWN)]
     assert not problems, "\n".join(problems)
