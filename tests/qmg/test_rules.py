@@ -233,12 +233,13 @@ def test_action_labels_in_both_languages_parse_back():
     st = scenario(GER, pieces={"germany": (GER,)}, hand=["ger_build_army"], reallocate=False)
     game = st.game
     action = st.legal_actions()[0]
-    assert game.action_label(action, "en") == "play Build Army"
-    assert game.action_label(action, "ja") == "プレイ：陸軍の設立"
-    st = do(st, "プレイ：陸軍の設立")
+    assert game.action_label(action, "en") == "Play Build Army"
+    assert game.action_label(action, "ja") == "「陸軍の設立」をプレイ"
+    st = do(st, "「陸軍の設立」をプレイ")
     build = next(a for a in st.legal_actions() if a.a == "western_europe")
-    assert game.action_label(build, "ja") == "設立：西ヨーロッパ"
-    st = do(st, "設立：西ヨーロッパ")
+    assert game.action_label(build, "en") == "Build → Western Europe"
+    assert game.action_label(build, "ja") == "設立 → 西ヨーロッパ"
+    st = do(st, "設立 → 西ヨーロッパ")
     assert st.pieces["western_europe"] == (GER,)
 
 
