@@ -19,7 +19,11 @@ from typing import Any
 TRACE_KEYS = ("type", "x", "y", "z", "text", "values", "labels", "customdata", "name", "visible")
 """The trace properties compared: the values a reader sees change from move to move."""
 
-DIGEST_CELL = "from tests.browser.drawn import publish\n\npublish(ctrl)"
+DIGEST_CELL = "from tests.browser.drawn import publish\n\npublish({var})"
+"""The cell added after the controller cell; ``{var}`` is the controller's variable."""
+
+UNDER_TEST = ".gamelib-under-test"
+"""The class :func:`publish` gives the controller it digests (the one the test clicks)."""
 
 DIGEST = ".gamelib-digest pre"
 
@@ -106,6 +110,7 @@ def publish(ctrl: Any) -> Any:
 
     box = widgets.HTML()
     box.add_class("gamelib-digest")
+    ctrl.widget.add_class(UNDER_TEST.lstrip("."))
 
     def update(c: Any) -> None:
         box.value = f"<pre>{html.escape(json.dumps(controller_digest(c)))}</pre>"

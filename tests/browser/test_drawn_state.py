@@ -12,6 +12,7 @@ differences. In JupyterLab it also checks that every figure is drawn taller than
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -25,9 +26,10 @@ from tests.browser.drawn import (
     DIGEST_CELL,
     PAGE_FIGURES_JS,
     TRACE_KEYS,
+    UNDER_TEST,
     differences_any,
 )
-from tests.browser.harness import CONTROLLER, JsErrors
+from tests.browser.harness import JsErrors
 
 pytestmark = pytest.mark.browser
 
@@ -44,20 +46,34 @@ KERNEL_IDLE = """() => {
 }"""
 
 
+ASSIGNED_CONTROLLER = re.compile(r"^(\w+)\s*=\s*.*\b(?:controller|Controller)\(", re.M)
+"""A top-level line that makes a controller: ``name = ...controller(...``."""
+
+
+def controller_cell(cells: list[Any]) -> tuple[int, str] | None:
+    """The code cell that makes the notebook's game controller, and its variable: ``ctrl`` when
+    a cell assigns it, else the first variable assigned a controller (lessons make several)."""
+    found = [
+        (i, m.group(1))
+        for i, c in enumerate(cells)
+        if c.cell_type == "code"
+        for m in ASSIGNED_CONTROLLER.finditer(c.source)
+    ]
+    return next((f for f in found if f[1] == "ctrl"), found[0] if found else None)
+
+
 def _with_digest(name: str, folder: Path) -> Path:
     """A copy of ``notebooks/<name>.ipynb`` in ``folder`` with the digest cell after the cell
-    that makes ``ctrl``; skips while the notebook (or its controller cell) does not exist."""
+    that makes its controller; skips while the notebook (or a controller cell) does not exist."""
     source = NOTEBOOKS / f"{name}.ipynb"
     if not source.exists():
         pytest.skip(f"notebooks/{name}.ipynb does not exist yet")
     nb = nbformat.read(source, as_version=4)
-    at = next(
-        (i for i, c in enumerate(nb.cells) if c.cell_type == "code" and "ctrl =" in c.source),
-        None,
-    )
-    if at is None:
-        pytest.skip(f"notebooks/{name}.ipynb has no `ctrl = ...` controller cell")
-    nb.cells.insert(at + 1, nbformat.v4.new_code_cell(DIGEST_CELL))
+    found = controller_cell(nb.cells)
+    if found is None:
+        pytest.skip(f"notebooks/{name}.ipynb has no `name = controller(...)` cell")
+    at, var = found
+    nb.cells.insert(at + 1, nbformat.v4.new_code_cell(DIGEST_CELL.format(var=var)))
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / source.name
     nbformat.write(nb, path)
@@ -90,7 +106,7 @@ def _wait_drawn(page: Any, step: int | None = None) -> dict[str, Any]:
 
 def _click_through(page: Any, shots: Path) -> None:
     """Click "Bot move" (or a human action) ``CLICKS`` times, checking the figures each time."""
-    controller = page.locator(CONTROLLER).first
+    controller = page.locator(UNDER_TEST).first
     expected = _wait_drawn(page)
     for n in range(CLICKS):
         bot = controller.get_by_role("button", name="Bot move").first
@@ -125,7 +141,7 @@ def test_jupyterlab_figures_show_engine_state(
     page.wait_for_function(KERNEL_IDLE)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.locator(DIGEST).first.wait_for()
-    page.locator(CONTROLLER).first.scroll_into_view_if_needed()
+    page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
     _click_through(page, artifacts_dir / f"lab-drawn-{name}.png")
     drawn = page.evaluate(PAGE_FIGURES_JS, list(TRACE_KEYS))
     flat = [f"figure {f['index']}: {f['height']:.0f} px" for c in drawn for f in c
