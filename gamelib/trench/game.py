@@ -59,6 +59,31 @@ class TrenchOptions(Options):
         False, doc="hidden-team game (R13.4, A85), 4 players: secret teams of two, no exit "
         "scoring, every kill scores for the victim's opponents, pooled VP, 3 wins",
     )
+    civilians: bool = option(
+        False, doc="civilians and a village (R13.2, A42, A79, A86): not implemented yet, "
+        "True is refused",
+    )
+    guerrillas: bool = option(
+        False, doc="peasant guerrillas (R13.3, A87), on top of civilians: not implemented yet, "
+        "True is refused",
+    )
+
+
+#: Variants named as options but not implemented: option -> (English, Japanese) refusal.
+UNIMPLEMENTED: dict[str, tuple[str, str]] = {
+    "civilians": (
+        "option 'civilians' for trench (R13.2: civilians and the village) is not implemented "
+        "yet; play without it",
+        "trench のオプション 'civilians'（R13.2 民間人と民間人集落）は未実装。"
+        "このオプションなしで遊んでください",
+    ),
+    "guerrillas": (
+        "option 'guerrillas' for trench (R13.3: peasant guerrillas, on top of R13.2 civilians) "
+        "is not implemented yet; play without it",
+        "trench のオプション 'guerrillas'（R13.3 農民ゲリラ、R13.2 民間人が前提）は未実装。"
+        "このオプションなしで遊んでください",
+    ),
+}
 
 
 MESSAGES = Catalog(
@@ -158,6 +183,9 @@ class TrenchGame(Game[TrenchState]):
 
     def __init__(self, options: Options) -> None:
         o = options
+        for key, (en, ja) in UNIMPLEMENTED.items():
+            if getattr(o, key, False):
+                raise OptionError(f"{en} / {ja}")
         teams = [k for k in ("open_teams", "hidden_teams") if getattr(o, k, False)]
         if len(teams) == 2:
             raise OptionError("options 'open_teams' and 'hidden_teams' for trench exclude each "
