@@ -60,8 +60,9 @@ class TrenchOptions(Options):
         "scoring, every kill scores for the victim's opponents, pooled VP, 3 wins",
     )
     civilians: bool = option(
-        False, doc="civilians and a village (R13.2, A42, A79, A86): not implemented yet, "
-        "True is refused",
+        False, doc="civilians and a village (R13.2, A42, A79, A86): 2 civilians and a village "
+        "cube placed in the cube phase, moved or turned by anyone; killing one or destroying "
+        "the village costs 1 VP or a round (R12.6)",
     )
     guerrillas: bool = option(
         False, doc="peasant guerrillas (R13.3, A87), on top of civilians: not implemented yet, "
@@ -71,12 +72,6 @@ class TrenchOptions(Options):
 
 #: Variants named as options but not implemented: option -> (English, Japanese) refusal.
 UNIMPLEMENTED: dict[str, tuple[str, str]] = {
-    "civilians": (
-        "option 'civilians' for trench (R13.2: civilians and the village) is not implemented "
-        "yet; play without it",
-        "trench のオプション 'civilians'（R13.2 民間人と民間人集落）は未実装。"
-        "このオプションなしで遊んでください",
-    ),
     "guerrillas": (
         "option 'guerrillas' for trench (R13.3: peasant guerrillas, on top of R13.2 civilians) "
         "is not implemented yet; play without it",
@@ -145,6 +140,16 @@ MESSAGES = Catalog(
         "mask_used": {"en": "{name}'s S{s} survives the gas; the mask is used up",
                       "ja": "{name}の兵{s}はガスマスクで助かる（マスク消費）"},
         "winner": {"en": "{name} wins by {why}", "ja": "{name}の勝利（{why}）"},
+        "civ_death": {"en": "Civilian C{k} on {cell} is killed by {cause}",
+                      "ja": "{cell}の民間人{k}が{cause}で死亡"},
+        "village_gone": {"en": "The village on {cell} is destroyed ({name} takes the penalty)",
+                         "ja": "{cell}の民間人集落が破壊された（{name}がペナルティ）"},
+        "civpen_vp": {"en": "{name} loses 1 VP (civilian penalty, R12.6)",
+                      "ja": "{name}は減点1点（民間人ペナルティ R12.6）"},
+        "civpen_skip": {"en": "{name} will sit out the next round (civilian penalty, R12.6)",
+                        "ja": "{name}は次の巡を1回休み（民間人ペナルティ R12.6）"},
+        "civ_skip": {"en": "{name} sits this round out (civilian penalty)",
+                     "ja": "{name}はこの巡は1回休み（民間人ペナルティ）"},
         "team_dealt": {"en": "Your secret team: {team}", "ja": "あなたの秘密のチーム：{team}"},
         # refusals
         "bad_action": {"en": "{text} is not a trench action", "ja": "{text}は塹壕戦の行動ではない"},

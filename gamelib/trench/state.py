@@ -22,7 +22,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import Outcome, Rng, State, Term
-from gamelib.trench.actions import CATEGORY, TrenchAction, act, parse_soldier_text
+from gamelib.trench.actions import CATEGORY, CIV, TrenchAction, act, parse_soldier_text
 from gamelib.trench.board import (
     DIRS,
     Cell,
@@ -103,6 +103,13 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if o.beginner:
                     s.masks = s.drugs = 0
                 self.soldiers.append(s)
+        #: Civilians (R13.2): pieces C1, C2 (sid -1, -2, owner -1) placed in the cube phase;
+        #: the village cube; per seat, rounds to sit out as the civilian penalty (R12.6).
+        self.civs: list[Soldier] = []
+        self.civ_pool = 2 if o.civilians else 0
+        self.village: Cell | None = None
+        self.village_pool = 1 if o.civilians else 0
+        self.skip = [0] * n
         hand = {c: k for c, k in CARDS.items() if not (o.beginner and c in ("equip", "interrupt"))}
         self.hands = [dict(hand) for _ in range(n)]
         self.discards: list[list[str]] = [[] for _ in range(n)]
@@ -178,6 +185,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         s.items = {c: v[:] for c, v in self.items.items()}
         s.gas = dict(self.gas)
         s.soldiers = [x.copy() for x in self.soldiers]
+        if self.opts.civilians:
+            s.civs = [x.copy() for x in self.civs]
+            s.skip = self.skip[:]
         s.hands = [dict(x) for x in self.hands]
         s.discards = [x[:] for x in self.discards]
         s.intr_used = self.intr_used[:]
@@ -222,6 +232,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         for s in self.soldiers:
             if s.cell == c and s.on_board:
                 return s
+        for s in self.civs:
+            if s.cell == c and s.alive:
+                return s
         return None
 
     def gas_at(self, c: Cell) -> int:
@@ -237,6 +250,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         out = {c for c, v in self.items.items() if v}
         out.update(c for _, c in self.gas.values())
         out.update(s.cell for s in self.soldiers if s.on_board and s.cell is not None)
+        out.update(s.cell for s in self.civs if s.alive and s.cell is not None)
         return out
 
     def in_play(self, p: int) -> list[Soldier]:
@@ -248,9 +262,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         """Player ``p``'s soldier ``S{num}``, if there is one."""
         if 1 <= num <= self.per:
             return self.soldiers[p * self.per + num - 1]
+        if CIV < num <= CIV + len(self.civs):
+            return self.civs[num - CIV - 1]
         return None
 
     def _by(self, p: int, num: int) -> Soldier:
+        if num > CIV:
+            return self.civs[num - CIV - 1]
         return self.soldiers[p * self.per + num - 1]
 
     def name(self, p: int) -> str:
@@ -380,6 +398,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         kind, p, sid = self.pending[0]
         if kind == "intr":
             return [A("interrupt"), A("wait")]
+        if kind == "civpen":  # R12.6 / A79: lose 1 VP (never below 0) or sit out a round
+            return ([A("civpen", arg="vp")] if self.vp[p] >= 1 else []) + [A("civpen", arg="skip")]
         mine = self.in_play(p)
         if kind == "penalty":  # A82: one whole item from one surviving soldier
             return [A("penalty", r.num, it) for r in mine for it in items_of(r, corpses=False)]
@@ -457,12 +477,20 @@ class TrenchState(_Memo, State[TrenchAction]):
         cells = [
             c for i, c in enumerate(_CELLS) if h[i] == 1 and not items.get(c) and c not in front
         ]
+        if self.civs:  # R13.2: nothing is placed on a civilian
+            cells = [c for c in cells if self.at(c) is None]
         out = [A("pass")]
         if self.supply > 0:
             acts = _cell_acts("place", 0, "cube")
             out += [acts[_INDEX[c]] for c in cells]
         if self.food_pool > 0:
             acts = _cell_acts("place", 0, "food")
+            out += [acts[_INDEX[c]] for c in cells]
+        if self.civ_pool > 0:  # R13.2: 「民間人らも同様の方法で配置」
+            acts = _cell_acts("place", 0, "civilian")
+            out += [acts[_INDEX[c]] for c in cells]
+        if self.village_pool > 0:
+            acts = _cell_acts("place", 0, "village")
             out += [acts[_INDEX[c]] for c in cells]
         return out
 
@@ -513,7 +541,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _num(self, sid: int) -> int:
-        return self.soldiers[sid].num
+        return CIV - sid if sid < 0 else self.soldiers[sid].num
 
     def _drug_actions(self, p: int) -> list[TrenchAction]:
         if self.drug_left <= 0 or self.drug_sid is None:
@@ -538,6 +566,32 @@ class TrenchState(_Memo, State[TrenchAction]):
             if s.sid in self.t_exh:
                 continue
             out += self._soldier_uses(s, card, remote=first)
+        if self.civs and card in ("move", "turn"):  # R13.2: any player may move a civilian
+            for c in self.civs:
+                if c.alive:
+                    out += self._civ_uses(c, card)
+        return out
+
+    def _civ_uses(self, s: Soldier, card: str) -> list[TrenchAction]:
+        """R13.2 / A86: a civilian only steps one cell (no push, melee, pick-up, dig or exit;
+        into the village cell it destroys it, R7.1.9) or turns."""
+        if self.t_last.get(s.sid) == card:
+            return []  # R6.8 applies to a civilian as to a soldier
+        assert s.cell is not None
+        k = CIV + s.num
+        if card == "turn":
+            return [A("turn", k, d) for d in DIRS if d != s.facing]
+        out = []
+        lv = self.H(s.cell)
+        for d in DIRS:
+            t = add(s.cell, d)
+            if not on_board(t) or self.at(t) is not None or self.items.get(t):
+                continue
+            if t == self.village:
+                if lv >= 1:
+                    out.append(A("move", k, d))
+            elif self.H(t) <= 1:
+                out.append(A("move", k, d))
         return out
 
     def _camp_uses(self, p: int) -> list[TrenchAction]:
@@ -629,6 +683,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         facing = d == s.facing
         if lv >= 1:
             if ht == 2:
+                if t == self.village:
+                    return ["move"]  # R7.1.9 / A42: the bump destroys it, facing or not
                 if dash or not facing:
                     return []
                 if t in self.base_at:
@@ -655,6 +711,8 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _occupied(
         self, s: Soldier, occ: Soldier, t: Cell, d: str, facing: bool, dash: bool
     ) -> list[str]:
+        if occ.owner < 0:
+            return ["move"]  # R7.1.9 / A42: bumping a civilian kills it, facing or not
         if not self.ally(occ.owner, s.owner):
             return ["move"] if facing else []  # melee (R7.1.7)
         if dash or not facing or s.masked or s.ship:
@@ -701,13 +759,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         lv = self.level(s)
         occ = self.at(t)
         if occ is not None:
-            return self.ally(occ.owner, s.owner) and self.H(t) == lv and self.H(t2) <= self.H(t)
-        return lv == 1 and self.H(t) == 2 and t not in self.base_at and self.H(t2) <= 1
+            return (occ.owner >= 0 and self.ally(occ.owner, s.owner) and self.H(t) == lv
+                    and self.H(t2) <= self.H(t))
+        return (lv == 1 and self.H(t) == 2 and t not in self.base_at and t != self.village
+                and self.H(t2) <= 1)
 
     def _collectable(self, s: Soldier) -> bool:
         assert s.cell is not None
         t = add(s.cell, s.facing)
-        if not on_board(t) or t in self.base_at:
+        if not on_board(t) or t in self.base_at or t == self.village:
             return False
         if self.level(s) == 1:
             return self.H(t) == 2
@@ -822,6 +882,16 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if a.arg == "cube":
                     self._set_h(a.cell, 2)
                     self.supply -= 1
+                elif a.arg == "civilian":  # R13.2: facing the placing player's forward
+                    c = Soldier(-1 - len(self.civs), -1, len(self.civs) + 1)
+                    c.food = c.masks = c.drugs = 0
+                    c.cell, c.facing = a.cell, EDGES[self.edges[p]].forward
+                    self.civs.append(c)
+                    self.civ_pool -= 1
+                elif a.arg == "village":  # R13.2: a coloured cube
+                    self._set_h(a.cell, 2)
+                    self.village = a.cell
+                    self.village_pool -= 1
                 else:
                     self.items.setdefault(a.cell, []).append("food")
                     self.food_pool -= 1
@@ -854,6 +924,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             drop_item(r, a.arg)
             self.add_log("penalty", player=p, kind="action", name=self.name(p),
                          what=_word(a.arg), s=a.soldier)
+        elif a.verb == "civpen":  # R12.6 / A79
+            if a.arg == "vp":
+                self.vp[p] -= 1
+                self.add_log("civpen_vp", player=p, kind="action", name=self.name(p))
+            else:
+                self.skip[p] += 1
+                self.add_log("civpen_skip", player=p, kind="action", name=self.name(p))
         elif a.verb == "interrupt":  # A22 b: jump in before the next turn
             self.pending = [x for x in self.pending if x[0] != "intr"]
             self._pay_interrupt(p)
@@ -941,14 +1018,22 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.phase = "plot"
         self.plots = [None] * self.n
         self.queue = []
+        skipped = False
         for p in self._cw(self.start):
             if not self.in_play(p):
+                continue
+            if self.skip[p]:  # R12.6 / A79: the civilian penalty, no plot and no turn
+                self.skip[p] -= 1
+                skipped = True
+                self.add_log("civ_skip", player=p, name=self.name(p))
                 continue
             if self._plot_actions(p):
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
                 self.add_log("no_cards", player=p, name=self.name(p))
-        if not self.queue:  # ruling: nobody can plot any more -> judgement (no endless game)
+        if not self.queue and skipped:  # everybody sits out: the round passes
+            self._interrupts()
+        elif not self.queue:  # ruling: nobody can plot any more -> judgement (no endless game)
             self.stalled = True
 
     def _plot(self, p: int, cards: list[str]) -> None:
@@ -1137,6 +1222,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
 
     def _soldier_act(self, s: Soldier, a: TrenchAction) -> None:
+        if s.owner < 0:
+            self._civ_act(self.order[self.turn_i], s, a)
+            return
         p = s.owner
         v = a.verb
         self.add_log("act", player=p, kind="action", name=self.name(p), text=a)
@@ -1199,6 +1287,22 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self.drug_sid = s.sid
                 self.drug_left = 2
 
+    def _civ_act(self, p: int, s: Soldier, a: TrenchAction) -> None:
+        """R13.2: player ``p`` spends a Move or Turn action on civilian ``s``."""
+        self.add_log("act", player=p, kind="action", name=self.name(p), text=a)
+        if a.verb == "turn":
+            s.facing = a.arg
+            return
+        assert s.cell is not None
+        t = add(s.cell, a.arg)
+        if t == self.village:
+            self._set_h(t, 1)
+            self._terrain([t], p)  # R7.1.9: the village is destroyed (penalty for p)
+        s.cell = t
+        for tid in sorted(self.gas):  # R8.6: lingering gas kills whoever enters it
+            if self.gas[tid][1] == t and s.alive:
+                self._gas_hit_one(s, self.gas[tid][0])
+
     def _leave_ship(self, s: Soldier) -> None:
         if s.ship:
             s.ship = False
@@ -1217,7 +1321,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._set_h(t, self.H(t) - 1)
             self._terrain([t], s.owner)
         elif self.H(t) == 2 and lv >= 1:
-            if t in self.base_at:
+            if t == self.village:  # R7.1.9: the bump destroys the village
+                self._set_h(t, 1)
+                self._terrain([t], s.owner)
+            elif t in self.base_at:
                 self._destroy_base(t, s.owner)
                 self._set_h(t, 1)
             else:
@@ -1228,7 +1335,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             occ = self.at(t)
             if occ is not None:
-                if not self.ally(occ.owner, s.owner):
+                if occ.owner < 0 or not self.ally(occ.owner, s.owner):
                     self._kill(occ, s.owner, "melee")
                 else:
                     occ.cell = add(t, d)
@@ -1245,8 +1352,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not on_board(t):
             self._exit(s)
             return
+        if t == self.village:  # R7.1.9: the bump destroys the village
+            self._set_h(t, 1)
+            self._terrain([t], s.owner)
         occ = self.at(t)
-        if occ is not None and not self.ally(occ.owner, s.owner):
+        if occ is not None and (occ.owner < 0 or not self.ally(occ.owner, s.owner)):
             self._kill(occ, s.owner, "melee")
         self._enter(s, t)
 
@@ -1288,6 +1398,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         lv = self.level(s)
         if kind == "gun":
             occupied = {x.cell for x in self.soldiers if x.on_board and x.cell is not None}
+            occupied.update(x.cell for x in self.civs if x.alive and x.cell is not None)
             hit, q = gun_ray(self.h, s.cell, lv, s.facing, self.gun_range(s), occupied)
             cost = 1
             if hit == "piece" and q is not None:
@@ -1363,6 +1474,9 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _kill(self, s: Soldier, by: int | None, cause: str) -> None:
         if not s.in_play:
             return
+        if s.owner < 0:
+            self._kill_civ(s, by, cause)
+            return
         s.alive = False
         s.masked = False
         s.gassed = None
@@ -1377,6 +1491,16 @@ class TrenchState(_Memo, State[TrenchAction]):
                 seen.add(s.owner)
         if self.opts.relief and self.in_play(s.owner):  # R10.2 / A73: the owner's choice
             self.pending.append(("relief", s.owner, s.sid))
+
+    def _kill_civ(self, s: Soldier, by: int | None, cause: str) -> None:
+        """R13.2 / R12.6: a civilian dies without a corpse (A86), counts as a death (R12.4) and
+        the killer takes the civilian penalty (A79)."""
+        s.alive = False
+        self.deaths += 1
+        self.add_log("civ_death", k=s.num, cell=_cn(s.cell or (4, 4)), cause=_CAUSE[cause])
+        s.cell = None
+        if by is not None:
+            self.pending.append(("civpen", by, 0))
 
     def _loot(self, s: Soldier, cid: int) -> None:
         """R10.4 / R10.6: take the corpse and its card; feast."""
@@ -1433,7 +1557,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             # a token whose mask-victim it has left no longer threatens him (R8.7)
 
     def _terrain(self, cells: list[Cell], actor: int) -> None:
-        """R8.8: lingering gas in or beside a changed cell moves on at once."""
+        """R8.8: lingering gas in or beside a changed cell moves on at once; the village cube
+        lowered by anything is destroyed, the actor taking the penalty (R13.2, R12.6)."""
+        v = self.village
+        if v is not None and v in cells and self.H(v) < 2:
+            self.village = None
+            self.add_log("village_gone", cell=_cn(v), name=self.name(actor))
+            self.pending.append(("civpen", actor, 0))
         if self.wind is None:
             return
         near = set()
@@ -1635,6 +1765,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             team_vp=tuple(self.team_vp(p) for p in range(self.n)),
             interrupt_used=tuple(self.intr_used),
             cell_actions=self._cell_actions(player),
+            civilians=tuple((c.num, c.cell, c.facing) for c in self.civs if c.alive and c.cell),
+            village=self.village,
+            skips=tuple(self.skip) if self.opts.civilians else (),
         )
 
     def _teams_seen(self, player: int | None) -> tuple[int | None, ...]:
@@ -1661,7 +1794,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             assert self.H(c) == 2, f"base at {c} not on a raised cell"
             assert 0 <= owner < self.n
         cells = [s.cell for s in self.soldiers if s.in_play and s.cell is not None]
-        assert len(cells) == len(set(cells)), "two soldiers in one place"
+        cells += [c.cell for c in self.civs if c.alive and c.cell is not None]
+        assert len(cells) == len(set(cells)), "two pieces in one place"
+        for c in self.civs:
+            if c.alive:
+                assert c.cell is not None and self.H(c.cell) <= 1, "a civilian on a raised cell"
+        if self.village is not None:
+            assert self.H(self.village) == 2, "the village cube is gone but still named"
         for s in self.soldiers:
             if s.on_board:
                 assert s.cell is not None and on_board(s.cell) and self.H(s.cell) <= 1, (
@@ -1687,7 +1826,7 @@ def _cell_acts(verb: str, soldier: int, arg: str) -> tuple[TrenchAction, ...]:
 #: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
 #: height and put no tile on a new soldier (what follows by itself only removes pieces).
 _NO_NEW_SIGHT = frozenset(
-    ("plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce")
+    ("plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen")
 )
 #: Set-up: every soldier is on a ship, and ship soldiers are seen only when adjacent (never).
 _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
@@ -1717,6 +1856,8 @@ _DECISIONS = {
     "heir": Term("who takes the exited soldier's items (R7.1.10)",
                  "突破した兵の装備を誰に託すか (R7.1.10)"),
     "intr": Term("whether to interrupt now (R7.8, A22)", "今割込むかどうか (R7.8, A22)"),
+    "civpen": Term("the civilian penalty: lose 1 VP or skip the next turn (R12.6)",
+                   "民間人ペナルティ：減点1点か1回休みか (R12.6)"),
 }
 _TEAM = {0: Term("red", "赤"), 1: Term("black", "黒")}
 _PHASES = {
@@ -1755,4 +1896,6 @@ def _word(w: str) -> Term:
         "gas": Term("the poison gas", "毒ガス"),
         "bomb": Term("the bomb", "爆弾"),
         "corpse": Term("a corpse", "死体"),
+        "civilian": Term("a civilian", "民間人"),
+        "village": Term("the village", "民間人集落"),
     }[w]

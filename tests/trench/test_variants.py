@@ -115,12 +115,14 @@ def test_open_team_items_go_to_the_partners_adjacent_soldier():
     assert str(ja) == "S1 gives mask to the ally at c2"
 
 
-@pytest.mark.parametrize("key, rule", [("civilians", "R13.2"), ("guerrillas", "R13.3")])
+@pytest.mark.parametrize("key, rule", [("guerrillas", "R13.3")])
 def test_unimplemented_civilian_variants_refused_in_both_languages(key, rule):
-    """R13.2 / R13.3 are not implemented: the option is refused in English and Japanese, and
-    the default game (option off) still loads."""
+    """R13.3 is not implemented: the option is refused in English and Japanese (also with
+    civilians on), and the default game (option off) still loads."""
     with pytest.raises(OptionError) as err:
         gamelib.load("trench", players=2, **{key: True})
     text = str(err.value)
     assert key in text and rule in text and "not implemented" in text and "未実装" in text
+    with pytest.raises(OptionError, match="未実装"):
+        gamelib.load("trench", players=2, civilians=True, **{key: True})
     assert gamelib.load("trench", players=2, **{key: False}).new_state(seed=1) is not None
