@@ -131,6 +131,9 @@ def label(a: TrenchAction, lang: str) -> str:
     at = cell_name(a.cell) if a.cell else ""
     d = _DIR_JA.get(a.arg, a.arg)
     w = "・".join(_WORD_JA.get(x, x) for x in a.arg.replace("+", ",").split(",")) if a.arg else ""
+    if " from S" in a.arg:  # a guerrilla fires soldier m's weapon (R13.3): 兵m の機銃
+        kind, _, m = a.arg.partition(" from S")
+        w = f"兵{m}の{_WORD_JA.get(kind, kind)}"
     body = {
         "arm": f"武器配分 {w}",
         "land": f"{s}を{at}に上陸",
@@ -191,6 +194,7 @@ def parse_soldier_text(text: str) -> TrenchAction | None:
                     return TrenchAction(verb, k, cell=parse_cell(arg), extra=extra)
                 if verb == "fire":
                     kind, _, dist = arg.partition(" at ")
+                    kind = kind.replace(" from s", " from S")  # a guerrilla's supplier (R13.3)
                     return TrenchAction(verb, k, kind, n=int(dist) if dist else -1, extra=extra)
                 if verb == "turn":
                     d, _, carry = arg.partition(" ")

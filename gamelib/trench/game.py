@@ -65,20 +65,10 @@ class TrenchOptions(Options):
         "the village costs 1 VP or a round (R12.6)",
     )
     guerrillas: bool = option(
-        False, doc="peasant guerrillas (R13.3, A87), on top of civilians: not implemented yet, "
-        "True is refused",
+        False, doc="peasant guerrillas (R13.3, A87), needs civilians=True: civilians also fire "
+        "a weapon of one of the acting player's soldiers and dig in place; killing one costs "
+        "no penalty",
     )
-
-
-#: Variants named as options but not implemented: option -> (English, Japanese) refusal.
-UNIMPLEMENTED: dict[str, tuple[str, str]] = {
-    "guerrillas": (
-        "option 'guerrillas' for trench (R13.3: peasant guerrillas, on top of R13.2 civilians) "
-        "is not implemented yet; play without it",
-        "trench のオプション 'guerrillas'（R13.3 農民ゲリラ、R13.2 民間人が前提）は未実装。"
-        "このオプションなしで遊んでください",
-    ),
-}
 
 
 MESSAGES = Catalog(
@@ -188,9 +178,12 @@ class TrenchGame(Game[TrenchState]):
 
     def __init__(self, options: Options) -> None:
         o = options
-        for key, (en, ja) in UNIMPLEMENTED.items():
-            if getattr(o, key, False):
-                raise OptionError(f"{en} / {ja}")
+        if getattr(o, "guerrillas", False) and not getattr(o, "civilians", False):
+            raise OptionError(
+                "option 'guerrillas' for trench needs civilians=True (R13.3: the peasant "
+                "guerrillas are the civilians of R13.2) / trench のオプション 'guerrillas' は "
+                "civilians=True が必要（R13.3 農民ゲリラは R13.2 の民間人）"
+            )
         teams = [k for k in ("open_teams", "hidden_teams") if getattr(o, k, False)]
         if len(teams) == 2:
             raise OptionError("options 'open_teams' and 'hidden_teams' for trench exclude each "

@@ -566,21 +566,26 @@ class TrenchState(_Memo, State[TrenchAction]):
             if s.sid in self.t_exh:
                 continue
             out += self._soldier_uses(s, card, remote=first)
-        if self.civs and card in ("move", "turn"):  # R13.2: any player may move a civilian
+        if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
             for c in self.civs:
                 if c.alive:
-                    out += self._civ_uses(c, card)
+                    out += self._civ_uses(c, card, p)
         return out
 
-    def _civ_uses(self, s: Soldier, card: str) -> list[TrenchAction]:
+    def _civ_uses(self, s: Soldier, card: str, p: int) -> list[TrenchAction]:
         """R13.2 / A86: a civilian only steps one cell (no push, melee, pick-up, dig or exit;
-        into the village cell it destroys it, R7.1.9) or turns."""
+        into the village cell it destroys it, R7.1.9) or turns; a guerrilla (R13.3) also
+        digs in place and fires a weapon of one of player ``p``'s soldiers (A87)."""
         if self.t_last.get(s.sid) == card:
             return []  # R6.8 applies to a civilian as to a soldier
         assert s.cell is not None
         k = CIV + s.num
         if card == "turn":
             return [A("turn", k, d) for d in DIRS if d != s.facing]
+        if card == "dig":
+            return [A("dig", k)] if self.H(s.cell) >= 1 else []
+        if card == "fire":
+            return [a for w in self.in_play(p) for a in self._fires(s, w)]
         out = []
         lv = self.H(s.cell)
         for d in DIRS:
@@ -778,23 +783,28 @@ class TrenchState(_Memo, State[TrenchAction]):
         """4, −1 at night, −1 with a mask (R7.4.2)."""
         return 4 - (0 if self.day else 1) - (1 if s.masked else 0)
 
-    def _fires(self, s: Soldier) -> list[TrenchAction]:
+    def _fires(self, s: Soldier, w: Soldier | None = None) -> list[TrenchAction]:
+        """``s`` fires from its cell and facing; the weapon is ``w``'s (a guerrilla firing a
+        soldier's weapon, R13.3 / A87: the action names him, ``C1 fire gun from S2``)."""
         out: list[TrenchAction] = []
-        k = s.num
+        if w is None or w is s:
+            w, k, sfx = s, s.num, ""
+        else:
+            k, sfx = CIV + s.num, f" from S{w.num}"
         assert s.cell is not None
         lv = self.level(s)
-        if s.weapon("gun"):
-            out.append(A("fire", k, "gun"))
-        if s.weapon("gas"):
+        if w.weapon("gun"):
+            out.append(A("fire", k, "gun" + sfx))
+        if w.weapon("gas"):
             for dist in (0, 1):
                 t = add(s.cell, s.facing, dist)
                 if on_board(t) and self.H(t) <= lv + 1:
-                    out.append(A("fire", k, "gas", n=dist))
-        if s.weapon("bomb"):
+                    out.append(A("fire", k, "gas" + sfx, n=dist))
+        if w.weapon("bomb"):
             for dist in (0, 1, 2):
                 occupied = lambda c: self.at(c) is not None  # noqa: E731
                 if bomb_target_ok(self.h, s.cell, lv, s.facing, dist, occupied):
-                    out.append(A("fire", k, "bomb", n=dist))
+                    out.append(A("fire", k, "bomb" + sfx, n=dist))
         return out
 
     # ----------------------------------------------------------------- apply
@@ -1294,6 +1304,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             s.facing = a.arg
             return
         assert s.cell is not None
+        if a.verb == "fire":  # R13.3 / A87: the named soldier's weapon, from the guerrilla
+            kind, _, num = a.arg.partition(" from S")
+            self._fire(s, kind, a.n, w=self._by(p, int(num)), p=p)
+            return
+        if a.verb == "dig":  # R13.3: 「穴に潜る」
+            self._set_h(s.cell, self.H(s.cell) - 1)
+            self._terrain([s.cell], p)
+            return
         t = add(s.cell, a.arg)
         if t == self.village:
             self._set_h(t, 1)
@@ -1390,9 +1408,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         self._credit(by, owner)
         self.add_log("base_gone", name=self.name(owner), by=self.name(by))
 
-    def _fire(self, s: Soldier, kind: str, dist: int) -> None:
-        p = s.owner
-        tile = s.weapon(kind)
+    def _fire(
+        self, s: Soldier, kind: str, dist: int, w: Soldier | None = None, p: int | None = None
+    ) -> None:
+        """``s`` fires; the tile is ``w``'s and the shot ``p``'s (a guerrilla, R13.3)."""
+        p = s.owner if p is None else p
+        w = s if w is None else w
+        tile = w.weapon(kind)
         assert tile is not None and s.cell is not None
         self.public_tiles.add(int(tile[0]))
         lv = self.level(s)
@@ -1413,12 +1435,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._set_h(q, self.H(q) - 1)
                 self._terrain([q], p)
                 self.add_log("cube_shot", cell=_cn(q))
-            tile = _spend(s, tile, cost)
+            tile = _spend(w, tile, cost)
             self.spent[p] += cost
             if tile[2] == 0:
                 self._gun_bonus(p)
         elif kind == "gas":
-            tile = _spend(s, tile, 1)
+            tile = _spend(w, tile, 1)
             self.spent[p] += 1
             t = add(s.cell, s.facing, dist)
             tid = self.next_gas
@@ -1431,7 +1453,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             if self.n == 2 and not any(x.weapon("gas") for x in self.in_play(p)):
                 self._gun_bonus(p)
         else:
-            tile = _spend(s, tile, 1)
+            tile = _spend(w, tile, 1)
             self.spent[p] += 1
             t = add(s.cell, s.facing, dist)
             self.add_log("bomb", name=self.name(p), cell=_cn(t))
@@ -1497,9 +1519,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         the killer takes the civilian penalty (A79)."""
         s.alive = False
         self.deaths += 1
-        self.add_log("civ_death", k=s.num, cell=_cn(s.cell or (4, 4)), cause=_CAUSE[cause])
+        assert s.cell is not None
+        self.add_log("civ_death", k=s.num, cell=_cn(s.cell), cause=_CAUSE[cause])
         s.cell = None
-        if by is not None:
+        if by is not None and not self.opts.guerrillas:  # R13.3: no penalty for a guerrilla
             self.pending.append(("civpen", by, 0))
 
     def _loot(self, s: Soldier, cid: int) -> None:
@@ -1814,6 +1837,8 @@ class TrenchState(_Memo, State[TrenchAction]):
 
 
 _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+#: The cards a player may spend on a civilian: R13.2 (move, turn); R13.3 adds fire and dig.
+_CIV_CARDS = {False: frozenset(("move", "turn")), True: frozenset(("move", "turn", "fire", "dig"))}
 #: The 49 cells in height-map order (a1, b1, .., g7).
 _CELLS: tuple[Cell, ...] = tuple((x, y) for y in range(1, 8) for x in range(1, 8))
 _INDEX: dict[Cell, int] = {c: i for i, c in enumerate(_CELLS)}

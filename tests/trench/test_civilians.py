@@ -227,3 +227,70 @@ def test_village_cannot_be_collected_or_carried():
     st.village = None  # the same cube as an ordinary cube would be carried
     st._legal = None
     assert "S1 turn E carrying" in [str(a) for a in st.legal_actions()]
+
+
+# ----------------------------------------------------------------- R13.3 peasant guerrillas
+def test_guerrilla_fires_a_named_soldiers_weapon_and_scores():
+    """R13.3 / A87: 「武器を発射する場合は 自ﾁｰﾑのどれかの駒から武器を消費 … 殺したﾁｰﾑには勝利点」:
+    with a Fire action the player fires from a civilian's cell and facing with the weapon of
+    one of his soldiers, named in the action; that tile loses the ammunition and is revealed;
+    the kill is his."""
+    st = ready(players=2, civilians=True, guerrillas=True)
+    park(st, {(0, 1), (0, 2), (1, 1)})
+    flat(st, (5, 3), (5, 4), (5, 5), (2, 2), (3, 2))
+    put(st, 0, 1, (2, 2), "W")
+    put(st, 0, 2, (3, 2), "W")
+    put(st, 1, 1, (5, 5), "S")
+    civ(st, (5, 3), "N")
+    st.soldiers[0].tiles = [(0, "bomb", 2)]
+    st.soldiers[1].tiles = [(1, "gun", 4)]
+    st = plots(st, "fire", "turn")
+    legal = [str(a) for a in st.legal_actions()]
+    assert "C1 fire gun from S2" in legal and "C1 fire gun from S1" not in legal
+    assert "C1 fire bomb from S1 at 2" in legal
+    st = play(st, "民間人1 兵2の機銃発射")  # the Japanese label parses too
+    assert not st.soldiers[3].alive and st.vp == [1, 0]
+    assert st.soldiers[1].tiles == [(1, "gun", 3)] and 1 in st.public_tiles
+    assert not st.pending  # no civilian penalty for the guerrilla's owner
+    assert st.view(1).soldiers[1].weapons == (("gun", 3),)
+
+
+def test_guerrilla_digs_in_place_only_with_the_variant():
+    """R13.3: 「穴に潜る」: a Dig action lowers the guerrilla's own cell; without the variant
+    (R13.2 alone) civilians neither dig nor fire."""
+    st = ready(players=2, civilians=True, guerrillas=True)
+    park(st, {(0, 1), (1, 1)})
+    flat(st, (5, 3))
+    put(st, 0, 1, (2, 2), "N")
+    put(st, 1, 1, (6, 6), "S")
+    civ(st, (5, 3))
+    st = plots(st, "dig", "turn")
+    st = play(st, "C1 dig")
+    assert st.H((5, 3)) == 0 and st.civs[0].cell == (5, 3)
+
+    st = ready(players=2, civilians=True)
+    park(st, {(0, 1), (1, 1)})
+    flat(st, (5, 3))
+    put(st, 0, 1, (2, 2), "N")
+    put(st, 1, 1, (6, 6), "S")
+    civ(st, (5, 3))
+    st = plots(st, "dig+fire", "turn")
+    assert not any(a.soldier > 10 for a in st.legal_actions())
+    with pytest.raises(IllegalAction):
+        play(st, "C1 dig")
+
+
+def test_killing_a_guerrilla_costs_nothing_but_counts_as_a_death():
+    """R13.3: 「そのかわりこの駒を殺してもなにもペナルティはない」: no penalty, no VP; it is still
+    a death for the judgement (R12.4)."""
+    st = ready(players=2, civilians=True, guerrillas=True)
+    park(st, {(0, 1), (1, 1)})
+    flat(st, (2, 3), (2, 4))
+    put(st, 0, 1, (2, 3), "N")
+    put(st, 1, 1, (6, 6), "S")
+    civ(st, (2, 4))
+    deaths = st.deaths
+    st = plots(st, "move", "turn")
+    st = play(st, "S1 move N")
+    assert not st.civs[0].alive and st.deaths == deaths + 1
+    assert not st.pending and st.vp == [0, 0] and st.view(0).decision is None

@@ -148,6 +148,11 @@ COVERAGE: dict[str, list[tuple[str, str]]] = {
               (CV, "test_village_cannot_be_collected_or_carried"), (C, "test_conformance")],
     "R7.1.9": [(CV, "test_bumping_a_civilian_kills_it_and_the_mover_chooses_the_penalty"),
                (CV, "test_village_destroyed_by_bomb_or_bump_costs_the_penalty")],
+    "R13.3": [(CV, "test_guerrilla_fires_a_named_soldiers_weapon_and_scores"),
+              (CV, "test_guerrilla_digs_in_place_only_with_the_variant"),
+              (CV, "test_killing_a_guerrilla_costs_nothing_but_counts_as_a_death"),
+              (V, "test_guerrillas_need_civilians_refused_in_both_languages"),
+              (C, "test_conformance")],
     "R12.6": [(CV, "test_bumping_a_civilian_kills_it_and_the_mover_chooses_the_penalty"),
               (CV, "test_penalty_can_be_a_vp_when_the_killer_has_one")],
 }
@@ -156,7 +161,7 @@ COVERAGE: dict[str, list[tuple[str, str]]] = {
 NOT_COVERED = [
     "R1.3", "R1.4", "R1.5", "R3.2", "R3.3", "R3.5", "R3.7", "R3.8", "R3.11", "R3.12", "R3.13",
     "R3.15", "R4.1", "R5.5", "R6.1", "R6.3", "R7.4.1", "R7.5.2", "R8.2", "R8.4",
-    "R8.10", "R10.5", "R13.3", "R13.6",
+    "R8.10", "R10.5", "R13.6",
 ]
 
 

@@ -115,14 +115,11 @@ def test_open_team_items_go_to_the_partners_adjacent_soldier():
     assert str(ja) == "S1 gives mask to the ally at c2"
 
 
-@pytest.mark.parametrize("key, rule", [("guerrillas", "R13.3")])
-def test_unimplemented_civilian_variants_refused_in_both_languages(key, rule):
-    """R13.3 is not implemented: the option is refused in English and Japanese (also with
-    civilians on), and the default game (option off) still loads."""
+def test_guerrillas_need_civilians_refused_in_both_languages():
+    """R13.3: 「上記の民間人の駒がさらに…」 the guerrillas are the civilians of R13.2: without
+    them the option is refused in English and Japanese; with them the game loads."""
     with pytest.raises(OptionError) as err:
-        gamelib.load("trench", players=2, **{key: True})
+        gamelib.load("trench", players=2, guerrillas=True)
     text = str(err.value)
-    assert key in text and rule in text and "not implemented" in text and "未実装" in text
-    with pytest.raises(OptionError, match="未実装"):
-        gamelib.load("trench", players=2, civilians=True, **{key: True})
-    assert gamelib.load("trench", players=2, **{key: False}).new_state(seed=1) is not None
+    assert "civilians=True" in text and "R13.3" in text and "民間人" in text
+    assert gamelib.load("trench", players=2, civilians=True, guerrillas=True).new_state(1)
