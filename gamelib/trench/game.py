@@ -153,6 +153,8 @@ MESSAGES = Catalog(
         "setup_place": {"en": "{text}: that place is not allowed now (R4.5–R4.8)",
                         "ja": "{text}：そこには置けない (R4.5–R4.8)"},
         "no_soldier": {"en": "you have no soldier S{s} in play", "ja": "兵{s}は場にいない"},
+        "no_civilian": {"en": "there is no civilian C{k} on the board (R13.2)",
+                        "ja": "民間人{k}は盤上にいない (R13.2)"},
         "card_is": {"en": "your revealed card is {card}; you must use it (R6.4)",
                     "ja": "めくった札は{card}、その行動しかできない (R6.4)"},
         "same_category": {"en": "S{s} cannot do {card} twice in a row (R6.8)",

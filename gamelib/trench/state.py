@@ -1717,6 +1717,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if action.verb in CATEGORY and action.verb != "camp":
             assert p is not None
             s = self.mine(p, action.soldier)
+            if action.soldier > CIV and (s is None or not s.in_play):
+                return m.term("no_civilian", k=action.soldier - CIV)
             if s is None or not s.in_play:
                 return m.term("no_soldier", s=action.soldier)
             cat = CATEGORY[action.verb]

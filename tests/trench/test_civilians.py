@@ -9,6 +9,7 @@ import pytest
 import gamelib
 from gamelib.core import IllegalAction, play
 from gamelib.trench.soldier import Soldier
+from tests.trench.golden import log_print, playout
 from tests.trench.helpers import park, plots, put, ready
 
 
@@ -89,8 +90,13 @@ def test_any_player_moves_or_turns_a_civilian_only():
     with pytest.raises(IllegalAction) as err:
         play(st, "C1 move N")
     assert "R7.1" in err.value.en and "R7.1" in err.value.ja
+    before = st
     st = play(st, "民間人1 南へ移動")
     assert st.civs[0].cell == (2, 3) and st.civs[0].facing == "N"
+    assert before.civs[0].cell == (2, 4)  # the state played from is unchanged (clone)
+    with pytest.raises(IllegalAction) as err:
+        play(st, "C2 move N")
+    assert "C2" in err.value.en and "民間人2" in err.value.ja
     assert "C1 move S" not in [str(a) for a in st.legal_actions()]  # first card on another
     st = play(st, "flip second card")
     st = play(st, "C1 turn E")
@@ -294,3 +300,18 @@ def test_killing_a_guerrilla_costs_nothing_but_counts_as_a_death():
     st = play(st, "S1 move N")
     assert not st.civs[0].alive and st.deaths == deaths + 1
     assert not st.pending and st.vp == [0, 0] and st.view(0).decision is None
+
+
+@pytest.mark.parametrize("seed", [101, 103, 105, 113])
+def test_fast_path_and_checked_path_give_the_same_civilian_game(seed):
+    """Issue 12 with the variants on: a seeded random game through ``apply_in_place`` replays
+    through checked ``play`` to the same outcome and the same log in both languages."""
+    opts = {"players": 2, "civilians": True, "guerrillas": True}
+    game = playout(opts, seed)
+    st = gamelib.load("trench", **opts).new_state(seed)
+    for text in game["actions"]:
+        st = play(st, text)
+    out = st.outcome()
+    assert [list(out.scores), list(out.winners), out.reason] == game["outcome"]
+    assert log_print(st) == game["log"]
+    assert any(t.startswith("C") for t in game["actions"])  # a civilian acted
