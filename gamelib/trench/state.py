@@ -568,7 +568,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             out += self._soldier_uses(s, card, remote=first)
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
             for c in self.civs:
-                if c.alive:
+                if c.alive and c.sid not in self.t_exh:  # R6.9: a dashed civilian is done
                     out += self._civ_uses(c, card, p)
         return out
 
@@ -586,18 +586,25 @@ class TrenchState(_Memo, State[TrenchAction]):
             return [A("dig", k)] if self.H(s.cell) >= 1 else []
         if card == "fire":
             return [a for w in self.in_play(p) for a in self._fires(s, w)]
-        out = []
         lv = self.H(s.cell)
-        for d in DIRS:
-            t = add(s.cell, d)
-            if not on_board(t) or self.at(t) is not None or self.items.get(t):
-                continue
-            if t == self.village:
-                if lv >= 1:
-                    out.append(A("move", k, d))
-            elif self.H(t) <= 1:
-                out.append(A("move", k, d))
+        out = [A("move", k, d) for d in DIRS if self._civ_step_ok(lv, add(s.cell, d))]
+        c1 = add(s.cell, s.facing)  # the dash (R7.1.5): two cells straight ahead
+        if on_board(c1) and self.at(c1) is None and c1 != self.village:
+            h1, c2 = self.H(c1), add(c1, s.facing)
+            if lv >= 1 and h1 == 0:  # jumping a one-cell hole onto ground
+                ok = on_board(c2) and self.H(c2) == 1 and self._civ_step_ok(1, c2)
+            else:
+                ok = h1 == 1 and self._civ_step_ok(1, c2)
+            if ok:
+                out.append(A("dash", k, s.facing))
         return out
+
+    def _civ_step_ok(self, lv: int, t: Cell) -> bool:
+        """Whether a civilian at level ``lv`` may step onto ``t``: on the board, no piece, no
+        item (it picks nothing up), not raised except the village (bumped, R7.1.9)."""
+        if not on_board(t) or self.at(t) is not None or self.items.get(t):
+            return False
+        return lv >= 1 if t == self.village else self.H(t) <= 1
 
     def _camp_uses(self, p: int) -> list[TrenchAction]:
         if not any(s.food for s in self.in_play(p)) and not any(
@@ -1313,6 +1320,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._terrain([s.cell], p)
             return
         t = add(s.cell, a.arg)
+        if a.verb == "dash":  # the middle cell: nothing happens there (Q&A 2)
+            t = add(t, a.arg)
+            self.t_exh.add(s.sid)
         if t == self.village:
             self._set_h(t, 1)
             self._terrain([t], p)  # R7.1.9: the village is destroyed (penalty for p)
@@ -1725,9 +1735,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             if not action.extra and self.t_stage in ("act1", "act2") and cat != self.t_card:
                 return m.term("card_is", card=CARD_NAMES[self.t_card or "move"])
             if self.t_last.get(s.sid) == cat:
-                return m.term("same_category", s=action.soldier, card=CARD_NAMES[cat])
+                return m.term("same_category", who=_who(action.soldier), card=CARD_NAMES[cat])
             if s.sid in self.t_exh:
-                return m.term("dashed", s=action.soldier)
+                return m.term("dashed", who=_who(action.soldier))
             if s.masked and action.verb in ("dash", "build", "collect", "equip"):
                 return m.term("masked", s=action.soldier)
             return m.term("rule_forbids", text=str(action), rule=_RULE[action.verb])
@@ -1906,6 +1916,13 @@ def _spend(s: Soldier, tile: Any, k: int) -> tuple[int, str, int]:
     new = (int(tile[0]), str(tile[1]), int(tile[2]) - k)
     s.tiles[s.tiles.index(tile)] = new
     return new
+
+
+def _who(num: int) -> Term:
+    """A piece as its player names it: S1 / 兵1, a civilian C1 / 民間人1 (R13.2)."""
+    if num > CIV:
+        return Term(f"C{num - CIV}", f"民間人{num - CIV}")
+    return Term(f"S{num}", f"兵{num}")
 
 
 def _cn(c: Cell) -> str:

@@ -315,3 +315,24 @@ def test_fast_path_and_checked_path_give_the_same_civilian_game(seed):
     assert [list(out.scores), list(out.winners), out.reason] == game["outcome"]
     assert log_print(st) == game["log"]
     assert any(t.startswith("C") for t in game["actions"])  # a civilian acted
+
+
+def test_civilian_dashes_two_cells_and_is_then_done():
+    """A86 / R7.1.5 / R6.9: a civilian's Move may be a dash, two cells straight ahead (over a
+    one-cell hole too), after which it acts no more this turn."""
+    st = ready(players=2, civilians=True)
+    park(st, {(0, 1), (1, 1)})
+    flat(st, (5, 3), (5, 4), (5, 5))
+    put(st, 0, 1, (2, 2), "N")
+    put(st, 1, 1, (6, 6), "S")
+    civ(st, (5, 3), "N")
+    st._set_h((5, 4), 0)  # a one-cell hole to jump
+    st = plots(st, "move+turn", "turn")
+    assert "C1 dash N" in [str(a) for a in st.legal_actions()]
+    st = play(st, "民間人1 北へダッシュ")
+    assert st.civs[0].cell == (5, 5)
+    st = play(st, "flip second card")
+    assert not any(a.soldier > 10 for a in st.legal_actions())  # exhausted (R6.9)
+    with pytest.raises(IllegalAction) as err:
+        play(st, "C1 turn E")
+    assert "C1 dashed" in err.value.en and "民間人1はダッシュ" in err.value.ja
