@@ -1108,6 +1108,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.drug_left = 0
         self.t_first_sid = None
         self.t_card = None
+        if self.skip[p] and self.in_play(p):  # R12.6 / A79: a penalty earned before this turn
+            self.skip[p] -= 1
+            self.add_log("civ_skip_turn", player=p, name=self.name(p))
+            self._end_turn()  # the plotted cards go back to hand unseen
+            return
         if not self.in_play(p) or not self.t_cards:
             self._end_turn()
             return

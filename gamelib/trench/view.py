@@ -79,7 +79,7 @@ class TrenchView(View):
     team_vp: tuple[int, ...] = ()
     #: Civilians (R13.2, public): ``(number, cell, facing)`` of each civilian still alive on the
     #: board; () without the option. ``village``: the village cube's cell, None when gone.
-    #: ``skips``: per seat, the rounds still to sit out as a civilian penalty (R12.6).
+    #: ``skips``: per seat, the turns still to sit out as a civilian penalty (R12.6, A79).
     civilians: tuple[tuple[int, Cell, str], ...] = ()
     village: Cell | None = None
     skips: tuple[int, ...] = ()

@@ -336,3 +336,28 @@ def test_civilian_dashes_two_cells_and_is_then_done():
     with pytest.raises(IllegalAction) as err:
         play(st, "C1 turn E")
     assert "C1 dashed" in err.value.en and "民間人1はダッシュ" in err.value.ja
+
+
+def test_penalty_earned_before_ones_turn_skips_that_turn():
+    """R12.6 / A79: 「１回休み」 falls on the killer's next turn not yet begun: a civilian walked
+    into the lingering gas of a later player kills it for him (R8.6); choosing the skip, he
+    loses this round's turn (his plot goes back to hand) and plots again next round."""
+    st = ready(players=2, civilians=True)
+    park(st, {(0, 1), (1, 1)})
+    flat(st, (5, 3), (5, 4))
+    put(st, 0, 1, (2, 2), "N")
+    put(st, 1, 1, (6, 6), "S")
+    civ(st, (5, 3))
+    st.gas[st.next_gas] = (1, (5, 4))
+    st.next_gas += 1
+    st = plots(st, "move", "turn")
+    hand = dict(st.hands[1])
+    st = play(st, "C1 move N")
+    assert not st.civs[0].alive and st.view(0).decision == ("civpen", 1)
+    st = play(st, "civilian penalty: skip next turn")
+    assert st.current_player == 0 and st.skip == [0, 1]
+    st = play(st, "end turn")
+    assert st.skip == [0, 0] and st.round == 2 and st.phase == "plot"
+    assert st.hands[1]["turn"] == hand["turn"] + 1  # the unplayed plot is back in hand
+    assert any(e.key == "civ_skip_turn" and "1回休み" in e.text("ja") for e in st.log)
+    assert 1 in st.queue  # he plots again in round 2
