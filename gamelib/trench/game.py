@@ -138,8 +138,10 @@ MESSAGES = Catalog(
                       "ja": "{name}は減点1点（民間人ペナルティ R12.6）"},
         "civpen_skip": {"en": "{name} will sit out the next round (civilian penalty, R12.6)",
                         "ja": "{name}は次の巡を1回休み（民間人ペナルティ R12.6）"},
-        "civ_skip_turn": {"en": "{name} skips this turn (civilian penalty); the plot goes back "
-                          "to hand", "ja": "{name}はこの手番は1回休み（民間人ペナルティ）、札は手札に戻る"},
+        "civ_skip_turn": {
+            "en": "{name} skips this turn (civilian penalty); the plot goes back to hand",
+            "ja": "{name}はこの手番は1回休み（民間人ペナルティ）、札は手札に戻る",
+        },
         "civ_skip": {"en": "{name} sits this round out (civilian penalty)",
                      "ja": "{name}はこの巡は1回休み（民間人ペナルティ）"},
         "team_dealt": {"en": "Your secret team: {team}", "ja": "あなたの秘密のチーム：{team}"},
