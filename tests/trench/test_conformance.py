@@ -48,10 +48,11 @@ def view_check(state: Any, view: Any, viewer: int | None) -> None:
      ({"players": 2, "civilians": True}, 40), ({"players": 4, "civilians": True}, 15),
      ({"players": 4, "civilians": True, "open_teams": True}, 10),
      ({"players": 2, "civilians": True, "guerrillas": True}, 40),
-     ({"players": 3, "civilians": True, "guerrillas": True}, 15)],
+     ({"players": 3, "civilians": True, "guerrillas": True}, 15),
+     ({"players": 4, "civilians": True, "guerrillas": True, "hidden_teams": True}, 8)],
     ids=["2p", "3p", "4p", "beginner-2p", "beginner-4p", "interrupt-boundary-3p", "no-relief-2p",
          "open-teams-4p", "hidden-teams-4p", "civilians-2p", "civilians-4p",
-         "civilians-open-teams-4p", "guerrillas-2p", "guerrillas-3p"],
+         "civilians-open-teams-4p", "guerrillas-2p", "guerrillas-3p", "guerrillas-hidden-4p"],
 )
 def test_conformance(opts, games):
     """Fixed seeded game counts, every step checked; every game finishes."""
