@@ -486,12 +486,19 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.food_pool > 0:
             acts = _cell_acts("place", 0, "food")
             out += [acts[_INDEX[c]] for c in cells]
-        if self.civ_pool > 0:  # R13.2: 「民間人らも同様の方法で配置」
-            acts = _cell_acts("place", 0, "civilian")
-            out += [acts[_INDEX[c]] for c in cells]
-        if self.village_pool > 0:
-            acts = _cell_acts("place", 0, "village")
-            out += [acts[_INDEX[c]] for c in cells]
+        if self.civ_pool or self.village_pool:  # R13.2 / A12: 「敵のｽﾀｰﾄ地点前以外はどこにでも」
+            enemy_front = {
+                add(s.cell, s.facing) for s in self.soldiers
+                if s.ship and s.cell is not None and self.team[s.owner] != self.team[p]
+            }
+            cells = [
+                c for i, c in enumerate(_CELLS) if h[i] == 1 and not items.get(c)
+                and c not in enemy_front and self.at(c) is None
+            ]
+            for kind, left in (("civilian", self.civ_pool), ("village", self.village_pool)):
+                if left > 0:
+                    acts = _cell_acts("place", 0, kind)
+                    out += [acts[_INDEX[c]] for c in cells]
         return out
 
     def _plot_actions(self, p: int) -> list[TrenchAction]:

@@ -44,9 +44,13 @@ def test_civilians_and_village_are_placed_in_the_cube_phase():
     st = to_cube_phase(players=2, civilians=True)
     legal = [str(a) for a in st.legal_actions()]
     assert "place civilian at c3" in legal and "place village at e3" in legal
-    front = st._blocked_front()
-    assert front and all(f"place civilian at {'abcdefg'[c[0] - 1]}{c[1]}" not in legal
-                         for c in front)
+    p = st.current_player
+    mine = {(s.cell[0], s.cell[1] + 1) for s in st.in_play(p)}  # south edge: inward is +1
+    enemy = {(s.cell[0], s.cell[1] - 1) for s in st.in_play(1 - p)}
+    name = lambda c: f"place civilian at {'abcdefg'[c[0] - 1]}{c[1]}"  # noqa: E731
+    assert p == 0 and all(name(c) not in legal for c in enemy)  # A12: not before an enemy
+    assert any(name(c) in legal for c in mine)  # before one's own ship: allowed
+    assert all(f"place cube at {name(c)[19:]}" not in legal for c in mine)  # cubes: A12 ruling
     st = play(st, "place civilian at c3")
     assert st.civs[0].cell == (3, 3) and st.civs[0].facing == "N"  # the placer's forward
     assert not any(a.cell == (3, 3) for a in st.legal_actions())  # nothing on a civilian
