@@ -11,7 +11,10 @@ from typing import Any, cast
 
 from gamelib.trench.board import Cell, cell_name
 
-__all__ = ["CATEGORY", "TrenchAction", "act", "label", "parse_soldier_text"]
+__all__ = ["CATEGORY", "CIV", "TrenchAction", "act", "label", "parse_soldier_text"]
+
+#: A civilian's number in an action's ``soldier`` field is ``CIV + k`` (``C1``, ``C2``, R13.2).
+CIV = 10
 
 #: The card category each soldier verb belongs to (R6.3; dig forward is a Move, R7.1.4).
 CATEGORY: dict[str, str] = {
@@ -24,7 +27,7 @@ _WORD_JA = {
     "gun": "機銃", "gas": "毒ガス", "bomb": "爆弾", "mask": "ガスマスク", "drug": "薬物",
     "cube": "立方体", "food": "食糧", "move": "移動", "turn": "旋回", "build": "建築",
     "fire": "発射", "dig": "潜る", "equip": "装備使用", "camp": "野営", "interrupt": "割込み",
-    "corpse": "死体",
+    "corpse": "死体", "civilian": "民間人", "village": "民間人集落",
 }
 
 
@@ -85,7 +88,7 @@ def act(
 
 
 def _text(a: TrenchAction) -> str:
-    s = f"S{a.soldier}"
+    s = f"C{a.soldier - CIV}" if a.soldier > CIV else f"S{a.soldier}"
     at = cell_name(a.cell) if a.cell else ""
     body = {
         "arm": f"arm {a.arg}",
@@ -114,6 +117,8 @@ def _text(a: TrenchAction) -> str:
         "give": f"{s} gives {a.arg} to " + (f"the ally at {at}" if a.cell else f"S{a.n}"),
         "interrupt": "interrupt now",
         "wait": "no interrupt",
+        "civpen": "civilian penalty: lose 1 VP" if a.arg == "vp"
+        else "civilian penalty: skip next turn",
     }[a.verb]
     return ("drug: " + body) if a.extra else body
 
@@ -122,10 +127,13 @@ def label(a: TrenchAction, lang: str) -> str:
     """How a player names ``a`` in ``lang`` (Japanese labels parse back too)."""
     if lang != "ja":
         return str(a)
-    s = f"兵{a.soldier}"
+    s = f"民間人{a.soldier - CIV}" if a.soldier > CIV else f"兵{a.soldier}"
     at = cell_name(a.cell) if a.cell else ""
     d = _DIR_JA.get(a.arg, a.arg)
     w = "・".join(_WORD_JA.get(x, x) for x in a.arg.replace("+", ",").split(",")) if a.arg else ""
+    if " from S" in a.arg:  # a guerrilla fires soldier m's weapon (R13.3): 兵m の機銃
+        kind, _, m = a.arg.partition(" from S")
+        w = f"兵{m}の{_WORD_JA.get(kind, kind)}"
     body = {
         "arm": f"武器配分 {w}",
         "land": f"{s}を{at}に上陸",
@@ -153,6 +161,7 @@ def label(a: TrenchAction, lang: str) -> str:
         "give": f"{s}が{w}を" + (f"{at}の味方へ渡す" if a.cell else f"兵{a.n}へ渡す"),
         "interrupt": "今割込む",
         "wait": "割込まない",
+        "civpen": "民間人ペナルティ：減点1点" if a.arg == "vp" else "民間人ペナルティ：1回休み",
     }[a.verb]
     return ("薬物: " + body) if a.extra else body
 
@@ -172,9 +181,9 @@ def parse_soldier_text(text: str) -> TrenchAction | None:
     extra = t.lower().startswith("drug: ")
     if extra:
         t = t[6:]
-    if len(t) < 4 or t[0] not in "Ss" or not t[1].isdigit() or t[2] != " ":
+    if len(t) < 4 or t[0] not in "SsCc" or not t[1].isdigit() or t[2] != " ":
         return None
-    k, rest = int(t[1]), t[3:].lower()
+    k, rest = int(t[1]) + (CIV if t[0] in "Cc" else 0), t[3:].lower()
     if rest in ("dig", "collect"):
         return TrenchAction(rest, k, extra=extra)
     try:
@@ -185,6 +194,7 @@ def parse_soldier_text(text: str) -> TrenchAction | None:
                     return TrenchAction(verb, k, cell=parse_cell(arg), extra=extra)
                 if verb == "fire":
                     kind, _, dist = arg.partition(" at ")
+                    kind = kind.replace(" from s", " from S")  # a guerrilla's supplier (R13.3)
                     return TrenchAction(verb, k, kind, n=int(dist) if dist else -1, extra=extra)
                 if verb == "turn":
                     d, _, carry = arg.partition(" ")

@@ -59,6 +59,16 @@ class TrenchOptions(Options):
         False, doc="hidden-team game (R13.4, A85), 4 players: secret teams of two, no exit "
         "scoring, every kill scores for the victim's opponents, pooled VP, 3 wins",
     )
+    civilians: bool = option(
+        False, doc="civilians and a village (R13.2, A42, A79, A86): 2 civilians and a village "
+        "cube placed in the cube phase, moved or turned by anyone; killing one or destroying "
+        "the village costs 1 VP or a round (R12.6)",
+    )
+    guerrillas: bool = option(
+        False, doc="peasant guerrillas (R13.3, A87), needs civilians=True: civilians also fire "
+        "a weapon of one of the acting player's soldiers and dig in place; killing one costs "
+        "no penalty",
+    )
 
 
 MESSAGES = Catalog(
@@ -120,6 +130,20 @@ MESSAGES = Catalog(
         "mask_used": {"en": "{name}'s S{s} survives the gas; the mask is used up",
                       "ja": "{name}の兵{s}はガスマスクで助かる（マスク消費）"},
         "winner": {"en": "{name} wins by {why}", "ja": "{name}の勝利（{why}）"},
+        "civ_death": {"en": "Civilian C{k} on {cell} is killed by {cause}",
+                      "ja": "{cell}の民間人{k}が{cause}で死亡"},
+        "village_gone": {"en": "The village on {cell} is destroyed ({name} takes the penalty)",
+                         "ja": "{cell}の民間人集落が破壊された（{name}がペナルティ）"},
+        "civpen_vp": {"en": "{name} loses 1 VP (civilian penalty, R12.6)",
+                      "ja": "{name}は減点1点（民間人ペナルティ R12.6）"},
+        "civpen_skip": {"en": "{name} will sit out the next round (civilian penalty, R12.6)",
+                        "ja": "{name}は次の巡を1回休み（民間人ペナルティ R12.6）"},
+        "civ_skip_turn": {
+            "en": "{name} skips this turn (civilian penalty); the plot goes back to hand",
+            "ja": "{name}はこの手番は1回休み（民間人ペナルティ）、札は手札に戻る",
+        },
+        "civ_skip": {"en": "{name} sits this round out (civilian penalty)",
+                     "ja": "{name}はこの巡は1回休み（民間人ペナルティ）"},
         "team_dealt": {"en": "Your secret team: {team}", "ja": "あなたの秘密のチーム：{team}"},
         # refusals
         "bad_action": {"en": "{text} is not a trench action", "ja": "{text}は塹壕戦の行動ではない"},
@@ -133,12 +157,14 @@ MESSAGES = Catalog(
         "setup_place": {"en": "{text}: that place is not allowed now (R4.5–R4.8)",
                         "ja": "{text}：そこには置けない (R4.5–R4.8)"},
         "no_soldier": {"en": "you have no soldier S{s} in play", "ja": "兵{s}は場にいない"},
+        "no_civilian": {"en": "there is no civilian C{k} on the board (R13.2)",
+                        "ja": "民間人{k}は盤上にいない (R13.2)"},
         "card_is": {"en": "your revealed card is {card}; you must use it (R6.4)",
                     "ja": "めくった札は{card}、その行動しかできない (R6.4)"},
-        "same_category": {"en": "S{s} cannot do {card} twice in a row (R6.8)",
-                          "ja": "兵{s}は{card}を続けてできない (R6.8)"},
-        "dashed": {"en": "S{s} dashed and cannot act again this turn (R6.9)",
-                   "ja": "兵{s}はダッシュしたのでこの手番はもう行動不可 (R6.9)"},
+        "same_category": {"en": "{who} cannot do {card} twice in a row (R6.8)",
+                          "ja": "{who}は{card}を続けてできない (R6.8)"},
+        "dashed": {"en": "{who} dashed and cannot act again this turn (R6.9)",
+                   "ja": "{who}はダッシュしたのでこの手番はもう行動不可 (R6.9)"},
         "masked": {"en": "S{s} wears a gas mask: no dash, build, collect or equip (R7.6.2)",
                    "ja": "兵{s}はガスマスク着用中：走行・建築・回収・装備不可 (R7.6.2)"},
         "rule_forbids": {"en": "{text} is against {rule}", "ja": "{text}は{rule}により不可"},
@@ -158,6 +184,12 @@ class TrenchGame(Game[TrenchState]):
 
     def __init__(self, options: Options) -> None:
         o = options
+        if getattr(o, "guerrillas", False) and not getattr(o, "civilians", False):
+            raise OptionError(
+                "option 'guerrillas' for trench needs civilians=True (R13.3: the peasant "
+                "guerrillas are the civilians of R13.2) / trench のオプション 'guerrillas' は "
+                "civilians=True が必要（R13.3 農民ゲリラは R13.2 の民間人）"
+            )
         teams = [k for k in ("open_teams", "hidden_teams") if getattr(o, k, False)]
         if len(teams) == 2:
             raise OptionError("options 'open_teams' and 'hidden_teams' for trench exclude each "

@@ -22,7 +22,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import Outcome, Rng, State, Term
-from gamelib.trench.actions import CATEGORY, TrenchAction, act, parse_soldier_text
+from gamelib.trench.actions import CATEGORY, CIV, TrenchAction, act, parse_soldier_text
 from gamelib.trench.board import (
     DIRS,
     Cell,
@@ -103,6 +103,13 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if o.beginner:
                     s.masks = s.drugs = 0
                 self.soldiers.append(s)
+        #: Civilians (R13.2): pieces C1, C2 (sid -1, -2, owner -1) placed in the cube phase;
+        #: the village cube; per seat, rounds to sit out as the civilian penalty (R12.6).
+        self.civs: list[Soldier] = []
+        self.civ_pool = 2 if o.civilians else 0
+        self.village: Cell | None = None
+        self.village_pool = 1 if o.civilians else 0
+        self.skip = [0] * n
         hand = {c: k for c, k in CARDS.items() if not (o.beginner and c in ("equip", "interrupt"))}
         self.hands = [dict(hand) for _ in range(n)]
         self.discards: list[list[str]] = [[] for _ in range(n)]
@@ -178,6 +185,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         s.items = {c: v[:] for c, v in self.items.items()}
         s.gas = dict(self.gas)
         s.soldiers = [x.copy() for x in self.soldiers]
+        if self.opts.civilians:
+            s.civs = [x.copy() for x in self.civs]
+            s.skip = self.skip[:]
         s.hands = [dict(x) for x in self.hands]
         s.discards = [x[:] for x in self.discards]
         s.intr_used = self.intr_used[:]
@@ -222,6 +232,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         for s in self.soldiers:
             if s.cell == c and s.on_board:
                 return s
+        for s in self.civs:
+            if s.cell == c and s.alive:
+                return s
         return None
 
     def gas_at(self, c: Cell) -> int:
@@ -237,6 +250,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         out = {c for c, v in self.items.items() if v}
         out.update(c for _, c in self.gas.values())
         out.update(s.cell for s in self.soldiers if s.on_board and s.cell is not None)
+        out.update(s.cell for s in self.civs if s.alive and s.cell is not None)
         return out
 
     def in_play(self, p: int) -> list[Soldier]:
@@ -248,9 +262,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         """Player ``p``'s soldier ``S{num}``, if there is one."""
         if 1 <= num <= self.per:
             return self.soldiers[p * self.per + num - 1]
+        if CIV < num <= CIV + len(self.civs):
+            return self.civs[num - CIV - 1]
         return None
 
     def _by(self, p: int, num: int) -> Soldier:
+        if num > CIV:
+            return self.civs[num - CIV - 1]
         return self.soldiers[p * self.per + num - 1]
 
     def name(self, p: int) -> str:
@@ -380,6 +398,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         kind, p, sid = self.pending[0]
         if kind == "intr":
             return [A("interrupt"), A("wait")]
+        if kind == "civpen":  # R12.6 / A79: lose 1 VP (never below 0) or sit out a round
+            return ([A("civpen", arg="vp")] if self.vp[p] >= 1 else []) + [A("civpen", arg="skip")]
         mine = self.in_play(p)
         if kind == "penalty":  # A82: one whole item from one surviving soldier
             return [A("penalty", r.num, it) for r in mine for it in items_of(r, corpses=False)]
@@ -457,6 +477,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         cells = [
             c for i, c in enumerate(_CELLS) if h[i] == 1 and not items.get(c) and c not in front
         ]
+        if self.civs:  # R13.2: nothing is placed on a civilian
+            cells = [c for c in cells if self.at(c) is None]
         out = [A("pass")]
         if self.supply > 0:
             acts = _cell_acts("place", 0, "cube")
@@ -464,6 +486,19 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.food_pool > 0:
             acts = _cell_acts("place", 0, "food")
             out += [acts[_INDEX[c]] for c in cells]
+        if self.civ_pool or self.village_pool:  # R13.2 / A12: 「敵のｽﾀｰﾄ地点前以外はどこにでも」
+            enemy_front = {
+                add(s.cell, s.facing) for s in self.soldiers
+                if s.ship and s.cell is not None and self.team[s.owner] != self.team[p]
+            }
+            cells = [
+                c for i, c in enumerate(_CELLS) if h[i] == 1 and not items.get(c)
+                and c not in enemy_front and self.at(c) is None
+            ]
+            for kind, left in (("civilian", self.civ_pool), ("village", self.village_pool)):
+                if left > 0:
+                    acts = _cell_acts("place", 0, kind)
+                    out += [acts[_INDEX[c]] for c in cells]
         return out
 
     def _plot_actions(self, p: int) -> list[TrenchAction]:
@@ -513,7 +548,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _num(self, sid: int) -> int:
-        return self.soldiers[sid].num
+        return CIV - sid if sid < 0 else self.soldiers[sid].num
 
     def _drug_actions(self, p: int) -> list[TrenchAction]:
         if self.drug_left <= 0 or self.drug_sid is None:
@@ -538,7 +573,45 @@ class TrenchState(_Memo, State[TrenchAction]):
             if s.sid in self.t_exh:
                 continue
             out += self._soldier_uses(s, card, remote=first)
+        if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
+            for c in self.civs:
+                if c.alive and c.sid not in self.t_exh:  # R6.9: a dashed civilian is done
+                    out += self._civ_uses(c, card, p)
         return out
+
+    def _civ_uses(self, s: Soldier, card: str, p: int) -> list[TrenchAction]:
+        """R13.2 / A86: a civilian only steps one cell (no push, melee, pick-up, dig or exit;
+        into the village cell it destroys it, R7.1.9) or turns; a guerrilla (R13.3) also
+        digs in place and fires a weapon of one of player ``p``'s soldiers (A87)."""
+        if self.t_last.get(s.sid) == card:
+            return []  # R6.8 applies to a civilian as to a soldier
+        assert s.cell is not None
+        k = CIV + s.num
+        if card == "turn":
+            return [A("turn", k, d) for d in DIRS if d != s.facing]
+        if card == "dig":
+            return [A("dig", k)] if self.H(s.cell) >= 1 else []
+        if card == "fire":
+            return [a for w in self.in_play(p) for a in self._fires(s, w)]
+        lv = self.H(s.cell)
+        out = [A("move", k, d) for d in DIRS if self._civ_step_ok(lv, add(s.cell, d))]
+        c1 = add(s.cell, s.facing)  # the dash (R7.1.5): two cells straight ahead
+        if on_board(c1) and self.at(c1) is None and c1 != self.village:
+            h1, c2 = self.H(c1), add(c1, s.facing)
+            if lv >= 1 and h1 == 0:  # jumping a one-cell hole onto ground
+                ok = on_board(c2) and self.H(c2) == 1 and self._civ_step_ok(1, c2)
+            else:
+                ok = h1 == 1 and self._civ_step_ok(1, c2)
+            if ok:
+                out.append(A("dash", k, s.facing))
+        return out
+
+    def _civ_step_ok(self, lv: int, t: Cell) -> bool:
+        """Whether a civilian at level ``lv`` may step onto ``t``: on the board, no piece, no
+        item (it picks nothing up), not raised except the village (bumped, R7.1.9)."""
+        if not on_board(t) or self.at(t) is not None or self.items.get(t):
+            return False
+        return lv >= 1 if t == self.village else self.H(t) <= 1
 
     def _camp_uses(self, p: int) -> list[TrenchAction]:
         if not any(s.food for s in self.in_play(p)) and not any(
@@ -629,6 +702,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         facing = d == s.facing
         if lv >= 1:
             if ht == 2:
+                if t == self.village:
+                    return ["move"]  # R7.1.9 / A42: the bump destroys it, facing or not
                 if dash or not facing:
                     return []
                 if t in self.base_at:
@@ -655,6 +730,8 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _occupied(
         self, s: Soldier, occ: Soldier, t: Cell, d: str, facing: bool, dash: bool
     ) -> list[str]:
+        if occ.owner < 0:
+            return ["move"]  # R7.1.9 / A42: bumping a civilian kills it, facing or not
         if not self.ally(occ.owner, s.owner):
             return ["move"] if facing else []  # melee (R7.1.7)
         if dash or not facing or s.masked or s.ship:
@@ -701,13 +778,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         lv = self.level(s)
         occ = self.at(t)
         if occ is not None:
-            return self.ally(occ.owner, s.owner) and self.H(t) == lv and self.H(t2) <= self.H(t)
-        return lv == 1 and self.H(t) == 2 and t not in self.base_at and self.H(t2) <= 1
+            return (occ.owner >= 0 and self.ally(occ.owner, s.owner) and self.H(t) == lv
+                    and self.H(t2) <= self.H(t))
+        return (lv == 1 and self.H(t) == 2 and t not in self.base_at and t != self.village
+                and self.H(t2) <= 1)
 
     def _collectable(self, s: Soldier) -> bool:
         assert s.cell is not None
         t = add(s.cell, s.facing)
-        if not on_board(t) or t in self.base_at:
+        if not on_board(t) or t in self.base_at or t == self.village:
             return False
         if self.level(s) == 1:
             return self.H(t) == 2
@@ -718,23 +797,28 @@ class TrenchState(_Memo, State[TrenchAction]):
         """4, −1 at night, −1 with a mask (R7.4.2)."""
         return 4 - (0 if self.day else 1) - (1 if s.masked else 0)
 
-    def _fires(self, s: Soldier) -> list[TrenchAction]:
+    def _fires(self, s: Soldier, w: Soldier | None = None) -> list[TrenchAction]:
+        """``s`` fires from its cell and facing; the weapon is ``w``'s (a guerrilla firing a
+        soldier's weapon, R13.3 / A87: the action names him, ``C1 fire gun from S2``)."""
         out: list[TrenchAction] = []
-        k = s.num
+        if w is None or w is s:
+            w, k, sfx = s, s.num, ""
+        else:
+            k, sfx = CIV + s.num, f" from S{w.num}"
         assert s.cell is not None
         lv = self.level(s)
-        if s.weapon("gun"):
-            out.append(A("fire", k, "gun"))
-        if s.weapon("gas"):
+        if w.weapon("gun"):
+            out.append(A("fire", k, "gun" + sfx))
+        if w.weapon("gas"):
             for dist in (0, 1):
                 t = add(s.cell, s.facing, dist)
                 if on_board(t) and self.H(t) <= lv + 1:
-                    out.append(A("fire", k, "gas", n=dist))
-        if s.weapon("bomb"):
+                    out.append(A("fire", k, "gas" + sfx, n=dist))
+        if w.weapon("bomb"):
             for dist in (0, 1, 2):
                 occupied = lambda c: self.at(c) is not None  # noqa: E731
                 if bomb_target_ok(self.h, s.cell, lv, s.facing, dist, occupied):
-                    out.append(A("fire", k, "bomb", n=dist))
+                    out.append(A("fire", k, "bomb" + sfx, n=dist))
         return out
 
     # ----------------------------------------------------------------- apply
@@ -822,6 +906,16 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if a.arg == "cube":
                     self._set_h(a.cell, 2)
                     self.supply -= 1
+                elif a.arg == "civilian":  # R13.2: facing the placing player's forward
+                    c = Soldier(-1 - len(self.civs), -1, len(self.civs) + 1)
+                    c.food = c.masks = c.drugs = 0
+                    c.cell, c.facing = a.cell, EDGES[self.edges[p]].forward
+                    self.civs.append(c)
+                    self.civ_pool -= 1
+                elif a.arg == "village":  # R13.2: a coloured cube
+                    self._set_h(a.cell, 2)
+                    self.village = a.cell
+                    self.village_pool -= 1
                 else:
                     self.items.setdefault(a.cell, []).append("food")
                     self.food_pool -= 1
@@ -854,6 +948,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             drop_item(r, a.arg)
             self.add_log("penalty", player=p, kind="action", name=self.name(p),
                          what=_word(a.arg), s=a.soldier)
+        elif a.verb == "civpen":  # R12.6 / A79
+            if a.arg == "vp":
+                self.vp[p] -= 1
+                self.add_log("civpen_vp", player=p, kind="action", name=self.name(p))
+            else:
+                self.skip[p] += 1
+                self.add_log("civpen_skip", player=p, kind="action", name=self.name(p))
         elif a.verb == "interrupt":  # A22 b: jump in before the next turn
             self.pending = [x for x in self.pending if x[0] != "intr"]
             self._pay_interrupt(p)
@@ -941,14 +1042,22 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.phase = "plot"
         self.plots = [None] * self.n
         self.queue = []
+        skipped = False
         for p in self._cw(self.start):
             if not self.in_play(p):
+                continue
+            if self.skip[p]:  # R12.6 / A79: the civilian penalty, no plot and no turn
+                self.skip[p] -= 1
+                skipped = True
+                self.add_log("civ_skip", player=p, name=self.name(p))
                 continue
             if self._plot_actions(p):
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
                 self.add_log("no_cards", player=p, name=self.name(p))
-        if not self.queue:  # ruling: nobody can plot any more -> judgement (no endless game)
+        if not self.queue and skipped:  # everybody sits out: the round passes
+            self._interrupts()
+        elif not self.queue:  # ruling: nobody can plot any more -> judgement (no endless game)
             self.stalled = True
 
     def _plot(self, p: int, cards: list[str]) -> None:
@@ -1006,6 +1115,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.drug_left = 0
         self.t_first_sid = None
         self.t_card = None
+        if self.skip[p] and self.in_play(p):  # R12.6 / A79: a penalty earned before this turn
+            self.skip[p] -= 1
+            self.add_log("civ_skip_turn", player=p, name=self.name(p))
+            self._end_turn()  # the plotted cards go back to hand unseen
+            return
         if not self.in_play(p) or not self.t_cards:
             self._end_turn()
             return
@@ -1137,6 +1251,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
 
     def _soldier_act(self, s: Soldier, a: TrenchAction) -> None:
+        if s.owner < 0:
+            self._civ_act(self.order[self.turn_i], s, a)
+            return
         p = s.owner
         v = a.verb
         self.add_log("act", player=p, kind="action", name=self.name(p), text=a)
@@ -1199,6 +1316,33 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self.drug_sid = s.sid
                 self.drug_left = 2
 
+    def _civ_act(self, p: int, s: Soldier, a: TrenchAction) -> None:
+        """R13.2: player ``p`` spends a Move or Turn action on civilian ``s``."""
+        self.add_log("act", player=p, kind="action", name=self.name(p), text=a)
+        if a.verb == "turn":
+            s.facing = a.arg
+            return
+        assert s.cell is not None
+        if a.verb == "fire":  # R13.3 / A87: the named soldier's weapon, from the guerrilla
+            kind, _, num = a.arg.partition(" from S")
+            self._fire(s, kind, a.n, w=self._by(p, int(num)), p=p)
+            return
+        if a.verb == "dig":  # R13.3: 「穴に潜る」
+            self._set_h(s.cell, self.H(s.cell) - 1)
+            self._terrain([s.cell], p)
+            return
+        t = add(s.cell, a.arg)
+        if a.verb == "dash":  # the middle cell: nothing happens there (Q&A 2)
+            t = add(t, a.arg)
+            self.t_exh.add(s.sid)
+        if t == self.village:
+            self._set_h(t, 1)
+            self._terrain([t], p)  # R7.1.9: the village is destroyed (penalty for p)
+        s.cell = t
+        for tid in sorted(self.gas):  # R8.6: lingering gas kills whoever enters it
+            if self.gas[tid][1] == t and s.alive:
+                self._gas_hit_one(s, self.gas[tid][0])
+
     def _leave_ship(self, s: Soldier) -> None:
         if s.ship:
             s.ship = False
@@ -1217,7 +1361,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._set_h(t, self.H(t) - 1)
             self._terrain([t], s.owner)
         elif self.H(t) == 2 and lv >= 1:
-            if t in self.base_at:
+            if t == self.village:  # R7.1.9: the bump destroys the village
+                self._set_h(t, 1)
+                self._terrain([t], s.owner)
+            elif t in self.base_at:
                 self._destroy_base(t, s.owner)
                 self._set_h(t, 1)
             else:
@@ -1228,7 +1375,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             occ = self.at(t)
             if occ is not None:
-                if not self.ally(occ.owner, s.owner):
+                if occ.owner < 0 or not self.ally(occ.owner, s.owner):
                     self._kill(occ, s.owner, "melee")
                 else:
                     occ.cell = add(t, d)
@@ -1245,8 +1392,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not on_board(t):
             self._exit(s)
             return
+        if t == self.village:  # R7.1.9: the bump destroys the village
+            self._set_h(t, 1)
+            self._terrain([t], s.owner)
         occ = self.at(t)
-        if occ is not None and not self.ally(occ.owner, s.owner):
+        if occ is not None and (occ.owner < 0 or not self.ally(occ.owner, s.owner)):
             self._kill(occ, s.owner, "melee")
         self._enter(s, t)
 
@@ -1280,14 +1430,19 @@ class TrenchState(_Memo, State[TrenchAction]):
         self._credit(by, owner)
         self.add_log("base_gone", name=self.name(owner), by=self.name(by))
 
-    def _fire(self, s: Soldier, kind: str, dist: int) -> None:
-        p = s.owner
-        tile = s.weapon(kind)
+    def _fire(
+        self, s: Soldier, kind: str, dist: int, w: Soldier | None = None, p: int | None = None
+    ) -> None:
+        """``s`` fires; the tile is ``w``'s and the shot ``p``'s (a guerrilla, R13.3)."""
+        p = s.owner if p is None else p
+        w = s if w is None else w
+        tile = w.weapon(kind)
         assert tile is not None and s.cell is not None
         self.public_tiles.add(int(tile[0]))
         lv = self.level(s)
         if kind == "gun":
             occupied = {x.cell for x in self.soldiers if x.on_board and x.cell is not None}
+            occupied.update(x.cell for x in self.civs if x.alive and x.cell is not None)
             hit, q = gun_ray(self.h, s.cell, lv, s.facing, self.gun_range(s), occupied)
             cost = 1
             if hit == "piece" and q is not None:
@@ -1302,12 +1457,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._set_h(q, self.H(q) - 1)
                 self._terrain([q], p)
                 self.add_log("cube_shot", cell=_cn(q))
-            tile = _spend(s, tile, cost)
+            tile = _spend(w, tile, cost)
             self.spent[p] += cost
             if tile[2] == 0:
                 self._gun_bonus(p)
         elif kind == "gas":
-            tile = _spend(s, tile, 1)
+            tile = _spend(w, tile, 1)
             self.spent[p] += 1
             t = add(s.cell, s.facing, dist)
             tid = self.next_gas
@@ -1320,7 +1475,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             if self.n == 2 and not any(x.weapon("gas") for x in self.in_play(p)):
                 self._gun_bonus(p)
         else:
-            tile = _spend(s, tile, 1)
+            tile = _spend(w, tile, 1)
             self.spent[p] += 1
             t = add(s.cell, s.facing, dist)
             self.add_log("bomb", name=self.name(p), cell=_cn(t))
@@ -1363,6 +1518,9 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _kill(self, s: Soldier, by: int | None, cause: str) -> None:
         if not s.in_play:
             return
+        if s.owner < 0:
+            self._kill_civ(s, by, cause)
+            return
         s.alive = False
         s.masked = False
         s.gassed = None
@@ -1377,6 +1535,17 @@ class TrenchState(_Memo, State[TrenchAction]):
                 seen.add(s.owner)
         if self.opts.relief and self.in_play(s.owner):  # R10.2 / A73: the owner's choice
             self.pending.append(("relief", s.owner, s.sid))
+
+    def _kill_civ(self, s: Soldier, by: int | None, cause: str) -> None:
+        """R13.2 / R12.6: a civilian dies without a corpse (A86), counts as a death (R12.4) and
+        the killer takes the civilian penalty (A79)."""
+        s.alive = False
+        self.deaths += 1
+        assert s.cell is not None
+        self.add_log("civ_death", k=s.num, cell=_cn(s.cell), cause=_CAUSE[cause])
+        s.cell = None
+        if by is not None and not self.opts.guerrillas:  # R13.3: no penalty for a guerrilla
+            self.pending.append(("civpen", by, 0))
 
     def _loot(self, s: Soldier, cid: int) -> None:
         """R10.4 / R10.6: take the corpse and its card; feast."""
@@ -1433,7 +1602,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             # a token whose mask-victim it has left no longer threatens him (R8.7)
 
     def _terrain(self, cells: list[Cell], actor: int) -> None:
-        """R8.8: lingering gas in or beside a changed cell moves on at once."""
+        """R8.8: lingering gas in or beside a changed cell moves on at once; the village cube
+        lowered by anything is destroyed, the actor taking the penalty (R13.2, R12.6)."""
+        v = self.village
+        if v is not None and v in cells and self.H(v) < 2:
+            self.village = None
+            self.add_log("village_gone", cell=_cn(v), name=self.name(actor))
+            self.pending.append(("civpen", actor, 0))
         if self.wind is None:
             return
         near = set()
@@ -1564,15 +1739,17 @@ class TrenchState(_Memo, State[TrenchAction]):
         if action.verb in CATEGORY and action.verb != "camp":
             assert p is not None
             s = self.mine(p, action.soldier)
+            if action.soldier > CIV and (s is None or not s.in_play):
+                return m.term("no_civilian", k=action.soldier - CIV)
             if s is None or not s.in_play:
                 return m.term("no_soldier", s=action.soldier)
             cat = CATEGORY[action.verb]
             if not action.extra and self.t_stage in ("act1", "act2") and cat != self.t_card:
                 return m.term("card_is", card=CARD_NAMES[self.t_card or "move"])
             if self.t_last.get(s.sid) == cat:
-                return m.term("same_category", s=action.soldier, card=CARD_NAMES[cat])
+                return m.term("same_category", who=_who(action.soldier), card=CARD_NAMES[cat])
             if s.sid in self.t_exh:
-                return m.term("dashed", s=action.soldier)
+                return m.term("dashed", who=_who(action.soldier))
             if s.masked and action.verb in ("dash", "build", "collect", "equip"):
                 return m.term("masked", s=action.soldier)
             return m.term("rule_forbids", text=str(action), rule=_RULE[action.verb])
@@ -1635,6 +1812,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             team_vp=tuple(self.team_vp(p) for p in range(self.n)),
             interrupt_used=tuple(self.intr_used),
             cell_actions=self._cell_actions(player),
+            civilians=tuple((c.num, c.cell, c.facing) for c in self.civs if c.alive and c.cell),
+            village=self.village,
+            skips=tuple(self.skip) if self.opts.civilians else (),
         )
 
     def _teams_seen(self, player: int | None) -> tuple[int | None, ...]:
@@ -1661,7 +1841,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             assert self.H(c) == 2, f"base at {c} not on a raised cell"
             assert 0 <= owner < self.n
         cells = [s.cell for s in self.soldiers if s.in_play and s.cell is not None]
-        assert len(cells) == len(set(cells)), "two soldiers in one place"
+        cells += [c.cell for c in self.civs if c.alive and c.cell is not None]
+        assert len(cells) == len(set(cells)), "two pieces in one place"
+        for c in self.civs:
+            if c.alive:
+                assert c.cell is not None and self.H(c.cell) <= 1, "a civilian on a raised cell"
+        if self.village is not None:
+            assert self.H(self.village) == 2, "the village cube is gone but still named"
         for s in self.soldiers:
             if s.on_board:
                 assert s.cell is not None and on_board(s.cell) and self.H(s.cell) <= 1, (
@@ -1675,6 +1861,8 @@ class TrenchState(_Memo, State[TrenchAction]):
 
 
 _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+#: The cards a player may spend on a civilian: R13.2 (move, turn); R13.3 adds fire and dig.
+_CIV_CARDS = {False: frozenset(("move", "turn")), True: frozenset(("move", "turn", "fire", "dig"))}
 #: The 49 cells in height-map order (a1, b1, .., g7).
 _CELLS: tuple[Cell, ...] = tuple((x, y) for y in range(1, 8) for x in range(1, 8))
 _INDEX: dict[Cell, int] = {c: i for i, c in enumerate(_CELLS)}
@@ -1687,7 +1875,7 @@ def _cell_acts(verb: str, soldier: int, arg: str) -> tuple[TrenchAction, ...]:
 #: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
 #: height and put no tile on a new soldier (what follows by itself only removes pieces).
 _NO_NEW_SIGHT = frozenset(
-    ("plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce")
+    ("plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen")
 )
 #: Set-up: every soldier is on a ship, and ship soldiers are seen only when adjacent (never).
 _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
@@ -1717,6 +1905,8 @@ _DECISIONS = {
     "heir": Term("who takes the exited soldier's items (R7.1.10)",
                  "突破した兵の装備を誰に託すか (R7.1.10)"),
     "intr": Term("whether to interrupt now (R7.8, A22)", "今割込むかどうか (R7.8, A22)"),
+    "civpen": Term("the civilian penalty: lose 1 VP or skip the next turn (R12.6)",
+                   "民間人ペナルティ：減点1点か1回休みか (R12.6)"),
 }
 _TEAM = {0: Term("red", "赤"), 1: Term("black", "黒")}
 _PHASES = {
@@ -1740,6 +1930,13 @@ def _spend(s: Soldier, tile: Any, k: int) -> tuple[int, str, int]:
     return new
 
 
+def _who(num: int) -> Term:
+    """A piece as its player names it: S1 / 兵1, a civilian C1 / 民間人1 (R13.2)."""
+    if num > CIV:
+        return Term(f"C{num - CIV}", f"民間人{num - CIV}")
+    return Term(f"S{num}", f"兵{num}")
+
+
 def _cn(c: Cell) -> str:
     return cell_name(c)
 
@@ -1755,4 +1952,6 @@ def _word(w: str) -> Term:
         "gas": Term("the poison gas", "毒ガス"),
         "bomb": Term("the bomb", "爆弾"),
         "corpse": Term("a corpse", "死体"),
+        "civilian": Term("a civilian", "民間人"),
+        "village": Term("the village", "民間人集落"),
     }[w]

@@ -71,9 +71,15 @@ class TrenchView(View):
     #: aimed at it (landing, base, placing, building, digging out), for clicks on the board.
     cell_actions: tuple[tuple[Cell, str], ...] = ()
     #: An owner decision being waited for, as ``(kind, player)``: ``relief`` (R10.2),
-    #: ``penalty`` (R10.8), ``heir`` (R7.1.10) or ``intr`` (A22 b); else None.
+    #: ``penalty`` (R10.8), ``heir`` (R7.1.10), ``intr`` (A22 b) or ``civpen`` (R12.6); else None.
     decision: tuple[str, int] | None = None
     #: Team play (R13.4, R13.5): each seat's team (0 red, 1 black) as the viewer knows it, None
     #: while hidden; () without teams. ``team_vp``: the VP that count for each seat's win.
     teams: tuple[int | None, ...] = ()
     team_vp: tuple[int, ...] = ()
+    #: Civilians (R13.2, public): ``(number, cell, facing)`` of each civilian still alive on the
+    #: board; () without the option. ``village``: the village cube's cell, None when gone.
+    #: ``skips``: per seat, the turns still to sit out as a civilian penalty (R12.6, A79).
+    civilians: tuple[tuple[int, Cell, str], ...] = ()
+    village: Cell | None = None
+    skips: tuple[int, ...] = ()

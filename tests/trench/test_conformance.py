@@ -31,6 +31,10 @@ def view_check(state: Any, view: Any, viewer: int | None) -> None:
         for q, t in enumerate(view.teams):
             known = state.opts.open_teams or q in state.team_seen[viewer]
             assert t == (state.team[q] if known else None)
+    if state.opts.civilians:  # R13.2: civilians and the village are public, to every seat
+        assert view.civilians == tuple(
+            (c.num, c.cell, c.facing) for c in state.civs if c.alive and c.cell)
+        assert view.village == state.village and view.skips == tuple(state.skip)
     for e in view.log:
         assert e.visible_to is None or viewer is None or viewer in e.visible_to
 
@@ -40,9 +44,15 @@ def view_check(state: Any, view: Any, viewer: int | None) -> None:
     [({"players": 2}, 60), ({"players": 3}, 30), ({"players": 4}, 20),
      ({"players": 2, "beginner": True}, 30), ({"players": 4, "beginner": True}, 15),
      ({"players": 3, "interrupt_timing": "boundary"}, 15), ({"players": 2, "relief": False}, 15),
-     ({"players": 4, "open_teams": True}, 12), ({"players": 4, "hidden_teams": True}, 12)],
+     ({"players": 4, "open_teams": True}, 12), ({"players": 4, "hidden_teams": True}, 12),
+     ({"players": 2, "civilians": True}, 40), ({"players": 4, "civilians": True}, 15),
+     ({"players": 4, "civilians": True, "open_teams": True}, 10),
+     ({"players": 2, "civilians": True, "guerrillas": True}, 40),
+     ({"players": 3, "civilians": True, "guerrillas": True}, 15),
+     ({"players": 4, "civilians": True, "guerrillas": True, "hidden_teams": True}, 8)],
     ids=["2p", "3p", "4p", "beginner-2p", "beginner-4p", "interrupt-boundary-3p", "no-relief-2p",
-         "open-teams-4p", "hidden-teams-4p"],
+         "open-teams-4p", "hidden-teams-4p", "civilians-2p", "civilians-4p",
+         "civilians-open-teams-4p", "guerrillas-2p", "guerrillas-3p", "guerrillas-hidden-4p"],
 )
 def test_conformance(opts, games):
     """Fixed seeded game counts, every step checked; every game finishes."""

@@ -14,7 +14,7 @@ import pytest
 
 B, RU, C, MO = "test_board", "test_rules", "test_conformance", "test_rules_more"
 OC, V, BA = "test_owner_choices", "test_variants", "test_rules_basic"
-TU = "test_rules_turns"
+TU, CV = "test_rules_turns", "test_civilians"
 
 COVERAGE: dict[str, list[tuple[str, str]]] = {
     "R1.2": [(B, "test_gun_stops_at_wall")],
@@ -139,13 +139,29 @@ COVERAGE: dict[str, list[tuple[str, str]]] = {
     "R10.7": [(TU, "test_held_corpse_pays_for_camp_and_its_vp_goes")],
     "R7.8.3": [(TU, "test_interrupter_has_only_his_other_card")],
     "R12.5": [(TU, "test_judgement_tie_break_by_advance")],
+    "R13.2": [(CV, "test_civilians_and_village_are_placed_in_the_cube_phase"),
+              (CV, "test_default_game_has_no_civilians"),
+              (CV, "test_any_player_moves_or_turns_a_civilian_only"),
+              (CV, "test_civilian_blocks_bullets_and_weapons_kill_it"),
+              (CV, "test_gas_kills_a_civilian_for_the_gas_owner"),
+              (CV, "test_village_destroyed_by_bomb_or_bump_costs_the_penalty"),
+              (CV, "test_village_cannot_be_collected_or_carried"), (C, "test_conformance")],
+    "R7.1.9": [(CV, "test_bumping_a_civilian_kills_it_and_the_mover_chooses_the_penalty"),
+               (CV, "test_village_destroyed_by_bomb_or_bump_costs_the_penalty")],
+    "R13.3": [(CV, "test_guerrilla_fires_a_named_soldiers_weapon_and_scores"),
+              (CV, "test_guerrilla_digs_in_place_only_with_the_variant"),
+              (CV, "test_killing_a_guerrilla_costs_nothing_but_counts_as_a_death"),
+              (V, "test_guerrillas_need_civilians_refused_in_both_languages"),
+              (C, "test_conformance")],
+    "R12.6": [(CV, "test_bumping_a_civilian_kills_it_and_the_mover_chooses_the_penalty"),
+              (CV, "test_penalty_can_be_a_vp_when_the_killer_has_one")],
 }
 
 #: Implemented (or not) but without a scenario test of their own yet; see docs/rules/trench.md.
 NOT_COVERED = [
     "R1.3", "R1.4", "R1.5", "R3.2", "R3.3", "R3.5", "R3.7", "R3.8", "R3.11", "R3.12", "R3.13",
-    "R3.15", "R4.1", "R5.5", "R6.1", "R6.3", "R7.1.9", "R7.4.1", "R7.5.2", "R8.2", "R8.4",
-    "R8.10", "R10.5", "R12.6", "R13.2", "R13.3", "R13.6",
+    "R3.15", "R4.1", "R5.5", "R6.1", "R6.3", "R7.4.1", "R7.5.2", "R8.2", "R8.4",
+    "R8.10", "R10.5", "R13.6",
 ]
 
 

@@ -113,3 +113,13 @@ def test_open_team_items_go_to_the_partners_adjacent_soldier():
     assert st.soldiers[0].food == 0 and st.soldiers[3].food == 2
     ja = st.game.parse_action(st, "兵1がガスマスクをc2の味方へ渡す")
     assert str(ja) == "S1 gives mask to the ally at c2"
+
+
+def test_guerrillas_need_civilians_refused_in_both_languages():
+    """R13.3: 「上記の民間人の駒がさらに…」 the guerrillas are the civilians of R13.2: without
+    them the option is refused in English and Japanese; with them the game loads."""
+    with pytest.raises(OptionError) as err:
+        gamelib.load("trench", players=2, guerrillas=True)
+    text = str(err.value)
+    assert "civilians=True" in text and "R13.3" in text and "民間人" in text
+    assert gamelib.load("trench", players=2, civilians=True, guerrillas=True).new_state(1)
