@@ -21,7 +21,8 @@ from gamelib.core import Game, play
 from gamelib.trench.board import Cell, gas_walk, gun_ray, parse_heights, ray_level
 
 __all__ = [
-    "HOLE", "after_setup", "at_landing", "first_turn", "gas_stop", "gun_hit", "movers", "walk",
+    "HOLE", "after_setup", "at_landing", "first_turn", "gas_stop", "gun_hit", "melee_position",
+    "movers", "shot_level", "stand", "walk",
 ]
 
 HOLE = parse_heights("""
@@ -99,3 +100,28 @@ def gas_stop(h: Sequence[int], cell: Cell, wind: str) -> Cell | None:
 def shot_level(h: Sequence[int], start: Cell, level: int, d: str) -> int:
     """The level a shot from ``start`` flies at (the rim rule, R7.4.2, A53)."""
     return ray_level(h, start, level, d)
+
+
+def stand(state: Any, seat: int, num: int, cell: Cell, facing: str = "N") -> Any:
+    """A copy of ``state`` with ``seat``'s soldier ``num`` standing on board ``cell``, off his
+    ship, facing ``facing``: the lesson's set-up helper for a close-quarters position.
+
+    Only positions are changed (nothing hidden is revealed or dealt); the cell must be free
+    ground or a hole, which :meth:`check_invariants` confirms.
+    """
+    s = state.clone()
+    soldier = s.soldiers[seat * s.per + num - 1]
+    if s.at(cell) is not None or s.H(cell) > 1:
+        raise ValueError(f"{cell} is not free to stand on")
+    soldier.cell, soldier.ship, soldier.facing = cell, False, facing
+    s.check_invariants()
+    return s
+
+
+def melee_position(game: Game[Any], seed: int = 1) -> Any:
+    """Round 1 of a seeded game with Player 1's S2 on d3 facing north, Player 2's S2 on d4
+    facing south, both players having plotted Move: Player 1 to act (R7.1.7)."""
+    s = after_setup(game, seed)
+    s = stand(s, 0, 2, (4, 3), "N")
+    s = stand(s, 1, 2, (4, 4), "S")
+    return walk(s, "plot move", "plot move")

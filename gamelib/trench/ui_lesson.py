@@ -10,16 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from gamelib.core import Game, Term
+from gamelib.core import Game, IllegalAction, Term, play
 from gamelib.trench.board import cell_name
 from gamelib.trench.data import JUDGEMENT_DEATHS
 from gamelib.trench.positions import (
-    HOLE, after_setup, at_landing, first_turn, gas_stop, gun_hit, movers, shot_level, walk,
+    HOLE, after_setup, at_landing, first_turn, gas_stop, gun_hit, melee_position, movers,
+    shot_level, walk,
 )
 from gamelib.ui.lesson import Exercise, Lesson, TryIt
 
-__all__ = ["CHAPTERS", "EXERCISES", "Chapter", "question"]
+__all__ = ["CHAPTERS", "EXERCISES", "Chapter", "melee_outcome", "question"]
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ CHAPTERS = (
     Chapter("dig", Term("Digging and building", "潜る・建築")),
     Chapter("fire", Term("Firing and line of sight", "発射と視界")),
     Chapter("gas", Term("Gas and wind", "毒ガスと風")),
+    Chapter("melee", Term("Melee", "突撃(白兵戦)")),
     Chapter("score", Term("Scoring and the end", "勝利点と終了")),
     Chapter("beginner", Term("Beginner mode and variants", "初心者モードとヴァリアント")),
 )
@@ -134,6 +137,33 @@ def _ask_gas(lesson: Lesson) -> TryIt:
                  "ガスは風下へ流れ、最初の穴に落ちます。穴の壁に囲まれてそこに留まります。"))
 
 
+def melee_outcome(state: Any) -> str:
+    """What Player 1's ``S2 move N`` does in :func:`melee_position`: ``"kill"``, ``"push"``
+    (the enemy moved on) or ``"refused"``, played by the engine."""
+    try:
+        after = play(state, "S2 move N")
+    except IllegalAction:
+        return "refused"
+    enemy = next(x for x in after.view(None).soldiers if x.owner == 1 and x.num == 2)
+    return "kill" if not enemy.alive else "push"
+
+
+def _ask_melee(lesson: Lesson) -> TryIt:
+    s = melee_position(_game(lesson))
+    return lesson.try_it(
+        ("Player 1's S2 on d3 faces north; Player 2's S2 stands on d4. Player 1 flipped Move and "
+         "steps S2 north. What happens?",
+         "プレイヤー1の兵2(d3、北向き)の前、d4にプレイヤー2の兵2がいます。「移動」で北へ進むと?"),
+        [("kill", Term("the enemy dies (melee)", "敵が死ぬ(突撃)")),
+         ("push", Term("the enemy is pushed back", "敵を押し出す")),
+         ("refused", Term("the step is refused", "進めない"))],
+        lambda: melee_outcome(s),
+        explain=("Entering an enemy's cell while facing it is melee (R7.1.7): the enemy is killed "
+                 "with a shovel and the attacker takes the cell. Only allies are pushed.",
+                 "向いている方向の敵のマスに進むと突撃です。敵はシャベルで倒され、攻撃側がそのマスに入ります。"
+                 "押せるのは味方だけです。"))
+
+
 def _ask_score(lesson: Lesson) -> TryIt:
     s = after_setup(_game(lesson))
     return lesson.try_it(
@@ -159,7 +189,7 @@ def _ask_beginner(lesson: Lesson) -> TryIt:
 
 _QUESTIONS: dict[str, Callable[[Lesson], TryIt]] = {
     "board": _ask_board, "round": _ask_round, "move": _ask_move, "dig": _ask_dig,
-    "fire": _ask_fire, "gas": _ask_gas, "score": _ask_score, "beginner": _ask_beginner,
+    "fire": _ask_fire, "gas": _ask_gas, "melee": _ask_melee, "score": _ask_score, "beginner": _ask_beginner,
 }
 
 

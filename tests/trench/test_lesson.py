@@ -64,3 +64,11 @@ def test_geometry_answers() -> None:
     assert gun_hit(HOLE, (4, 1), 1, "N", 5, [(4, 6)]) == (4, 6)
     assert gas_stop(HOLE, (4, 6), "S") == (4, 4)                         # drops into the hole
     assert gas_stop(HOLE, (2, 6), "S") is None                           # leaves the board
+
+
+def test_melee_position_kills_by_entering() -> None:
+    from gamelib.trench.positions import melee_position
+    from gamelib.trench.ui_lesson import melee_outcome
+
+    s = melee_position(gamelib.load("trench", players=2))
+    assert s.current_player == 0 and melee_outcome(s) == "kill"
