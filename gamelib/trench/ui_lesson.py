@@ -16,8 +16,16 @@ from gamelib.core import Game, IllegalAction, Term, play
 from gamelib.trench.board import cell_name
 from gamelib.trench.data import JUDGEMENT_DEATHS
 from gamelib.trench.positions import (
-    HOLE, after_setup, at_landing, first_turn, gas_stop, gun_hit, melee_position, movers,
-    shot_level, walk,
+    HOLE,
+    after_setup,
+    at_landing,
+    first_turn,
+    gas_stop,
+    gun_hit,
+    melee_position,
+    movers,
+    shot_level,
+    walk,
 )
 from gamelib.ui.lesson import Exercise, Lesson, TryIt
 
@@ -122,7 +130,8 @@ def _ask_fire(lesson: Lesson) -> TryIt:
         [("d4", "d4"), ("d6", "d6"), ("none", _cell(None))],
         lambda: _name(gun_hit(HOLE, (4, 1), 1, "N", 4, [(4, 4), (4, 6)])),
         explain=("A bullet flies at the firer's level: it passes over the soldier in the hole "
-                 "(「穴に居ると地上からの銃をくらいません」), and d6 is 5 cells away, beyond range 4.",
+                 "(「穴に居ると地上からの銃をくらいません」), and d6 is 5 cells away, beyond "
+                 "range 4.",
                  "弾は撃った兵の高さを飛ぶので穴の兵の上を通り過ぎ、d6は5マス先で射程4の外です。"))
 
 
@@ -144,7 +153,8 @@ def melee_outcome(state: Any) -> str:
         after = play(state, "S2 move N")
     except IllegalAction:
         return "refused"
-    enemy = next(x for x in after.view(None).soldiers if x.owner == 1 and x.num == 2)
+    view: Any = after.view(None)
+    enemy = next(x for x in view.soldiers if x.owner == 1 and x.num == 2)
     return "kill" if not enemy.alive else "push"
 
 
@@ -189,7 +199,8 @@ def _ask_beginner(lesson: Lesson) -> TryIt:
 
 _QUESTIONS: dict[str, Callable[[Lesson], TryIt]] = {
     "board": _ask_board, "round": _ask_round, "move": _ask_move, "dig": _ask_dig,
-    "fire": _ask_fire, "gas": _ask_gas, "melee": _ask_melee, "score": _ask_score, "beginner": _ask_beginner,
+    "fire": _ask_fire, "gas": _ask_gas, "melee": _ask_melee, "score": _ask_score,
+    "beginner": _ask_beginner,
 }
 
 

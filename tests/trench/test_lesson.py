@@ -28,7 +28,7 @@ def _answer_right_and_wrong(q: TryIt, lesson: Lesson) -> None:
 
 @pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda c: c.key)
 @pytest.mark.parametrize("lang", ["en", "ja"])
-def test_chapter_try_it_accepts_the_right_answer_and_explains_a_wrong_one(chapter, lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_chapter_try_it_answers_right_and_wrong(chapter, lang: str) -> None:  # type: ignore[no-untyped-def]
     lesson = Lesson(lang)
     lesson.switch.value = "en"
     _answer_right_and_wrong(question(chapter.key, lesson), lesson)
