@@ -22,7 +22,7 @@ from gamelib.trench.board import Cell, gas_walk, gun_ray, parse_heights, ray_lev
 
 __all__ = [
     "HOLE", "after_setup", "at_landing", "first_turn", "gas_stop", "gun_hit", "melee_position",
-    "movers", "shot_level", "stand", "walk",
+    "movers", "shot_level", "stand", "walk", "with_gas",
 ]
 
 HOLE = parse_heights("""
@@ -125,3 +125,13 @@ def melee_position(game: Game[Any], seed: int = 1) -> Any:
     s = stand(s, 0, 2, (4, 3), "N")
     s = stand(s, 1, 2, (4, 4), "S")
     return walk(s, "plot move", "plot move")
+
+
+def with_gas(state: Any, owner: int, cell: Cell) -> Any:
+    """A copy of ``state`` with a lingering gas token of ``owner`` on ``cell``: the lesson's
+    set-up helper for the wind chapter (a token as a fired gas shell leaves it, R8.1)."""
+    s = state.clone()
+    s.gas[s.next_gas] = (owner, cell)
+    s.next_gas += 1
+    s.check_invariants()
+    return s

@@ -72,3 +72,14 @@ def test_melee_position_kills_by_entering() -> None:
 
     s = melee_position(gamelib.load("trench", players=2))
     assert s.current_player == 0 and melee_outcome(s) == "kill"
+
+
+def test_s1_is_blocked_by_its_own_base() -> None:
+    """The move question's explanation: S1's ship faces Player 1's base on b1 (height 2)."""
+    from gamelib.trench.board import height
+
+    t = first_turn(gamelib.load("trench", players=2), seed=1)
+    v = t.view(0)
+    s1 = next(x for x in v.soldiers if x.owner == 0 and x.num == 1)
+    assert s1.ship and s1.cell == (2, 0) and ((2, 1), 0) in v.bases
+    assert height(v.heights, (2, 1)) == 2
