@@ -150,8 +150,8 @@ def controller(game: Game[Any] | None = None, **kwargs: Any) -> GameController:
 
     Defaults: 2 players (seat 0 human, seat 1 heuristic), the 3D board, the clickable top view
     and the plot panel (``ctrl.plot_panel``). The generic keywords pass through: ``position=``
-    (a lesson's state, whose game is then the game), ``lang=``, ``hotseat=``, ``viewpoint=``. Each seat's view hides the others' plots, so the
-    human sees only their own plot.
+    (a lesson's state, whose game is then the game), ``lang=``, ``hotseat=``, ``viewpoint=``.
+    Each seat's view hides the others' plots, so the human sees only their own plot.
     """
     if game is None and kwargs.get("position") is not None:
         game = kwargs["position"].game  # a lesson's position: its own game (players, options)

@@ -105,8 +105,8 @@ def _ask_move(lesson: Lesson) -> TryIt:
          "プレイヤー1は「移動」をめくりました。いま移動できる兵は?"),
         [(n, f"S{n}") for n in (1, 2, 3)], lambda: movers(s),
         explain=("A soldier steps one cell forward, in the direction it faces; a stack of two "
-                 "(a pillar, a wall or a base) in front blocks the step. S1's ship faces Player 1's "
-                 "own base (基地) on b1.",
+                 "(a pillar, a wall or a base) in front blocks the step. S1's ship faces "
+                 "Player 1's own base (基地) on b1.",
                  "兵は向いている方向へ1マス進みます。前が2段(柱・壁・基地)なら進めません。"
                  "兵1の前はb1の自分の基地です。"))
 

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from gamelib.trench.ui_lesson import CHAPTERS, EXERCISES  # noqa: E402
+from gamelib.trench.ui_lesson import CHAPTERS, EXERCISES
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "trench.ipynb"
 CHECK = "# NBVAL_CHECK_OUTPUT"
