@@ -104,10 +104,11 @@ def _ask_move(lesson: Lesson) -> TryIt:
         ("Player 1 flipped Move. Which of their soldiers may move now?",
          "プレイヤー1は「移動」をめくりました。いま移動できる兵は?"),
         [(n, f"S{n}") for n in (1, 2, 3)], lambda: movers(s),
-        explain=("A soldier steps one cell forward, in the direction it faces; a stack of two "
-                 "(a pillar, a wall or a base) in front blocks the step. S1's ship faces "
+        explain=("A soldier steps one cell (十字方向); from the landing ship only onto the board "
+                 "in front, and a stack of two (a pillar, a wall or a base) blocks the step. S1's ship faces "
                  "Player 1's own base (基地) on b1.",
-                 "兵は向いている方向へ1マス進みます。前が2段(柱・壁・基地)なら進めません。"
+                 "兵は十字方向に1マス進みます(上陸船からは前の盤上へだけ)。"
+                 "2段(柱・壁・基地)には進めません。"
                  "兵1の前はb1の自分の基地です。"))
 
 
@@ -132,7 +133,7 @@ def _ask_fire(lesson: Lesson) -> TryIt:
         [("d4", "d4"), ("d6", "d6"), ("none", _cell(None))],
         lambda: _name(gun_hit(HOLE, (4, 1), 1, "N", 4, [(4, 4), (4, 6)])),
         explain=("A bullet flies at the firer's level: it passes over the soldier in the hole "
-                 "(「穴に居ると地上からの銃をくらいません」), and d6 is 5 cells away, beyond "
+                 "(「穴にいると地上からの銃をくらいません」), and d6 is 5 cells away, beyond "
                  "range 4.",
                  "弾は撃った兵の高さを飛ぶので穴の兵の上を通り過ぎ、d6は5マス先で射程4の外です。"))
 
