@@ -105,8 +105,8 @@ def _ask_move(lesson: Lesson) -> TryIt:
          "プレイヤー1は「移動」をめくりました。いま移動できる兵は?"),
         [(n, f"S{n}") for n in (1, 2, 3)], lambda: movers(s),
         explain=("A soldier steps one cell (十字方向); from the landing ship only onto the board "
-                 "in front, and a stack of two (a pillar, a wall or a base) blocks the step. S1's ship faces "
-                 "Player 1's own base (基地) on b1.",
+                 "in front, and a stack of two (a pillar, a wall or a base) blocks the step. "
+                 "S1's ship faces Player 1's own base (基地) on b1.",
                  "兵は十字方向に1マス進みます(上陸船からは前の盤上へだけ)。"
                  "2段(柱・壁・基地)には進めません。"
                  "兵1の前はb1の自分の基地です。"))
