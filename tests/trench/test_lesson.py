@@ -83,3 +83,24 @@ def test_s1_is_blocked_by_its_own_base() -> None:
     s1 = next(x for x in v.soldiers if x.owner == 0 and x.num == 1)
     assert s1.ship and s1.cell == (2, 0) and ((2, 1), 0) in v.bases
     assert height(v.heights, (2, 1)) == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_chapter_boards_build_in_both_languages_and_hide_the_other_plot(lang: str) -> None:
+    """Each chapter's board: the trench controller on the engine position, in ``lang``, with
+    both seats human (nothing plays by itself) and Player 2's plot shown only as a count."""
+    from gamelib.trench.positions import at_landing, melee_position, with_gas
+    from gamelib.trench.ui import controller
+
+    game = gamelib.load("trench", players=2, lang=lang)
+    positions = [at_landing(game), after_setup(game), first_turn(game),
+                 first_turn(game, plots=("move+dig", "move+dig")), melee_position(game),
+                 with_gas(after_setup(game), 0, (2, 2)),
+                 after_setup(gamelib.load("trench", players=2, beginner=True, lang=lang))]
+    for pos in positions:
+        ctrl = controller(position=pos, seats=["human", "human"], lang=lang)
+        assert ctrl.state is not None and len(ctrl.state.history) == len(pos.history)
+        assert ctrl.lang == lang
+    ctrl = controller(position=first_turn(game), seats=["human", "human"], lang=lang)
+    info = ctrl.plot_panel.info.value
+    assert ("2 card(s) face down" in info) if lang == "en" else ("2枚伏せ" in info)
