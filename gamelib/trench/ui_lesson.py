@@ -29,7 +29,10 @@ from gamelib.trench.positions import (
 )
 from gamelib.ui.lesson import Exercise, Lesson, TryIt
 
-__all__ = ["CHAPTERS", "EXERCISES", "Chapter", "melee_outcome", "question"]
+__all__ = [
+    "CHAPTERS", "EXERCISES", "QUESTIONS", "Chapter", "destroys_own_base", "fire_ready",
+    "melee_outcome", "question",
+]
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,33 @@ def _ask_fire(lesson: Lesson) -> TryIt:
                  "弾は撃った兵の高さを飛ぶので穴の兵の上を通り過ぎ、d6は5マス先で射程4の外です。"))
 
 
+def fire_ready(game: Game) -> Any:  # type: ignore[type-arg]
+    """The fire chapter's position: S3 stepped onto d1 and Player 1 flipped Fire."""
+    return walk(first_turn(game), "S3 move N", "flip second card")
+
+
+def destroys_own_base(state: Any, action: Any) -> bool:
+    """Whether playing ``action`` destroys the mover's own base (played by the engine)."""
+    me = state.current_player
+    view: Any = state.view(None)
+    later: Any = play(state, action).view(None)
+    before = {c for c, owner in view.bases if owner == me}
+    after = {c for c, owner in later.bases if owner == me}
+    return after != before
+
+
+def _ask_own_base(lesson: Lesson) -> TryIt:
+    s = fire_ready(_game(lesson))
+    return lesson.pick_action(
+        s, ("Which of these shots destroys Player 1's own base?",
+            "このうちプレイヤー1自身の基地を壊してしまう発射は?"),
+        destroys_own_base,
+        explain=("S1 is still on his landing ship facing north, and b1 in front is his own base "
+                 "(height 2): the bullet hits the first stack above its level, whoever owns it.",
+                 "兵1はまだ上陸船で北を向き、目の前のb1は自分の基地(高さ2)です。"
+                 "弾は持ち主に関係なく最初の高い立方体に当たります。"))
+
+
 def _ask_gas(lesson: Lesson) -> TryIt:
     return lesson.try_it(
         ("A gas token (毒ガス) sits on d6; the wind card says south (南). Where does it stop?",
@@ -202,9 +232,14 @@ def _ask_beginner(lesson: Lesson) -> TryIt:
 
 _QUESTIONS: dict[str, Callable[[Lesson], TryIt]] = {
     "board": _ask_board, "round": _ask_round, "move": _ask_move, "dig": _ask_dig,
-    "fire": _ask_fire, "gas": _ask_gas, "melee": _ask_melee, "score": _ask_score,
+    "fire": _ask_fire,
+    "own_base": _ask_own_base, "gas": _ask_gas, "melee": _ask_melee, "score": _ask_score,
     "beginner": _ask_beginner,
 }
+
+
+QUESTIONS: tuple[str, ...] = tuple(_QUESTIONS)
+"""Every question's key: one per chapter, plus ``own_base`` (the fire chapter's second)."""
 
 
 def question(key: str, lesson: Lesson) -> TryIt:
