@@ -58,3 +58,13 @@ def test_boards_are_shown_before_their_moves_are_played() -> None:
         if src.startswith(CHECK) and "walk(" in src:
             pos = src.split("walk(", 1)[1].split(",", 1)[0]
             assert any(pos in s for s in shown), pos
+
+
+def test_whole_game_waits_for_the_learner() -> None:
+    """Chapter 10's games: nothing is played before the learner sees the board."""
+    from gamelib.trench.ui import controller
+
+    vs_bot = controller(seed=7, seats=["human", "heuristic"])
+    hotseat = controller(seed=8, seats=["human", "human"], hotseat=True)
+    for ctrl in (vs_bot, hotseat):
+        assert len(ctrl.state.history) == 0 and ctrl.state.current_player == 0
