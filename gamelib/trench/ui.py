@@ -149,9 +149,12 @@ def controller(game: Game[Any] | None = None, **kwargs: Any) -> GameController:
     """The generic :class:`~gamelib.ui.GameController` for 毒ガス塹壕戦.
 
     Defaults: 2 players (seat 0 human, seat 1 heuristic), the 3D board, the clickable top view
-    and the plot panel (``ctrl.plot_panel``). Each seat's view hides the others' plots, so the
-    human sees only their own plot.
+    and the plot panel (``ctrl.plot_panel``). The generic keywords pass through: ``position=``
+    (a lesson's state, whose game is then the game), ``lang=``, ``hotseat=``, ``viewpoint=``.
+    Each seat's view hides the others' plots, so the human sees only their own plot.
     """
+    if game is None and kwargs.get("position") is not None:
+        game = kwargs["position"].game  # a lesson's position: its own game (players, options)
     if game is None:
         game = gamelib.load("trench", players=2)
     kwargs.setdefault("seats", {i: "human" if i == 0 else "heuristic" for i in range(game.players)})
