@@ -178,6 +178,20 @@ def top_view_figure(view: TrenchView, *, height: int = 420, marks: Sequence[str]
             marker={"size": 34, "opacity": 0.35, "color": [COLOURS[o] for o, _ in view.gas]},
             name="gas", hoverinfo="skip",
         ))
+    if view.village is not None:
+        fig.add_trace(go.Scatter(
+            x=[view.village[0]], y=[view.village[1]], mode="markers+text",
+            marker={"size": 24, "symbol": "triangle-up", "color": "#8c6d3f"},
+            text=["村" if view.lang == "ja" else "village"], textposition="bottom center",
+            name="village", hoverinfo="skip",
+        ))
+    if view.civilians:
+        tag = "民" if view.lang == "ja" else "C"
+        fig.add_trace(go.Scatter(
+            x=[c[0] for _, c, _ in view.civilians], y=[c[1] for _, c, _ in view.civilians],
+            mode="text", text=[f"{_ARROW.get(f, '')}{tag}{n}" for n, _, f in view.civilians],
+            textfont={"size": 16, "color": "#333333"}, name="civilians", hoverinfo="skip",
+        ))
     live = [s for s in view.soldiers if s.alive and not s.exited and s.cell is not None]
     if live:
         fig.add_trace(go.Scatter(

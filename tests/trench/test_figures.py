@@ -111,3 +111,23 @@ def test_plot_panel_refusal_and_japanese():
     panel.pick("dig")  # a second Dig anyway (as a stale click could)
     panel.plot_button.click()
     assert ctrl.last_error is not None and ctrl.state.plots[0] is None
+
+
+def test_top_view_draws_civilians_and_the_village_in_both_languages():
+    """R13.2: the civilians and the village are public, so the top view draws them."""
+    import dataclasses
+
+    import gamelib
+    from gamelib.trench.figures import top_view_figure
+
+    for lang, tag, village in (("en", "C", "village"), ("ja", "民", "村")):
+        view = gamelib.load("trench", civilians=True, lang=lang).new_state(3).view(0)
+        view = dataclasses.replace(view, civilians=((1, (2, 3), "N"), (2, (5, 5), "S")),
+                                   village=(4, 4))
+        fig = top_view_figure(view)
+        traces = {t.name: t for t in fig.data}
+        assert list(traces["civilians"].text) == [f"▲{tag}1", f"▼{tag}2"]
+        assert list(traces["civilians"].x) == [2, 5] and list(traces["civilians"].y) == [3, 5]
+        assert list(traces["village"].text) == [village]
+        plain = top_view_figure(gamelib.load("trench", lang=lang).new_state(3).view(0))
+        assert {t.name for t in plain.data}.isdisjoint({"civilians", "village"})
