@@ -47,10 +47,11 @@ PAGE_FIGURES_JS = """
       },
     };
   };
-  // Each controller's figures: the plotly graph divs of its second child (the figures box),
-  // in the builders' order. The figure widget's element is the graph div itself.
+  // Each controller's figures: every plotly graph div inside it, in page order (lessons place
+  // some figures below the controls; the comparison matches them by content, not position).
+  // The figure widget's element is the graph div itself.
   return [...document.querySelectorAll(".gamelib-controller")].map((ctrl) =>
-    [...(ctrl.children[1] || ctrl).querySelectorAll(".js-plotly-plot")].map(drawn));
+    [...ctrl.querySelectorAll(".js-plotly-plot")].map(drawn));
 }
 """
 
@@ -147,29 +148,59 @@ def differences_any(
 def differences(
     expected: Mapping[str, Any], page_figures: Sequence[Mapping[str, Any]]
 ) -> list[str]:
-    """What differs between the kernel's digest and the drawn figures (empty: all the same)."""
+    """What differs between the kernel's digest and the drawn figures (empty: all the same).
+
+    Each figure the builders make must be drawn by one figure of the controller (matched by
+    content, each drawn figure used once; a controller may draw extra figures, such as an odds
+    panel). When a figure has no match, the differences from the closest drawn one are listed.
+    """
     drawn = page_digest(page_figures)
-    problems = []
+    free = dict(drawn)
+    problems: list[str] = []
     for i, want in enumerate(expected["figures"]):
-        got = drawn.get(i)
-        if got is None:
-            problems.append(f"figure {i}: not drawn")
+        if not free:
+            problems.append(f"figure {i} ({want['title']}): not drawn")
             continue
-        if got["title"] != want["title"]:
-            problems.append(f"figure {i}: title {got['title']!r}, engine {want['title']!r}")
-        if got["annotations"] != want["annotations"]:
-            problems.append(f"figure {i} ({want['title']}): annotations differ")
-        if len(got["data"]) != len(want["data"]):
-            problems.append(
-                f"figure {i} ({want['title']}): {len(got['data'])} traces, "
-                f"engine {len(want['data'])}"
-            )
-            continue
-        for t, (g, w) in enumerate(zip(got["data"], want["data"], strict=True)):
-            for key in sorted(set(g) | set(w)):
-                if g.get(key) != w.get(key):
-                    problems.append(
-                        f"figure {i} ({want['title']}) trace {t} {key}: drawn "
-                        f"{json.dumps(g.get(key))[:120]}, engine {json.dumps(w.get(key))[:120]}"
-                    )
+        found = {k: _compare(i, want, got) for k, got in free.items()}
+        best = min(found, key=lambda k: len(found[k]))
+        if found[best]:
+            problems.extend(found[best])
+        else:
+            del free[best]
+    return problems
+
+
+def matched_indices(
+    expected: Mapping[str, Any], page_figures: Sequence[Mapping[str, Any]]
+) -> list[int]:
+    """The page indices of the drawn figures that show the builders' figures exactly."""
+    free = dict(page_digest(page_figures))
+    out = []
+    for i, want in enumerate(expected["figures"]):
+        hit = next((k for k, got in free.items() if not _compare(i, want, got)), None)
+        if hit is not None:
+            out.append(hit)
+            del free[hit]
+    return out
+
+
+def _compare(i: int, want: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
+    problems = []
+    if got["title"] != want["title"]:
+        problems.append(f"figure {i}: title {got['title']!r}, engine {want['title']!r}")
+    if got["annotations"] != want["annotations"]:
+        problems.append(f"figure {i} ({want['title']}): annotations differ")
+    if len(got["data"]) != len(want["data"]):
+        problems.append(
+            f"figure {i} ({want['title']}): {len(got['data'])} traces, "
+            f"engine {len(want['data'])}"
+        )
+        return problems
+    for t, (g, w) in enumerate(zip(got["data"], want["data"], strict=True)):
+        for key in sorted(set(g) | set(w)):
+            if g.get(key) != w.get(key):
+                problems.append(
+                    f"figure {i} ({want['title']}) trace {t} {key}: drawn "
+                    f"{json.dumps(g.get(key))[:120]}, engine {json.dumps(w.get(key))[:120]}"
+                )
     return problems
