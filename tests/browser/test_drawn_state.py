@@ -38,6 +38,9 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 GAME_NOTEBOOKS = ["powers", "rekkyo", "megalomania", "trench", "qmg"]
 CLICKS = 4
 MATCH_TIMEOUT_S = 120.0  # generous: the machine is shared; not a speed check
+LOAD_MS = 600_000
+"""Time for a whole lesson notebook to run before its digest shows (a loaded machine runs a
+60-cell lesson for minutes); generous on purpose, not a speed check."""
 # JupyterLab (run with expose_app_in_browser) shows the notebook and its kernel is idle.
 KERNEL_IDLE = """() => {
   const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
@@ -125,8 +128,8 @@ def test_voila_figures_show_engine_state(
     notebook = _with_digest(name, tmp_path / "nb")
     errors = JsErrors(page)
     server = voila(notebook)
-    page.goto(server.page_url)
-    page.locator(DIGEST).first.wait_for()
+    page.goto(server.page_url, wait_until="commit", timeout=LOAD_MS)
+    page.locator(DIGEST).first.wait_for(timeout=LOAD_MS)
     page.wait_for_function("() => !document.getElementById('loading')")
     _click_through(page, artifacts_dir / f"voila-drawn-{name}.png")
     assert errors.relevant() == []
@@ -141,7 +144,7 @@ def test_jupyterlab_figures_show_engine_state(
     page.goto(f"{server.page_url}/tree/{notebook.name}")
     page.wait_for_function(KERNEL_IDLE)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.locator(DIGEST).first.wait_for()
+    page.locator(DIGEST).first.wait_for(timeout=LOAD_MS)
     page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
     _click_through(page, artifacts_dir / f"lab-drawn-{name}.png")
     expected = _digest(page)
