@@ -16,6 +16,7 @@ pytestmark = pytest.mark.browser
 
 # (notebook, a wrong answer and the right answer of its first "try it", as the buttons say)
 LESSONS = [("powers", "Player 1", "Player 2"), ("megalomania", "7", "6")]
+LOAD_MS = 600_000  # a whole lesson runs before Voila shows it: generous, not a speed check
 
 
 @pytest.mark.parametrize(("name", "wrong", "right"), LESSONS)
@@ -25,8 +26,9 @@ def test_first_chapter_by_clicking(
 ) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     server = voila(NOTEBOOKS / f"{name}.ipynb")
-    page.goto(server.url)
-    page.locator(".gamelib-controller").first.wait_for()
+    page.goto(server.page_url, wait_until="commit", timeout=LOAD_MS)
+    page.locator(".gamelib-controller").first.wait_for(timeout=LOAD_MS)
+    page.wait_for_function("() => !document.getElementById('loading')", timeout=LOAD_MS)
     _wait_voila_rendered(page, artifacts_dir / f"lesson-{name}-start.png")
 
     board = page.locator(".gamelib-controller").first

@@ -93,7 +93,7 @@ def test_qmg_notebook_in_voila(
     server = voila(NOTEBOOK)
     # Voila streams the page while the kernel runs every cell (the 200-game VP race takes a
     # while on a loaded machine): wait for the first bytes only, then for the widgets.
-    page.goto(server.url, wait_until="commit", timeout=LOAD_MS)
+    page.goto(server.page_url, wait_until="commit", timeout=LOAD_MS)
     lesson = page.locator(CONTROLLER).first
     lesson.wait_for(timeout=LOAD_MS)
     _wait_rendered(page)
