@@ -32,6 +32,18 @@ def test_server_and_voila_compress_and_stay_offline() -> None:
     assert "jupyterlab-plotly" in voila["VoilaConfiguration"]["extension_denylist"]
 
 
+def test_server_uses_a_synchronous_contents_manager() -> None:
+    """Voila's markdown renderer inlines images with a synchronous ``file_exists``/``get``; with
+    jupyter_server's default async manager it crashes on the landing page's card images."""
+    server = json.loads((CONFIG / "jupyter_server_config.json").read_text())
+    name = server["ServerApp"]["contents_manager_class"]
+    module, _, cls = name.rpartition(".")
+    manager = getattr(__import__(module, fromlist=[cls]), cls)
+    import inspect
+
+    assert not inspect.iscoroutinefunction(manager.file_exists)
+
+
 def test_template_empties_every_cdn_link_of_voila_lab_template() -> None:
     ours = (TEMPLATE / "index.html.j2").read_text()
     assert json.loads((TEMPLATE / "conf.json").read_text())["base_template"] == "lab"
