@@ -50,6 +50,43 @@ def _take(st: QmgState, n: int, cid: str) -> None:
     raise ValueError(f"{cid!r} is not a card of {NATIONS[n]} left to place")
 
 
+def arrange(
+    st: QmgState,
+    nation: int,
+    *,
+    pieces: Mapping[str, Sequence[int]] | None = None,
+    hand: Sequence[str] | None = None,
+    table: Mapping[int, Sequence[str]] | None = None,
+    responses: Mapping[int, Sequence[str]] | None = None,
+) -> None:
+    """Set ``st``'s board, ``nation``'s hand, Status cards and face-down Responses in place
+    (the shared part of :func:`position` and the tests' scenarios); cards come out of their
+    nation's deck, hand or discards, so no card is ever in two places."""
+    if pieces is not None:
+        board = default_board()
+        for space in pieces:
+            if space not in board.names:
+                raise ValueError(f"unknown space {space!r}")
+        st.pieces = {s: () for s in board.order}
+        for space, who in pieces.items():
+            st.pieces[space] = tuple(sorted(who))
+    for n, cards in (table or {}).items():
+        for c in cards:
+            _take(st, n, c)
+            st.table[n].append(c)
+    for n, cards in (responses or {}).items():
+        for c in cards:
+            _take(st, n, c)
+            st.responses[n].append(c)
+    if hand is not None:
+        st.decks[nation].extend(st.hands[nation])
+        st.hands[nation] = []
+        for c in hand:
+            _take(st, nation, c)
+            st.hands[nation].append(c)
+    st.forget_supply()
+
+
 def position(
     nation: int = 0,
     *,
@@ -73,29 +110,7 @@ def position(
     game = load("qmg", players=players, lang=lang, **options)
     st = game.new_state(seed)
     assert isinstance(st, QmgState)
-    board = default_board()
-    if pieces is not None:
-        for space in pieces:
-            if space not in board.names:
-                raise ValueError(f"unknown space {space!r}")
-        st.pieces = {s: () for s in board.order}
-        for space, who in pieces.items():
-            st.pieces[space] = tuple(sorted(who))
-        st.forget_supply()
-    for n, cards in (table or {}).items():
-        for c in cards:
-            _take(st, n, c)
-            st.table[n].append(c)
-    for n, cards in (responses or {}).items():
-        for c in cards:
-            _take(st, n, c)
-            st.responses[n].append(c)
-    if hand is not None:
-        st.decks[nation].extend(st.hands[nation])
-        st.hands[nation] = []
-        for c in hand:
-            _take(st, nation, c)
-            st.hands[nation].append(c)
+    arrange(st, nation, pieces=pieces, hand=hand, table=table, responses=responses)
     st.vp = list(vp)
     st.round = round
     st.stack = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gamelib
 from gamelib.qmg.board import NATIONS
+from gamelib.qmg.positions import arrange
 from gamelib.qmg.state import QmgState, Task
 
 N = {name: i for i, name in enumerate(NATIONS)}
@@ -76,25 +77,7 @@ def scenario(
     """A state whose task stack is ``stack`` (default: ``nation``'s whole turn) with the given
     board (default: every nation's home army), hand, Status cards and face-down Responses."""
     st = gamelib.load("qmg", players=players, **options).new_state(seed=7)
-    if pieces is not None:
-        st.pieces = {s: () for s in st.board.order}
-        for space, who in pieces.items():
-            st.pieces[space] = tuple(sorted(who))
-    for n, cards in (table or {}).items():
-        for c in cards:
-            _take(st, n, c)
-            st.table[n].append(c)
-    for n, cards in (responses or {}).items():
-        for c in cards:
-            _take(st, n, c)
-            st.responses[n].append(c)
-    if hand is not None:
-        st.decks[nation].extend(st.hands[nation])
-        st.hands[nation] = []
-        for c in hand:
-            _take(st, nation, c)
-            st.hands[nation].append(c)
-    st.forget_supply()
+    arrange(st, nation, pieces=pieces, hand=hand, table=table, responses=responses)
     st.stack = []
     st.nation = nation
     if stack is None:
@@ -104,14 +87,6 @@ def scenario(
     st._opts = None
     st._advance()
     return st
-
-
-def _take(st: QmgState, n: int, cid: str) -> None:
-    for pile in (st.decks[n], st.hands[n], st.discards[n]):
-        if cid in pile:
-            pile.remove(cid)
-            return
-    raise AssertionError(f"{cid} not found for {NATIONS[n]}")
 
 
 def texts(st: QmgState) -> list[str]:
