@@ -167,17 +167,5 @@ def controller(
         game, figures=builders, seats=seats, seed=seed, viewpoint=viewpoint, extra=extra,
         position=position, **kwargs,
     )
-    _table_above_buttons(ctrl)
+    ctrl.keep_above(1)  # the table; the score sheet and odds panel below the controls
     return ctrl
-
-
-def _table_above_buttons(ctrl: Any) -> None:
-    """Only the table stays above the buttons (table, hand and actions fit a 1280×800 screen);
-    the score sheet and the odds panel move below the controls, still updated in place.
-    (The same layout as :func:`gamelib.powers.ui.fit_screen`, kept per game until the generic
-    controller offers it.)"""
-    table, *rest = ctrl.figure_widgets()
-    ctrl.figures_box.children = (table,)
-    parts = [w for w in ctrl.widget.children if w is not ctrl.extras_box]
-    parts.insert(parts.index(ctrl.controls) + 1, widgets.VBox([*rest, ctrl.extras_box]))
-    ctrl.widget.children = tuple(parts)

@@ -12,8 +12,6 @@ import html
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-import ipywidgets as widgets
-
 from gamelib.core import Estimate, Game, State, View, load
 from gamelib.powers.data import COUNTRIES
 from gamelib.powers.figures import (
@@ -30,7 +28,7 @@ from gamelib.powers.view import PowersView
 from gamelib.ui import GameController
 from gamelib.ui.controller import FigureBuilder
 
-__all__ = ["FIGURES", "ON_SCREEN", "controller", "fit_screen", "odds_panel"]
+__all__ = ["FIGURES", "ON_SCREEN", "controller", "odds_panel"]
 
 FIGURES = (map_figure, hands_figure, ladder_figure, score_figure, round_deck_figure)
 """The figure builders the controller shows, top to bottom."""
@@ -148,19 +146,5 @@ def controller(
         hotseat=hotseat,
         lang=lang,
     )
-    fit_screen(ctrl, ON_SCREEN)
+    ctrl.keep_above(ON_SCREEN)
     return ctrl
-
-
-def fit_screen(ctrl: GameController, on_screen: int) -> None:
-    """Keep the first ``on_screen`` figures above the buttons; move the other figures and the
-    extras below the controls (the same widgets, still updated in place)."""
-    shown = ctrl.figure_widgets()
-    ctrl.figures_box.children = tuple(shown[:on_screen])
-    below = widgets.VBox([*shown[on_screen:], ctrl.extras_box])
-    below.add_class("gamelib-below")
-    children = [w for w in ctrl.widget.children if w is not ctrl.extras_box]
-    at = children.index(ctrl.controls) + 1 if ctrl.controls in children else len(children)
-    children.insert(at, below)
-    ctrl.widget.children = tuple(children)
-

@@ -95,17 +95,7 @@ class QmgController(GameController):
         self._follow_player()
         self.controls.children = (*self.controls.children, self.supply_box)
         if fit:
-            self._fit_screen()
-
-    def _fit_screen(self) -> None:
-        """The map and the acting nation's hand above the buttons (with the controls they fit a
-        1280×800 screen, tests/browser/test_qmg_browser.py); the Status/Response table and the
-        VP track below the controls, still updated in place."""
-        board, hand, *rest = self.figure_widgets()
-        self.figures_box.children = (board, hand)
-        parts = [w for w in self.widget.children if w is not self.extras_box]
-        parts.insert(parts.index(self.controls) + 1, widgets.VBox([*rest, self.extras_box]))
-        self.widget.children = tuple(parts)
+            self.keep_above(2)  # the map and the hand; the table and VP track below
 
     # -- hot seat ------------------------------------------------------------------------------
     def _follow_player(self) -> None:

@@ -360,6 +360,19 @@ class GameController:
             self._syncing_viewpoint = False
         self._refresh()
 
+    def keep_above(self, on_screen: int) -> None:
+        """Keep the first ``on_screen`` figures above the buttons and move the other figures and
+        the extras below the controls (the same widgets, still updated in place), so a board,
+        a hand and the actions fit one 1280×800 screen."""
+        shown = self.figure_widgets()
+        self.figures_box.children = tuple(shown[:on_screen])
+        below = widgets.VBox([*shown[on_screen:], self.extras_box])
+        below.add_class("gamelib-below")
+        parts = [w for w in self.widget.children if w is not self.extras_box]
+        at = parts.index(self.controls) + 1 if self.controls in parts else len(parts)
+        parts.insert(at, below)
+        self.widget.children = tuple(parts)
+
     def observe(self, callback: Callback) -> None:
         """Call ``callback(controller)`` after every change (its errors show in the error area)."""
         self._callbacks.append(callback)

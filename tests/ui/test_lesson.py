@@ -236,3 +236,24 @@ def test_turning_points_follow_the_running_scores() -> None:
         assert all(now[p] == tp.score for p in tp.leaders)
     if state.is_terminal():
         assert "How the game ended" in game_summary(state, "en")
+
+
+def test_keep_above_moves_the_other_figures_and_extras_below_the_controls() -> None:
+    """Board and hand above the buttons, the rest below: the same widgets, updated in place."""
+    import gamelib
+    from gamelib.ui import GameController
+    from tests.toy_game import register
+
+    register()
+    figure = figure_of
+    ctrl = GameController(gamelib.load("toy", players=2), figures=[figure, figure, figure],
+                          seats=["human", "human"])
+    shown = ctrl.figure_widgets()
+    ctrl.keep_above(1)
+    assert ctrl.figures_box.children == (shown[0],)
+    parts = list(ctrl.widget.children)
+    below = parts[parts.index(ctrl.controls) + 1]
+    assert "gamelib-below" in below._dom_classes
+    assert list(below.children) == [*shown[1:], ctrl.extras_box]
+    ctrl.bot_move()
+    assert ctrl.figure_widgets() == shown  # updated in place, never replaced
