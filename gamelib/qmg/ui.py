@@ -54,7 +54,8 @@ def action_group(game: Game[Any], action: Any, lang: str) -> tuple[str, str] | N
 class QmgController(GameController):
     """The generic :class:`~gamelib.ui.GameController` with 主計将校's figures, whose clickable
     points carry the legal actions of the seat to move, and a supply-lines nation selector.
-    With ``hot_seat`` the viewpoint follows the human seat to move (players sharing a screen).
+    ``hotseat=True`` (the generic controller's) makes the viewpoint follow the human seat to move,
+    with a pass-the-screen pause between two humans (players sharing a screen).
 
     ``figures`` defaults to the map (``map_height`` px) and the acting nation's hand above the
     buttons, the Status/Response table and the VP track below the controls (so the map, the hand
@@ -68,7 +69,6 @@ class QmgController(GameController):
         *,
         supply_of: int | None = None,
         figures: Sequence[Any] | None = None,
-        hot_seat: bool = False,
         map_height: int = MAP_HEIGHT,
         **kwargs: Any,
     ) -> None:
@@ -87,23 +87,12 @@ class QmgController(GameController):
             figures = [self.map_figure, self.hand_figure, self.table_figure, vp_figure]
         self.map_height = map_height
         self._base: State[Any] | None = None
-        self.hot_seat = hot_seat
         kwargs.setdefault("group", action_group)
         super().__init__(game, figures=figures, **kwargs)
         self.supply_box.observe(self._on_supply_change, names="value")
-        self.observe(QmgController._follow_player)
-        self._follow_player()
         self.controls.children = (*self.controls.children, self.supply_box)
         if fit:
             self.keep_above(2)  # the map and the hand; the table and VP track below
-
-    # -- hot seat ------------------------------------------------------------------------------
-    def _follow_player(self) -> None:
-        """With ``hot_seat``, show the view of the human seat to move (several humans at one
-        screen): the viewpoint follows the player to move; bots' turns keep the last view."""
-        seat = self._state.current_player
-        if self.hot_seat and self.is_human(seat) and seat != self.viewpoint:
-            self.set_viewpoint(seat)
 
     # -- lesson positions ----------------------------------------------------------------------
     def show_position(self, state: State[Any]) -> None:

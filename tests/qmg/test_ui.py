@@ -205,19 +205,23 @@ def test_try_it_shows_an_engine_refusal_as_the_reason() -> None:
     assert "ちがいます" in quiz.feedback.value and "build moscow" in quiz.feedback.value
 
 
-def test_hot_seat_view_follows_the_human_to_move() -> None:
-    ctrl = controller(seats=["human", "human"], hot_seat=True, seed=2)
+def test_hot_seat_view_follows_the_human_to_move_after_the_screen_is_passed() -> None:
+    ctrl = controller(seats=["human", "human"], hotseat=True, seed=2)
     assert ctrl.viewpoint == ctrl.state.current_player == 0
     while ctrl.state.current_player == 0:
         ctrl.play(ctrl.legal_texts()[0])
-    assert ctrl.state.current_player == 1 and ctrl.viewpoint == 1
+    assert ctrl.state.current_player == 1
+    # Germany's hand stays hidden from the next player until the screen is passed.
+    assert ctrl.viewpoint == 0 and ctrl.pass_box.layout.display != "none"
+    ctrl.pass_button.click()
+    assert ctrl.viewpoint == 1 and ctrl.pass_box.layout.display == "none"
     assert ctrl.last_error is None, ctrl.error_area.value
     hand = ctrl.figure_widgets()[1].layout.yaxis.ticktext[0]
     assert hand == "hand of United Kingdom"
     still = controller(seats=["human", "human"], seed=2)
     while still.state.current_player == 0:
         still.play(still.legal_texts()[0])
-    assert still.viewpoint == 0  # without hot_seat the view stays put
+    assert still.viewpoint == 0  # without hotseat the view stays put
 
 
 @pytest.mark.parametrize(("lang", "play", "discard"), [("en", "Play", "Discard"),
