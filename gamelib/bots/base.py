@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gamelib.core import Bot, Game, OptionError, View
+from gamelib.core.messages import CORE
 
 __all__ = ["RandomBot", "bot_names", "make_bot", "needs_view"]
 
@@ -50,5 +51,5 @@ def make_bot(name: str, game: Game[Any], seed: int = 0) -> Bot:
     own = game.bots()
     if name not in own:
         known = ", ".join(bot_names(game))
-        raise OptionError(f"unknown bot {name!r} for {game.id}; available: {known}")
+        raise OptionError.of(CORE.term("unknown_bot", name=repr(name), game=game.id, known=known))
     return own[name](seed)

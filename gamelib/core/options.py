@@ -29,12 +29,13 @@ def option(
     default: Any,
     *,
     choices: Iterable[Any] | None = None,
-    check: Callable[[Any], str | None] | None = None,
+    check: Callable[[Any], Any] | None = None,
     doc: str = "",
 ) -> Any:
     """Declare an option field: its default, the values it accepts and what it means.
 
-    ``check`` may return an error message for a value that ``choices`` cannot express.
+    ``check`` may return an error message for a value that ``choices`` cannot express: text, or
+    a :class:`~gamelib.core.log.Term` with its English and Japanese forms.
     """
     meta: dict[str, Any] = {"doc": doc}
     if choices is not None:
@@ -71,20 +72,28 @@ def option_specs(cls: type[Options]) -> dict[str, Mapping[str, Any]]:
     return specs
 
 
-def _describe(values: tuple[Any, ...]) -> str:
+def _describe(values: tuple[Any, ...]) -> Any:
+    """The accepted values, in words (a range of whole numbers in both languages)."""
     if values and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         ints = sorted(values)
         if ints == list(range(ints[0], ints[-1] + 1)) and len(ints) > 2:
-            return f"{ints[0]} to {ints[-1]}"
+            return _term("range", low=ints[0], high=ints[-1])
     return ", ".join(repr(v) for v in values)
+
+
+def _term(key: str, **params: Any) -> Any:
+    """A core message in both languages (messages -> log -> options: imported when refusing)."""
+    from gamelib.core.messages import CORE
+
+    return CORE.term(key, **params)
 
 
 # The value types an option accepts, from the type of its default (bools are handled apart:
 # ``3.0 in range(2, 6)`` and ``True == 1`` would otherwise let a float or a bool through).
 _KIND_NAMES: dict[type | tuple[type, ...], str] = {
-    int: "a whole number",
-    str: "text",
-    (int, float): "a number",
+    int: "kind_int",
+    str: "kind_str",
+    (int, float): "kind_number",
 }
 
 
@@ -106,36 +115,37 @@ def _shown(value: Any) -> str:
 
 
 def build_options(cls: type[OptionsT], given: Mapping[str, Any], *, game: str = "") -> OptionsT:
-    """Validate ``given`` against ``cls`` and return the options, or raise :class:`OptionError`."""
+    """Validate ``given`` against ``cls`` and return the options, or raise :class:`OptionError`
+    (in English and Japanese, shown in the ``lang`` option given, if any)."""
     fields = {f.name: f for f in dataclasses.fields(cls)}
-    where = f" for {game}" if game else ""
+    lang = "ja" if given.get("lang") == "ja" else "en"
+    where = {"where": f" for {game}" if game else "", "where_ja": f"{game} の" if game else ""}
+
+    def refuse(key: str, name: Any, **params: Any) -> OptionError:
+        return OptionError.of(_term(key, name=_shown(name), **where, **params), lang)
+
     unknown = [name for name in given if name not in fields]
     if unknown:
-        raise OptionError(
-            f"unknown option {_shown(unknown[0])}{where}; accepted options: {', '.join(fields)}"
-        )
+        raise refuse("unknown_option", unknown[0], known=", ".join(fields))
     for name, value in given.items():
         f = fields[name]
         choices = f.metadata.get("choices")
         default = f.default
         if isinstance(default, bool) and not isinstance(value, bool):
-            raise OptionError(f"option {name!r}{where} takes True or False, not {_shown(value)}")
+            raise refuse("option_bool", name, value=_shown(value))
         if isinstance(value, bool) and not isinstance(default, bool):
-            raise OptionError(f"option {name!r}{where} does not take True or False")
+            raise refuse("option_not_bool", name)
         kind = _kind(default)
         if kind is str and f.metadata.get("check") is not None:
             kind = None  # a checked text option may also take data (e.g. inline cards)
         if kind is not None and not isinstance(value, kind):
-            raise OptionError(
-                f"option {name!r}{where} takes {_KIND_NAMES[kind]}, not {_shown(value)}"
-            )
+            kind_name = _term(_KIND_NAMES[kind])
+            raise refuse("option_kind", name, kind=kind_name, value=_shown(value))
         if choices is not None and value not in choices:
-            raise OptionError(
-                f"option {name!r}{where} accepts {_describe(choices)}, not {_shown(value)}"
-            )
+            raise refuse("option_choice", name, choices=_describe(choices), value=_shown(value))
         check = f.metadata.get("check")
         if check is not None:
             problem = check(value)
             if problem:
-                raise OptionError(f"option {name!r}{where}: {problem}")
+                raise refuse("option_problem", name, problem=problem)
     return cls(**given)

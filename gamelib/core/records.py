@@ -11,7 +11,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from gamelib.core.errors import GameLibError, IllegalAction, RecordError
+from gamelib.core.errors import GameLibError, IllegalAction, OptionError, RecordError
+from gamelib.core.messages import CORE
 from gamelib.core.options import build_options
 from gamelib.core.registry import game_class
 from gamelib.core.state import Game, State, play
@@ -57,16 +58,16 @@ def replay(game: Game[Any], seed: int, actions: Sequence[str]) -> State[Any]:
         try:
             state = play(state, text)
         except IllegalAction as err:
-            raise RecordError(f"step {i + 1} ({text!r}) does not replay: {err}") from err
+            raise _fail("record_step", step=i + 1, text=repr(text), why=err) from err
     return state
 
 
 def undo(state: State[Any], steps: int = 1) -> State[Any]:
     """Return the state ``steps`` actions before ``state``, replayed from its record."""
     if not isinstance(steps, int) or isinstance(steps, bool) or steps < 0:
-        raise ValueError(f"steps must be a non-negative integer, not {steps!r}")
+        raise OptionError.of(CORE.term("undo_steps", steps=repr(steps)))
     if steps > len(state.history):
-        raise ValueError(f"cannot undo {steps} steps: only {len(state.history)} were played")
+        raise OptionError.of(CORE.term("undo_too_many", steps=steps, played=len(state.history)))
     return replay(state.game, state.seed, state.history[: len(state.history) - steps])
 
 
@@ -91,66 +92,59 @@ def loads(text: str | bytes) -> State[Any]:
     except RecordError:
         raise
     except GameLibError as err:
-        raise RecordError(f"record does not load: {err}") from err
+        raise _fail("record_not_loaded", why=err) from err
     except (RecursionError, MemoryError) as err:
-        raise RecordError(f"record is too large or nested too deeply to load: {err!r}") from err
+        raise _fail("record_too_deep", why=repr(err)) from err
     except Exception as err:  # untrusted input: no other error may escape, but say what it was
-        raise RecordError(f"record does not load: {type(err).__name__}: {err}") from err
+        raise _fail("record_not_loaded", why=f"{type(err).__name__}: {err}") from err
 
 
 def _parse(text: object) -> dict[str, Any]:
     """Decode, size-check and parse a record and check its fields and digest."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > 4 * MAX_RECORD_CHARS:
-            raise RecordError(f"record is too large ({len(text):,} bytes)")
+            raise _fail("record_bytes", n=f"{len(text):,}")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as err:
-            raise RecordError(f"record is not UTF-8 text: {err}") from err
+            raise _fail("record_not_utf8", why=err) from err
     if not isinstance(text, str):
-        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+        raise _fail("record_not_text", kind=type(text).__name__)
     if len(text) > MAX_RECORD_CHARS:
-        raise RecordError(
-            f"record is too large ({len(text):,} characters; at most {MAX_RECORD_CHARS:,})"
-        )
+        raise _fail("record_chars", n=f"{len(text):,}", limit=f"{MAX_RECORD_CHARS:,}")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise RecordError(f"record is not valid JSON (truncated?): {err}") from err
+        raise _fail("record_bad_json", why=err) from err
     except RecursionError as err:
-        raise RecordError("record is not a gamelib record: it nests too deeply") from err
+        raise _fail("record_nests") from err
     except ValueError as err:  # e.g. an integer of more than 4,300 digits
-        raise RecordError(f"record is not readable JSON: {err}") from err
+        raise _fail("record_unreadable", why=err) from err
     if not isinstance(data, dict):
-        raise RecordError("record must be a JSON object")
+        raise _fail("record_not_object")
     if data.get("format") != FORMAT:
-        raise RecordError(f"not a gamelib record: format is {_shown(data.get('format'))}")
+        raise _fail("record_format", value=_shown(data.get("format")))
     if data.get("version") != VERSION:
-        raise RecordError(
-            f"record version {_shown(data.get('version'))} is not supported "
-            f"(this gamelib reads version {VERSION})"
-        )
+        raise _fail("record_version", value=_shown(data.get("version")), version=VERSION)
     missing = [f for f in _FIELDS if f not in data]
     if missing:
-        raise RecordError(f"record has no {missing[0]!r} field")
+        raise _fail("record_missing", field=repr(missing[0]))
     extra = sorted(set(data) - set(_FIELDS))
     if extra:
-        raise RecordError(f"record has an unknown field {_shown(extra[0])}")
+        raise _fail("record_extra", field=_shown(extra[0]))
     _check_text(data)
     body = {k: data[k] for k in _FIELDS if k != "digest"}
     if data["digest"] != _digest(body):
-        raise RecordError("record digest does not match its content: it was edited or corrupted")
+        raise _fail("record_digest")
     seed, actions, options = data["seed"], data["actions"], data["options"]
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
-        raise RecordError(
-            f"record seed must be a non-negative integer below 2**64, not {_shown(seed)}"
-        )
+        raise _fail("record_seed", value=_shown(seed))
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("record actions must be a list of action texts")
+        raise _fail("record_actions")
     if len(actions) > MAX_RECORD_ACTIONS:
-        raise RecordError(f"record has {len(actions):,} actions (at most {MAX_RECORD_ACTIONS:,})")
+        raise _fail("record_too_many", n=f"{len(actions):,}", limit=f"{MAX_RECORD_ACTIONS:,}")
     if not isinstance(options, dict):
-        raise RecordError("record options must be a JSON object")
+        raise _fail("record_options_object")
     return data
 
 
@@ -161,11 +155,11 @@ def _check_text(data: Any) -> None:
         obj = stack.pop()
         if isinstance(obj, str):
             if "\0" in obj:
-                raise RecordError(f"record text holds a NUL character: {_shown(obj)}")
+                raise _fail("record_nul", value=_shown(obj))
             try:
                 obj.encode("utf-8")
             except UnicodeEncodeError as err:
-                raise RecordError(f"record text is not valid Unicode: {err.reason}") from err
+                raise _fail("record_unicode", why=err.reason) from err
         elif isinstance(obj, dict):
             stack.extend(obj)
             stack.extend(obj.values())
@@ -180,7 +174,13 @@ def _game(data: dict[str, Any]) -> Game[Any]:
         options = build_options(cls.options_type, data["options"], game=cls.id)
         return cls(options)
     except GameLibError as err:
-        raise RecordError(f"record options are not valid: {err}") from err
+        raise _fail("record_options", why=err) from err
+
+
+def _fail(key: str, **params: Any) -> RecordError:
+    """A :class:`RecordError` in English and Japanese (a cause that is a gamelib error is shown in
+    each language)."""
+    return RecordError.of(CORE.term(key, **params))
 
 
 def _shown(value: Any) -> str:

@@ -37,9 +37,10 @@ def _module_exists(module: str) -> bool:
 def game_class(game_id: str) -> type[Game[Any]]:
     """The :class:`Game` subclass of ``game_id``, or :class:`OptionError` naming the known ids."""
     if not isinstance(game_id, str) or game_id not in available_games():
-        raise OptionError(
-            f"unknown game {game_id!r}; available games: {', '.join(available_games())}"
-        )
+        from gamelib.core.messages import CORE  # messages -> log -> options -> registry
+
+        known = ", ".join(available_games())
+        raise OptionError.of(CORE.term("unknown_game", game=repr(game_id)[:60], known=known))
     module, name = GAMES[game_id].split(":")
     cls: type[Game[Any]] = getattr(importlib.import_module(module), name)
     return cls

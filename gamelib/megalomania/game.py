@@ -290,9 +290,13 @@ class MegalomaniaGame(Game[MegalomaniaState]):
 
     def __init__(self, options: Options) -> None:
         if getattr(options, "teams", "off") == "pairs" and getattr(options, "players", 4) != 4:
+            players = getattr(options, "players", None)
             raise OptionError(
-                "option 'teams' for megalomania: pair play ('pairs') needs players=4, "
-                f"not {getattr(options, 'players', None)!r}"
+                f"option 'teams' for megalomania: pair play ('pairs') needs players=4, "
+                f"not {players!r}",
+                f"megalomania のオプション 'teams':ペア戦('pairs')は players=4 が必要です"
+                f"({players!r} は使えません)",
+                lang=getattr(options, "lang", "en"),
             )
         super().__init__(options)
 

@@ -27,7 +27,7 @@ from gamelib.qmg.figures import cards_figure, click_choices, map_figure, vp_figu
 from gamelib.qmg.labels import action_group as group_of
 from gamelib.qmg.view import QmgView
 from gamelib.ui import GameController, update_figure
-from gamelib.ui.labels import label
+from gamelib.ui.labels import error_of
 
 __all__ = ["ACTING", "MAP_HEIGHT", "QmgController", "TryIt", "action_group", "controller"]
 
@@ -102,7 +102,7 @@ class QmgController(GameController):
         made since from the position itself; :meth:`restart` leaves it for a new seeded game.
         """
         if state.game.id != self.game.id:
-            raise GameLibError(f"this controller plays {self.game.id}, not {state.game.id}")
+            raise error_of("other_game", mine=self.game.id, other=state.game.id)
         self.stop()
         self.game = state.game
         self._base = state
@@ -119,7 +119,7 @@ class QmgController(GameController):
         start = len(base.history)
         moves = list(self._state.history[start:])
         if not moves:
-            raise GameLibError(label("nothing_to_undo", self.lang))
+            raise error_of("nothing_to_undo", GameLibError)
         humans = [k for k, seat in enumerate(self._movers) if self.is_human(seat)]
         target = humans[-1] if humans else len(moves) - 1
         state = base

@@ -43,29 +43,43 @@ def _canonical(value: Mapping[str, object]) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-def _check_cards(value: object) -> str | None:
+def _check_cards(value: object) -> Term | None:
+    packaged = ", ".join(PACKAGED_CARD_SETS)
     if isinstance(value, str):
         if value in PACKAGED_CARD_SETS or value == "":
             return None
-        return (f"no packaged card set named {value[:40]!r} (packaged: "
-                f"{', '.join(PACKAGED_CARD_SETS)}); custom cards are given inline as a mapping "
-                "of the card data, never as a path")
+        return Term(
+            f"no packaged card set named {value[:40]!r} (packaged: {packaged}); custom cards "
+            "are given inline as a mapping of the card data, never as a path",
+            f"{value[:40]!r} という同梱のカードセットはありません(同梱:{packaged})。"
+            "独自のカードはファイルのパスではなく、カードデータの辞書で直接指定します",
+        )
     if not isinstance(value, Mapping):
-        return (f"give a packaged card set name ({', '.join(PACKAGED_CARD_SETS)}) or custom "
-                f"card data as a mapping, not {type(value).__name__}")
+        kind = type(value).__name__
+        return Term(
+            f"give a packaged card set name ({packaged}) or custom card data as a mapping, "
+            f"not {kind}",
+            f"同梱のカードセット名({packaged})か、独自のカードデータの辞書を指定してください"
+            f"({kind} は使えません)",
+        )
     try:
         text = _canonical(value)
     except (TypeError, ValueError, RecursionError):
-        return "custom card data must be plain JSON data (tables, lists, text, numbers)"
+        return Term("custom card data must be plain JSON data (tables, lists, text, numbers)",
+                    "独自のカードデータは JSON で表せるデータ(表・リスト・文字列・数)だけです")
     if len(text) > MAX_CARD_DATA:
-        return (f"custom card data of {len(text):,} characters is too large "
-                f"(at most {MAX_CARD_DATA:,})")
+        return Term(
+            f"custom card data of {len(text):,} characters is too large "
+            f"(at most {MAX_CARD_DATA:,})",
+            f"独自のカードデータが大きすぎます({len(text):,} 文字。{MAX_CARD_DATA:,} 文字まで)",
+        )
     try:
         _parsed_cards(text)
     except CardDataError as err:
-        return str(err)
+        return Term(str(err), f"カードデータの誤り:{err}")
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as err:
-        return f"custom card data is malformed: {type(err).__name__}"
+        return Term(f"custom card data is malformed: {type(err).__name__}",
+                    f"独自のカードデータの形が正しくありません:{type(err).__name__}")
     return None
 
 

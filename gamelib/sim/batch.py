@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from gamelib.core import OptionError, load
+from gamelib.core.messages import CORE
 from gamelib.core.registry import GAMES
 from gamelib.sim.executors import run_chunks
 from gamelib.sim.simulate import GameResult, Progress, Summary, _check, _run_chunk, summarize
@@ -119,7 +120,7 @@ def run_batch(
     if processes is None:
         processes = os.cpu_count() or 1
     if not isinstance(processes, int) or isinstance(processes, bool) or processes < 1:
-        raise OptionError(f"processes must be a positive integer, not {processes!r}")
+        raise OptionError.of(CORE.term("sim_positive", name="processes", value=repr(processes)))
     processes = min(processes, games)
     chunk = max(1, min(64, games // (processes * 4) or 1))
     indices = list(range(games))

@@ -13,7 +13,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from gamelib.core import GameLibError, available_games, load, option_specs
+from gamelib.core import GameLibError, OptionError, available_games, load, option_specs
+from gamelib.core.messages import CORE
 from gamelib.sim.batch import run_batch
 
 __all__ = ["build_parser", "main", "parse_option"]
@@ -26,7 +27,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise GameLibError(f"--option takes key=value, not {text!r}")
+        raise OptionError.of(CORE.term("sim_option_text", text=repr(text)))
     raw = raw.strip()
     value: Any = raw
     if raw.lower() in ("true", "false"):

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from gamelib.core import OptionError
+from gamelib.core.messages import CORE
 
 __all__ = ["run_chunks", "start_method"]
 
@@ -63,13 +64,11 @@ def _on_dask(
     fn: Callable[[T], list[R]], tasks: Sequence[T], scheduler: str, processes: int
 ) -> Iterator[list[R]]:
     if not isinstance(scheduler, str) or not scheduler.strip():
-        raise OptionError(f"scheduler must be 'local' or a Dask address, not {scheduler!r}")
+        raise OptionError.of(CORE.term("sim_scheduler", value=repr(scheduler)))
     try:
         from distributed import Client, LocalCluster, as_completed
     except ImportError as err:
-        raise OptionError(
-            "running on a Dask cluster needs the dask extra: pip install 'gamelib[dask]'"
-        ) from err
+        raise OptionError.of(CORE.term("sim_needs_dask")) from err
     cluster: Any = None
     if scheduler == LOCAL:
         cluster = LocalCluster(
@@ -84,7 +83,8 @@ def _on_dask(
         try:
             client = Client(scheduler, timeout="20s")
         except (OSError, ValueError, TypeError) as err:
-            raise OptionError(f"cannot reach the Dask scheduler {scheduler!r}: {err}") from err
+            why = CORE.term("sim_unreachable", value=repr(scheduler), why=err)
+            raise OptionError.of(why) from err
     try:
         futures = client.map(fn, list(tasks), pure=False)
         for future in as_completed(futures):

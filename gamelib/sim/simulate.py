@@ -23,6 +23,7 @@ from typing import Any
 
 from gamelib.bots import RandomBot, bot_names, make_bot, needs_view
 from gamelib.core import Game, GameLibError, OptionError, State, load
+from gamelib.core.messages import CORE
 from gamelib.core.registry import GAMES
 
 __all__ = ["GameResult", "Summary", "game_seed", "play_one", "seat_bots", "simulate"]
@@ -145,7 +146,8 @@ def play_one(game: Game[Any], index: int, seed: int, bots: Sequence[str]) -> Gam
         if seat is None:
             break
         if steps >= MAX_STEPS:
-            raise GameLibError(f"{game.id} game {index} (seed {gseed}) did not end in {MAX_STEPS}")
+            raise GameLibError.of(CORE.term(
+                "sim_no_end", game=game.id, index=index, seed=gseed, limit=MAX_STEPS))
         legal = state.legal_actions()
         pick = pickers[seat]
         if pick is not None and legal:
@@ -154,10 +156,8 @@ def play_one(game: Game[Any], index: int, seed: int, bots: Sequence[str]) -> Gam
             continue
         action = players[seat].choose(state.view(seat) if viewers[seat] else None, legal)
         if action not in legal:
-            raise GameLibError(
-                f"{game.id} game {index} (seed {gseed}): bot {names[seat]!r} chose {action}, "
-                "which is not a legal action"
-            )
+            raise GameLibError.of(CORE.term("sim_bad_bot_move", game=game.id, index=index,
+                                             seed=gseed, bot=repr(names[seat]), action=action))
         apply(action)
         steps += 1
     outcome = state.outcome()
@@ -177,15 +177,16 @@ def _run_chunk(
 
 def _check(game: Game[Any], bots: Sequence[str], games: int, seed: int) -> None:
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise OptionError(f"games must be a positive integer, not {games!r}")
+        raise OptionError.of(CORE.term("sim_positive", name="games", value=repr(games)))
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise OptionError(f"seed must be a non-negative integer, not {seed!r}")
+        raise OptionError.of(CORE.term("sim_seed", value=repr(seed)))
     if not bots:
-        raise OptionError("give at least one bot")
+        raise OptionError.of(CORE.term("sim_no_bot"))
     known = bot_names(game)
     for name in bots:
         if name not in known:
-            raise OptionError(f"unknown bot {name!r} for {game.id}; available: {', '.join(known)}")
+            raise OptionError.of(
+                CORE.term("unknown_bot", name=repr(name), game=game.id, known=", ".join(known)))
 
 
 def simulate(

@@ -184,19 +184,27 @@ class TrenchGame(Game[TrenchState]):
 
     def __init__(self, options: Options) -> None:
         o = options
+        lang = getattr(o, "lang", "en")
         if getattr(o, "guerrillas", False) and not getattr(o, "civilians", False):
             raise OptionError(
                 "option 'guerrillas' for trench needs civilians=True (R13.3: the peasant "
-                "guerrillas are the civilians of R13.2) / trench のオプション 'guerrillas' は "
-                "civilians=True が必要（R13.3 農民ゲリラは R13.2 の民間人）"
+                "guerrillas are the civilians of R13.2)",
+                "trench のオプション 'guerrillas' は civilians=True が必要です"
+                "(R13.3 農民ゲリラは R13.2 の民間人)",
+                lang=lang,
             )
         teams = [k for k in ("open_teams", "hidden_teams") if getattr(o, k, False)]
         if len(teams) == 2:
             raise OptionError("options 'open_teams' and 'hidden_teams' for trench exclude each "
-                              "other (R13.4, R13.5)")
+                              "other (R13.4, R13.5)",
+                              "trench のオプション 'open_teams' と 'hidden_teams' は"
+                              "同時に使えません(R13.4、R13.5)", lang=lang)
         if teams and getattr(o, "players", 2) != 4:
+            players = getattr(o, "players", None)
             raise OptionError(f"option {teams[0]!r} for trench needs players=4, "
-                              f"not {getattr(o, 'players', None)!r} (R13.4, R13.5)")
+                              f"not {players!r} (R13.4, R13.5)",
+                              f"trench のオプション {teams[0]!r} は players=4 が必要です"
+                              f"({players!r} は使えません。R13.4、R13.5)", lang=lang)
         super().__init__(options)
 
     def _initial_state(self, seed: int, rng: Rng) -> TrenchState:

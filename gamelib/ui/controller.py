@@ -34,9 +34,19 @@ import plotly.graph_objects as go
 from plotly.basedatatypes import BaseFigure
 
 from gamelib.bots import bot_names, make_bot
-from gamelib.core import Bot, Game, GameLibError, LogEntry, OptionError, State, View, load, play
+from gamelib.core import (
+    Bot,
+    Game,
+    GameLibError,
+    IllegalAction,
+    LogEntry,
+    State,
+    View,
+    load,
+    play,
+)
 from gamelib.core import undo as undo_state
-from gamelib.ui.labels import bot_label, label
+from gamelib.ui.labels import LABELS, bot_label, error_of, label
 from gamelib.ui.plotly_widget import FigureWidget, remember_widget_state
 from gamelib.ui.summary import game_summary
 
@@ -108,7 +118,7 @@ class GameController:
         if position is not None:
             game = position.game
         if game is None:
-            raise OptionError("give a game (or a position to start from)")
+            raise error_of("no_game")
         self.game: Game[Any] = load(game) if isinstance(game, str) else game
         if lang is not None and lang != self.game.lang:
             self.game = with_lang(self.game, lang)
@@ -252,7 +262,7 @@ class GameController:
         for action in self._state.legal_actions():
             if str(action) == text:
                 return action
-        raise GameLibError(text)
+        raise error_of("not_legal_now", IllegalAction, action=text)
 
     def play(self, action: Any) -> None:
         """Play ``action`` (text or action value) for the seat to move, then let bots reply.
@@ -302,7 +312,7 @@ class GameController:
         base = 0 if start is None else len(start.history)
         n = len(self._state.history) - base
         if n <= 0:
-            raise GameLibError(label("nothing_to_undo", self.lang))
+            raise error_of("nothing_to_undo", GameLibError)
         humans = [k for k, seat in enumerate(self._movers) if self.is_human(seat)]
         target = humans[-1] if humans else (n - 1 if not self._human_seats() else 0)
         if start is None:
@@ -333,7 +343,7 @@ class GameController:
     def set_state(self, state: State[Any]) -> None:
         """Show ``state`` (e.g. one loaded with :func:`gamelib.loads`) of this controller's game."""
         if state.game.id != self.game.id:
-            raise OptionError(f"this controller plays {self.game.id}, not {state.game.id}")
+            raise error_of("other_game", mine=self.game.id, other=state.game.id)
         movers: list[int] = []
         replayed: State[Any] = state.game.new_state(state.seed)
         for text in state.history:
@@ -565,7 +575,7 @@ class GameController:
     def _bot_step(self) -> None:
         seat = self._state.current_player
         if seat is None:
-            raise GameLibError(label("game_over", self.lang))
+            raise error_of("game_over", GameLibError)
         legal = self._state.legal_actions()
         choice = self._bots[seat].choose(self._state.view(seat), legal)
         self._apply(choice)
@@ -654,12 +664,18 @@ class GameController:
     def _show_error(self, err: BaseException) -> None:
         self.last_error = err
         kind = type(err).__name__
+        if f"error_kind_{kind}" in LABELS:
+            kind = label(f"error_kind_{kind}", self.lang)
+        elif isinstance(err, GameLibError):
+            kind = label("error_kind", self.lang, kind=kind)
+        message = err.text(self.lang) if isinstance(err, GameLibError) else str(err)
         detail = "".join(traceback.format_exception(err))
         self.error_area.value = (
             '<div style="color:#b00020;border:1px solid #b00020;padding:4px 8px;'
             'background:#fff5f5">'
-            f"<b>{html.escape(kind)}</b>: {html.escape(str(err))}"
-            f"<details><summary>details</summary><pre style='font-size:smaller'>"
+            f"<b>{html.escape(kind)}</b>: {html.escape(message)}"
+            f"<details><summary>{label('error_details', self.lang)}</summary>"
+            "<pre style='font-size:smaller'>"
             f"{html.escape(detail)}</pre></details></div>"
         )
 
@@ -1043,11 +1059,9 @@ def _check_seats(
     known = bot_names(game)
     for seat, who in given.items():
         if not isinstance(seat, int) or not 0 <= seat < players:
-            raise OptionError(f"no seat {seat!r}: seats are 0 to {players - 1}")
+            raise error_of("no_seat", seat=repr(seat), last=players - 1)
         if who != HUMAN and who not in known:
-            raise OptionError(
-                f"seat {seat}: unknown player {who!r}; use 'human' or a bot: {', '.join(known)}"
-            )
+            raise error_of("unknown_player", seat=seat, who=repr(who), known=", ".join(known))
     return {seat: given.get(seat, "random") for seat in range(players)}
 
 
@@ -1055,7 +1069,5 @@ def _check_viewpoint(game: Game[Any], viewpoint: int | None) -> int | None:
     if viewpoint is None or viewpoint == TEACHER:
         return None
     if not isinstance(viewpoint, int) or not 0 <= viewpoint < game.players:
-        raise OptionError(
-            f"no viewpoint {viewpoint!r}: seats are 0 to {game.players - 1}, or None (teacher)"
-        )
+        raise error_of("no_viewpoint", viewpoint=repr(viewpoint), last=game.players - 1)
     return viewpoint

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["BOT_NAMES", "LABELS", "bot_label", "label"]
+from gamelib.core import GameLibError, OptionError
+
+__all__ = ["BOT_NAMES", "LABELS", "bot_label", "error_of", "label"]
 
 LABELS: dict[str, dict[str, str]] = {
     "bot_move": {"en": "Bot move", "ja": "ボットの手"},
@@ -28,6 +30,25 @@ LABELS: dict[str, dict[str, str]] = {
     "winners": {"en": "tie between {names}", "ja": "引き分け: {names}"},
     "scores": {"en": "scores {scores}", "ja": "得点 {scores}"},
     "nothing_to_undo": {"en": "nothing to undo", "ja": "戻す手がありません"},
+    "no_game": {"en": "give a game (or a position to start from)",
+                "ja": "ゲーム(または始める局面)を指定してください"},
+    "other_game": {"en": "this controller plays {mine}, not {other}",
+                   "ja": "このコントローラーは {mine} 用です({other} は使えません)"},
+    "not_legal_now": {"en": "{action} is not a legal action now",
+                      "ja": "{action} は今は選べない行動です"},
+    "no_seat": {"en": "no seat {seat}: seats are 0 to {last}",
+                "ja": "席 {seat} はありません(席は 0 から {last})"},
+    "unknown_player": {"en": "seat {seat}: unknown player {who}; use 'human' or a bot: {known}",
+                       "ja": "席 {seat}:{who} というプレイヤーはいません。'human' かボット"
+                             "({known})を指定してください"},
+    "no_viewpoint": {"en": "no viewpoint {viewpoint}: seats are 0 to {last}, or None (teacher)",
+                     "ja": "視点 {viewpoint} はありません(席 0 から {last}、"
+                           "または None で先生の視点)"},
+    "error_kind_IllegalAction": {"en": "Not allowed", "ja": "選べません"},
+    "error_kind_OptionError": {"en": "Bad option", "ja": "オプションの誤り"},
+    "error_kind_RecordError": {"en": "Bad record", "ja": "記録の誤り"},
+    "error_kind": {"en": "Error ({kind})", "ja": "エラー({kind})"},
+    "error_details": {"en": "details", "ja": "詳細"},
     "stale_click": {
         "en": "That click was for an earlier step (step {step}); nothing was played.",
         "ja": "そのクリックは前の手({step}手目)のものでした。何も実行していません。",
@@ -83,6 +104,11 @@ def label(key: str, lang: str, **params: object) -> str:
     """Return the controller label ``key`` in ``lang`` (English for an unknown language)."""
     forms = LABELS[key]
     return forms.get(lang, forms["en"]).format(**params)
+
+
+def error_of(key: str, cls: type[GameLibError] = OptionError, **params: object) -> GameLibError:
+    """An error of the controller, carrying its message in both languages."""
+    return cls(label(key, "en", **params), label(key, "ja", **params))
 
 
 def bot_label(name: str, lang: str) -> str:

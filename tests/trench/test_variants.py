@@ -120,6 +120,6 @@ def test_guerrillas_need_civilians_refused_in_both_languages():
     them the option is refused in English and Japanese; with them the game loads."""
     with pytest.raises(OptionError) as err:
         gamelib.load("trench", players=2, guerrillas=True)
-    text = str(err.value)
-    assert "civilians=True" in text and "R13.3" in text and "民間人" in text
+    assert "civilians=True" in err.value.en and "R13.3" in err.value.en
+    assert "civilians=True" in err.value.ja and "民間人" in err.value.ja
     assert gamelib.load("trench", players=2, civilians=True, guerrillas=True).new_state(1)
