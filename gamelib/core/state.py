@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from gamelib.core.errors import IllegalAction
+from gamelib.core.history import History
 from gamelib.core.log import Catalog, LogEntry, Term
 from gamelib.core.messages import CORE, MAX_ACTION_TEXT
 from gamelib.core.options import Options
@@ -240,7 +241,7 @@ class State(ABC, Generic[A]):
         self.game = game
         self.seed = seed
         self.rng = rng
-        self.history: tuple[str, ...] = ()
+        self.history: Sequence[str] = History()
         self.log: list[LogEntry] = []
         if _QUIET_START.get():
             self.quiet = True
@@ -302,6 +303,19 @@ class State(ABC, Generic[A]):
         memo: dict[int, Any] = {id(self.game): self.game}
         return copy.deepcopy(self, memo)
 
+    def _is_legal(self, action: A) -> bool:
+        """Return whether ``action`` is legal now (:func:`play` asks this before applying it).
+
+        The default finds it among :meth:`legal_actions`, by identity first (games that hand out
+        shared action instances never reach the slower ``==``). A game may override it with a
+        cheaper exact test, never a weaker one.
+        """
+        legal = self.legal_actions()
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
+
     def why_illegal_text(self, text: str) -> str | Term:
         """Explain why the action written as ``text`` cannot be played now (both languages)."""
         legal = [str(a) for a in self.legal_actions()]
@@ -315,7 +329,11 @@ class State(ABC, Generic[A]):
         the result is the same state :func:`play` returns. Use it on a :meth:`clone`.
         """
         self._apply(action)
-        self.history = (*self.history, str(action))
+        history = self.history
+        if type(history) is History:
+            self.history = history.plus(str(action))
+        else:  # a game or a test set a plain tuple
+            self.history = History((*history, str(action)))
 
     def log_text(self, lang: str | None = None, viewer: int | None = None) -> list[str]:
         """The log as lines in ``lang`` (default: the game's), as ``viewer`` may read it."""
@@ -370,7 +388,7 @@ def play(state: State[A], action: A | str) -> State[A]:
     if state.is_terminal():
         raise IllegalAction.of(CORE.term("game_over", action=str(action)[:80]), lang)
     chosen: A = state.game.parse_action(state, action) if isinstance(action, str) else action
-    if chosen not in state.legal_actions():
+    if not state._is_legal(chosen):
         raise IllegalAction.of(state.why_illegal(chosen), lang)
     nxt = state.clone()
     nxt.apply_in_place(chosen)
@@ -393,6 +411,8 @@ def fingerprint(obj: Any, _depth: int = 0) -> Any:
         return ("game", obj.id, tuple(sorted(obj.options.to_dict().items())))
     if isinstance(obj, Rng):
         return ("rng", obj.seed, obj.counter)
+    if isinstance(obj, History):  # as the tuple it stands for
+        return ("tuple", tuple(fingerprint(v, d) for v in obj))
     if isinstance(obj, LogEntry):
         seen_by = fingerprint(obj.visible_to, d)
         return ("log", obj.key, obj.en, obj.ja, obj.player, seen_by, obj.kind)
