@@ -15,7 +15,7 @@ import functools
 import hashlib
 import pickle
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
@@ -361,13 +361,23 @@ class State(ABC, Generic[A]):
             "step": len(self.history),
         }
 
-    def add_log(self, key: str, **params: Any) -> None:
+    def add_log(
+        self,
+        key: str,
+        *,
+        player: int | None = None,
+        visible_to: Iterable[int] | None = None,
+        kind: str = "event",
+        **params: Any,
+    ) -> None:
         """Append an entry made from the game's catalog (see :meth:`Catalog.entry`).
 
         Entries render their text only when read; a ``quiet`` state records nothing.
         """
         if not self.quiet:
-            self.log.append(self.game.messages.entry(key, **params))
+            self.log.append(
+                self.game.messages.entry_from(key, params, player, visible_to, kind)
+            )
 
     def __repr__(self) -> str:
         return (

@@ -297,9 +297,10 @@ class PowersState(State[PowersAction]):
     def _cards(self, cards: list[Card] | tuple[Card, ...]) -> _Cards:
         return _Cards(tuple(cards))
 
-    def _log(self, key: str, *, kind: str = "event", **params: Any) -> None:
+    def _log(self, key: str, *, kind: str = "event", player: int | None = None,
+             **params: Any) -> None:
         if not self.quiet:
-            self.log.append(_ENTRY(key, kind=kind, **params))
+            self.log.append(_ENTRY(key, params, player, None, kind))
 
     # -- drawing ---------------------------------------------------------------------------
     def _draw(self, p: int, k: int, why: str = "draw") -> None:
@@ -330,17 +331,18 @@ class PowersState(State[PowersAction]):
             self._log("draw_public", player=p, who=_SEATS[p], count=len(got),
                       why=_DRAW_WHY[why])
         if got:
-            self.add_log("draw_private", player=p, visible_to={p}, who=_SEATS[p],
-                         cards=self._cards(got))
+            self.log.append(_ENTRY("draw_private", {"who": _SEATS[p], "cards": _Cards(tuple(got))},
+                                   p, (p,)))
 
     def _discard_front(self, players: Sequence[int] | None = None) -> None:
         moved: list[_Front] = []
+        front = self.front = self.front.copy()  # clones share it (copy on write)
         for p in players if players is not None else self.order_from(self.initiative):
-            if self.front[p]:
+            if front[p]:
                 if not self.quiet:
-                    moved.append(_Front(p, tuple(self.front[p])))
-                self.discards.extend(self.front[p])
-                self.front[p] = []
+                    moved.append(_Front(p, tuple(front[p])))
+                self.discards.extend(front[p])
+                front[p] = []
         if moved:
             self._log("front_discard", moved=moved)
 
@@ -427,9 +429,10 @@ class PowersState(State[PowersAction]):
         if not self.round_deck:
             self._final_scoring()
             return
-        card = self.round_deck.pop()
+        card = self.round_deck[-1]
+        self.round_deck = self.round_deck[:-1]  # replaced, never changed: clones share it
         self.round_card = card
-        self.rounds_played.append(card)
+        self.rounds_played = [*self.rounds_played, card]
         self._bids = []
         self.top = 0
         self.folded = [False] * self.n
@@ -544,7 +547,7 @@ class PowersState(State[PowersAction]):
             # Everyone clears the cards in front of them before anyone draws (ruling).
             for p in order:
                 extra[p] = len(self.front[p]) if self.opts.refill_count == "all" else self.owed[p]
-                self.owed[p] = 0
+            self.owed = [0] * self.n
             self._discard_front(order)
         for p in order:
             if extra[p] and not self.quiet:
@@ -624,7 +627,7 @@ class PowersState(State[PowersAction]):
         if self.rules == "base":
             self._discard_front()
         if p is None:
-            self.lost.append(c)
+            self.lost = [*self.lost, c]
             self._after_defence(None)
             return
         cost = self.start_costs[c]
@@ -643,7 +646,7 @@ class PowersState(State[PowersAction]):
         occ = self.occ
         assert occ is not None
         c = occ.country
-        self.owners[c] = p
+        self.owners = {**self.owners, c: p}
         if not self.quiet:
             self._log("occupy_free" if free else "occupy", who=_SEATS[p],
                       country=self._names[c], points=COUNTRIES[c].points, score=self.score(p))
@@ -692,11 +695,11 @@ class PowersState(State[PowersAction]):
         elif self.rules == "magazine":
             if not self.quiet:
                 self._log("reorganisation", kind="phase", who=_SEATS[self.initiative])
+            owed = self.owed
+            self.owed = [0] * self.n
             for p in self.order_from(self.initiative):
-                if self.owed[p]:
-                    k = self.owed[p]
-                    self.owed[p] = 0
-                    self._draw(p, k, "reorganisation")
+                if owed[p]:
+                    self._draw(p, owed[p], "reorganisation")
             self._discard_front()
         self._end_round(taker)
 
@@ -831,7 +834,8 @@ class PowersState(State[PowersAction]):
         self._advance()
 
     def _do_fold(self, p: int, action: Fold) -> None:
-        self.folded[p] = True
+        folded = self.folded = self.folded.copy()
+        folded[p] = True
         if not self.quiet:
             first = not self._bids and p == self.initiative and not any(
                 self.folded[q] for q in range(self.n) if q != p
@@ -844,7 +848,8 @@ class PowersState(State[PowersAction]):
         card = action.card
         self.hands[p].remove(card)
         self.discards.append(card)
-        self.to_discard[p] -= 1
+        to_discard = self.to_discard = self.to_discard.copy()
+        to_discard[p] -= 1
         if not self.quiet:
             self._log("discard", player=p, kind="action", who=_SEATS[p], card=card.term(),
                       left=self.to_discard[p])
@@ -857,10 +862,11 @@ class PowersState(State[PowersAction]):
         top = self.top
         hand = self.hands[p]
         hand.remove(card)
-        self.front[p].append(card)
+        front = self.front = self.front.copy()
+        front[p] = [*front[p], card]
         quiet = self.quiet
         if rank == 0:  # a Joker: no strength, wins at once
-            self._bids.append((p, card, None, 0, (), top))
+            self._bids = [*self._bids, (p, card, None, 0, (), top)]
             if not quiet:
                 self._log("play_joker", player=p, kind="action", who=_SEATS[p],
                           card=card.term())
@@ -881,7 +887,7 @@ class PowersState(State[PowersAction]):
             bonus = tuple(k for k in _NEIGHBOURS[c] if owners.get(k) == p)
             s = base = rank
             s += len(bonus)
-        self._bids.append((p, card, s, base, bonus, top))
+        self._bids = [*self._bids, (p, card, s, base, bonus, top)]
         self.top = s
         if not quiet:
             why = _Why(card, top, bonus, s, self.rules)
@@ -893,7 +899,8 @@ class PowersState(State[PowersAction]):
             elif rank == 1:
                 self._log("ace_lead", kind="narration", strength=s)
         if self.rules == "magazine":
-            self.owed[p] += 1
+            owed = self.owed = self.owed.copy()
+            owed[p] += 1
         else:
             self._draw(p, 1, "invasion")
         self._invasion_turn = self._after[p]
@@ -932,10 +939,11 @@ class PowersState(State[PowersAction]):
         cards = action.cards
         d = self.dfn
         assert d is not None and d.neighbour is not None
-        hand, front = self.hands[p], self.front[p]
+        hand = self.hands[p]
         for card in cards:
             hand.remove(card)
-            front.append(card)
+        front = self.front = self.front.copy()
+        front[p] = [*front[p], *cards]
         if not self.quiet:
             self._log("defend", player=p, kind="action", who=_SEATS[p],
                       country=self._names[d.neighbour], cards=self._cards(list(cards)))
@@ -944,7 +952,8 @@ class PowersState(State[PowersAction]):
         if self.rules == "base":
             self._draw(p, 1, "defence")
         else:
-            self.owed[p] += len(cards)
+            owed = self.owed = self.owed.copy()
+            owed[p] += len(cards)
             if not self.quiet:
                 self._log("defence_owed", kind="narration", who=_SEATS[p], k=len(cards),
                           when=_WHEN_TERMS[self.rules == "magazine"])
@@ -953,7 +962,7 @@ class PowersState(State[PowersAction]):
         d = self.dfn
         assert d is not None and d.neighbour is not None
         nb = d.neighbour
-        self.owners[nb] = d.occupier
+        self.owners = {**self.owners, nb: d.occupier}
         if not self.quiet:
             self._log("decline", player=p, kind="action", who=_SEATS[p],
                       country=self._names[nb])
@@ -966,25 +975,18 @@ class PowersState(State[PowersAction]):
 
     # -- cloning, views, invariants --------------------------------------------------------
     def clone(self) -> PowersState:
-        """An independent copy: the containers ``_apply`` mutates are copied, everything else
-        (cards, frozen records, log entries, the game) is shared."""
+        """An independent copy: the containers ``_apply`` changes in place (hands, deck,
+        discards, log) are copied; everything else is shared: cards, frozen records, log
+        entries, the game, and the containers ``_apply`` only ever replaces (copy on write:
+        ``front``, ``owed``, ``owners``, ``folded``, the ladder, the round cards…)."""
         new = object.__new__(PowersState)
         d = new.__dict__
         d.update(self.__dict__)
         d["rng"] = self.rng.copy()
         d["log"] = self.log.copy()
-        d["hands"] = [h.copy() for h in self.hands]
+        d["hands"] = list(map(list.copy, self.hands))
         d["deck"] = self.deck.copy()
         d["discards"] = self.discards.copy()
-        d["front"] = [f.copy() for f in self.front]
-        d["owed"] = self.owed.copy()
-        d["owners"] = self.owners.copy()
-        d["round_deck"] = self.round_deck.copy()
-        d["rounds_played"] = self.rounds_played.copy()
-        d["lost"] = self.lost.copy()
-        d["to_discard"] = self.to_discard.copy()
-        d["_bids"] = self._bids.copy()
-        d["folded"] = self.folded.copy()
         return new
 
     def view(self, player: int | None) -> PowersView:
@@ -1107,7 +1109,7 @@ _HOW_MAG = ("a pair or a straight of three", "ペアか3枚のストレート")
 _WHEN_MAG = ("in the reorganisation phase", "再編フェイズで")
 _WHEN_REFILL = ("at the next conscription", "次の徴兵フェイズで")
 
-_ENTRY = MESSAGES.entry
+_ENTRY = MESSAGES.entry_from
 _DO: dict[type, Callable[[PowersState, int, Any], None]] = {
     Discard: PowersState._do_discard,
     Play: PowersState._do_play,
