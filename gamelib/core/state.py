@@ -237,6 +237,10 @@ class State(ABC, Generic[A]):
     #: When true, :meth:`add_log` skips its entry (fast playouts; see :meth:`apply_in_place`).
     quiet: bool = False
 
+    #: Attributes that only cache what the rest of the state determines (e.g. the legal actions,
+    #: reset by ``_apply``): :func:`fingerprint` and :func:`digest` leave them out.
+    _caches: ClassVar[frozenset[str]] = frozenset()
+
     def __init__(self, game: Game[Any], seed: int, rng: Rng) -> None:
         self.game = game
         self.seed = seed
@@ -392,14 +396,13 @@ def play(state: State[A], action: A | str) -> State[A]:
     Raises :class:`IllegalAction`, saying why in the game's language, when the action is not
     legal now.
     """
-    lang = state.game.lang
     if action is None:
         state.game.check_action_text(action)
     if state.is_terminal():
-        raise IllegalAction.of(CORE.term("game_over", action=str(action)[:80]), lang)
+        raise IllegalAction.of(CORE.term("game_over", action=str(action)[:80]), state.game.lang)
     chosen: A = state.game.parse_action(state, action) if isinstance(action, str) else action
     if not state._is_legal(chosen):
-        raise IllegalAction.of(state.why_illegal(chosen), lang)
+        raise IllegalAction.of(state.why_illegal(chosen), state.game.lang)
     nxt = state.clone()
     nxt.apply_in_place(chosen)
     return nxt
@@ -441,6 +444,9 @@ def fingerprint(obj: Any, _depth: int = 0) -> Any:
     slots = getattr(type(obj), "__slots__", None)
     if hasattr(obj, "__dict__") or slots:
         attrs = dict(getattr(obj, "__dict__", {}))
+        if isinstance(obj, State):
+            for name in obj._caches:
+                attrs.pop(name, None)
         for name in slots or ():
             if hasattr(obj, name):
                 attrs[name] = getattr(obj, name)
@@ -458,9 +464,11 @@ def digest(obj: Any) -> bytes:
     """
     if isinstance(obj, State):
         # The log only grows: its length and last entry tell whether it changed.
+        caches = obj._caches
         obj = {
             name: (len(value), value[-1] if value else None) if name == "log" else value
             for name, value in vars(obj).items()
+            if name not in caches
         }
     try:
         raw = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)

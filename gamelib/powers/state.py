@@ -201,6 +201,7 @@ class PowersState(State[PowersAction]):
     """A moment of a game of Powers (see the module docstring for the card places)."""
 
     game: PowersGame
+    _caches = frozenset({"_legal"})
 
     def __init__(self, game: PowersGame, seed: int, rng: Rng, *, setup: bool = True) -> None:
         super().__init__(game, seed, rng)
@@ -241,6 +242,7 @@ class PowersState(State[PowersAction]):
         self.result: Outcome | None = None
         self.start_costs = _start_costs(n, self.rules, o.magazine_costs_final)
         self._names = _NAMES[self.rules]
+        self._legal: tuple[PowersAction, ...] | None = None
         self._seat()
         if setup:
             self._setup()
@@ -418,6 +420,7 @@ class PowersState(State[PowersAction]):
     # -- the automatic flow ----------------------------------------------------------------
     def _advance(self) -> None:
         """Run automatic steps until a player must choose or the game is over."""
+        self._legal = None
         while self.result is None and self.to_move is None:
             _STEPS[self.phase](self)
 
@@ -585,15 +588,14 @@ class PowersState(State[PowersAction]):
 
     def _next_invader(self) -> None:
         folded = self.folded
-        alive = [p for p in range(self.n) if not folded[p]]
         bids = self._bids
-        top_player = bids[-1][0] if bids else None
         if bids and bids[-1][1] < 4:  # a Joker wins at once
             self._win_invasion(bids[-1][0])
             return
-        if len(alive) == 1:
-            p = alive[0]
-            if top_player == p or self.uncontested_wins:
+        alive = folded.count(False)
+        if alive == 1:
+            p = folded.index(False)
+            if (bids and bids[-1][0] == p) or self.uncontested_wins:
                 self._win_invasion(p)
                 return
         if not alive:
@@ -713,29 +715,51 @@ class PowersState(State[PowersAction]):
         """Scores (country points) and winners once the game is over."""
         return self.result
 
+    def is_terminal(self) -> bool:
+        """Return whether the game is over."""
+        return self.result is not None
+
     def legal_actions(self) -> list[PowersAction]:
         """Legal actions in a fixed order: card actions by card, then fold/pass/decline."""
         p = None if self.result is not None else self.to_move
         if p is None:
-            return []
-        hand = sorted(self.hands[p])
-        phase = self.phase
-        if phase == "invasion":
-            return self._plays(p, hand)
-        if phase == "occupation":
-            occ = self.occ
-            assert occ is not None
-            if occ.paid:
-                return [PAY[c] for c in hand]
-            if len(hand) >= occ.cost:
-                return [*[PAY[c] for c in hand], PASS]
-            return [PASS]
-        if phase == "disarmament":
-            return [DISCARD[c] for c in hand]
-        if phase == "defence":
-            sets = magazine_defences(hand) if self.magazine else base_defences(hand)
-            return [*[defend(s) for s in sets], DECLINE]
-        return []  # pragma: no cover
+            out: list[PowersAction] = []
+        else:
+            hand = sorted(self.hands[p])
+            phase = self.phase
+            if phase == "invasion":
+                out = self._plays(p, hand)
+            elif phase == "occupation":
+                occ = self.occ
+                assert occ is not None
+                if occ.paid:
+                    out = [PAY[c] for c in hand]
+                elif len(hand) >= occ.cost:
+                    out = [*[PAY[c] for c in hand], PASS]
+                else:
+                    out = [PASS]
+            elif phase == "disarmament":
+                out = [DISCARD[c] for c in hand]
+            elif phase == "defence":
+                sets = magazine_defences(hand) if self.magazine else base_defences(hand)
+                out = [*[defend(s) for s in sets], DECLINE]
+            else:  # pragma: no cover
+                out = []
+        self._legal = tuple(out)  # for _is_legal; reset by _advance
+        return out
+
+    def _is_legal(self, action: PowersAction) -> bool:
+        """Whether ``action`` is legal now: among the legal actions the caller was just given
+        (cached; the rules hand out shared action instances, so identity almost always tells)."""
+        legal = self._legal
+        if legal is None:
+            self.legal_actions()
+            legal = self._legal
+            assert legal is not None
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
 
     def _plays(self, p: int, hand: list[Card]) -> list[PowersAction]:
         """The invasion's legal plays then ``fold`` (can_play / card_strength on card codes)."""
