@@ -307,34 +307,40 @@ class PowersState(State[PowersAction]):
     # -- drawing ---------------------------------------------------------------------------
     def _draw(self, p: int, k: int, why: str = "draw") -> None:
         """``p`` draws ``k`` cards, rebuilding the deck from the discards when it runs out."""
-        if self.quiet and 0 < k <= len(self.deck):  # the common case: nothing to rebuild or log
-            deck = self.deck
+        deck = self.deck
+        if 0 < k <= len(deck):  # the common case: nothing to rebuild
             if k == 1:
-                self.hands[p].append(deck.pop())
+                card = deck.pop()
+                self.hands[p].append(card)
+                if self.quiet:
+                    return
+                got: list[Card] | tuple[Card, ...] = (card,)
             else:
-                self.hands[p].extend(deck[: -k - 1 : -1])
+                got = deck[: -k - 1 : -1]
                 del deck[-k:]
-            return
-        got: list[Card] = []
-        for _ in range(k):
-            if not self.deck:
-                if not self.discards:
-                    self._log("deck_exhausted", kind="narration")
-                    break
-                self.deck = self.discards
-                self.discards = []
-                self.rng.shuffle(self.deck)
-                self._log("reshuffle", count=len(self.deck), kind="narration")
-            got.append(self.deck.pop())
-        self.hands[p].extend(got)
-        if self.quiet:
-            return
-        if got and not (why == "conscription" and len(got) == 1):
+                self.hands[p].extend(got)
+                if self.quiet:
+                    return
+        else:
+            got = []
+            for _ in range(k):
+                if not self.deck:
+                    if not self.discards:
+                        self._log("deck_exhausted", kind="narration")
+                        break
+                    self.deck = self.discards
+                    self.discards = []
+                    self.rng.shuffle(self.deck)
+                    self._log("reshuffle", count=len(self.deck), kind="narration")
+                got.append(self.deck.pop())
+            self.hands[p].extend(got)
+            if self.quiet or not got:
+                return
+        if not (why == "conscription" and len(got) == 1):
             self._log("draw_public", player=p, who=_SEATS[p], count=len(got),
                       why=_DRAW_WHY[why])
-        if got:
-            self.log.append(_ENTRY("draw_private", {"who": _SEATS[p], "cards": _Cards(tuple(got))},
-                                   p, (p,)))
+        self.log.append(_ENTRY("draw_private", {"who": _SEATS[p], "cards": _Cards(tuple(got))},
+                               p, _ONLY[p]))
 
     def _discard_front(self, players: Sequence[int] | None = None) -> None:
         moved: list[_Front] = []
@@ -1105,6 +1111,8 @@ _DRAW_WHY = {
     "reorganisation": Term("refills the cards used", "使った札の補充"),
 }
 _SEATS = tuple(Term(f"Player {p + 1}", f"プレイヤー{p + 1}") for p in range(5))
+_ONLY = tuple(frozenset({p}) for p in range(5))
+"""The ``visible_to`` of an entry only seat ``p`` may read."""
 
 
 class _Cards:
