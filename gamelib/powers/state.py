@@ -1,8 +1,12 @@
 """The rules of Powers: set-up, rounds (disarmament, mobilization, country), every phase.
 
-Copying and logging (the fast path): :meth:`PowersState.clone` copies only the lists and dicts
-that ``_apply`` mutates and shares everything else (cards are ints, the occupation and defence
-records are immutable named tuples, log entries are immutable). Log entries are the core's lazy
+Copying and logging (the fast path): :meth:`PowersState.clone` copies only the lists ``_apply``
+changes in place (hands, deck, discards, log) and shares everything else (cards are ints, the
+occupation and defence records are immutable named tuples, log entries are immutable); the other
+containers (cards in front, owed refills, owners, folds, the ladder, the round cards) are never
+changed in place, only replaced (copy on write), so clones share them. The legal actions of a
+position are remembered (``_legal``, a :attr:`State._caches` entry reset by ``_advance``), so
+:func:`gamelib.play`'s legality check is an identity scan. Log entries are the core's lazy
 :class:`~gamelib.core.LogEntry` from the catalog named ``"powers"``, rendered when read; a
 ``quiet`` state builds none of them, nor their parameters. The hot loop uses precomputed tables
 (shared action instances and texts, seat orders, neighbours) and keeps the bidding ladder as
