@@ -366,7 +366,7 @@ class PowersState(State[PowersAction]):
             self._log("blitz_kings", kind="narration")
         # Flip for seating: strongest poker card first; tied players flip again (ruling).
         rng.shuffle(self.deck)
-        flips: dict[int, list[int]] = {p: [] for p in range(n)}
+        quiet = self.quiet
         groups = [list(range(n))]
         while any(len(g) > 1 for g in groups):
             new_groups: list[list[int]] = []
@@ -378,8 +378,8 @@ class PowersState(State[PowersAction]):
                 vals = {}
                 for p, card in zip(g, top, strict=True):
                     vals[p] = poker_value(card)
-                    flips[p].append(vals[p])
-                    self._log("flip", who=_SEATS[p], card=card.term())
+                    if not quiet:
+                        self._log("flip", who=_SEATS[p], card=card.term())
                 for v in sorted(set(vals.values()), reverse=True):
                     tied = [p for p in g if vals[p] == v]
                     if len(tied) > 1:
@@ -390,8 +390,9 @@ class PowersState(State[PowersAction]):
         self.seating = [g[0] for g in groups]
         self._seat()
         self.initiative = self.seating[0]
-        self._log("seating", order=[_SEATS[p] for p in self.seating],
-                  who=_SEATS[self.initiative], kind="narration")
+        if not quiet:
+            self._log("seating", order=[_SEATS[p] for p in self.seating],
+                      who=_SEATS[self.initiative], kind="narration")
         if self.blitz or (self.magazine and self.opts.initiative_draw):
             draw = list(COUNTRY_KEYS)
             rng.shuffle(draw)
@@ -421,8 +422,8 @@ class PowersState(State[PowersAction]):
             self._log("initiative_flip", who=_SEATS[self.initiative], kind="narration")
         rng.shuffle(self.deck)
         rng.shuffle(self.round_deck)
-        self._log("round_deck", count=len(self.round_deck),
-                  mob=Term(*(("with", "あり") if n == 2 else ("without", "なし"))))
+        if not quiet:
+            self._log("round_deck", count=len(self.round_deck), mob=_MOB_TERMS[n == 2])
         for p in self.order_from(self.initiative):
             self._draw(p, HAND_SIZE, "deal")
         self._log("greeting", kind="narration")
@@ -1166,5 +1167,6 @@ _STEPS: dict[str, Callable[[PowersState], None]] = {
     "defence": PowersState._next_defence,
 }
 """The automatic step of each phase (:meth:`PowersState._advance`)."""
+_MOB_TERMS = {True: Term("with", "あり"), False: Term("without", "なし")}
 _HOW_TERMS = {True: Term(*_HOW_MAG), False: Term(*_HOW_BASE)}
 _WHEN_TERMS = {True: Term(*_WHEN_MAG), False: Term(*_WHEN_REFILL)}
