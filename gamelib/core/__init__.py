@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gamelib.core.errors import GameLibError, IllegalAction, OptionError, RecordError
+from gamelib.core.history import History
 from gamelib.core.log import Catalog, LogEntry, Term
 from gamelib.core.options import LANGS, Options, build_options, option, option_specs
 from gamelib.core.probability import Estimate, hypergeometric_pmf, monte_carlo
@@ -18,6 +19,7 @@ __all__ = [
     "Estimate",
     "Game",
     "GameLibError",
+    "History",
     "IllegalAction",
     "LogEntry",
     "OptionError",

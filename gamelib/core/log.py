@@ -96,9 +96,21 @@ class Catalog:
         **params: Any,
     ) -> LogEntry:
         """Make a log entry from the template ``key``; it is rendered when first read."""
+        return self.entry_from(key, params, player, visible_to, kind)
+
+    def entry_from(
+        self,
+        key: str,
+        params: dict[str, Any],
+        player: int | None = None,
+        visible_to: Iterable[int] | None = None,
+        kind: str = "event",
+    ) -> LogEntry:
+        """:meth:`entry` with positional arguments, for hot loops; the entry keeps ``params``
+        itself (pass a dict nobody changes afterwards, e.g. a function's ``**params``)."""
         if key not in self.templates:
             raise KeyError(f"no message {key!r} in the catalog")
-        entry = LogEntry.__new__(LogEntry)
+        entry = _new_entry(LogEntry)
         entry.key = key
         entry._en = entry._ja = None
         entry.player = player
@@ -197,6 +209,9 @@ class LogEntry:
             f"LogEntry({self.key!r}, {self.en!r}, {self.ja!r}, player={self.player!r}, "
             f"visible_to={self.visible_to!r}, kind={self.kind!r})"
         )
+
+
+_new_entry = LogEntry.__new__
 
 
 def render_lines(entries: Iterable[LogEntry], lang: str = "en") -> list[str]:

@@ -15,12 +15,13 @@ import functools
 import hashlib
 import pickle
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from gamelib.core.errors import IllegalAction
+from gamelib.core.history import History
 from gamelib.core.log import Catalog, LogEntry, Term
 from gamelib.core.messages import CORE, MAX_ACTION_TEXT
 from gamelib.core.options import Options
@@ -236,11 +237,15 @@ class State(ABC, Generic[A]):
     #: When true, :meth:`add_log` skips its entry (fast playouts; see :meth:`apply_in_place`).
     quiet: bool = False
 
+    #: Attributes that only cache what the rest of the state determines (e.g. the legal actions,
+    #: reset by ``_apply``): :func:`fingerprint` and :func:`digest` leave them out.
+    _caches: ClassVar[frozenset[str]] = frozenset()
+
     def __init__(self, game: Game[Any], seed: int, rng: Rng) -> None:
         self.game = game
         self.seed = seed
         self.rng = rng
-        self.history: tuple[str, ...] = ()
+        self.history: Sequence[str] = History()
         self.log: list[LogEntry] = []
         if _QUIET_START.get():
             self.quiet = True
@@ -302,6 +307,19 @@ class State(ABC, Generic[A]):
         memo: dict[int, Any] = {id(self.game): self.game}
         return copy.deepcopy(self, memo)
 
+    def _is_legal(self, action: A) -> bool:
+        """Return whether ``action`` is legal now (:func:`play` asks this before applying it).
+
+        The default finds it among :meth:`legal_actions`, by identity first (games that hand out
+        shared action instances never reach the slower ``==``). A game may override it with a
+        cheaper exact test, never a weaker one.
+        """
+        legal = self.legal_actions()
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
+
     def why_illegal_text(self, text: str) -> str | Term:
         """Explain why the action written as ``text`` cannot be played now (both languages)."""
         legal = [str(a) for a in self.legal_actions()]
@@ -315,7 +333,11 @@ class State(ABC, Generic[A]):
         the result is the same state :func:`play` returns. Use it on a :meth:`clone`.
         """
         self._apply(action)
-        self.history = (*self.history, str(action))
+        history = self.history
+        if type(history) is History:
+            self.history = history.plus(str(action))
+        else:  # a game or a test set a plain tuple
+            self.history = History((*history, str(action)))
 
     def log_text(self, lang: str | None = None, viewer: int | None = None) -> list[str]:
         """The log as lines in ``lang`` (default: the game's), as ``viewer`` may read it."""
@@ -343,13 +365,23 @@ class State(ABC, Generic[A]):
             "step": len(self.history),
         }
 
-    def add_log(self, key: str, **params: Any) -> None:
+    def add_log(
+        self,
+        key: str,
+        *,
+        player: int | None = None,
+        visible_to: Iterable[int] | None = None,
+        kind: str = "event",
+        **params: Any,
+    ) -> None:
         """Append an entry made from the game's catalog (see :meth:`Catalog.entry`).
 
         Entries render their text only when read; a ``quiet`` state records nothing.
         """
         if not self.quiet:
-            self.log.append(self.game.messages.entry(key, **params))
+            self.log.append(
+                self.game.messages.entry_from(key, params, player, visible_to, kind)
+            )
 
     def __repr__(self) -> str:
         return (
@@ -364,14 +396,13 @@ def play(state: State[A], action: A | str) -> State[A]:
     Raises :class:`IllegalAction`, saying why in the game's language, when the action is not
     legal now.
     """
-    lang = state.game.lang
     if action is None:
         state.game.check_action_text(action)
     if state.is_terminal():
-        raise IllegalAction.of(CORE.term("game_over", action=str(action)[:80]), lang)
+        raise IllegalAction.of(CORE.term("game_over", action=str(action)[:80]), state.game.lang)
     chosen: A = state.game.parse_action(state, action) if isinstance(action, str) else action
-    if chosen not in state.legal_actions():
-        raise IllegalAction.of(state.why_illegal(chosen), lang)
+    if not state._is_legal(chosen):
+        raise IllegalAction.of(state.why_illegal(chosen), state.game.lang)
     nxt = state.clone()
     nxt.apply_in_place(chosen)
     return nxt
@@ -393,6 +424,8 @@ def fingerprint(obj: Any, _depth: int = 0) -> Any:
         return ("game", obj.id, tuple(sorted(obj.options.to_dict().items())))
     if isinstance(obj, Rng):
         return ("rng", obj.seed, obj.counter)
+    if isinstance(obj, History):  # as the tuple it stands for
+        return ("tuple", tuple(fingerprint(v, d) for v in obj))
     if isinstance(obj, LogEntry):
         seen_by = fingerprint(obj.visible_to, d)
         return ("log", obj.key, obj.en, obj.ja, obj.player, seen_by, obj.kind)
@@ -411,6 +444,9 @@ def fingerprint(obj: Any, _depth: int = 0) -> Any:
     slots = getattr(type(obj), "__slots__", None)
     if hasattr(obj, "__dict__") or slots:
         attrs = dict(getattr(obj, "__dict__", {}))
+        if isinstance(obj, State):
+            for name in obj._caches:
+                attrs.pop(name, None)
         for name in slots or ():
             if hasattr(obj, name):
                 attrs[name] = getattr(obj, name)
@@ -428,9 +464,11 @@ def digest(obj: Any) -> bytes:
     """
     if isinstance(obj, State):
         # The log only grows: its length and last entry tell whether it changed.
+        caches = obj._caches
         obj = {
             name: (len(value), value[-1] if value else None) if name == "log" else value
             for name, value in vars(obj).items()
+            if name not in caches
         }
     try:
         raw = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)

@@ -1,8 +1,12 @@
 """The rules of Powers: set-up, rounds (disarmament, mobilization, country), every phase.
 
-Copying and logging (the fast path): :meth:`PowersState.clone` copies only the lists and dicts
-that ``_apply`` mutates and shares everything else (cards are ints, the occupation and defence
-records are immutable named tuples, log entries are immutable). Log entries are the core's lazy
+Copying and logging (the fast path): :meth:`PowersState.clone` copies only the lists ``_apply``
+changes in place (hands, deck, discards, log) and shares everything else (cards are ints, the
+occupation and defence records are immutable named tuples, log entries are immutable); the other
+containers (cards in front, owed refills, owners, folds, the ladder, the round cards) are never
+changed in place, only replaced (copy on write), so clones share them. The legal actions of a
+position are remembered (``_legal``, a :attr:`State._caches` entry reset by ``_advance``), so
+:func:`gamelib.play`'s legality check is an identity scan. Log entries are the core's lazy
 :class:`~gamelib.core.LogEntry` from the catalog named ``"powers"``, rendered when read; a
 ``quiet`` state builds none of them, nor their parameters. The hot loop uses precomputed tables
 (shared action instances and texts, seat orders, neighbours) and keeps the bidding ladder as
@@ -201,6 +205,7 @@ class PowersState(State[PowersAction]):
     """A moment of a game of Powers (see the module docstring for the card places)."""
 
     game: PowersGame
+    _caches = frozenset({"_legal"})
 
     def __init__(self, game: PowersGame, seed: int, rng: Rng, *, setup: bool = True) -> None:
         super().__init__(game, seed, rng)
@@ -241,6 +246,7 @@ class PowersState(State[PowersAction]):
         self.result: Outcome | None = None
         self.start_costs = _start_costs(n, self.rules, o.magazine_costs_final)
         self._names = _NAMES[self.rules]
+        self._legal: tuple[PowersAction, ...] | None = None
         self._seat()
         if setup:
             self._setup()
@@ -297,50 +303,58 @@ class PowersState(State[PowersAction]):
     def _cards(self, cards: list[Card] | tuple[Card, ...]) -> _Cards:
         return _Cards(tuple(cards))
 
-    def _log(self, key: str, *, kind: str = "event", **params: Any) -> None:
+    def _log(self, key: str, *, kind: str = "event", player: int | None = None,
+             **params: Any) -> None:
         if not self.quiet:
-            self.log.append(_ENTRY(key, kind=kind, **params))
+            self.log.append(_ENTRY(key, params, player, None, kind))
 
     # -- drawing ---------------------------------------------------------------------------
     def _draw(self, p: int, k: int, why: str = "draw") -> None:
         """``p`` draws ``k`` cards, rebuilding the deck from the discards when it runs out."""
-        if self.quiet and 0 < k <= len(self.deck):  # the common case: nothing to rebuild or log
-            deck = self.deck
+        deck = self.deck
+        if 0 < k <= len(deck):  # the common case: nothing to rebuild
             if k == 1:
-                self.hands[p].append(deck.pop())
+                card = deck.pop()
+                self.hands[p].append(card)
+                if self.quiet:
+                    return
+                got: list[Card] | tuple[Card, ...] = (card,)
             else:
-                self.hands[p].extend(deck[: -k - 1 : -1])
+                got = deck[: -k - 1 : -1]
                 del deck[-k:]
-            return
-        got: list[Card] = []
-        for _ in range(k):
-            if not self.deck:
-                if not self.discards:
-                    self._log("deck_exhausted", kind="narration")
-                    break
-                self.deck = self.discards
-                self.discards = []
-                self.rng.shuffle(self.deck)
-                self._log("reshuffle", count=len(self.deck), kind="narration")
-            got.append(self.deck.pop())
-        self.hands[p].extend(got)
-        if self.quiet:
-            return
-        if got and not (why == "conscription" and len(got) == 1):
+                self.hands[p].extend(got)
+                if self.quiet:
+                    return
+        else:
+            got = []
+            for _ in range(k):
+                if not self.deck:
+                    if not self.discards:
+                        self._log("deck_exhausted", kind="narration")
+                        break
+                    self.deck = self.discards
+                    self.discards = []
+                    self.rng.shuffle(self.deck)
+                    self._log("reshuffle", count=len(self.deck), kind="narration")
+                got.append(self.deck.pop())
+            self.hands[p].extend(got)
+            if self.quiet or not got:
+                return
+        if not (why == "conscription" and len(got) == 1):
             self._log("draw_public", player=p, who=_SEATS[p], count=len(got),
                       why=_DRAW_WHY[why])
-        if got:
-            self.add_log("draw_private", player=p, visible_to={p}, who=_SEATS[p],
-                         cards=self._cards(got))
+        self.log.append(_ENTRY("draw_private", {"who": _SEATS[p], "cards": _Cards(tuple(got))},
+                               p, _ONLY[p]))
 
     def _discard_front(self, players: Sequence[int] | None = None) -> None:
         moved: list[_Front] = []
+        front = self.front = self.front.copy()  # clones share it (copy on write)
         for p in players if players is not None else self.order_from(self.initiative):
-            if self.front[p]:
+            if front[p]:
                 if not self.quiet:
-                    moved.append(_Front(p, tuple(self.front[p])))
-                self.discards.extend(self.front[p])
-                self.front[p] = []
+                    moved.append(_Front(p, tuple(front[p])))
+                self.discards.extend(front[p])
+                front[p] = []
         if moved:
             self._log("front_discard", moved=moved)
 
@@ -352,7 +366,7 @@ class PowersState(State[PowersAction]):
             self._log("blitz_kings", kind="narration")
         # Flip for seating: strongest poker card first; tied players flip again (ruling).
         rng.shuffle(self.deck)
-        flips: dict[int, list[int]] = {p: [] for p in range(n)}
+        quiet = self.quiet
         groups = [list(range(n))]
         while any(len(g) > 1 for g in groups):
             new_groups: list[list[int]] = []
@@ -364,8 +378,8 @@ class PowersState(State[PowersAction]):
                 vals = {}
                 for p, card in zip(g, top, strict=True):
                     vals[p] = poker_value(card)
-                    flips[p].append(vals[p])
-                    self._log("flip", who=_SEATS[p], card=card.term())
+                    if not quiet:
+                        self._log("flip", who=_SEATS[p], card=card.term())
                 for v in sorted(set(vals.values()), reverse=True):
                     tied = [p for p in g if vals[p] == v]
                     if len(tied) > 1:
@@ -376,8 +390,9 @@ class PowersState(State[PowersAction]):
         self.seating = [g[0] for g in groups]
         self._seat()
         self.initiative = self.seating[0]
-        self._log("seating", order=[_SEATS[p] for p in self.seating],
-                  who=_SEATS[self.initiative], kind="narration")
+        if not quiet:
+            self._log("seating", order=[_SEATS[p] for p in self.seating],
+                      who=_SEATS[self.initiative], kind="narration")
         if self.blitz or (self.magazine and self.opts.initiative_draw):
             draw = list(COUNTRY_KEYS)
             rng.shuffle(draw)
@@ -407,8 +422,8 @@ class PowersState(State[PowersAction]):
             self._log("initiative_flip", who=_SEATS[self.initiative], kind="narration")
         rng.shuffle(self.deck)
         rng.shuffle(self.round_deck)
-        self._log("round_deck", count=len(self.round_deck),
-                  mob=Term(*(("with", "あり") if n == 2 else ("without", "なし"))))
+        if not quiet:
+            self._log("round_deck", count=len(self.round_deck), mob=_MOB_TERMS[n == 2])
         for p in self.order_from(self.initiative):
             self._draw(p, HAND_SIZE, "deal")
         self._log("greeting", kind="narration")
@@ -416,6 +431,7 @@ class PowersState(State[PowersAction]):
     # -- the automatic flow ----------------------------------------------------------------
     def _advance(self) -> None:
         """Run automatic steps until a player must choose or the game is over."""
+        self._legal = None
         while self.result is None and self.to_move is None:
             _STEPS[self.phase](self)
 
@@ -427,9 +443,10 @@ class PowersState(State[PowersAction]):
         if not self.round_deck:
             self._final_scoring()
             return
-        card = self.round_deck.pop()
+        card = self.round_deck[-1]
+        self.round_deck = self.round_deck[:-1]  # replaced, never changed: clones share it
         self.round_card = card
-        self.rounds_played.append(card)
+        self.rounds_played = [*self.rounds_played, card]
         self._bids = []
         self.top = 0
         self.folded = [False] * self.n
@@ -544,7 +561,7 @@ class PowersState(State[PowersAction]):
             # Everyone clears the cards in front of them before anyone draws (ruling).
             for p in order:
                 extra[p] = len(self.front[p]) if self.opts.refill_count == "all" else self.owed[p]
-                self.owed[p] = 0
+            self.owed = [0] * self.n
             self._discard_front(order)
         for p in order:
             if extra[p] and not self.quiet:
@@ -582,15 +599,14 @@ class PowersState(State[PowersAction]):
 
     def _next_invader(self) -> None:
         folded = self.folded
-        alive = [p for p in range(self.n) if not folded[p]]
         bids = self._bids
-        top_player = bids[-1][0] if bids else None
         if bids and bids[-1][1] < 4:  # a Joker wins at once
             self._win_invasion(bids[-1][0])
             return
-        if len(alive) == 1:
-            p = alive[0]
-            if top_player == p or self.uncontested_wins:
+        alive = folded.count(False)
+        if alive == 1:
+            p = folded.index(False)
+            if (bids and bids[-1][0] == p) or self.uncontested_wins:
                 self._win_invasion(p)
                 return
         if not alive:
@@ -624,7 +640,7 @@ class PowersState(State[PowersAction]):
         if self.rules == "base":
             self._discard_front()
         if p is None:
-            self.lost.append(c)
+            self.lost = [*self.lost, c]
             self._after_defence(None)
             return
         cost = self.start_costs[c]
@@ -643,7 +659,7 @@ class PowersState(State[PowersAction]):
         occ = self.occ
         assert occ is not None
         c = occ.country
-        self.owners[c] = p
+        self.owners = {**self.owners, c: p}
         if not self.quiet:
             self._log("occupy_free" if free else "occupy", who=_SEATS[p],
                       country=self._names[c], points=COUNTRIES[c].points, score=self.score(p))
@@ -692,11 +708,11 @@ class PowersState(State[PowersAction]):
         elif self.rules == "magazine":
             if not self.quiet:
                 self._log("reorganisation", kind="phase", who=_SEATS[self.initiative])
+            owed = self.owed
+            self.owed = [0] * self.n
             for p in self.order_from(self.initiative):
-                if self.owed[p]:
-                    k = self.owed[p]
-                    self.owed[p] = 0
-                    self._draw(p, k, "reorganisation")
+                if owed[p]:
+                    self._draw(p, owed[p], "reorganisation")
             self._discard_front()
         self._end_round(taker)
 
@@ -710,29 +726,51 @@ class PowersState(State[PowersAction]):
         """Scores (country points) and winners once the game is over."""
         return self.result
 
+    def is_terminal(self) -> bool:
+        """Return whether the game is over."""
+        return self.result is not None
+
     def legal_actions(self) -> list[PowersAction]:
         """Legal actions in a fixed order: card actions by card, then fold/pass/decline."""
         p = None if self.result is not None else self.to_move
         if p is None:
-            return []
-        hand = sorted(self.hands[p])
-        phase = self.phase
-        if phase == "invasion":
-            return self._plays(p, hand)
-        if phase == "occupation":
-            occ = self.occ
-            assert occ is not None
-            if occ.paid:
-                return [PAY[c] for c in hand]
-            if len(hand) >= occ.cost:
-                return [*[PAY[c] for c in hand], PASS]
-            return [PASS]
-        if phase == "disarmament":
-            return [DISCARD[c] for c in hand]
-        if phase == "defence":
-            sets = magazine_defences(hand) if self.magazine else base_defences(hand)
-            return [*[defend(s) for s in sets], DECLINE]
-        return []  # pragma: no cover
+            out: list[PowersAction] = []
+        else:
+            hand = sorted(self.hands[p])
+            phase = self.phase
+            if phase == "invasion":
+                out = self._plays(p, hand)
+            elif phase == "occupation":
+                occ = self.occ
+                assert occ is not None
+                if occ.paid:
+                    out = [PAY[c] for c in hand]
+                elif len(hand) >= occ.cost:
+                    out = [*[PAY[c] for c in hand], PASS]
+                else:
+                    out = [PASS]
+            elif phase == "disarmament":
+                out = [DISCARD[c] for c in hand]
+            elif phase == "defence":
+                sets = magazine_defences(hand) if self.magazine else base_defences(hand)
+                out = [*[defend(s) for s in sets], DECLINE]
+            else:  # pragma: no cover
+                out = []
+        self._legal = tuple(out)  # for _is_legal; reset by _advance
+        return out
+
+    def _is_legal(self, action: PowersAction) -> bool:
+        """Whether ``action`` is legal now: among the legal actions the caller was just given
+        (cached; the rules hand out shared action instances, so identity almost always tells)."""
+        legal = self._legal
+        if legal is None:
+            self.legal_actions()
+            legal = self._legal
+            assert legal is not None
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
 
     def _plays(self, p: int, hand: list[Card]) -> list[PowersAction]:
         """The invasion's legal plays then ``fold`` (can_play / card_strength on card codes)."""
@@ -831,7 +869,8 @@ class PowersState(State[PowersAction]):
         self._advance()
 
     def _do_fold(self, p: int, action: Fold) -> None:
-        self.folded[p] = True
+        folded = self.folded = self.folded.copy()
+        folded[p] = True
         if not self.quiet:
             first = not self._bids and p == self.initiative and not any(
                 self.folded[q] for q in range(self.n) if q != p
@@ -844,7 +883,8 @@ class PowersState(State[PowersAction]):
         card = action.card
         self.hands[p].remove(card)
         self.discards.append(card)
-        self.to_discard[p] -= 1
+        to_discard = self.to_discard = self.to_discard.copy()
+        to_discard[p] -= 1
         if not self.quiet:
             self._log("discard", player=p, kind="action", who=_SEATS[p], card=card.term(),
                       left=self.to_discard[p])
@@ -857,10 +897,11 @@ class PowersState(State[PowersAction]):
         top = self.top
         hand = self.hands[p]
         hand.remove(card)
-        self.front[p].append(card)
+        front = self.front = self.front.copy()
+        front[p] = [*front[p], card]
         quiet = self.quiet
         if rank == 0:  # a Joker: no strength, wins at once
-            self._bids.append((p, card, None, 0, (), top))
+            self._bids = [*self._bids, (p, card, None, 0, (), top)]
             if not quiet:
                 self._log("play_joker", player=p, kind="action", who=_SEATS[p],
                           card=card.term())
@@ -881,7 +922,7 @@ class PowersState(State[PowersAction]):
             bonus = tuple(k for k in _NEIGHBOURS[c] if owners.get(k) == p)
             s = base = rank
             s += len(bonus)
-        self._bids.append((p, card, s, base, bonus, top))
+        self._bids = [*self._bids, (p, card, s, base, bonus, top)]
         self.top = s
         if not quiet:
             why = _Why(card, top, bonus, s, self.rules)
@@ -893,7 +934,8 @@ class PowersState(State[PowersAction]):
             elif rank == 1:
                 self._log("ace_lead", kind="narration", strength=s)
         if self.rules == "magazine":
-            self.owed[p] += 1
+            owed = self.owed = self.owed.copy()
+            owed[p] += 1
         else:
             self._draw(p, 1, "invasion")
         self._invasion_turn = self._after[p]
@@ -932,10 +974,11 @@ class PowersState(State[PowersAction]):
         cards = action.cards
         d = self.dfn
         assert d is not None and d.neighbour is not None
-        hand, front = self.hands[p], self.front[p]
+        hand = self.hands[p]
         for card in cards:
             hand.remove(card)
-            front.append(card)
+        front = self.front = self.front.copy()
+        front[p] = [*front[p], *cards]
         if not self.quiet:
             self._log("defend", player=p, kind="action", who=_SEATS[p],
                       country=self._names[d.neighbour], cards=self._cards(list(cards)))
@@ -944,7 +987,8 @@ class PowersState(State[PowersAction]):
         if self.rules == "base":
             self._draw(p, 1, "defence")
         else:
-            self.owed[p] += len(cards)
+            owed = self.owed = self.owed.copy()
+            owed[p] += len(cards)
             if not self.quiet:
                 self._log("defence_owed", kind="narration", who=_SEATS[p], k=len(cards),
                           when=_WHEN_TERMS[self.rules == "magazine"])
@@ -953,7 +997,7 @@ class PowersState(State[PowersAction]):
         d = self.dfn
         assert d is not None and d.neighbour is not None
         nb = d.neighbour
-        self.owners[nb] = d.occupier
+        self.owners = {**self.owners, nb: d.occupier}
         if not self.quiet:
             self._log("decline", player=p, kind="action", who=_SEATS[p],
                       country=self._names[nb])
@@ -966,25 +1010,18 @@ class PowersState(State[PowersAction]):
 
     # -- cloning, views, invariants --------------------------------------------------------
     def clone(self) -> PowersState:
-        """An independent copy: the containers ``_apply`` mutates are copied, everything else
-        (cards, frozen records, log entries, the game) is shared."""
+        """An independent copy: the containers ``_apply`` changes in place (hands, deck,
+        discards, log) are copied; everything else is shared: cards, frozen records, log
+        entries, the game, and the containers ``_apply`` only ever replaces (copy on write:
+        ``front``, ``owed``, ``owners``, ``folded``, the ladder, the round cards…)."""
         new = object.__new__(PowersState)
         d = new.__dict__
         d.update(self.__dict__)
         d["rng"] = self.rng.copy()
         d["log"] = self.log.copy()
-        d["hands"] = [h.copy() for h in self.hands]
+        d["hands"] = list(map(list.copy, self.hands))
         d["deck"] = self.deck.copy()
         d["discards"] = self.discards.copy()
-        d["front"] = [f.copy() for f in self.front]
-        d["owed"] = self.owed.copy()
-        d["owners"] = self.owners.copy()
-        d["round_deck"] = self.round_deck.copy()
-        d["rounds_played"] = self.rounds_played.copy()
-        d["lost"] = self.lost.copy()
-        d["to_discard"] = self.to_discard.copy()
-        d["_bids"] = self._bids.copy()
-        d["folded"] = self.folded.copy()
         return new
 
     def view(self, player: int | None) -> PowersView:
@@ -1079,6 +1116,8 @@ _DRAW_WHY = {
     "reorganisation": Term("refills the cards used", "使った札の補充"),
 }
 _SEATS = tuple(Term(f"Player {p + 1}", f"プレイヤー{p + 1}") for p in range(5))
+_ONLY = tuple(frozenset({p}) for p in range(5))
+"""The ``visible_to`` of an entry only seat ``p`` may read."""
 
 
 class _Cards:
@@ -1107,7 +1146,7 @@ _HOW_MAG = ("a pair or a straight of three", "ペアか3枚のストレート")
 _WHEN_MAG = ("in the reorganisation phase", "再編フェイズで")
 _WHEN_REFILL = ("at the next conscription", "次の徴兵フェイズで")
 
-_ENTRY = MESSAGES.entry
+_ENTRY = MESSAGES.entry_from
 _DO: dict[type, Callable[[PowersState, int, Any], None]] = {
     Discard: PowersState._do_discard,
     Play: PowersState._do_play,
@@ -1128,5 +1167,6 @@ _STEPS: dict[str, Callable[[PowersState], None]] = {
     "defence": PowersState._next_defence,
 }
 """The automatic step of each phase (:meth:`PowersState._advance`)."""
+_MOB_TERMS = {True: Term("with", "あり"), False: Term("without", "なし")}
 _HOW_TERMS = {True: Term(*_HOW_MAG), False: Term(*_HOW_BASE)}
 _WHEN_TERMS = {True: Term(*_WHEN_MAG), False: Term(*_WHEN_REFILL)}

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import gamelib
-from gamelib.core import fingerprint
+from gamelib.core import digest, fingerprint
 
 CONFIGS = [{}, {"players": 4}, {"players": 3, "rules": "magazine", "blitzkrieg": True},
            {"players": 5, "rules": "refill"}]
@@ -61,3 +61,36 @@ def test_log_entries_pickle_small_and_render_after_loading():
     copy = pickle.loads(pickle.dumps(state.log))
     assert [e.ja for e in copy] == [e.ja for e in state.log]
     assert len(pickle.dumps(state.log[-1])) < 600
+
+
+@pytest.mark.parametrize("options", CONFIGS)
+def test_branches_from_one_state_never_share_a_change(options):
+    """Copy on write (issue 12): every legal action played from one state (``play``, so through
+    ``clone``) leaves that state and its other branches exactly as they were."""
+    game = gamelib.load("powers", **options)
+    rng = random.Random(11)
+    state = game.new_state(11)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        before = fingerprint(state)
+        branches = [gamelib.play(state, a) for a in legal]
+        prints = [fingerprint(b) for b in branches]
+        for b in branches:
+            if not b.is_terminal():
+                gamelib.play(b, b.legal_actions()[0])
+        assert fingerprint(state) == before
+        assert [fingerprint(b) for b in branches] == prints
+        state = branches[rng.randrange(len(branches))]
+
+
+def test_remembered_legal_actions_are_not_part_of_the_state():
+    """The legality cache (``State._caches``) is left out of fingerprints and digests, and a
+    list handed out cannot change what ``play`` accepts."""
+    game = gamelib.load("powers")
+    state = game.new_state(4)
+    fresh = game.new_state(4)
+    legal = state.legal_actions()
+    assert fingerprint(state) == fingerprint(fresh)
+    assert digest(state) == digest(fresh)
+    legal.clear()  # the caller's list, not the state's
+    assert gamelib.play(state, fresh.legal_actions()[0]).history == (str(fresh.legal_actions()[0]),)

@@ -1,0 +1,112 @@
+"""The texts of the actions a game has played: an immutable sequence with an O(1) append.
+
+A state's :attr:`~gamelib.core.State.history` is a :class:`History`. It behaves as the tuple of
+its texts (it compares equal to that tuple, hashes like it, slices to tuples, pickles as it), but
+:meth:`History.plus` makes the next history in O(1) (amortized) instead of copying every text:
+a history is a *length* over a list that only ever grows. States copied with ``clone()`` share
+their history object; the first of them to append extends the shared list, and a later one
+(a second branch from the same state, e.g. a bot trying two moves) copies its prefix once.
+No text below a history's length ever changes, so every history keeps seeing its own texts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
+from typing import Any, overload
+
+__all__ = ["History"]
+
+
+class History(Sequence[str]):
+    """The actions played, oldest first, as text: equal to (and usable as) a tuple of ``str``."""
+
+    __slots__ = ("_items", "_n")
+
+    _items: list[str]
+    _n: int
+
+    def __init__(self, texts: Iterable[str] = ()) -> None:
+        self._items = list(texts)
+        self._n = len(self._items)
+
+    def plus(self, text: str) -> History:
+        """Return this history followed by ``text`` (this history is unchanged)."""
+        items, n = self._items, self._n
+        if len(items) == n:
+            items.append(text)
+            if items[n] is not text:  # another thread appended first: branch off
+                items = [*items[:n], text]
+        else:  # a later branch from the same state: copy the shared prefix once
+            items = [*items[:n], text]
+        new = object.__new__(History)
+        new._items = items
+        new._n = n + 1
+        return new
+
+    def as_tuple(self) -> tuple[str, ...]:
+        """The texts as a tuple."""
+        items = self._items
+        return tuple(items) if len(items) == self._n else tuple(islice(items, self._n))
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        if isinstance(index, slice):
+            return self.as_tuple()[index]
+        n = self._n
+        i = index.__index__()
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("history index out of range")
+        return self._items[i]
+
+    def __iter__(self) -> Iterator[str]:
+        return islice(self._items, self._n)
+
+    def __reversed__(self) -> Iterator[str]:
+        return reversed(self.as_tuple())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History):
+            return self._n == other._n and self.as_tuple() == other.as_tuple()
+        if isinstance(other, tuple):
+            return self.as_tuple() == other
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __add__(self, other: Sequence[str]) -> tuple[str, ...]:
+        if isinstance(other, (tuple, History)):
+            return self.as_tuple() + tuple(other)
+        return NotImplemented
+
+    def __radd__(self, other: Sequence[str]) -> tuple[str, ...]:
+        if isinstance(other, tuple):
+            return other + self.as_tuple()
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return repr(self.as_tuple())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (History, (self.as_tuple(),))
+
+    def __copy__(self) -> History:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> History:
+        return self

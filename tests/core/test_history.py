@@ -1,0 +1,52 @@
+"""The action history: a tuple to every reader, an O(1) append to the fast path (issue 12)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import gamelib
+from gamelib.core import History, fingerprint, play
+
+
+def test_history_is_the_tuple_of_its_texts() -> None:
+    h = History(["a", "b"]).plus("c")
+    assert h == ("a", "b", "c") and h != ("a", "b")
+    assert ("a", "b", "c") == h  # noqa: SIM300  (a tuple on the left asks the history)
+    assert hash(h) == hash(("a", "b", "c")) and repr(h) == repr(("a", "b", "c"))
+    assert len(h) == 3 and h[0] == "a" and h[-1] == "c" and h[:2] == ("a", "b")
+    assert list(h) == ["a", "b", "c"] and tuple(reversed(h)) == ("c", "b", "a")
+    assert h + ("d",) == ("a", "b", "c", "d")  # noqa: RUF005  (what a caller may write)
+    assert ("z",) + h == ("z", "a", "b", "c")  # noqa: RUF005
+    assert "b" in h and h.index("c") == 2 and not History() and History() == ()
+    assert pickle.loads(pickle.dumps(h)) == h and copy.deepcopy(h) is h
+
+
+def test_branches_from_one_history_keep_their_own_texts() -> None:
+    base = History(["a"])
+    left = base.plus("L")
+    right = base.plus("R")  # the shared list already holds "L": this branch copies
+    assert base == ("a",) and left == ("a", "L") and right == ("a", "R")
+    assert left.plus("x") == ("a", "L", "x") and right.plus("y") == ("a", "R", "y")
+    assert left == ("a", "L") and len(base) == 1
+    assert fingerprint(left) == fingerprint(("a", "L"))
+
+
+def test_play_and_the_fast_path_share_no_history_between_branches() -> None:
+    game = gamelib.load("powers")
+    state = game.new_state(7)
+    first, second = state.legal_actions()[:2]
+    a = play(state, first)
+    b = play(state, second)
+    assert state.history == () and a.history == (str(first),) and b.history == (str(second),)
+    c = a.clone()
+    c.apply_in_place(c.legal_actions()[0])
+    assert len(a.history) == 1 and len(c.history) == 2 and c.history[0] == str(first)
+
+
+def test_a_plain_tuple_set_by_a_game_still_grows() -> None:
+    state = gamelib.load("powers").new_state(3)
+    state.history = ("earlier",)
+    action = state.legal_actions()[0]
+    state.apply_in_place(action)
+    assert state.history == ("earlier", str(action)) and isinstance(state.history, History)
