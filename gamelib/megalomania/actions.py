@@ -98,16 +98,22 @@ class _Interned:
         cls._table = {}
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        if kwargs or len(args) != len(cls._names):
-            args = cls._bind(args, kwargs)
-        found = cls._table.get(args)
+        table = cls._table
+        if not kwargs:
+            found = table.get(args)  # the values as given (defaults left out too)
+            if found is not None:
+                return found
+        key = cls._bind(args, kwargs) if kwargs or len(args) != len(cls._names) else args
+        found = table.get(key)
         if found is None:
             found = object.__new__(cls)
-            for name, value in zip(cls._names, args, strict=True):
+            for name, value in zip(cls._names, key, strict=True):
                 object.__setattr__(found, name, value)
-            object.__setattr__(found, "_hash", hash(args))
+            object.__setattr__(found, "_hash", hash(key))
             object.__setattr__(found, "_text", found._render())
-            cls._table[args] = found
+            table[key] = found
+        if not kwargs:
+            table[args] = found
         return found
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -112,6 +112,7 @@ class TrickStatus:
 
 
 _EMPTY_STATUS = TrickStatus(None, None, None, None, None, None, None)
+_STATUSES: dict[tuple[Colour | int | None, ...], TrickStatus] = {}
 
 
 def resolve_plays(
@@ -304,10 +305,13 @@ class TrickTracker:
                 found = _EMPTY_STATUS
             else:
                 get = self.seats.get
-                found = TrickStatus(
-                    self.lead, get(Rank.EMPEROR), get(Rank.KNIGHT), get(Rank.WIZARD),
-                    get(Rank.DWARF), get(Rank.PEASANT), self.winner,
-                )
+                key = (self.lead, get(Rank.EMPEROR), get(Rank.KNIGHT), get(Rank.WIZARD),
+                       get(Rank.DWARF), get(Rank.PEASANT), self.winner)
+                found = _STATUSES.get(key)
+                if found is None:  # statuses are immutable values: made once each
+                    found = TrickStatus(*key)
+                    if len(_STATUSES) < 65536:
+                        _STATUSES[key] = found
             self._status = found
         return found
 
@@ -362,15 +366,15 @@ def follow_cards(
     """
     if not plays:
         return list(hand)
-    lead = lead_colour(plays, dominant)
+    if status is None:
+        status = trick_status(plays, dominant)
+    lead = status.lead_colour  # lead_colour(plays, dominant)
     pool = [c for c in hand if c.colour is lead]
     fallback = False
     if not pool:
         pool = [c for c in hand if c.colour is dominant]
         if not pool:
             pool, fallback = list(hand), True
-    if status is None:
-        status = trick_status(plays, dominant)
     if status.wizard_seat is not None:
         if fallback and wizard_choice:
             low_of: dict[Colour, int] = {}
@@ -412,44 +416,49 @@ def legal_plays(
     if status is None:
         status = trick_status(plays, dominant)
     blocked = status.emperor_seat is not None
-    power_ok = crystals > 0 and not blocked
-    k = 3 if cubes > 0 and not blocked else 1  # the plain play, then +cube and -cube
+    plain = _PLAIN if cubes > 0 and not blocked else _PLAIN_ONLY  # with +cube and -cube, or not
     if fixed_next is not None:
-        allowed: Sequence[Card] = (fixed_next,)
+        allowed: Sequence[Card] | None = (fixed_next,)
     elif plays:
         allowed = follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
+        if len(allowed) == len(hand):
+            allowed = None  # every card
     else:
-        allowed = hand
+        allowed = None
     out: list[PlayCard] = []
-    if not power_ok:
+    if crystals <= 0 or blocked:  # no power
         for card in hand:
-            if card in allowed:
-                out.extend(_PLAIN[card][:k])
+            if allowed is None or card in allowed:
+                out += plain[card]
         return out
-    last_to_play = len(plays) == players - 1
-    used = {rank for rank, seat in (
-        (Rank.KNIGHT, status.knight_seat), (Rank.WIZARD, status.wizard_seat),
-        (Rank.DWARF, status.dwarf_seat), (Rank.PEASANT, status.peasant_seat),
-    ) if seat is not None}
-    if last_to_play:
+    powered = _POWERED if plain is _PLAIN else _POWERED_ONLY
+    used = set()
+    if status.knight_seat is not None:
+        used.add(Rank.KNIGHT)
+    if status.wizard_seat is not None:
+        used.add(Rank.WIZARD)
+    if status.dwarf_seat is not None:
+        used.add(Rank.DWARF)
+    if status.peasant_seat is not None or last_trick:
+        used.add(Rank.PEASANT)
+    if len(plays) == players - 1:  # the last to play
         used |= _NOT_LAST
     if not can_explore:
         used.add(Rank.EXPLORER)
-    if last_trick:
-        used.add(Rank.PEASANT)
+    k = 3 if plain is _PLAIN else 1
     for card in hand:
         rank = card.rank
-        if card not in allowed:
+        if allowed is not None and card not in allowed:
             if rank is Rank.ASSASSIN and fixed_next is None:
-                out.extend(_POWERED[card][:k])
+                out += powered[card]
             continue
-        out.extend(_PLAIN[card][:k])
+        out += plain[card]
         if rank is Rank.ORACLE:
             for colour in COLOURS:
                 if colour is not dominant and colour is not card.colour:
-                    out.extend(_plays(card, True, colour)[:k])
+                    out += _plays(card, True, colour)[:k]
         elif rank is not Rank.ASSASSIN and rank not in used:
-            out.extend(_POWERED[card][:k])
+            out += powered[card]
     return out
 
 
@@ -474,3 +483,5 @@ def _plays(card: Card, power: bool, colour: Colour | None) -> tuple[PlayCard, Pl
 
 _PLAIN: dict[Card, tuple[PlayCard, PlayCard, PlayCard]] = {c: _plays(c, False, None) for c in DECK}
 _POWERED: dict[Card, tuple[PlayCard, PlayCard, PlayCard]] = {c: _plays(c, True, None) for c in DECK}
+_PLAIN_ONLY: dict[Card, tuple[PlayCard]] = {c: p[:1] for c, p in _PLAIN.items()}
+_POWERED_ONLY: dict[Card, tuple[PlayCard]] = {c: p[:1] for c, p in _POWERED.items()}

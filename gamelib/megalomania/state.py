@@ -374,9 +374,12 @@ class MegalomaniaState(State[Action]):
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` once the game is over."""
+        phase = self.phase
+        if phase == "play":  # by far the most common
+            return (self.leader + len(self.trick)) % self.n
         if self.final is not None:
             return None
-        if self.phase in ("resources", "order", "split", "pass"):
+        if phase in ("resources", "order", "split", "pass"):
             return self.queue[0]
         if self.phase == "choose_pile":
             return (self.queue[0] + 1) % self.n
@@ -386,10 +389,12 @@ class MegalomaniaState(State[Action]):
 
     def legal_actions(self) -> list[Action]:
         """Legal actions in a fixed order (see the module docstrings of actions and powers)."""
-        scratch = self._scratch
-        legal = scratch.legal
+        legal = self._scratch.legal
         if legal is None:
-            legal = scratch.legal = tuple(self._legal_actions())
+            legal = self._scratch.legal = tuple(
+                self._play_actions((self.leader + len(self.trick)) % self.n)
+                if self.phase == "play" else self._legal_actions()
+            )
         return list(legal)
 
     def _tracker(self) -> TrickTracker:
@@ -440,20 +445,26 @@ class MegalomaniaState(State[Action]):
 
     def _play_actions(self, seat: int) -> list[PlayCard]:
         hand = self.hands[seat]
-        assert self.dominant is not None
-        fixed = self.orders[seat][0] if self.m.deal is Deal.ORDER else None
+        dominant = self.dominant
+        assert dominant is not None and self.mission_no is not None
+        m = MISSIONS[self.mission_no - 1]
+        trick = self.trick
+        track = self._scratch.track
+        if track is None or track.count != len(trick) or track.dominant is not dominant:
+            track = self._tracker()
+        trick_no = self.trick_no
         return legal_plays(
             hand,
-            self.trick,
-            self.dominant,
+            trick,
+            dominant,
             players=self.n,
             crystals=self.crystals[seat],
             cubes=self.cubes[seat],
-            can_explore=self.trick_no > 0 and (len(hand) > 1 or bool(self.draw_piles[seat])),
-            last_trick=self.trick_no == self.m.tricks - 1,
-            fixed_next=fixed,
+            can_explore=trick_no > 0 and (len(hand) > 1 or bool(self.draw_piles[seat])),
+            last_trick=trick_no == m.tricks - 1,
+            fixed_next=self.orders[seat][0] if m.deal is Deal.ORDER else None,
             wizard_choice=self.wizard_choice,
-            status=self._tracker().status(),
+            status=track.status(),
         )
 
     def _term(self, action: Action) -> Term:
@@ -518,11 +529,12 @@ class MegalomaniaState(State[Action]):
 
     def _apply(self, action: Action) -> None:
         self._scratch.legal = None
+        if type(action) is PlayCard and self.phase == "play":  # by far the most common step
+            self._apply_play((self.leader + len(self.trick)) % self.n, action)
+            return
         seat = self.current_player
         assert seat is not None
-        if type(action) is PlayCard:  # by far the most common step
-            self._apply_play(seat, action)
-        elif isinstance(action, ChooseResources):
+        if isinstance(action, ChooseResources):
             self._apply_resources(seat, action)
         elif isinstance(action, OrderCard):
             self.orders[seat].append(action.card)
@@ -634,6 +646,11 @@ class MegalomaniaState(State[Action]):
     def _take_from_hand(self, seat: int, card: Card) -> None:
         """Remove ``card`` from the hand, uncovering the card under it (mission 18)."""
         self.hands[seat].remove(card)
+        self._take_from_extras(seat, card)
+
+    def _take_from_extras(self, seat: int, card: Card) -> None:
+        """Remove a card just taken from the hand from where else it lies (face up, in the
+        fixed order, on a covered card)."""
         if card in self.revealed[seat]:
             self.revealed[seat].remove(card)
         if card in self.orders[seat]:
@@ -651,16 +668,22 @@ class MegalomaniaState(State[Action]):
         assert self.dominant is not None
         card = action.card
         quiet = self.quiet
-        track = self._tracker()
+        trick = self.trick
+        scratch = self._scratch
+        track = scratch.track
+        if track is None or track.count != len(trick) or track.dominant is not self.dominant:
+            track = self._tracker()
         forced = not quiet and track.status().wizard_seat is not None  # only the log needs it
-        self._take_from_hand(seat, card)
+        self.hands[seat].remove(card)
+        if self.revealed[seat] or self.orders[seat] or self.covered[seat]:
+            self._take_from_extras(seat, card)
         if action.power:
             self.crystals[seat] -= 1
         if action.cube:
             self.cubes[seat] -= 1
         play = Play.of(seat, action)
-        self.trick.append(play)
-        self._scratch.track = track.add(play)
+        trick.append(play)
+        scratch.track = track.add(play)
         for seen in self.seen:
             seen.add(card)
         if quiet:
@@ -673,7 +696,7 @@ class MegalomaniaState(State[Action]):
             self.add_log("play", player=seat, who=self._name(seat), card=card.term, kind="action")
         if forced and not (action.power and card.rank is Rank.ASSASSIN):
             self.add_log("forced", player=seat, who=self._name(seat), kind="narration")
-        if self.m.deal is Deal.DRAW_4 and self.draw_piles[seat]:
+        if self.draw_piles[seat] and self.m.deal is Deal.DRAW_4:
             drawn = self.draw_piles[seat].pop()
             self.hands[seat] = sort_cards([*self.hands[seat], drawn])
             self.seen[seat].add(drawn)
@@ -681,8 +704,8 @@ class MegalomaniaState(State[Action]):
             self.add_log("drawn", player=seat, visible_to={seat}, card=drawn.term)
         if action.power:
             self._fire_power(seat, action)
-        if self.phase == "play":
-            self._after_play()
+        if len(trick) == self.n and self.phase == "play":
+            self._finish_trick()
 
     def _fire_power(self, seat: int, action: PlayCard) -> None:
         card = action.card
