@@ -124,9 +124,8 @@ class Card:
     """One card: a colour and a rank. ``str(card)`` is ``"red 7 (Wizard)"``.
 
     The 32 cards are interned: ``Card(colour, rank)`` returns the one card of that colour and
-    rank (so do pickle and copy), and equality is identity, compared in C (cards are compared,
-    hashed and written at every step of a game). The hash is the value hash it always was, so
-    sets of cards keep their order.
+    rank (so do pickle and copy), and equality and the hash are by identity, in C (cards are
+    compared, hashed and written at every step of a game).
     """
 
     colour: Colour
@@ -147,15 +146,15 @@ class Card:
             setattr_(found, "rank", rank)
             setattr_(found, "_text", text)
             setattr_(found, "_term", Term(text, ja))
-            setattr_(found, "_hash", hash((colour.value, int(rank))))
             setattr_(found, "value", int(rank))
         return found
 
     def __init__(self, colour: Colour, rank: Rank | int) -> None:
         """Nothing to do: :meth:`__new__` gives the interned card."""
 
-    def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined,no-any-return]
+    # Identity hashing, in C (cards are interned). Sets of cards never ordered anything: the
+    # value hash they had before was randomised per process too (string hashing).
+    __hash__ = object.__hash__
 
     if TYPE_CHECKING:
 

@@ -63,15 +63,18 @@ SCROLL_BONUS = 2  # resources a scroll adds
 
 _NAMES = tuple(Term(f"Player {s + 1}", f"プレイヤー{s + 1}") for s in range(4))
 
-# What ``clone`` copies: lists of per-seat lists, and flat lists (everything else is immutable
-# or replaced whole by ``_apply``).
-_SEAT_LISTS = (
-    "hands", "revealed", "covered", "draw_piles", "own_aside", "piles", "passing", "orders",
-    "captured", "scrolls",
+# What ``clone`` copies at once: the lists a card play changes. ``hands`` and ``captured`` one
+# level only (a hand or a seat's list of tricks is replaced, never changed, so clones share
+# them); ``round_plays`` and ``last_trick`` are replaced whole, never changed.
+_HOT_LISTS = ("hands", "captured", "trick", "crystals", "cubes")
+# What ``clone`` shares until the first write (copy on write, see ``_thaw``): lists of per-seat
+# lists and flat lists that only the set-up steps, rare plays and the end of a round change.
+_COLD_SEAT_LISTS = (
+    "revealed", "covered", "draw_piles", "own_aside", "piles", "passing", "orders", "scrolls",
 )
-_FLAT_LISTS = (
-    "queue", "deck", "set_aside", "trick", "crystals", "cubes", "scroll_deck", "round_missions",
-    "round_scores", "scores", "negatives", "mission_deck", "round_plays",
+_COLD_LISTS = (
+    "queue", "deck", "set_aside", "scroll_deck", "round_missions", "round_scores", "scores",
+    "negatives", "mission_deck",
 )
 
 
@@ -132,11 +135,12 @@ class _Scratch(tuple):  # type: ignore[type-arg]
     legal: tuple[Action, ...] | None
     track: TrickTracker | None
     tallies: dict[int, Any] | None  # the bot's SeatTally per seat (bots.tally_from_state)
+    shared: bool  # the cold lists are shared with a clone: copy them before a write
 
     def __new__(cls, legal: tuple[Action, ...] | None = None,
-                track: TrickTracker | None = None) -> _Scratch:
+                track: TrickTracker | None = None, shared: bool = False) -> _Scratch:
         new = tuple.__new__(cls)
-        new.legal, new.track, new.tallies = legal, track, None
+        new.legal, new.track, new.tallies, new.shared = legal, track, None, shared
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -208,23 +212,34 @@ class MegalomaniaState(State[Action]):
         self._start_round()
 
     def clone(self) -> MegalomaniaState:
-        """A hand-written copy of what ``_apply`` mutates: the per-seat lists (one level down;
-        a taken trick is replaced, never changed, so tricks are shared), the sets of seen cards,
-        the counters and the log list. Cards, plays, actions and log entries are immutable and
-        shared; so is the game."""
+        """A hand-written copy of what a card play mutates: the hands and captured tricks (one
+        level: a hand or a seat's tricks are replaced, never changed), the trick, the counters,
+        the sets of seen cards and the log list. The lists only set-up steps and the end of a
+        round change are shared by both states until either writes (:meth:`_thaw`). Cards,
+        plays, actions and log entries are immutable and shared; so is the game."""
         new = object.__new__(MegalomaniaState)
         d = new.__dict__
         d.update(self.__dict__)
         d["rng"] = self.rng.copy()
         d["log"] = list(self.log)
-        for name in _SEAT_LISTS:
-            d[name] = [list(x) for x in d[name]]
-        for name in _FLAT_LISTS:
+        for name in _HOT_LISTS:
             d[name] = list(d[name])
         d["seen"] = [set(x) for x in self.seen]
         scratch = self._scratch
-        d["_scratch"] = _Scratch(scratch.legal, scratch.track)
+        scratch.shared = True
+        d["_scratch"] = _Scratch(scratch.legal, scratch.track, True)
         return new
+
+    def _thaw(self) -> None:
+        """Own the cold lists before changing one (they may be shared with a clone)."""
+        scratch = self._scratch
+        if scratch.shared:
+            d = self.__dict__
+            for name in _COLD_SEAT_LISTS:
+                d[name] = [list(x) for x in d[name]]
+            for name in _COLD_LISTS:
+                d[name] = list(d[name])
+            scratch.shared = False
 
     @classmethod
     def position(
@@ -464,7 +479,7 @@ class MegalomaniaState(State[Action]):
             last_trick=trick_no == m.tricks - 1,
             fixed_next=self.orders[seat][0] if m.deal is Deal.ORDER else None,
             wizard_choice=self.wizard_choice,
-            status=track.status(),
+            status=track,  # a tracker has the fields of a TrickStatus
         )
 
     def _term(self, action: Action) -> Term:
@@ -532,6 +547,7 @@ class MegalomaniaState(State[Action]):
         if type(action) is PlayCard and self.phase == "play":  # by far the most common step
             self._apply_play((self.leader + len(self.trick)) % self.n, action)
             return
+        self._thaw()
         seat = self.current_player
         assert seat is not None
         if isinstance(action, ChooseResources):
@@ -567,7 +583,7 @@ class MegalomaniaState(State[Action]):
             if not self.queue:
                 self._start_play()
         elif isinstance(action, PassCard):
-            self.hands[seat].remove(action.card)
+            self.hands[seat] = [c for c in self.hands[seat] if c is not action.card]
             self.passing[seat].append(action.card)
             if len(self.passing[seat]) == 3:
                 self.queue.pop(0)
@@ -645,12 +661,14 @@ class MegalomaniaState(State[Action]):
     # -- playing -------------------------------------------------------------------------
     def _take_from_hand(self, seat: int, card: Card) -> None:
         """Remove ``card`` from the hand, uncovering the card under it (mission 18)."""
-        self.hands[seat].remove(card)
+        hand = self.hands[seat] = self.hands[seat].copy()  # shared with clones: replaced
+        hand.remove(card)
         self._take_from_extras(seat, card)
 
     def _take_from_extras(self, seat: int, card: Card) -> None:
         """Remove a card just taken from the hand from where else it lies (face up, in the
         fixed order, on a covered card)."""
+        self._thaw()
         if card in self.revealed[seat]:
             self.revealed[seat].remove(card)
         if card in self.orders[seat]:
@@ -673,8 +691,9 @@ class MegalomaniaState(State[Action]):
         track = scratch.track
         if track is None or track.count != len(trick) or track.dominant is not self.dominant:
             track = self._tracker()
-        forced = not quiet and track.status().wizard_seat is not None  # only the log needs it
-        self.hands[seat].remove(card)
+        forced = not quiet and track.wizard_seat is not None  # only the log needs it
+        hand = self.hands[seat] = self.hands[seat].copy()  # shared with clones: replaced
+        hand.remove(card)
         if self.revealed[seat] or self.orders[seat] or self.covered[seat]:
             self._take_from_extras(seat, card)
         if action.power:
@@ -697,6 +716,7 @@ class MegalomaniaState(State[Action]):
         if forced and not (action.power and card.rank is Rank.ASSASSIN):
             self.add_log("forced", player=seat, who=self._name(seat), kind="narration")
         if self.draw_piles[seat] and self.m.deal is Deal.DRAW_4:
+            self._thaw()
             drawn = self.draw_piles[seat].pop()
             self.hands[seat] = sort_cards([*self.hands[seat], drawn])
             self.seen[seat].add(drawn)
@@ -747,7 +767,8 @@ class MegalomaniaState(State[Action]):
             self.orders[seat].insert(order_pos, found)
         trick = list(self.captured[owner][t])  # replaced, not changed: clones share tricks
         trick[i] = card
-        self.captured[owner][t] = trick
+        tricks = self.captured[owner] = list(self.captured[owner])  # the same
+        tricks[t] = trick
         self._scratch.tallies = None
         self._public([card, found])
         self.explorer = None
@@ -772,10 +793,10 @@ class MegalomaniaState(State[Action]):
                          reason=TrickReason(tuple(self.trick), self.dominant, self.cube_step,
                                             win_play),
                          kind="narration")
-        self.captured[winner].append([p.card for p in self.trick])
+        self.captured[winner] = [*self.captured[winner], [p.card for p in self.trick]]
         self._scratch.tallies = None
         self.last_trick = list(self.trick)
-        self.round_plays.append(tuple(self.trick))
+        self.round_plays = [*self.round_plays, tuple(self.trick)]  # replaced: clones share it
         self.last_winner = winner
         self.trick = []
         self.leader = self.next_leader if self.next_leader is not None else winner
@@ -792,6 +813,7 @@ class MegalomaniaState(State[Action]):
             self.add_log("next_leader", player=self.leader, who=self._name(self.leader))
 
     def _finish_round(self) -> None:
+        self._thaw()
         m = self.m
         scaled = self.game.options.mission7 == "scaled"  # type: ignore[attr-defined]
         pts = mission_scores(m, self.captured, self.n, scaled=scaled)
