@@ -459,15 +459,38 @@ def legal_plays(
     """
     if status is None:
         status = trick_status(plays, dominant)
+    return _legal_plays(hand, plays, dominant, players, crystals, cubes, can_explore, last_trick,
+                        fixed_next, wizard_choice, status)
+
+
+def _legal_plays(
+    hand: Sequence[Card],
+    plays: Sequence[Play],
+    dominant: Colour,
+    players: int,
+    crystals: int,
+    cubes: int,
+    can_explore: bool,
+    last_trick: bool,
+    fixed_next: Card | None,
+    wizard_choice: bool,
+    status: TrickStatus | TrickTracker,
+) -> list[PlayCard]:
+    """:func:`legal_plays` with every argument given, in order (the state's hot path)."""
     blocked = status.emperor_seat is not None
     plain = _PLAIN if cubes > 0 and not blocked else _PLAIN_ONLY  # with +cube and -cube, or not
+    allowed: Sequence[Card] | None = None  # None: every card
     if fixed_next is not None:
-        allowed: Sequence[Card] | None = (fixed_next,)
-    elif plays:
-        allowed = follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
-        if len(allowed) == len(hand):
-            allowed = None  # every card
+        allowed = (fixed_next,)
+    elif not plays:
+        pass
+    elif status.wizard_seat is None:  # follow_cards without a Wizard
+        lead = status.lead_colour
+        allowed = [c for c in hand if c.colour is lead] or [
+            c for c in hand if c.colour is dominant] or None
     else:
+        allowed = follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
+    if allowed is not None and len(allowed) == len(hand):
         allowed = None
     out: list[PlayCard] = []
     if crystals <= 0 or blocked:  # no power

@@ -32,11 +32,12 @@ from gamelib.megalomania.actions import (
 from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour, Rank, sort_cards
 from gamelib.megalomania.missions import MISSIONS, Deal, Mission, mission
 from gamelib.megalomania.powers import (
+    _PLAY_OF,
     Play,
     TrickContext,
     TrickTracker,
+    _legal_plays,
     follow_cards,
-    legal_plays,
     resolve_plays,
     trick_status,
 )
@@ -147,6 +148,9 @@ class _Scratch(tuple):  # type: ignore[type-arg]
         return (_Scratch, ())
 
 
+_new_scratch = tuple.__new__
+
+
 class MegalomaniaState(State[Action]):
     """One moment of a Megalomania game."""
 
@@ -227,7 +231,9 @@ class MegalomaniaState(State[Action]):
         d["seen"] = [set(x) for x in self.seen]
         scratch = self._scratch
         scratch.shared = True
-        d["_scratch"] = _Scratch(scratch.legal, scratch.track, True)
+        new_scratch = d["_scratch"] = _new_scratch(_Scratch)
+        new_scratch.__dict__.update(scratch.__dict__)  # legal, track, shared (tallies: below)
+        new_scratch.tallies = None
         return new
 
     def _thaw(self) -> None:
@@ -468,18 +474,18 @@ class MegalomaniaState(State[Action]):
         if track is None or track.count != len(trick) or track.dominant is not dominant:
             track = self._tracker()
         trick_no = self.trick_no
-        return legal_plays(
+        return _legal_plays(  # legal_plays(), every argument given in order
             hand,
             trick,
             dominant,
-            players=self.n,
-            crystals=self.crystals[seat],
-            cubes=self.cubes[seat],
-            can_explore=trick_no > 0 and (len(hand) > 1 or bool(self.draw_piles[seat])),
-            last_trick=trick_no == m.tricks - 1,
-            fixed_next=self.orders[seat][0] if m.deal is Deal.ORDER else None,
-            wizard_choice=self.wizard_choice,
-            status=track,  # a tracker has the fields of a TrickStatus
+            self.n,  # players
+            self.crystals[seat],
+            self.cubes[seat],
+            trick_no > 0 and (len(hand) > 1 or bool(self.draw_piles[seat])),  # can_explore
+            trick_no == m.tricks - 1,  # last_trick
+            self.orders[seat][0] if m.deal is Deal.ORDER else None,  # fixed_next
+            self.wizard_choice,
+            track,  # status: a tracker has the fields of a TrickStatus
         )
 
     def _term(self, action: Action) -> Term:
@@ -700,7 +706,7 @@ class MegalomaniaState(State[Action]):
             self.crystals[seat] -= 1
         if action.cube:
             self.cubes[seat] -= 1
-        play = Play.of(seat, action)
+        play = _PLAY_OF.get((seat, action)) or Play.of(seat, action)
         trick.append(play)
         scratch.track = track.add(play)
         for seen in self.seen:
