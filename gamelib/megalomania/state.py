@@ -79,6 +79,23 @@ _COLD_LISTS = (
 )
 
 
+_RESOURCE_CHOICES: dict[tuple[int, tuple[bool, ...]], tuple[ChooseResources, ...]] = {}
+
+
+def _resource_choices(total: int, held: tuple[bool, ...]) -> tuple[ChooseResources, ...]:
+    """The resource choices, most crystals first: without a scroll, then with each scroll kind
+    ``held`` (per :class:`ScrollKind`, in its order). Made once per case."""
+    found = _RESOURCE_CHOICES.get((total, held))
+    if found is None:
+        base = [ChooseResources(k, total - k) for k in range(total, -1, -1)]
+        out = list(base)
+        for kind, has in zip(ScrollKind, held, strict=True):
+            if has:
+                out.extend(ChooseResources(a.crystals, a.cubes, kind) for a in base)
+        found = _RESOURCE_CHOICES[(total, held)] = tuple(out)
+    return found
+
+
 class TrickReason:
     """Why a trick was won, rendered only when a log line is read (a lazy log parameter)."""
 
@@ -340,10 +357,11 @@ class MegalomaniaState(State[Action]):
             break
         self.mission_no = number
         m = self.m
-        self.add_log(
-            "mission", player=self.leader, who=self._name(self.leader), mission=m.title,
-            score=m.score_text(), task=m.task,
-        )
+        if not self.quiet:
+            self.add_log(
+                "mission", player=self.leader, who=self._name(self.leader), mission=m.title,
+                score=m.score_text(), task=m.task,
+            )
         self.trick_no = 0
         self.trick = []
         self.last_trick = []
@@ -378,6 +396,8 @@ class MegalomaniaState(State[Action]):
         self.set_aside = list(deck)
         self.deck = []
         self.dealt = True
+        if self.quiet:  # nothing to log
+            return
         self.add_log("deal", cards=m.cards, aside=len(self.set_aside))
         for s in range(self.n):
             self.add_log(
@@ -434,12 +454,8 @@ class MegalomaniaState(State[Action]):
         assert seat is not None
         if self.phase == "resources":
             total = int(self.game.options.resources)  # type: ignore[attr-defined]
-            base = [ChooseResources(k, total - k) for k in range(total, -1, -1)]
-            out: list[Action] = list(base)
-            for kind in ScrollKind:
-                if kind in self.scrolls[seat]:
-                    out.extend(ChooseResources(a.crystals, a.cubes, kind) for a in base)
-            return out
+            held = tuple(kind in self.scrolls[seat] for kind in ScrollKind)
+            return list(_resource_choices(total, held))
         if self.phase == "order":
             return [OrderCard(c) for c in self.hands[seat] if c not in self.orders[seat]]
         if self.phase == "split":
@@ -791,26 +807,28 @@ class MegalomaniaState(State[Action]):
         assert self.dominant is not None
         winner = self._tracker().winner
         assert winner is not None
-        win_play = next(p for p in self.trick if p.seat == winner)
+        trick = self.trick
+        m = self.m
         self.trick_no += 1
         if not self.quiet:
+            win_play = next(p for p in trick if p.seat == winner)
             self.add_log("trick_won", player=winner, who=self._name(winner),
                          number=self.trick_no, card=win_play.card.term,
                          reason=TrickReason(tuple(self.trick), self.dominant, self.cube_step,
                                             win_play),
                          kind="narration")
-        self.captured[winner] = [*self.captured[winner], [p.card for p in self.trick]]
+        self.captured[winner] = [*self.captured[winner], [p.card for p in trick]]
         self._scratch.tallies = None
-        self.last_trick = list(self.trick)
-        self.round_plays = [*self.round_plays, tuple(self.trick)]  # replaced: clones share it
+        self.last_trick = trick  # the finished trick list is not changed again
+        self.round_plays = [*self.round_plays, tuple(trick)]  # replaced: clones share it
         self.last_winner = winner
         self.trick = []
         self.leader = self.next_leader if self.next_leader is not None else winner
         self.next_leader = None
-        if self.trick_no >= self.m.tricks:
+        if self.trick_no >= m.tricks:
             self._finish_round()
             return
-        if self.m.deal is Deal.PASS_HAND:
+        if m.deal is Deal.PASS_HAND:
             self.hands = [self.hands[(s + 1) % self.n] for s in range(self.n)]
             for s in range(self.n):
                 self.seen[s].update(self.hands[s])
@@ -830,8 +848,9 @@ class MegalomaniaState(State[Action]):
             self.scores[s] += pts[s]
             if pts[s] < 0:
                 self.negatives[s] -= pts[s]
-            self.add_log("round_score", player=s, who=self._name(s), points=pts[s], mission=m.title,
-                         total=self.scores[s], kind="narration")
+            if not self.quiet:
+                self.add_log("round_score", player=s, who=self._name(s), points=pts[s],
+                             mission=m.title, total=self.scores[s], kind="narration")
         if rule == "start_and_loss":
             for s in self._seat_order():
                 if pts[s] < 0:
