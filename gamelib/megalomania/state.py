@@ -96,6 +96,16 @@ def _resource_choices(total: int, held: tuple[bool, ...]) -> tuple[ChooseResourc
     return found
 
 
+def _without(lists: list[list[Card]], seat: int, card: Card) -> list[list[Card]]:
+    """``lists`` with ``card`` taken from the list of ``seat``: new outer and inner lists."""
+    out = list(lists)
+    out[seat] = [c for c in lists[seat] if c is not card]
+    return out
+
+
+_TRICKS = {m.number: m.tricks for m in MISSIONS}  # tricks per round, by mission number
+
+
 class TrickReason:
     """Why a trick was won, rendered only when a log line is read (a lazy log parameter)."""
 
@@ -498,7 +508,7 @@ class MegalomaniaState(State[Action]):
             self.crystals[seat],
             self.cubes[seat],
             trick_no > 0 and (len(hand) > 1 or bool(self.draw_piles[seat])),  # can_explore
-            trick_no == m.tricks - 1,  # last_trick
+            trick_no == _TRICKS[m.number] - 1,  # last_trick
             self.orders[seat][0] if m.deal is Deal.ORDER else None,  # fixed_next
             self.wizard_choice,
             track,  # status: a tracker has the fields of a TrickStatus
@@ -689,15 +699,16 @@ class MegalomaniaState(State[Action]):
 
     def _take_from_extras(self, seat: int, card: Card) -> None:
         """Remove a card just taken from the hand from where else it lies (face up, in the
-        fixed order, on a covered card)."""
-        self._thaw()
+        fixed order, on a covered card). The lists changed are replaced (they may be shared with
+        a clone, see :meth:`_thaw`)."""
         if card in self.revealed[seat]:
-            self.revealed[seat].remove(card)
+            self.revealed = _without(self.revealed, seat, card)
         if card in self.orders[seat]:
-            self.orders[seat].remove(card)
+            self.orders = _without(self.orders, seat, card)
         for i, (top, under) in enumerate(self.covered[seat]):
             if top == card:
-                del self.covered[seat][i]
+                covered = self.covered = list(self.covered)
+                covered[seat] = covered[seat][:i] + covered[seat][i + 1:]
                 self.hands[seat] = sort_cards([*self.hands[seat], under])
                 self.seen[seat].add(under)
                 self.add_log("uncover", player=seat, who=self._name(seat), card=card.term)
@@ -738,8 +749,9 @@ class MegalomaniaState(State[Action]):
         if forced and not (action.power and card.rank is Rank.ASSASSIN):
             self.add_log("forced", player=seat, who=self._name(seat), kind="narration")
         if self.draw_piles[seat] and self.m.deal is Deal.DRAW_4:
-            self._thaw()
-            drawn = self.draw_piles[seat].pop()
+            piles = self.draw_piles = list(self.draw_piles)  # replaced: see _thaw
+            drawn = piles[seat][-1]
+            piles[seat] = piles[seat][:-1]
             self.hands[seat] = sort_cards([*self.hands[seat], drawn])
             self.seen[seat].add(drawn)
             self.add_log("draw", player=seat, who=self._name(seat))
