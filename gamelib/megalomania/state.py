@@ -388,8 +388,10 @@ class MegalomaniaState(State[Action]):
         m = self.m
         self.rng.shuffle(self.deck)
         deck = self.deck
+        k = m.cards
         for s in self._seat_order():
-            cards = [deck.pop() for _ in range(m.cards)]
+            cards = deck[-k:][::-1]  # k cards popped from the end, in the order popped
+            del deck[-k:]
             if m.deal is Deal.COVERED:
                 tops, unders = cards[:4], cards[4:]
                 self.covered[s] = list(zip(tops, unders, strict=True))
