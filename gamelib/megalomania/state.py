@@ -744,10 +744,10 @@ class MegalomaniaState(State[Action]):
             pass
         elif action.cube:
             value = card.value + action.cube * self.cube_step
-            self.add_log("play_cube", player=seat, who=self._name(seat), card=card.term,
+            self.add_log("play_cube", player=seat, who=_NAMES[seat], card=card.term,
                          value=value, kind="action")
         else:
-            self.add_log("play", player=seat, who=self._name(seat), card=card.term, kind="action")
+            self.add_log("play", player=seat, who=_NAMES[seat], card=card.term, kind="action")
         if forced and not (action.power and card.rank is Rank.ASSASSIN):
             self.add_log("forced", player=seat, who=self._name(seat), kind="narration")
         if self.draw_piles[seat] and self.m.deal is Deal.DRAW_4:
