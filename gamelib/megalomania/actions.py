@@ -26,7 +26,8 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
 
 from gamelib.core.log import Term
 from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour
@@ -81,16 +82,87 @@ _SCROLL_EFFECTS = {
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
+class _Interned:
+    """Base of the action values: each value exists once (``PlayCard(card)`` gives the same
+    object every time, as do pickle and copy), so equality is identity compared in C, and the
+    hash (the dataclass hash of the fields, computed once) and the text are stored with it.
+    Actions are compared, hashed and written at every step (``action in legal``, the history).
+    """
 
-@dataclass(frozen=True)
-class ChooseResources:
+    _table: ClassVar[dict[tuple[Any, ...], Any]]
+    _names: ClassVar[tuple[str, ...]]
+    _defaults: ClassVar[tuple[Any, ...]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._table = {}
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        table = cls._table
+        if not kwargs:
+            found = table.get(args)  # the values as given (defaults left out too)
+            if found is not None:
+                return found
+        key = cls._bind(args, kwargs) if kwargs or len(args) != len(cls._names) else args
+        found = table.get(key)
+        if found is None:
+            found = object.__new__(cls)
+            for name, value in zip(cls._names, key, strict=True):
+                object.__setattr__(found, name, value)
+            object.__setattr__(found, "_hash", hash(key))
+            object.__setattr__(found, "_text", found._render())
+            table[key] = found
+        if not kwargs:
+            table[args] = found
+        return found
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing to do: :meth:`__new__` gives the interned value."""
+
+    @classmethod
+    def _bind(cls, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+        names = cls._names
+        if len(args) > len(names):
+            raise TypeError(f"{cls.__name__} takes at most {len(names)} values")
+        values = list(args) + list(cls._defaults[len(args):])
+        for name, value in kwargs.items():
+            if name not in names or names.index(name) < len(args):
+                raise TypeError(f"{cls.__name__}: unexpected or repeated field {name!r}")
+            values[names.index(name)] = value
+        if any(v is MISSING for v in values):
+            raise TypeError(f"{cls.__name__} needs {', '.join(names)}")
+        return tuple(values)
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined,no-any-return]
+
+    def __str__(self) -> str:
+        return self._text  # type: ignore[attr-defined,no-any-return]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), tuple(getattr(self, n) for n in self._names))
+
+    def _render(self) -> str:
+        raise NotImplementedError
+
+
+def _interned(cls: type[Any]) -> Any:
+    """A frozen dataclass of :class:`_Interned` values (fields in order, defaults kept)."""
+    cls = dataclass(frozen=True, eq=False, init=False)(cls)
+    cls._names = tuple(f.name for f in fields(cls))
+    cls._defaults = tuple(f.default for f in fields(cls))
+    return cls
+
+
+@_interned
+class ChooseResources(_Interned):
     """Take this round's resources: ``crystals`` + ``cubes`` tokens, optionally using a scroll."""
 
     crystals: int
     cubes: int
     scroll: ScrollKind | None = None
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         parts = [p for p in (
             _plural(self.crystals, "crystal") if self.crystals else "",
             _plural(self.cubes, "cube") if self.cubes else "",
@@ -101,48 +173,48 @@ class ChooseResources:
         return text
 
 
-@dataclass(frozen=True)
-class OrderCard:
+@_interned
+class OrderCard(_Interned):
     """Mission 15: ``card`` is the next card of the fixed play order."""
 
     card: Card
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         return f"order {self.card}"
 
 
-@dataclass(frozen=True)
-class PileCard:
+@_interned
+class PileCard(_Interned):
     """Mission 24: put ``card`` into pile 1 (the cards left over form pile 2)."""
 
     card: Card
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         return f"pile {self.card}"
 
 
-@dataclass(frozen=True)
-class ChoosePile:
+@_interned
+class ChoosePile(_Interned):
     """Mission 24: pick pile 1 or 2 of the right neighbour without seeing them."""
 
     pile: int
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         return f"choose pile {self.pile}"
 
 
-@dataclass(frozen=True)
-class PassCard:
+@_interned
+class PassCard(_Interned):
     """Mission 25: pass ``card`` to the left neighbour (three times)."""
 
     card: Card
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         return f"pass {self.card}"
 
 
-@dataclass(frozen=True)
-class PlayCard:
+@_interned
+class PlayCard(_Interned):
     """Play ``card``; ``power`` spends a crystal, ``as_colour`` is an Oracle's new colour,
     ``cube`` (+1/-1) spends a cube to raise or lower the card's value."""
 
@@ -151,7 +223,7 @@ class PlayCard:
     as_colour: Colour | None = None
     cube: int = 0
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         text = f"play {self.card}"
         if self.power:
             text += " with power"
@@ -162,23 +234,23 @@ class PlayCard:
         return text
 
 
-@dataclass(frozen=True)
-class ReturnCard:
+@_interned
+class ReturnCard(_Interned):
     """After an Explorer's power: the hand card that goes into the earlier trick."""
 
     card: Card
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         return f"return {self.card}"
 
 
-@dataclass(frozen=True)
-class ChooseLeader:
+@_interned
+class ChooseLeader(_Interned):
     """After a Peasant's power: the seat (0-based) that leads the next trick."""
 
     seat: int
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         return f"choose Player {self.seat + 1} to lead"
 
 

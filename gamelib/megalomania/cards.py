@@ -119,25 +119,42 @@ RANKS: tuple[Rank, ...] = tuple(Rank)
 """The ranks from highest (Emperor 15) to lowest (Peasant 1)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, init=False)
 class Card:
-    """One card: a colour and a rank. ``str(card)`` is ``"red 7 (Wizard)"``."""
+    """One card: a colour and a rank. ``str(card)`` is ``"red 7 (Wizard)"``.
+
+    The 32 cards are interned: ``Card(colour, rank)`` returns the one card of that colour and
+    rank (so do pickle and copy), and equality and the hash are by identity, in C (cards are
+    compared, hashed and written at every step of a game).
+    """
 
     colour: Colour
     rank: Rank
 
-    def __post_init__(self) -> None:
-        # Texts and the hash are computed once per card (cards are compared, hashed and
-        # written at every step of a game).
-        text = f"{self.colour.value} {int(self.rank)} ({self.rank.term.en})"
-        ja = f"{self.colour.term.ja}{int(self.rank)}({self.rank.term.ja})"
-        object.__setattr__(self, "_text", text)
-        object.__setattr__(self, "_term", Term(text, ja))
-        object.__setattr__(self, "_hash", hash((self.colour.value, int(self.rank))))
-        object.__setattr__(self, "value", int(self.rank))
+    def __new__(cls, colour: Colour, rank: Rank | int) -> Card:
+        found = _INTERNED.get((colour, rank))
+        if found is None:
+            if not isinstance(colour, Colour):
+                raise TypeError(f"not a colour: {colour!r}")
+            rank = Rank(rank)
+            found = _INTERNED[(colour, rank)] = object.__new__(cls)
+            # Texts and the hash are computed once per card.
+            text = f"{colour.value} {int(rank)} ({rank.term.en})"
+            ja = f"{colour.term.ja}{int(rank)}({rank.term.ja})"
+            setattr_ = object.__setattr__
+            setattr_(found, "colour", colour)
+            setattr_(found, "rank", rank)
+            setattr_(found, "_text", text)
+            setattr_(found, "_term", Term(text, ja))
+            setattr_(found, "value", int(rank))
+        return found
 
-    def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined,no-any-return]
+    def __init__(self, colour: Colour, rank: Rank | int) -> None:
+        """Nothing to do: :meth:`__new__` gives the interned card."""
+
+    # Identity hashing, in C (cards are interned). Sets of cards never ordered anything: the
+    # value hash they had before was randomised per process too (string hashing).
+    __hash__ = object.__hash__
 
     if TYPE_CHECKING:
 
@@ -180,6 +197,8 @@ class Card:
     def __reduce__(self) -> tuple[Any, ...]:
         return (Card, (self.colour, self.rank))
 
+
+_INTERNED: dict[tuple[Colour, Rank | int], Card] = {}
 
 DECK: tuple[Card, ...] = tuple(Card(c, r) for c in COLOURS for r in RANKS)
 """All 32 cards, by colour (blue, yellow, red, black) then value from 15 down to 1."""

@@ -112,6 +112,7 @@ class TrickStatus:
 
 
 _EMPTY_STATUS = TrickStatus(None, None, None, None, None, None, None)
+_STATUSES: dict[tuple[Colour | int | None, ...], TrickStatus] = {}
 
 
 def resolve_plays(
@@ -215,25 +216,33 @@ def trick_status(
 
 class TrickTracker:
     """A trick folded play by play: the same rules as :func:`resolve_plays`, kept as running
-    facts (powers used, Emperor block, Knight, Dwarf, the extreme values of the dominant cards
-    that count and of the lead colour, with the earliest seat holding each) so that adding a play,
-    the status, the winner, and whether one more play would win are all constant time.
+    facts (the seat of the first active play of each once-per-trick power, Emperor block, Knight,
+    Dwarf, the extreme values of the dominant cards that count and of the lead colour, with the
+    earliest seat holding each) so that adding a play, the status, the winner, and whether one
+    more play would win are all constant time.
 
+    It has the fields of a :class:`TrickStatus` (``lead_colour``, ``emperor_seat`` …
+    ``winning_seat``, ``powers_blocked``), so the rule functions take it as their ``status``.
     Immutable by convention: :meth:`add` returns a new tracker, so copies of a game share them.
     ``TrickTracker.of(plays, dominant, cube_step)`` folds a whole trick.
     """
 
-    __slots__ = ("_status", "blocked", "count", "cube_step", "dom", "dominant", "first_seat",
-                 "knight", "lead", "led", "reverse", "seats", "used")
+    __slots__ = ("_status", "blocked", "count", "cube_step", "dom", "dominant", "dwarf_seat",
+                 "emperor_seat", "first_seat", "knight", "knight_seat", "lead_colour", "led",
+                 "peasant_seat", "reverse", "wizard_seat")
 
     def __init__(self, dominant: Colour, cube_step: int = 2) -> None:
         self.dominant, self.cube_step = dominant, cube_step
         self.count = 0
-        self.lead: Colour | None = None
+        self.lead_colour: Colour | None = None
         self.first_seat: int | None = None
         self.blocked = self.knight = self.reverse = False
-        self.used: frozenset[Rank] = frozenset()
-        self.seats: dict[Rank, int] = {}  # the first active play of each once-per-trick rank
+        # the first active play of each once-per-trick power
+        self.emperor_seat: int | None = None
+        self.knight_seat: int | None = None
+        self.wizard_seat: int | None = None
+        self.dwarf_seat: int | None = None
+        self.peasant_seat: int | None = None
         # (min value, its earliest seat, max value, its earliest seat), None while empty
         self.dom: tuple[int, int, int, int] | None = None
         self.led: tuple[int, int, int, int] | None = None
@@ -247,12 +256,32 @@ class TrickTracker:
             track = track.add(p)
         return track
 
+    @property
+    def lead(self) -> Colour | None:
+        """The colour led (``lead_colour``)."""
+        return self.lead_colour
+
+    @property
+    def powers_blocked(self) -> bool:
+        """Whether an Emperor stopped all later powers and cubes."""
+        return self.blocked
+
+    @property
+    def winning_seat(self) -> int | None:
+        """The seat winning the trick so far (``winner``)."""
+        return self.winner
+
+    def _used(self, rank: Rank) -> bool:
+        """Whether the once-per-trick power of ``rank`` took effect already."""
+        seat = _SEAT_FIELD.get(rank)
+        return seat is not None and getattr(self, seat) is not None
+
     def _resolve(self, card: Card, power: bool, as_colour: Colour | None, cube: int
                  ) -> tuple[bool, Colour, int]:
         """(power active, colour, value) of one more play, as :func:`resolve_plays` finds."""
         rank = card.rank
         blocked = self.blocked
-        active = power and not blocked and not (rank in ONCE_PER_TRICK and rank in self.used)
+        active = power and not blocked and not self._used(rank)
         if rank is Rank.ORACLE and (as_colour is None or as_colour is self.dominant):
             active = False
         colour = as_colour if active and rank is Rank.ORACLE and as_colour else card.colour
@@ -262,27 +291,36 @@ class TrickTracker:
     def add(self, play: Play) -> TrickTracker:
         """The tracker after ``play``."""
         card = play.card
-        active, colour, value = self._resolve(card, play.power, play.as_colour, play.cube)
-        new = object.__new__(TrickTracker)
+        seat = play.seat
+        if play.power or play.cube:
+            active, colour, value = self._resolve(card, play.power, play.as_colour, play.cube)
+        else:
+            active, colour, value = False, card.colour, card.value
+        new = _new_tracker(TrickTracker)
         new.dominant, new.cube_step = self.dominant, self.cube_step
         new.count = self.count + 1
-        new.first_seat = play.seat if self.first_seat is None else self.first_seat
-        lead = new.lead = colour if self.lead is None else self.lead
+        if self.count:
+            new.first_seat = self.first_seat
+            lead = new.lead_colour = self.lead_colour
+        else:
+            new.first_seat = seat
+            lead = new.lead_colour = colour
         new.blocked, new.knight, new.reverse = self.blocked, self.knight, self.reverse
-        new.used, new.seats = self.used, self.seats
+        new.emperor_seat, new.knight_seat = self.emperor_seat, self.knight_seat
+        new.wizard_seat, new.dwarf_seat = self.wizard_seat, self.dwarf_seat
+        new.peasant_seat = self.peasant_seat
         new._status = None
         if active:
+            field = _SEAT_FIELD.get(card.rank)
+            if field is not None:
+                setattr(new, field, seat)  # once per trick: not active when already used
             rank = card.rank
-            new.used = self.used | {rank}
-            if rank in ONCE_PER_TRICK and rank not in self.seats:
-                new.seats = {**self.seats, rank: play.seat}
             if rank is Rank.EMPEROR:
                 new.blocked = True
             elif rank is Rank.KNIGHT:
                 new.knight = True
             elif rank is Rank.DWARF:
                 new.reverse = True
-        seat = play.seat
         new.dom = _extend(self.dom, value, seat) if (
             colour is self.dominant and not self.knight) else self.dom
         new.led = _extend(self.led, value, seat) if colour is lead else self.led
@@ -303,11 +341,13 @@ class TrickTracker:
             if not self.count:
                 found = _EMPTY_STATUS
             else:
-                get = self.seats.get
-                found = TrickStatus(
-                    self.lead, get(Rank.EMPEROR), get(Rank.KNIGHT), get(Rank.WIZARD),
-                    get(Rank.DWARF), get(Rank.PEASANT), self.winner,
-                )
+                key = (self.lead_colour, self.emperor_seat, self.knight_seat, self.wizard_seat,
+                       self.dwarf_seat, self.peasant_seat, self.winner)
+                found = _STATUSES.get(key)
+                if found is None:  # statuses are immutable values: made once each
+                    found = TrickStatus(*key)
+                    if len(_STATUSES) < 65536:
+                        _STATUSES[key] = found
             self._status = found
         return found
 
@@ -321,7 +361,7 @@ class TrickTracker:
             return True
         if colour is self.dominant and not self.knight:
             group = self.dom
-        elif self.dom is not None or colour is not self.lead:
+        elif self.dom is not None or colour is not self.lead_colour:
             return False
         else:
             group = self.led
@@ -330,6 +370,14 @@ class TrickTracker:
         if self.reverse or (active and card.rank is Rank.DWARF):
             return value < group[0]
         return value > group[2]
+
+
+_new_tracker = object.__new__
+_SEAT_FIELD = {
+    Rank.EMPEROR: "emperor_seat", Rank.KNIGHT: "knight_seat", Rank.WIZARD: "wizard_seat",
+    Rank.DWARF: "dwarf_seat", Rank.PEASANT: "peasant_seat",
+}
+"""The tracker's field holding the first active play of each once-per-trick power."""
 
 
 def _extend(group: tuple[int, int, int, int] | None, value: int, seat: int
@@ -350,7 +398,7 @@ def follow_cards(
     dominant: Colour,
     *,
     wizard_choice: bool = True,
-    status: TrickStatus | None = None,
+    status: TrickStatus | TrickTracker | None = None,
 ) -> list[Card]:
     """The cards of ``hand`` the follow rule (and an active Wizard) allows, in hand order.
 
@@ -358,19 +406,19 @@ def follow_cards(
     last fallback, どの色の一番小さいカードでも) the lowest card of a colour of the player's
     choice: one card per colour held with ``wizard_choice`` (option ``wizard_fallback="colour"``,
     the default), else only the hand's lowest card(s) (``"lowest"``). ``status``: the trick's
-    :func:`trick_status`, when the caller has it already.
+    :func:`trick_status` (or a :class:`TrickTracker` of it), when the caller has it already.
     """
     if not plays:
         return list(hand)
-    lead = lead_colour(plays, dominant)
+    if status is None:
+        status = trick_status(plays, dominant)
+    lead = status.lead_colour  # lead_colour(plays, dominant)
     pool = [c for c in hand if c.colour is lead]
     fallback = False
     if not pool:
         pool = [c for c in hand if c.colour is dominant]
         if not pool:
             pool, fallback = list(hand), True
-    if status is None:
-        status = trick_status(plays, dominant)
     if status.wizard_seat is not None:
         if fallback and wizard_choice:
             low_of: dict[Colour, int] = {}
@@ -395,7 +443,7 @@ def legal_plays(
     last_trick: bool = False,
     fixed_next: Card | None = None,
     wizard_choice: bool = True,
-    status: TrickStatus | None = None,
+    status: TrickStatus | TrickTracker | None = None,
 ) -> list[PlayCard]:
     """The play actions open to the next player of the trick ``plays``, in a fixed order.
 
@@ -406,50 +454,78 @@ def legal_plays(
     when ``can_explore`` (not the first trick, and a card left to swap), the Peasant not in the
     last trick, the Assassin only when the follow rule would forbid it. ``fixed_next`` (mission
     15) is the only card allowed, whatever the follow rule says. ``wizard_choice``: see
-    :func:`follow_cards`. ``status``: the trick's :func:`trick_status`, when the caller has it
-    (a :class:`TrickTracker` gives it in constant time).
+    :func:`follow_cards`. ``status``: the trick's :func:`trick_status` or its
+    :class:`TrickTracker` (which has the same fields, kept play by play), when the caller has it.
     """
     if status is None:
         status = trick_status(plays, dominant)
+    return _legal_plays(hand, plays, dominant, players, crystals, cubes, can_explore, last_trick,
+                        fixed_next, wizard_choice, status)
+
+
+def _legal_plays(
+    hand: Sequence[Card],
+    plays: Sequence[Play],
+    dominant: Colour,
+    players: int,
+    crystals: int,
+    cubes: int,
+    can_explore: bool,
+    last_trick: bool,
+    fixed_next: Card | None,
+    wizard_choice: bool,
+    status: TrickStatus | TrickTracker,
+) -> list[PlayCard]:
+    """:func:`legal_plays` with every argument given, in order (the state's hot path)."""
     blocked = status.emperor_seat is not None
-    power_ok = crystals > 0 and not blocked
-    k = 3 if cubes > 0 and not blocked else 1  # the plain play, then +cube and -cube
+    plain = _PLAIN if cubes > 0 and not blocked else _PLAIN_ONLY  # with +cube and -cube, or not
+    allowed: Sequence[Card] | None = None  # None: every card
     if fixed_next is not None:
-        allowed: Sequence[Card] = (fixed_next,)
-    elif plays:
-        allowed = follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
+        allowed = (fixed_next,)
+    elif not plays:
+        pass
+    elif status.wizard_seat is None:  # follow_cards without a Wizard
+        lead = status.lead_colour
+        allowed = [c for c in hand if c.colour is lead] or [
+            c for c in hand if c.colour is dominant] or None
     else:
-        allowed = hand
+        allowed = follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
+    if allowed is not None and len(allowed) == len(hand):
+        allowed = None
     out: list[PlayCard] = []
-    if not power_ok:
-        for card in hand:
-            if card in allowed:
-                out.extend(_PLAIN[card][:k])
+    if crystals <= 0 or blocked:  # no power
+        if allowed is None:
+            for card in hand:
+                out += plain[card]
+        else:
+            for card in hand:
+                if card in allowed:
+                    out += plain[card]
         return out
-    last_to_play = len(plays) == players - 1
-    used = {rank for rank, seat in (
-        (Rank.KNIGHT, status.knight_seat), (Rank.WIZARD, status.wizard_seat),
-        (Rank.DWARF, status.dwarf_seat), (Rank.PEASANT, status.peasant_seat),
-    ) if seat is not None}
-    if last_to_play:
+    cubed = plain is _PLAIN
+    powered = _POWERED if cubed else _POWERED_ONLY
+    full = _full((dominant, cubed))  # each card's plain plays then its powered ones
+    used = {Rank.ASSASSIN}  # (the Assassin's power only where the follow rule forbids it)
+    if status.knight_seat is not None:
+        used.add(Rank.KNIGHT)
+    if status.wizard_seat is not None:
+        used.add(Rank.WIZARD)
+    if status.dwarf_seat is not None:
+        used.add(Rank.DWARF)
+    if status.peasant_seat is not None or last_trick:
+        used.add(Rank.PEASANT)
+    if len(plays) == players - 1:  # the last to play
         used |= _NOT_LAST
     if not can_explore:
         used.add(Rank.EXPLORER)
-    if last_trick:
-        used.add(Rank.PEASANT)
     for card in hand:
-        rank = card.rank
-        if card not in allowed:
-            if rank is Rank.ASSASSIN and fixed_next is None:
-                out.extend(_POWERED[card][:k])
-            continue
-        out.extend(_PLAIN[card][:k])
-        if rank is Rank.ORACLE:
-            for colour in COLOURS:
-                if colour is not dominant and colour is not card.colour:
-                    out.extend(_plays(card, True, colour)[:k])
-        elif rank is not Rank.ASSASSIN and rank not in used:
-            out.extend(_POWERED[card][:k])
+        if allowed is not None and card not in allowed:
+            if card.rank is Rank.ASSASSIN and fixed_next is None:
+                out += powered[card]
+        elif card.rank in used:
+            out += plain[card]
+        else:
+            out += full[card]
     return out
 
 
@@ -474,3 +550,26 @@ def _plays(card: Card, power: bool, colour: Colour | None) -> tuple[PlayCard, Pl
 
 _PLAIN: dict[Card, tuple[PlayCard, PlayCard, PlayCard]] = {c: _plays(c, False, None) for c in DECK}
 _POWERED: dict[Card, tuple[PlayCard, PlayCard, PlayCard]] = {c: _plays(c, True, None) for c in DECK}
+_PLAIN_ONLY: dict[Card, tuple[PlayCard]] = {c: p[:1] for c, p in _PLAIN.items()}
+_POWERED_ONLY: dict[Card, tuple[PlayCard]] = {c: p[:1] for c, p in _POWERED.items()}
+
+
+def _full_plays(card: Card, dominant: Colour, cubed: bool) -> tuple[PlayCard, ...]:
+    """A card's plays with its power usable: plain ones, then with power (an Oracle: as each
+    colour but the dominant and its own, in colour order), each with its cube variants."""
+    k = 3 if cubed else 1
+    out = _plays(card, False, None)[:k]
+    if card.rank is Rank.ORACLE:
+        for colour in COLOURS:
+            if colour is not dominant and colour is not card.colour:
+                out += _plays(card, True, colour)[:k]
+    else:
+        out += _plays(card, True, None)[:k]
+    return out
+
+
+_FULL: dict[tuple[Colour, bool], dict[Card, tuple[PlayCard, ...]]] = {
+    (dominant, cubed): {c: _full_plays(c, dominant, cubed) for c in DECK}
+    for dominant in COLOURS for cubed in (False, True)
+}
+_full = _FULL.__getitem__  # (dominant, cubed) -> {card: plays}

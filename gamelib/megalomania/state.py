@@ -32,11 +32,12 @@ from gamelib.megalomania.actions import (
 from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour, Rank, sort_cards
 from gamelib.megalomania.missions import MISSIONS, Deal, Mission, mission
 from gamelib.megalomania.powers import (
+    _PLAY_OF,
     Play,
     TrickContext,
     TrickTracker,
+    _legal_plays,
     follow_cards,
-    legal_plays,
     resolve_plays,
     trick_status,
 )
@@ -63,16 +64,46 @@ SCROLL_BONUS = 2  # resources a scroll adds
 
 _NAMES = tuple(Term(f"Player {s + 1}", f"プレイヤー{s + 1}") for s in range(4))
 
-# What ``clone`` copies: lists of per-seat lists, and flat lists (everything else is immutable
-# or replaced whole by ``_apply``).
-_SEAT_LISTS = (
-    "hands", "revealed", "covered", "draw_piles", "own_aside", "piles", "passing", "orders",
-    "captured", "scrolls",
+# What ``clone`` copies at once: the lists a card play changes. ``hands`` and ``captured`` one
+# level only (a hand or a seat's list of tricks is replaced, never changed, so clones share
+# them); ``round_plays`` and ``last_trick`` are replaced whole, never changed.
+_HOT_LISTS = ("hands", "captured", "trick", "crystals", "cubes")
+# What ``clone`` shares until the first write (copy on write, see ``_thaw``): lists of per-seat
+# lists and flat lists that only the set-up steps, rare plays and the end of a round change.
+_COLD_SEAT_LISTS = (
+    "revealed", "covered", "draw_piles", "own_aside", "piles", "passing", "orders", "scrolls",
 )
-_FLAT_LISTS = (
-    "queue", "deck", "set_aside", "trick", "crystals", "cubes", "scroll_deck", "round_missions",
-    "round_scores", "scores", "negatives", "mission_deck", "round_plays",
+_COLD_LISTS = (
+    "queue", "deck", "set_aside", "scroll_deck", "round_missions", "round_scores", "scores",
+    "negatives", "mission_deck",
 )
+
+
+_RESOURCE_CHOICES: dict[tuple[int, tuple[bool, ...]], tuple[ChooseResources, ...]] = {}
+
+
+def _resource_choices(total: int, held: tuple[bool, ...]) -> tuple[ChooseResources, ...]:
+    """The resource choices, most crystals first: without a scroll, then with each scroll kind
+    ``held`` (per :class:`ScrollKind`, in its order). Made once per case."""
+    found = _RESOURCE_CHOICES.get((total, held))
+    if found is None:
+        base = [ChooseResources(k, total - k) for k in range(total, -1, -1)]
+        out = list(base)
+        for kind, has in zip(ScrollKind, held, strict=True):
+            if has:
+                out.extend(ChooseResources(a.crystals, a.cubes, kind) for a in base)
+        found = _RESOURCE_CHOICES[(total, held)] = tuple(out)
+    return found
+
+
+def _without(lists: list[list[Card]], seat: int, card: Card) -> list[list[Card]]:
+    """``lists`` with ``card`` taken from the list of ``seat``: new outer and inner lists."""
+    out = list(lists)
+    out[seat] = [c for c in lists[seat] if c is not card]
+    return out
+
+
+_TRICKS = {m.number: m.tricks for m in MISSIONS}  # tricks per round, by mission number
 
 
 class TrickReason:
@@ -132,15 +163,19 @@ class _Scratch(tuple):  # type: ignore[type-arg]
     legal: tuple[Action, ...] | None
     track: TrickTracker | None
     tallies: dict[int, Any] | None  # the bot's SeatTally per seat (bots.tally_from_state)
+    shared: bool  # the cold lists are shared with a clone: copy them before a write
 
     def __new__(cls, legal: tuple[Action, ...] | None = None,
-                track: TrickTracker | None = None) -> _Scratch:
+                track: TrickTracker | None = None, shared: bool = False) -> _Scratch:
         new = tuple.__new__(cls)
-        new.legal, new.track, new.tallies = legal, track, None
+        new.legal, new.track, new.tallies, new.shared = legal, track, None, shared
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_Scratch, ())
+
+
+_new_scratch = tuple.__new__
 
 
 class MegalomaniaState(State[Action]):
@@ -208,23 +243,36 @@ class MegalomaniaState(State[Action]):
         self._start_round()
 
     def clone(self) -> MegalomaniaState:
-        """A hand-written copy of what ``_apply`` mutates: the per-seat lists (one level down;
-        a taken trick is replaced, never changed, so tricks are shared), the sets of seen cards,
-        the counters and the log list. Cards, plays, actions and log entries are immutable and
-        shared; so is the game."""
+        """A hand-written copy of what a card play mutates: the hands and captured tricks (one
+        level: a hand or a seat's tricks are replaced, never changed), the trick, the counters,
+        the sets of seen cards and the log list. The lists only set-up steps and the end of a
+        round change are shared by both states until either writes (:meth:`_thaw`). Cards,
+        plays, actions and log entries are immutable and shared; so is the game."""
         new = object.__new__(MegalomaniaState)
         d = new.__dict__
         d.update(self.__dict__)
         d["rng"] = self.rng.copy()
         d["log"] = list(self.log)
-        for name in _SEAT_LISTS:
-            d[name] = [list(x) for x in d[name]]
-        for name in _FLAT_LISTS:
+        for name in _HOT_LISTS:
             d[name] = list(d[name])
         d["seen"] = [set(x) for x in self.seen]
         scratch = self._scratch
-        d["_scratch"] = _Scratch(scratch.legal, scratch.track)
+        scratch.shared = True
+        new_scratch = d["_scratch"] = _new_scratch(_Scratch)
+        new_scratch.__dict__.update(scratch.__dict__)  # legal, track, shared (tallies: below)
+        new_scratch.tallies = None
         return new
+
+    def _thaw(self) -> None:
+        """Own the cold lists before changing one (they may be shared with a clone)."""
+        scratch = self._scratch
+        if scratch.shared:
+            d = self.__dict__
+            for name in _COLD_SEAT_LISTS:
+                d[name] = [list(x) for x in d[name]]
+            for name in _COLD_LISTS:
+                d[name] = list(d[name])
+            scratch.shared = False
 
     @classmethod
     def position(
@@ -319,10 +367,11 @@ class MegalomaniaState(State[Action]):
             break
         self.mission_no = number
         m = self.m
-        self.add_log(
-            "mission", player=self.leader, who=self._name(self.leader), mission=m.title,
-            score=m.score_text(), task=m.task,
-        )
+        if not self.quiet:
+            self.add_log(
+                "mission", player=self.leader, who=self._name(self.leader), mission=m.title,
+                score=m.score_text(), task=m.task,
+            )
         self.trick_no = 0
         self.trick = []
         self.last_trick = []
@@ -339,8 +388,10 @@ class MegalomaniaState(State[Action]):
         m = self.m
         self.rng.shuffle(self.deck)
         deck = self.deck
+        k = m.cards
         for s in self._seat_order():
-            cards = [deck.pop() for _ in range(m.cards)]
+            cards = deck[-k:][::-1]  # k cards popped from the end, in the order popped
+            del deck[-k:]
             if m.deal is Deal.COVERED:
                 tops, unders = cards[:4], cards[4:]
                 self.covered[s] = list(zip(tops, unders, strict=True))
@@ -357,6 +408,8 @@ class MegalomaniaState(State[Action]):
         self.set_aside = list(deck)
         self.deck = []
         self.dealt = True
+        if self.quiet:  # nothing to log
+            return
         self.add_log("deal", cards=m.cards, aside=len(self.set_aside))
         for s in range(self.n):
             self.add_log(
@@ -374,9 +427,12 @@ class MegalomaniaState(State[Action]):
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` once the game is over."""
+        phase = self.phase
+        if phase == "play":  # by far the most common
+            return (self.leader + len(self.trick)) % self.n
         if self.final is not None:
             return None
-        if self.phase in ("resources", "order", "split", "pass"):
+        if phase in ("resources", "order", "split", "pass"):
             return self.queue[0]
         if self.phase == "choose_pile":
             return (self.queue[0] + 1) % self.n
@@ -386,10 +442,12 @@ class MegalomaniaState(State[Action]):
 
     def legal_actions(self) -> list[Action]:
         """Legal actions in a fixed order (see the module docstrings of actions and powers)."""
-        scratch = self._scratch
-        legal = scratch.legal
+        legal = self._scratch.legal
         if legal is None:
-            legal = scratch.legal = tuple(self._legal_actions())
+            legal = self._scratch.legal = tuple(
+                self._play_actions((self.leader + len(self.trick)) % self.n)
+                if self.phase == "play" else self._legal_actions()
+            )
         return list(legal)
 
     def _tracker(self) -> TrickTracker:
@@ -408,12 +466,8 @@ class MegalomaniaState(State[Action]):
         assert seat is not None
         if self.phase == "resources":
             total = int(self.game.options.resources)  # type: ignore[attr-defined]
-            base = [ChooseResources(k, total - k) for k in range(total, -1, -1)]
-            out: list[Action] = list(base)
-            for kind in ScrollKind:
-                if kind in self.scrolls[seat]:
-                    out.extend(ChooseResources(a.crystals, a.cubes, kind) for a in base)
-            return out
+            held = tuple(kind in self.scrolls[seat] for kind in ScrollKind)
+            return list(_resource_choices(total, held))
         if self.phase == "order":
             return [OrderCard(c) for c in self.hands[seat] if c not in self.orders[seat]]
         if self.phase == "split":
@@ -440,20 +494,26 @@ class MegalomaniaState(State[Action]):
 
     def _play_actions(self, seat: int) -> list[PlayCard]:
         hand = self.hands[seat]
-        assert self.dominant is not None
-        fixed = self.orders[seat][0] if self.m.deal is Deal.ORDER else None
-        return legal_plays(
+        dominant = self.dominant
+        assert dominant is not None and self.mission_no is not None
+        m = MISSIONS[self.mission_no - 1]
+        trick = self.trick
+        track = self._scratch.track
+        if track is None or track.count != len(trick) or track.dominant is not dominant:
+            track = self._tracker()
+        trick_no = self.trick_no
+        return _legal_plays(  # legal_plays(), every argument given in order
             hand,
-            self.trick,
-            self.dominant,
-            players=self.n,
-            crystals=self.crystals[seat],
-            cubes=self.cubes[seat],
-            can_explore=self.trick_no > 0 and (len(hand) > 1 or bool(self.draw_piles[seat])),
-            last_trick=self.trick_no == self.m.tricks - 1,
-            fixed_next=fixed,
-            wizard_choice=self.wizard_choice,
-            status=self._tracker().status(),
+            trick,
+            dominant,
+            self.n,  # players
+            self.crystals[seat],
+            self.cubes[seat],
+            trick_no > 0 and (len(hand) > 1 or bool(self.draw_piles[seat])),  # can_explore
+            trick_no == _TRICKS[m.number] - 1,  # last_trick
+            self.orders[seat][0] if m.deal is Deal.ORDER else None,  # fixed_next
+            self.wizard_choice,
+            track,  # status: a tracker has the fields of a TrickStatus
         )
 
     def _term(self, action: Action) -> Term:
@@ -518,11 +578,13 @@ class MegalomaniaState(State[Action]):
 
     def _apply(self, action: Action) -> None:
         self._scratch.legal = None
+        if type(action) is PlayCard and self.phase == "play":  # by far the most common step
+            self._apply_play((self.leader + len(self.trick)) % self.n, action)
+            return
+        self._thaw()
         seat = self.current_player
         assert seat is not None
-        if type(action) is PlayCard:  # by far the most common step
-            self._apply_play(seat, action)
-        elif isinstance(action, ChooseResources):
+        if isinstance(action, ChooseResources):
             self._apply_resources(seat, action)
         elif isinstance(action, OrderCard):
             self.orders[seat].append(action.card)
@@ -555,7 +617,7 @@ class MegalomaniaState(State[Action]):
             if not self.queue:
                 self._start_play()
         elif isinstance(action, PassCard):
-            self.hands[seat].remove(action.card)
+            self.hands[seat] = [c for c in self.hands[seat] if c is not action.card]
             self.passing[seat].append(action.card)
             if len(self.passing[seat]) == 3:
                 self.queue.pop(0)
@@ -633,14 +695,22 @@ class MegalomaniaState(State[Action]):
     # -- playing -------------------------------------------------------------------------
     def _take_from_hand(self, seat: int, card: Card) -> None:
         """Remove ``card`` from the hand, uncovering the card under it (mission 18)."""
-        self.hands[seat].remove(card)
+        hand = self.hands[seat] = self.hands[seat].copy()  # shared with clones: replaced
+        hand.remove(card)
+        self._take_from_extras(seat, card)
+
+    def _take_from_extras(self, seat: int, card: Card) -> None:
+        """Remove a card just taken from the hand from where else it lies (face up, in the
+        fixed order, on a covered card). The lists changed are replaced (they may be shared with
+        a clone, see :meth:`_thaw`)."""
         if card in self.revealed[seat]:
-            self.revealed[seat].remove(card)
+            self.revealed = _without(self.revealed, seat, card)
         if card in self.orders[seat]:
-            self.orders[seat].remove(card)
+            self.orders = _without(self.orders, seat, card)
         for i, (top, under) in enumerate(self.covered[seat]):
             if top == card:
-                del self.covered[seat][i]
+                covered = self.covered = list(self.covered)
+                covered[seat] = covered[seat][:i] + covered[seat][i + 1:]
                 self.hands[seat] = sort_cards([*self.hands[seat], under])
                 self.seen[seat].add(under)
                 self.add_log("uncover", player=seat, who=self._name(seat), card=card.term)
@@ -651,38 +721,47 @@ class MegalomaniaState(State[Action]):
         assert self.dominant is not None
         card = action.card
         quiet = self.quiet
-        track = self._tracker()
-        forced = not quiet and track.status().wizard_seat is not None  # only the log needs it
-        self._take_from_hand(seat, card)
+        trick = self.trick
+        scratch = self._scratch
+        track = scratch.track
+        if track is None or track.count != len(trick) or track.dominant is not self.dominant:
+            track = self._tracker()
+        forced = not quiet and track.wizard_seat is not None  # only the log needs it
+        hand = self.hands[seat] = self.hands[seat].copy()  # shared with clones: replaced
+        hand.remove(card)
+        if self.revealed[seat] or self.orders[seat] or self.covered[seat]:
+            self._take_from_extras(seat, card)
         if action.power:
             self.crystals[seat] -= 1
         if action.cube:
             self.cubes[seat] -= 1
-        play = Play.of(seat, action)
-        self.trick.append(play)
-        self._scratch.track = track.add(play)
+        play = _PLAY_OF.get((seat, action)) or Play.of(seat, action)
+        trick.append(play)
+        scratch.track = track.add(play)
         for seen in self.seen:
             seen.add(card)
         if quiet:
             pass
         elif action.cube:
             value = card.value + action.cube * self.cube_step
-            self.add_log("play_cube", player=seat, who=self._name(seat), card=card.term,
+            self.add_log("play_cube", player=seat, who=_NAMES[seat], card=card.term,
                          value=value, kind="action")
         else:
-            self.add_log("play", player=seat, who=self._name(seat), card=card.term, kind="action")
+            self.add_log("play", player=seat, who=_NAMES[seat], card=card.term, kind="action")
         if forced and not (action.power and card.rank is Rank.ASSASSIN):
             self.add_log("forced", player=seat, who=self._name(seat), kind="narration")
-        if self.m.deal is Deal.DRAW_4 and self.draw_piles[seat]:
-            drawn = self.draw_piles[seat].pop()
+        if self.draw_piles[seat] and self.m.deal is Deal.DRAW_4:
+            piles = self.draw_piles = list(self.draw_piles)  # replaced: see _thaw
+            drawn = piles[seat][-1]
+            piles[seat] = piles[seat][:-1]
             self.hands[seat] = sort_cards([*self.hands[seat], drawn])
             self.seen[seat].add(drawn)
             self.add_log("draw", player=seat, who=self._name(seat))
             self.add_log("drawn", player=seat, visible_to={seat}, card=drawn.term)
         if action.power:
             self._fire_power(seat, action)
-        if self.phase == "play":
-            self._after_play()
+        if len(trick) == self.n and self.phase == "play":
+            self._finish_trick()
 
     def _fire_power(self, seat: int, action: PlayCard) -> None:
         card = action.card
@@ -724,7 +803,8 @@ class MegalomaniaState(State[Action]):
             self.orders[seat].insert(order_pos, found)
         trick = list(self.captured[owner][t])  # replaced, not changed: clones share tricks
         trick[i] = card
-        self.captured[owner][t] = trick
+        tricks = self.captured[owner] = list(self.captured[owner])  # the same
+        tricks[t] = trick
         self._scratch.tallies = None
         self._public([card, found])
         self.explorer = None
@@ -741,26 +821,28 @@ class MegalomaniaState(State[Action]):
         assert self.dominant is not None
         winner = self._tracker().winner
         assert winner is not None
-        win_play = next(p for p in self.trick if p.seat == winner)
+        trick = self.trick
+        m = self.m
         self.trick_no += 1
         if not self.quiet:
+            win_play = next(p for p in trick if p.seat == winner)
             self.add_log("trick_won", player=winner, who=self._name(winner),
                          number=self.trick_no, card=win_play.card.term,
                          reason=TrickReason(tuple(self.trick), self.dominant, self.cube_step,
                                             win_play),
                          kind="narration")
-        self.captured[winner].append([p.card for p in self.trick])
+        self.captured[winner] = [*self.captured[winner], [p.card for p in trick]]
         self._scratch.tallies = None
-        self.last_trick = list(self.trick)
-        self.round_plays.append(tuple(self.trick))
+        self.last_trick = trick  # the finished trick list is not changed again
+        self.round_plays = [*self.round_plays, tuple(trick)]  # replaced: clones share it
         self.last_winner = winner
         self.trick = []
         self.leader = self.next_leader if self.next_leader is not None else winner
         self.next_leader = None
-        if self.trick_no >= self.m.tricks:
+        if self.trick_no >= m.tricks:
             self._finish_round()
             return
-        if self.m.deal is Deal.PASS_HAND:
+        if m.deal is Deal.PASS_HAND:
             self.hands = [self.hands[(s + 1) % self.n] for s in range(self.n)]
             for s in range(self.n):
                 self.seen[s].update(self.hands[s])
@@ -769,6 +851,7 @@ class MegalomaniaState(State[Action]):
             self.add_log("next_leader", player=self.leader, who=self._name(self.leader))
 
     def _finish_round(self) -> None:
+        self._thaw()
         m = self.m
         scaled = self.game.options.mission7 == "scaled"  # type: ignore[attr-defined]
         pts = mission_scores(m, self.captured, self.n, scaled=scaled)
@@ -779,8 +862,9 @@ class MegalomaniaState(State[Action]):
             self.scores[s] += pts[s]
             if pts[s] < 0:
                 self.negatives[s] -= pts[s]
-            self.add_log("round_score", player=s, who=self._name(s), points=pts[s], mission=m.title,
-                         total=self.scores[s], kind="narration")
+            if not self.quiet:
+                self.add_log("round_score", player=s, who=self._name(s), points=pts[s],
+                             mission=m.title, total=self.scores[s], kind="narration")
         if rule == "start_and_loss":
             for s in self._seat_order():
                 if pts[s] < 0:
