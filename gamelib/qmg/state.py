@@ -46,6 +46,8 @@ class _Memo:
 
 TEAM = default_board().teams
 """Each nation's team (0 Axis, 1 Allies), by nation index."""
+USSR = NATIONS.index("soviet_union")
+JAPAN = NATIONS.index("japan")
 CARD_NATION = {cid: card.nation for cid, card in default_cards().cards.items()}
 """The nation whose deck holds each card."""
 CARD_TYPE = {cid: card.type for cid, card in default_cards().cards.items()}
@@ -235,7 +237,7 @@ class QmgState(State[QmgAction], _Memo):
     def count_pieces(self, n: int, kind: str) -> int:
         """How many armies (``kind="army"``) or navies of nation ``n`` are on the board."""
         spaces = self.board.land if kind == "army" else self.board.sea
-        return sum(1 for s in self.own_spaces(n) if s in spaces)
+        return len(spaces.intersection(self.own_spaces(n)))
 
     def place(self, space: str, n: int) -> None:
         """Put a piece of ``n`` in ``space`` (legality checked by the caller)."""
@@ -267,10 +269,16 @@ class QmgState(State[QmgAction], _Memo):
 
     def axis_straits(self) -> frozenset[str]:
         """Strait land spaces that hold an Axis army."""
-        pieces = self.pieces
-        return frozenset(
-            land for land, _, _ in self.board.straits if any(TEAM[x] == AXIS for x in pieces[land])
-        )
+        memo = self._memo
+        found: frozenset[str] | None = memo.get("straits")
+        if found is None:
+            pieces = self.pieces
+            found = memo["straits"] = frozenset(
+                land
+                for land, _, _ in self.board.straits
+                if any(TEAM[x] == AXIS for x in pieces[land])
+            )
+        return found
 
     def neighbours(self, space: str, n: int) -> frozenset[str]:
         """Spaces adjacent to ``space`` for nation ``n``'s team (straits included)."""
@@ -307,22 +315,33 @@ class QmgState(State[QmgAction], _Memo):
         cached = cache.get(n)
         if cached is not None:
             return cached
-        mine = set(self.own_spaces(n))
-        ok = {s for s in mine if s in self.board.land or self.navy_backed(s, n)}
+        board = self.board
+        land = board.land
+        own = self.own_spaces(n)
+        mine = set(own)
+        ok = {s for s in own if s in land or self.navy_backed(s, n)}
         frontier = [s for s in self.supply_spaces(n) if s in mine]
         seen = set(frontier)
-        team = self.team(n)
-        straits = self.axis_straits()
+        team = TEAM[n]
+        adjacent = board.adjacent
+        links = board.strait_links
+        straits: frozenset[str] | None = None
         while frontier:
             s = frontier.pop()
-            for t in self.board.neighbours(s, team, straits):
-                if t in ok and t not in seen:
-                    seen.add(t)
-                    frontier.append(t)
-        if NATIONS[n] == "soviet_union" and self.in_play("ussr_shvernik"):
-            seen |= {s for s in mine if s in self.board.land}
-        if self.truk and NATIONS[n] == "japan":
-            area = self.board.adjacent["central_pacific"] | {"central_pacific"}
+            if s in links:
+                if straits is None:
+                    straits = self.axis_straits()
+                near = board.neighbours(s, team, straits)
+            else:
+                near = adjacent[s]
+            new = (near & ok) - seen
+            if new:
+                seen |= new
+                frontier.extend(new)
+        if n == USSR and self.in_play("ussr_shvernik"):
+            seen |= mine & land
+        if self.truk and n == JAPAN:
+            area = board.adjacent["central_pacific"] | {"central_pacific"}
             seen |= mine & area
         if team == ALLIES and self.in_play("usa_avg_expands") and "szechuan" in mine:
             seen.add("szechuan")
@@ -353,17 +372,20 @@ class QmgState(State[QmgAction], _Memo):
 
     def _advance(self) -> None:
         """Run automatic tasks until a decision with at least one option is on top."""
+        choices = fx.OPTIONS
         while self.over is None and self.stack:
-            task = self.stack[-1]
-            if task.op in DECISIONS:
-                opts = fx.needs_decision(self, task)
+            task = self.stack.pop()
+            op = task.op
+            if op in DECISIONS:
+                if op == "cost_hand" and not self.hands[task.nation]:
+                    fx.needs_decision(self, task)  # paid from the deck
+                    continue
+                opts = choices[op](self, task)
                 if opts:
+                    self.stack.append(task)
                     self._opts = opts
                     return
-                self.stack.pop()
-                continue
-            self.stack.pop()
-            if task.op == "end_turn":
+            elif op == "end_turn":
                 self._end_turn(task.nation)
             else:
                 fx.run(self, task)
