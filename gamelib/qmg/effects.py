@@ -450,7 +450,7 @@ def use_card(
             st.decks[n].append(played)
             st.rng.shuffle(st.decks[n])
     elif trigger == "enemy_ew":
-        st.stack = [
+        st.stack[:] = [
             t for t in st.stack if not (t.card == st.cancelled and t.op in ("step", "auto"))
         ]
         st.add_log("ew_cancelled", card=st.card_name(st.cancelled))

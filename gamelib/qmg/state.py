@@ -372,23 +372,27 @@ class QmgState(State[QmgAction], _Memo):
 
     def _advance(self) -> None:
         """Run automatic tasks until a decision with at least one option is on top."""
-        choices = fx.OPTIONS
-        while self.over is None and self.stack:
-            task = self.stack.pop()
+        choices = fx.OPTIONS  # the decision ops (DECISIONS) with their option builders
+        run = fx.run
+        stack = self.stack  # replaced only by _finish (which ends the game)
+        while stack:
+            task = stack.pop()
             op = task.op
-            if op in DECISIONS:
+            build = choices.get(op)
+            if build is not None:
                 if op == "cost_hand" and not self.hands[task.nation]:
                     fx.needs_decision(self, task)  # paid from the deck
                     continue
-                opts = choices[op](self, task)
+                opts = build(self, task)
                 if opts:
-                    self.stack.append(task)
+                    stack.append(task)
                     self._opts = opts
                     return
             elif op == "end_turn":
                 self._end_turn(task.nation)
+                stack = self.stack
             else:
-                fx.run(self, task)
+                run(self, task)
 
     def _options(self, task: Task) -> list[QmgAction]:
         return fx.options(self, task)
