@@ -26,6 +26,13 @@ if TYPE_CHECKING:
 TEAM = default_board().teams
 """Each nation's team (0 Axis, 1 Allies), by nation index."""
 
+OWN = 10
+"""Memo key of nation ``n``'s own spaces: ``OWN + n`` (its supplied spaces: ``n``)."""
+REACH = 20
+"""Memo key of nation ``n``'s reach (spaces next to its supplied pieces): ``REACH + n``."""
+STRAITS = 30
+"""Memo key of the strait land spaces an Axis army holds."""
+
 __all__ = ["make_view", "needs_decision", "options", "resolve", "run", "why"]
 
 BASIC_STEPS: dict[str, Mapping[str, Any]] = {
@@ -148,7 +155,7 @@ def pieces_left(st: QmgState, n: int, kind: str) -> bool:
 def reach(st: QmgState, n: int) -> frozenset[str]:
     """Spaces next to a supplied piece of ``n`` (cached with the supply)."""
     memo = st.memo()
-    key = ("reach", n)
+    key = REACH + n
     found: frozenset[str] | None = memo.get(key)
     if found is None:
         found = memo[key] = frozenset(_reach(st, n))

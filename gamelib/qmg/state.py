@@ -15,6 +15,7 @@ from gamelib.qmg import effects as fx
 from gamelib.qmg.actions import VERBS, QmgAction
 from gamelib.qmg.board import ALLIES, AXIS, NATIONS, default_board
 from gamelib.qmg.cards import BASIC_TYPES, TYPE_TERMS, default_cards
+from gamelib.qmg.effects import OWN, REACH, STRAITS
 from gamelib.qmg.game import KIND_TERMS, TEAM_TERMS, QmgGame
 from gamelib.qmg.tasks import Task
 from gamelib.qmg.view import QmgView
@@ -37,8 +38,10 @@ class _Memo:
     :func:`gamelib.core.state.digest` hashes) and :func:`gamelib.core.state.fingerprint` (which
     reads ``QmgState.__slots__``, empty) do not see it, so computing supply for a view never
     "changes" a state, and two states of the same game compare equal whatever each has cached.
-    :meth:`QmgState.forget_supply` empties it whenever a piece, a card in play or Truk changes;
-    :meth:`QmgState.clone` copies it (its values are immutable).
+    :meth:`QmgState.forget_supply` replaces it whenever a card in play or Truk changes, and a
+    piece moving replaces it with the entries the move cannot change (:data:`KEEP`). The dict is
+    never emptied or changed in place except to add an entry, so :meth:`QmgState.clone` shares it:
+    an entry added by either twin is true of both until one of them replaces its dict.
     """
 
     __slots__ = ("_memo",)
@@ -46,6 +49,22 @@ class _Memo:
 
 TEAM = default_board().teams
 """Each nation's team (0 Axis, 1 Allies), by nation index."""
+STRAIT_LANDS = frozenset(land for land, _, _ in default_board().straits)
+"""The land spaces of the straits (who holds them changes adjacency at sea)."""
+KEEP = tuple(
+    frozenset(
+        {STRAITS}
+        | {OWN + m for m in range(len(NATIONS)) if m != n}
+        | {k + m for m in range(len(NATIONS)) if TEAM[m] != TEAM[n] for k in (0, REACH)}
+    )
+    for n in range(len(NATIONS))
+)
+"""Per nation ``n``, the memo keys a piece of ``n`` moving outside a strait's land space leaves
+valid: the Axis straits, the other nations' own spaces, and the other team's supply and reach
+(a nation's supply follows its own pieces and, for navies, its team's armies). Everything else
+(this team's supply and reach, basic-card playability) is computed again."""
+
+
 USSR = NATIONS.index("soviet_union")
 JAPAN = NATIONS.index("japan")
 CARD_NATION = {cid: card.nation for cid, card in default_cards().cards.items()}
@@ -199,7 +218,7 @@ class QmgState(State[QmgAction], _Memo):
         attrs["vp"] = self.vp[:]
         attrs["stack"] = self.stack[:]
         attrs["log"] = self.log[:]
-        new._memo = self._memo.copy()
+        new._memo = self._memo  # shared: see _Memo
         return new
 
     def check_invariants(self) -> None:
@@ -227,7 +246,7 @@ class QmgState(State[QmgAction], _Memo):
     def own_spaces(self, n: int) -> tuple[str, ...]:
         """The spaces holding a piece of ``n``, in map order (cached with the supply)."""
         memo = self._memo
-        key = ("own", n)
+        key = OWN + n
         found: tuple[str, ...] | None = memo.get(key)
         if found is None:
             pieces = self.pieces
@@ -242,12 +261,22 @@ class QmgState(State[QmgAction], _Memo):
     def place(self, space: str, n: int) -> None:
         """Put a piece of ``n`` in ``space`` (legality checked by the caller)."""
         self.pieces[space] = tuple(sorted((*self.pieces[space], n)))
-        self.forget_supply()
+        self._moved(space, n)
 
     def take(self, space: str, n: int) -> None:
         """Take the piece of ``n`` off ``space``."""
         self.pieces[space] = tuple(x for x in self.pieces[space] if x != n)
-        self.forget_supply()
+        self._moved(space, n)
+
+    def _moved(self, space: str, n: int) -> None:
+        """A piece of ``n`` came to or left ``space``: keep only the cached values it cannot
+        change (see :data:`KEEP`); a strait's land space changes everyone's adjacency."""
+        memo = self._memo
+        if space in STRAIT_LANDS:
+            self._memo = {}
+        elif memo:
+            keep = KEEP[n]
+            self._memo = {k: v for k, v in memo.items() if k in keep}
 
     def soviet_next_to_german(self) -> frozenset[str]:
         """Broad Front's snapshot: spaces with a Soviet army next to a German army."""
@@ -270,10 +299,10 @@ class QmgState(State[QmgAction], _Memo):
     def axis_straits(self) -> frozenset[str]:
         """Strait land spaces that hold an Axis army."""
         memo = self._memo
-        found: frozenset[str] | None = memo.get("straits")
+        found: frozenset[str] | None = memo.get(STRAITS)
         if found is None:
             pieces = self.pieces
-            found = memo["straits"] = frozenset(
+            found = memo[STRAITS] = frozenset(
                 land
                 for land, _, _ in self.board.straits
                 if any(TEAM[x] == AXIS for x in pieces[land])
