@@ -420,14 +420,14 @@ def use_card(
     (``played``: the card a Rationing-like reaction acts on)."""
     eff = effect(st, cid)
     if cid in st.responses[n]:
-        st.responses[n].remove(cid)
-        st.discards[n].append(cid)
+        st.face_down(n).remove(cid)
+        st.pile(n).append(cid)
     st.used = st.used | {cid}
     st.add_log("use", nation=st.nation_name(n), card=st.card_name(cid), kind="action")
     again = eff.get("needs_discard")
     if again:  # Guards: that Build Army card is played again, face up on top of the pile
-        st.discards[n].remove(again)
-        st.discards[n].append(again)
+        st.pile(n).remove(again)
+        st.pile(n).append(again)
     trigger = eff.get("trigger")
     uk = NATIONS.index("united_kingdom")
     if NATIONS[n] == "germany" and cid in st.table[n] and "uk_enigma" in st.responses[uk]:
@@ -448,14 +448,14 @@ def use_card(
         push_steps(st, n, cid, [recruit], here)
     elif trigger == "german_status_used":
         if played in st.table[NATIONS.index("germany")]:
-            st.table[NATIONS.index("germany")].remove(played)
+            st.status(NATIONS.index("germany")).remove(played)
             st.forget_supply()
-            st.discards[NATIONS.index("germany")].append(played)
+            st.pile(NATIONS.index("germany")).append(played)
     elif trigger == "played_card":
         if played in st.discards[n]:
-            st.discards[n].remove(played)
-            st.decks[n].append(played)
-            st.rng.shuffle(st.decks[n])
+            st.pile(n).remove(played)
+            st.deck(n).append(played)
+            st.rng.shuffle(st.deck(n))
     elif trigger == "enemy_ew":
         st.stack[:] = [
             t for t in st.stack if not (t.card == st.cancelled and t.op in ("step", "auto"))
@@ -800,7 +800,7 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
         kind = "army" if space in st.board.land else "navy"
         st.stack.append(Task("step", n, step=BASIC_STEPS["build_" + kind]))
     elif op == "reorder":
-        deck = st.decks[n]
+        deck = st.deck(n)
         end = len(deck) - task.who
         segment = deck[end - task.n : end]
         segment.remove(action.a)
@@ -808,8 +808,8 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
         if task.n > 2:
             st.stack.append(Task("reorder", n, n=task.n - 1, who=task.who + 1))
     elif op == "bottom":
-        st.hands[n].remove(action.a)
-        st.decks[n].insert(0, action.a)
+        st.hand(n).remove(action.a)
+        st.deck(n).insert(0, action.a)
         st.add_log("bottom", nation=st.nation_name(n))
         if task.n > 1:
             st.stack.append(Task("bottom", n, n=task.n - 1))
@@ -851,8 +851,8 @@ def resolve_step(st: QmgState, task: Task, action: QmgAction) -> None:
     elif verb == "choose":
         st.stack.append(sub_task(task, BASIC_STEPS[action.a]))
     elif verb == "play":  # Flexible Resources: a card from the discard pile
-        st.discards[n].remove(action.a)
-        st.hands[n].append(action.a)
+        st.pile(n).remove(action.a)
+        st.hand(n).append(action.a)
         play_card(st, n, action.a)
     elif verb == "target" and task.step["op"] == "lend_lease":
         ally = NATIONS.index(action.a)
@@ -864,24 +864,24 @@ def resolve_step(st: QmgState, task: Task, action: QmgAction) -> None:
 
 def play_card(st: QmgState, n: int, cid: str) -> None:
     """Play a card from hand (a played card is discarded before its text resolves)."""
-    st.hands[n].remove(cid)
+    st.hand(n).remove(cid)
     card = st.cards.card(cid)
     name = st.nation_name(n)
     if card.type == "response":
-        st.responses[n].append(cid)
+        st.face_down(n).append(cid)
         st.log_private(n, "play_hidden", "play", card=card.name, type=st.type_term(cid))
         return
     st.add_log("play", nation=name, card=card.name, type=st.type_term(cid), kind="action")
     if card.type == "status":
-        st.table[n].append(cid)
+        st.status(n).append(cid)
         st.forget_supply()
         return
     own_play = st.nation == n  # not Lend Lease's play in another nation's turn
     conscripts = st.in_play("ussr_women_conscripts") and NATIONS[n] == "soviet_union"
     if own_play and conscripts and card.type == "build_army":
-        st.decks[n].append(cid)  # Women Conscripts: on top of the deck, not to the discard pile
+        st.deck(n).append(cid)  # Women Conscripts: on top of the deck, not to the discard pile
     else:
-        st.discards[n].append(cid)
+        st.pile(n).append(cid)
     if own_play and NATIONS[n] == "united_kingdom" and "uk_rationing" in st.responses[n]:
         st.stack.append(Task("react", n, card="uk_rationing", step=cid))
     if card.basic:
@@ -913,12 +913,12 @@ def run(st: QmgState, task: Task) -> None:
         st.draw_up(n)
     elif op == "draw_one":
         if st.decks[n]:
-            st.hands[n].append(st.decks[n].pop())
+            st.hand(n).append(st.deck(n).pop())
             st.add_log("draw", nation=st.nation_name(n), n=1)
     elif op == "fetch":
         for i in range(len(st.decks[n]) - 1, -1, -1):
             if st.cards.card(st.decks[n][i]).type == task.card:
-                st.hands[n].append(st.decks[n].pop(i))
+                st.hand(n).append(st.deck(n).pop(i))
                 st.add_log("reallocate", nation=st.nation_name(n), type=Term(*_type(task.card)))
                 break
     elif op == "do_remove":
@@ -966,11 +966,11 @@ def run_step(st: QmgState, task: Task) -> None:
         st.forget_supply()
     elif op == "discard_random_response":
         target = NATIONS.index(step["target"])
-        pile = st.responses[target]
+        pile = st.face_down(target)
         if pile:
             cid = st.rng.choice(sorted(pile))
             pile.remove(cid)
-            st.discards[target].insert(0, cid)
+            st.pile(target).insert(0, cid)
             st.add_log("random_response", nation=st.nation_name(target))
 
 

@@ -20,7 +20,7 @@ from gamelib.qmg.game import KIND_TERMS, TEAM_TERMS, QmgGame
 from gamelib.qmg.tasks import Task
 from gamelib.qmg.view import QmgView
 
-__all__ = ["HAND_SIZE", "LEAD", "ROUNDS", "QmgState", "Task"]
+__all__ = ["HAND_SIZE", "LEAD", "ROUNDS", "ZONES", "QmgState", "Task"]
 
 HAND_SIZE = 7
 ROUNDS = 20
@@ -28,6 +28,10 @@ LEAD = 30
 SETUP_DRAW = 10
 SETUP_DISCARD = 3
 REALLOCATE_COST = 4
+ZONES = ("hands", "decks", "discards", "table", "responses")
+"""The per-nation card lists of a state (read them freely; change them through
+:meth:`QmgState.hand`, :meth:`~QmgState.deck`, :meth:`~QmgState.pile`, :meth:`~QmgState.status`
+and :meth:`~QmgState.face_down`)."""
 
 
 class _Memo:
@@ -42,9 +46,14 @@ class _Memo:
     piece moving replaces it with the entries the move cannot change (:data:`KEEP`). The dict is
     never emptied or changed in place except to add an entry, so :meth:`QmgState.clone` shares it:
     an entry added by either twin is true of both until one of them replaces its dict.
+
+    ``_own`` says which nations' card lists (hands, decks, discard piles, Status cards, face-down
+    Responses) this state owns: a clone and its original share those lists, so the engine
+    changes one only through :meth:`QmgState.hand` and its siblings, which copy it first when
+    it is shared (one bit per zone and nation, :data:`OWN_BIT`).
     """
 
-    __slots__ = ("_memo",)
+    __slots__ = ("_memo", "_own")
 
 
 TEAM = default_board().teams
@@ -64,6 +73,11 @@ valid: the Axis straits, the other nations' own spaces, and the other team's sup
 (a nation's supply follows its own pieces and, for navies, its team's armies). Everything else
 (this team's supply and reach, basic-card playability) is computed again."""
 
+
+OWN_BIT = {zone: 1 << (6 * i) for i, zone in enumerate(ZONES)}
+"""The ownership bit of nation 0's list of each card zone (nation ``n``: shifted by ``n``)."""
+ALL_OWNED = (1 << (6 * len(ZONES))) - 1
+"""Every card list owned (a new state's)."""
 
 USSR = NATIONS.index("soviet_union")
 JAPAN = NATIONS.index("japan")
@@ -118,6 +132,7 @@ class QmgState(State[QmgAction], _Memo):
     def __init__(self, game: QmgGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
         self._memo: dict[Any, Any] = {}
+        self._own = ALL_OWNED
         self.seat_of = [0] * len(NATIONS)
         for seat, nations in enumerate(game.seats):
             for n in nations:
@@ -210,16 +225,60 @@ class QmgState(State[QmgAction], _Memo):
         attrs.update(self.__dict__)
         attrs["rng"] = self.rng.copy()
         attrs["pieces"] = self.pieces.copy()
-        attrs["hands"] = list(map(list.copy, self.hands))
-        attrs["decks"] = list(map(list.copy, self.decks))
-        attrs["discards"] = list(map(list.copy, self.discards))
-        attrs["table"] = list(map(list.copy, self.table))
-        attrs["responses"] = list(map(list.copy, self.responses))
+        # card lists: each twin gets its own outer list; the nations' lists are shared until
+        # one twin changes one (copy on write, see _Memo)
+        attrs["hands"] = self.hands[:]
+        attrs["decks"] = self.decks[:]
+        attrs["discards"] = self.discards[:]
+        attrs["table"] = self.table[:]
+        attrs["responses"] = self.responses[:]
+        new._own = self._own = 0
         attrs["vp"] = self.vp[:]
         attrs["stack"] = self.stack[:]
         attrs["log"] = self.log[:]
         new._memo = self._memo  # shared: see _Memo
         return new
+
+    # -- card lists to change (copy on write) ----------------------------------------------------
+    def hand(self, n: int) -> list[str]:
+        """Nation ``n``'s hand, this state's own list, to change."""
+        lists = self.hands
+        if not self._own & (1 << n):
+            lists[n] = lists[n][:]
+            self._own |= 1 << n
+        return lists[n]
+
+    def deck(self, n: int) -> list[str]:
+        """Nation ``n``'s deck (top last), this state's own list, to change."""
+        lists = self.decks
+        if not self._own & (64 << n):
+            lists[n] = lists[n][:]
+            self._own |= 64 << n
+        return lists[n]
+
+    def pile(self, n: int) -> list[str]:
+        """Nation ``n``'s discard pile (top last), this state's own list, to change."""
+        lists = self.discards
+        if not self._own & (4096 << n):
+            lists[n] = lists[n][:]
+            self._own |= 4096 << n
+        return lists[n]
+
+    def status(self, n: int) -> list[str]:
+        """Nation ``n``'s Status cards in play, this state's own list, to change."""
+        lists = self.table
+        if not self._own & (262144 << n):
+            lists[n] = lists[n][:]
+            self._own |= 262144 << n
+        return lists[n]
+
+    def face_down(self, n: int) -> list[str]:
+        """Nation ``n``'s face-down Responses, this state's own list, to change."""
+        lists = self.responses
+        if not self._own & (16777216 << n):
+            lists[n] = lists[n][:]
+            self._own |= 16777216 << n
+        return lists[n]
 
     def check_invariants(self) -> None:
         for n in range(len(NATIONS)):
@@ -470,9 +529,10 @@ class QmgState(State[QmgAction], _Memo):
         deck = self.decks[n]
         k = min(count, len(deck))
         if k:
+            deck = self.deck(n)
             moved = deck[len(deck) - k :]
             del deck[len(deck) - k :]
-            self.discards[n][0:0] = moved
+            self.pile(n)[0:0] = moved
             self.add_log("discard_top", nation=self.nation_name(n), n=k)
         if count > k:
             self.vp[self.team(n)] -= count - k
@@ -482,8 +542,8 @@ class QmgState(State[QmgAction], _Memo):
 
     def discard_from_hand(self, n: int, cid: str) -> None:
         """Discard ``cid`` from ``n``'s hand, face down to the bottom of the pile."""
-        self.hands[n].remove(cid)
-        self.discards[n].insert(0, cid)
+        self.hand(n).remove(cid)
+        self.pile(n).insert(0, cid)
         if not self.quiet:
             self.log_private(n, "discard_hidden", "discard", card=self.card_name(cid))
 
@@ -499,8 +559,11 @@ class QmgState(State[QmgAction], _Memo):
     def draw_up(self, n: int) -> None:
         """Draw up to the hand size (nothing more once the deck is empty)."""
         k = min(max(HAND_SIZE - len(self.hands[n]), 0), len(self.decks[n]))
-        for _ in range(k):
-            self.hands[n].append(self.decks[n].pop())
+        if k:
+            hand = self.hand(n)
+            deck = self.deck(n)
+            for _ in range(k):
+                hand.append(deck.pop())
         if k and not self.quiet:
             self.add_log("draw", nation=self.nation_name(n), n=k)
 
