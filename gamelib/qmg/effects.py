@@ -32,6 +32,8 @@ REACH = 20
 """Memo key of nation ``n``'s reach (spaces next to its supplied pieces): ``REACH + n``."""
 STRAITS = 30
 """Memo key of the strait land spaces an Axis army holds."""
+HELD = 40
+"""Memo key of nation ``n``'s Victory step points for supply spaces: ``HELD + n``."""
 
 __all__ = ["make_view", "needs_decision", "options", "resolve", "run", "why"]
 
@@ -999,9 +1001,13 @@ def victory_step(st: QmgState, n: int) -> None:
             "vp_skipped", space=st.board.names[home], nation=st.nation_name(n), kind="narration"
         )
         return
-    total = 0
-    for s in st.supply_spaces(n).intersection(st.own_spaces(n)):
-        total += 1 if len(pieces[s]) > 1 else 2
+    memo = st.memo()
+    total = memo.get(HELD + n)
+    if total is None:
+        total = 0
+        for s in st.supply_spaces(n).intersection(st.own_spaces(n)):
+            total += 1 if len(pieces[s]) > 1 else 2  # an ally there too: 1
+        memo[HELD + n] = total
     st.gain(team, total, SUPPLY_SPACES)
     if not st.table[n]:
         return

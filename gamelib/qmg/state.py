@@ -15,7 +15,7 @@ from gamelib.qmg import effects as fx
 from gamelib.qmg.actions import VERBS, QmgAction
 from gamelib.qmg.board import ALLIES, AXIS, NATIONS, default_board
 from gamelib.qmg.cards import BASIC_TYPES, TYPE_TERMS, default_cards
-from gamelib.qmg.effects import OWN, REACH, STRAITS
+from gamelib.qmg.effects import HELD, OWN, REACH, STRAITS
 from gamelib.qmg.game import KIND_TERMS, TEAM_TERMS, QmgGame
 from gamelib.qmg.tasks import Task
 from gamelib.qmg.view import QmgView
@@ -64,14 +64,15 @@ KEEP = tuple(
     frozenset(
         {STRAITS}
         | {OWN + m for m in range(len(NATIONS)) if m != n}
-        | {k + m for m in range(len(NATIONS)) if TEAM[m] != TEAM[n] for k in (0, REACH)}
+        | {k + m for m in range(len(NATIONS)) if TEAM[m] != TEAM[n] for k in (0, REACH, HELD)}
     )
     for n in range(len(NATIONS))
 )
 """Per nation ``n``, the memo keys a piece of ``n`` moving outside a strait's land space leaves
-valid: the Axis straits, the other nations' own spaces, and the other team's supply and reach
-(a nation's supply follows its own pieces and, for navies, its team's armies). Everything else
-(this team's supply and reach, basic-card playability) is computed again."""
+valid: the Axis straits, the other nations' own spaces, and the other team's supply, reach and
+supply-space points (a nation's supply follows its own pieces and, for navies, its team's
+armies; only allies share a space). Everything else (this team's supply, reach and points,
+basic-card playability) is computed again."""
 
 
 OWN_BIT = {zone: 1 << (6 * i) for i, zone in enumerate(ZONES)}
@@ -119,6 +120,9 @@ TURN_TASKS = tuple(
     for n in range(len(NATIONS))
 )
 """The five steps of each nation's turn (with its start and end), as stacked (last on top)."""
+TURN_TASKS_NO_START = tuple(tasks[:-1] for tasks in TURN_TASKS)
+"""The same without the start of the turn (a nation without Status or face-down Response
+cards has nothing to use then: that decision would be skipped)."""
 
 
 class QmgState(State[QmgAction], _Memo):
@@ -456,7 +460,10 @@ class QmgState(State[QmgAction], _Memo):
             self.add_log("round", kind="phase", round=self.round)
         if not self.quiet:
             self.add_log("turn", kind="phase", nation=self.nation_name(n))
-        self.stack.extend(TURN_TASKS[n])
+        if self.table[n] or self.responses[n]:
+            self.stack.extend(TURN_TASKS[n])
+        else:
+            self.stack.extend(TURN_TASKS_NO_START[n])
 
     def _advance(self) -> None:
         """Run automatic tasks until a decision with at least one option is on top."""
