@@ -246,42 +246,29 @@ class QmgState(State[QmgAction], _Memo):
     # -- card lists to change (copy on write) ----------------------------------------------------
     def hand(self, n: int) -> list[str]:
         """Nation ``n``'s hand, this state's own list, to change."""
-        lists = self.hands
-        if not self._own & (1 << n):
-            lists[n] = lists[n][:]
-            self._own |= 1 << n
-        return lists[n]
+        return self._mine(self.hands, n, 1 << n)
 
     def deck(self, n: int) -> list[str]:
         """Nation ``n``'s deck (top last), this state's own list, to change."""
-        lists = self.decks
-        if not self._own & (64 << n):
-            lists[n] = lists[n][:]
-            self._own |= 64 << n
-        return lists[n]
+        return self._mine(self.decks, n, 64 << n)
 
     def pile(self, n: int) -> list[str]:
         """Nation ``n``'s discard pile (top last), this state's own list, to change."""
-        lists = self.discards
-        if not self._own & (4096 << n):
-            lists[n] = lists[n][:]
-            self._own |= 4096 << n
-        return lists[n]
+        return self._mine(self.discards, n, 4096 << n)
 
     def status(self, n: int) -> list[str]:
         """Nation ``n``'s Status cards in play, this state's own list, to change."""
-        lists = self.table
-        if not self._own & (262144 << n):
-            lists[n] = lists[n][:]
-            self._own |= 262144 << n
-        return lists[n]
+        return self._mine(self.table, n, 262144 << n)
 
     def face_down(self, n: int) -> list[str]:
         """Nation ``n``'s face-down Responses, this state's own list, to change."""
-        lists = self.responses
-        if not self._own & (16777216 << n):
+        return self._mine(self.responses, n, 16777216 << n)
+
+    def _mine(self, lists: list[list[str]], n: int, bit: int) -> list[str]:
+        """``lists[n]``, copied first unless this state owns it (``bit`` of :data:`OWN_BIT`)."""
+        if not self._own & bit:
             lists[n] = lists[n][:]
-            self._own |= 16777216 << n
+            self._own |= bit
         return lists[n]
 
     def check_invariants(self) -> None:
@@ -567,10 +554,9 @@ class QmgState(State[QmgAction], _Memo):
         """Draw up to the hand size (nothing more once the deck is empty)."""
         k = min(max(HAND_SIZE - len(self.hands[n]), 0), len(self.decks[n]))
         if k:
-            hand = self.hand(n)
             deck = self.deck(n)
-            for _ in range(k):
-                hand.append(deck.pop())
+            self.hand(n).extend(reversed(deck[-k:]))  # one at a time from the top
+            del deck[-k:]
         if k and not self.quiet:
             self.add_log("draw", nation=self.nation_name(n), n=k)
 
