@@ -208,6 +208,9 @@ class QmgState(State[QmgAction], _Memo):
     def outcome(self) -> Outcome | None:
         return self.over
 
+    def is_terminal(self) -> bool:
+        return self.over is not None
+
     def why_illegal(self, action: QmgAction) -> Term:
         if self.over is not None or not self.stack:
             why = Term("the game is over", "ゲームは終了しています")
