@@ -425,7 +425,8 @@ def use_card(
         st.face_down(n).remove(cid)
         st.pile(n).append(cid)
     st.used = st.used | {cid}
-    st.add_log("use", nation=st.nation_name(n), card=st.card_name(cid), kind="action")
+    if not st.quiet:
+        st.add_log("use", nation=st.nation_name(n), card=st.card_name(cid), kind="action")
     again = eff.get("needs_discard")
     if again:  # Guards: that Build Army card is played again, face up on top of the pile
         st.pile(n).remove(again)
@@ -868,12 +869,13 @@ def play_card(st: QmgState, n: int, cid: str) -> None:
     """Play a card from hand (a played card is discarded before its text resolves)."""
     st.hand(n).remove(cid)
     card = st.cards.card(cid)
-    name = st.nation_name(n)
     if card.type == "response":
         st.face_down(n).append(cid)
         st.log_private(n, "play_hidden", "play", card=card.name, type=st.type_term(cid))
         return
-    st.add_log("play", nation=name, card=card.name, type=st.type_term(cid), kind="action")
+    if not st.quiet:
+        name = st.nation_name(n)
+        st.add_log("play", nation=name, card=card.name, type=st.type_term(cid), kind="action")
     if card.type == "status":
         st.status(n).append(cid)
         st.forget_supply()
@@ -921,7 +923,9 @@ def run(st: QmgState, task: Task) -> None:
         for i in range(len(st.decks[n]) - 1, -1, -1):
             if st.cards.card(st.decks[n][i]).type == task.card:
                 st.hand(n).append(st.deck(n).pop(i))
-                st.add_log("reallocate", nation=st.nation_name(n), type=Term(*_type(task.card)))
+                if not st.quiet:
+                    name = st.nation_name(n)
+                    st.add_log("reallocate", nation=name, type=Term(*_type(task.card)))
                 break
     elif op == "do_remove":
         do_remove(st, task)

@@ -115,11 +115,13 @@ _OTHERS = {
 TURN_TASKS = tuple(
     tuple(
         Task(op, n)
-        for op in ("end_turn", "draw", "discard_step", "victory", "supply", "play", "start")
+        for op in ("draw_end", "discard_step", "victory", "supply", "play", "start")
     )
     for n in range(len(NATIONS))
 )
-"""The five steps of each nation's turn (with its start and end), as stacked (last on top)."""
+"""The five steps of each nation's turn (with its start and end), as stacked (last on top);
+``draw_end`` is the Draw step and the end of the turn in one task (``draw`` then ``end_turn``:
+the Draw step starts nothing)."""
 TURN_TASKS_NO_START = tuple(tasks[:-1] for tasks in TURN_TASKS)
 """The same without the start of the turn (a nation without Status or face-down Response
 cards has nothing to use then: that decision would be skipped)."""
@@ -473,6 +475,10 @@ class QmgState(State[QmgAction], _Memo):
                     stack.append(task)
                     self._opts = opts
                     return
+            elif op == "draw_end":
+                self.draw_up(task.nation)
+                self._end_turn(task.nation)
+                stack = self.stack
             elif op == "end_turn":
                 self._end_turn(task.nation)
                 stack = self.stack
@@ -516,7 +522,8 @@ class QmgState(State[QmgAction], _Memo):
         """Add ``amount`` VP to ``team``."""
         if amount:
             self.vp[team] += amount
-            self.add_log("vp", team=TEAM_TERMS[team], n=amount, why=why)
+            if not self.quiet:
+                self.add_log("vp", team=TEAM_TERMS[team], n=amount, why=why)
 
     def discard_top(self, n: int, count: int) -> None:
         """Discard ``count`` cards from the top of ``n``'s deck (face down, to the bottom of the
@@ -530,7 +537,8 @@ class QmgState(State[QmgAction], _Memo):
             moved = deck[len(deck) - k :]
             del deck[len(deck) - k :]
             self.pile(n)[0:0] = moved
-            self.add_log("discard_top", nation=self.nation_name(n), n=k)
+            if not self.quiet:
+                self.add_log("discard_top", nation=self.nation_name(n), n=k)
         if count > k:
             self.vp[self.team(n)] -= count - k
             self.add_log(
