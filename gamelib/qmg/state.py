@@ -48,9 +48,11 @@ class _Memo:
     an entry added by either twin is true of both until one of them replaces its dict.
 
     ``_own`` says which nations' card lists (hands, decks, discard piles, Status cards, face-down
-    Responses) this state owns: a clone and its original share those lists, so the engine
-    changes one only through :meth:`QmgState.hand` and its siblings, which copy it first when
-    it is shared (one bit per zone and nation, :data:`OWN_BIT`).
+    Responses) and whether the ``pieces`` dict this state owns: a clone and its original share
+    them, so the engine changes a card list only through :meth:`QmgState.hand` and its
+    siblings, and the pieces only through :meth:`QmgState.place` and :meth:`QmgState.take`,
+    which copy what is shared first (one bit per zone and nation, :data:`OWN_BIT`, and
+    :data:`PIECES_BIT`).
     """
 
     __slots__ = ("_memo", "_own")
@@ -77,8 +79,10 @@ basic-card playability) is computed again."""
 
 OWN_BIT = {zone: 1 << (6 * i) for i, zone in enumerate(ZONES)}
 """The ownership bit of nation 0's list of each card zone (nation ``n``: shifted by ``n``)."""
-ALL_OWNED = (1 << (6 * len(ZONES))) - 1
-"""Every card list owned (a new state's)."""
+PIECES_BIT = 1 << (6 * len(ZONES))
+"""The ownership bit of the ``pieces`` dict."""
+ALL_OWNED = (PIECES_BIT << 1) - 1
+"""Every card list and the pieces owned (a new state's)."""
 
 USSR = NATIONS.index("soviet_union")
 JAPAN = NATIONS.index("japan")
@@ -233,7 +237,7 @@ class QmgState(State[QmgAction], _Memo):
         attrs = new.__dict__
         attrs.update(self.__dict__)
         attrs["rng"] = self.rng.copy()
-        attrs["pieces"] = self.pieces.copy()
+        # the pieces dict too is shared until one twin moves a piece (place/take copy it first)
         # card lists: each twin gets its own outer list; the nations' lists are shared until
         # one twin changes one (copy on write, see _Memo)
         attrs["hands"] = self.hands[:]
@@ -315,11 +319,17 @@ class QmgState(State[QmgAction], _Memo):
 
     def place(self, space: str, n: int) -> None:
         """Put a piece of ``n`` in ``space`` (legality checked by the caller)."""
+        if not self._own & PIECES_BIT:
+            self.pieces = self.pieces.copy()
+            self._own |= PIECES_BIT
         self.pieces[space] = tuple(sorted((*self.pieces[space], n)))
         self._moved(space, n)
 
     def take(self, space: str, n: int) -> None:
         """Take the piece of ``n`` off ``space``."""
+        if not self._own & PIECES_BIT:
+            self.pieces = self.pieces.copy()
+            self._own |= PIECES_BIT
         self.pieces[space] = tuple(x for x in self.pieces[space] if x != n)
         self._moved(space, n)
 
