@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 TEAM = default_board().teams
 """Each nation's team (0 Axis, 1 Allies), by nation index."""
 
+HOMES = tuple(nation.home for nation in default_board().nations)
+"""Each nation's home space, by nation index."""
 OWN = 10
 """Memo key of nation ``n``'s own spaces: ``OWN + n`` (its supplied spaces: ``n``)."""
 REACH = 20
@@ -208,13 +210,15 @@ def recruit_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | Non
     """Where ``n`` may recruit (「招集」: no supply test; stacking and piece limits apply)."""
     if not pieces_left(st, n, kind):
         return []
+    spaces = kind_spaces(st, kind)
+    pieces = st.pieces
+    team = TEAM[n]
     return [
         s
         for s in st.board.order
-        if s in kind_spaces(st, kind)
+        if s in spaces
         and (limit is None or s in limit)
-        and n not in st.pieces[s]
-        and not st.enemy_in(s, n)
+        and not any(x == n or TEAM[x] != team for x in pieces[s])
     ]
 
 
@@ -997,10 +1001,11 @@ SUPPLY_SPACES = Term("supply spaces", "補給スペース")
 def victory_step(st: QmgState, n: int) -> None:
     """「勝利点ステップ」: 2 VP per supply space held alone, 1 where shared with an ally; skipped
     while an enemy army holds the home space; then the Status cards that score here."""
-    home = st.board.nations[n].home
+    home = HOMES[n]
     pieces = st.pieces
     team = TEAM[n]
-    if any(TEAM[x] != team for x in pieces[home]):
+    here = pieces[home]
+    if here and here != (n,) and any(TEAM[x] != team for x in here):
         st.add_log(
             "vp_skipped", space=st.board.names[home], nation=st.nation_name(n), kind="narration"
         )
