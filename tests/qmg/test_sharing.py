@@ -1,6 +1,7 @@
-"""What the speed work shares between states stays invisible: a state's card lists are shared
+"""What the speed work shares or shortcuts stays invisible: a state's card lists are shared
 with its clone until one of them changes a list (copy on write), and the cache of supply, reach
-and points is kept across moves that cannot change it. Seeded random games, fixed counts."""
+and points is kept across moves that cannot change it, and basic-card playability stops at the
+first target. Seeded random games, fixed counts."""
 
 from __future__ import annotations
 
@@ -89,3 +90,22 @@ def test_each_card_list_has_its_own_ownership_bit():
             mine = method(n)
             assert mine is not shared and mine == shared and twin._own & (OWN_BIT[zone] << n)
             assert method(n) is mine
+
+
+def test_basic_card_playability_matches_its_options():
+    """A basic card is playable exactly when its step has an option (「できない効果だけ無視されま
+    す」 aside, a Build or Battle card needs a target): the shortcut that stops at the first target
+    agrees with the full option list, for every nation and basic type, at every step."""
+    from gamelib.qmg.tasks import Task
+
+    game = gamelib.load("qmg", players=3)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_state(seed, quiet=True)
+        while state.current_player is not None:
+            for n in range(6):
+                for kind, step in fx.BASIC_STEPS.items():
+                    full = fx.step_options(state, Task("step", n, step=step))
+                    assert fx._basic_possible(state, n, kind) == bool(full), (n, kind)
+            legal = state.legal_actions()
+            state.apply_in_place(legal[rng.randrange(len(legal))])
