@@ -52,7 +52,7 @@ class QmgAction:
             return True
         if other.__class__ is not QmgAction:
             return NotImplemented
-        return self.verb == other.verb and self.a == other.a and self.b == other.b  # type: ignore[attr-defined]
+        return self.verb == other.verb and self.a == other.a and self.b == other.b
 
 
 _INTERNED: dict[tuple[str, str, str], QmgAction] = {}

@@ -663,7 +663,7 @@ def _play_options(st: QmgState, task: Task) -> list[QmgAction]:
     if not hand:
         return []
     cards = dict.fromkeys(hand)  # the hand's distinct cards, in order
-    opts = []
+    opts: list[QmgAction] = []
     if len(hand) >= 4 and not st.reallocated and st.game.options.reallocate:
         opts.extend(map(REALLOCATE.__getitem__, st.basic_in_deck(n)))
     memo = st.memo()
