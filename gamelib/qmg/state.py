@@ -90,6 +90,10 @@ CARD_NATION = {cid: card.nation for cid, card in default_cards().cards.items()}
 """The nation whose deck holds each card."""
 CARD_TYPE = {cid: card.type for cid, card in default_cards().cards.items()}
 """Each card's type."""
+CARD_NAMES = {cid: card.name for cid, card in default_cards().cards.items()}
+"""Each card's name in both languages."""
+NATION_NAMES = tuple(nation.name for nation in default_board().nations)
+"""Each nation's name in both languages, by nation index."""
 
 DECISIONS = frozenset(
     {
@@ -181,7 +185,7 @@ class QmgState(State[QmgAction], _Memo):
     # -- names --------------------------------------------------------------------------------
     def nation_name(self, n: int) -> Term:
         """The nation's name in both languages."""
-        return self.board.nations[n].name
+        return NATION_NAMES[n]
 
     def team(self, n: int) -> int:
         """0 for the Axis, 1 for the Allies."""
@@ -189,7 +193,7 @@ class QmgState(State[QmgAction], _Memo):
 
     def card_name(self, cid: str) -> Term:
         """A card's name in both languages."""
-        return self.cards.card(cid).name
+        return CARD_NAMES[cid]
 
     # -- the contract -------------------------------------------------------------------------
     @property
@@ -567,8 +571,9 @@ class QmgState(State[QmgAction], _Memo):
         if self.quiet:
             return
         own = self.seat_of[n]
-        name = self.nation_name(n)
-        self.add_log(public, nation=name, visible_to=_OTHERS[self.game.players][own], kind="action")
+        name = NATION_NAMES[n]
+        others = _OTHERS[self.game.options.players][own]  # type: ignore[attr-defined]
+        self.add_log(public, nation=name, visible_to=others, kind="action")
         self.add_log(private, nation=name, visible_to=_OWN[own], kind="action", **params)
 
     def draw_up(self, n: int) -> None:
