@@ -38,9 +38,21 @@ class QmgAction:
     b: str = ""
 
     def __str__(self) -> str:
+        text: str | None = self.__dict__.get("_text")  # set on the shared objects of act()
+        if text is not None:
+            return text
         if self.b:
             return f"{self.verb} {self.a} {self.b}"
         return f"{self.verb} {self.a}" if self.a else self.verb
+
+    def __eq__(self, other: object) -> bool:
+        # the dataclass's equality without building two tuples (``action in legal`` compares
+        # an action with each legal one before it)
+        if self is other:
+            return True
+        if other.__class__ is not QmgAction:
+            return NotImplemented
+        return self.verb == other.verb and self.a == other.a and self.b == other.b
 
 
 _INTERNED: dict[tuple[str, str, str], QmgAction] = {}
@@ -53,4 +65,5 @@ def act(verb: str, a: str = "", b: str = "") -> QmgAction:
     found = _INTERNED.get(key)
     if found is None:
         found = _INTERNED[key] = QmgAction(verb, a, b)
+        object.__setattr__(found, "_text", str(found))  # its text, made once
     return found

@@ -10,18 +10,32 @@ Response cards a ``trigger`` saying when the owner may use them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Term
 from gamelib.qmg.actions import QmgAction, act
-from gamelib.qmg.board import ALLIES, AXIS, NATIONS, default_board
+from gamelib.qmg.board import ALLIES, AXIS, NATIONS, Board, default_board
 from gamelib.qmg.cards import BASIC_TYPES, default_cards
 from gamelib.qmg.tasks import Task
 from gamelib.qmg.view import QmgView
 
 if TYPE_CHECKING:
     from gamelib.qmg.state import QmgState
+
+TEAM = default_board().teams
+"""Each nation's team (0 Axis, 1 Allies), by nation index."""
+
+HOMES = tuple(nation.home for nation in default_board().nations)
+"""Each nation's home space, by nation index."""
+OWN = 10
+"""Memo key of nation ``n``'s own spaces: ``OWN + n`` (its supplied spaces: ``n``)."""
+REACH = 20
+"""Memo key of nation ``n``'s reach (spaces next to its supplied pieces): ``REACH + n``."""
+STRAITS = 30
+"""Memo key of the strait land spaces an Axis army holds."""
+HELD = 40
+"""Memo key of nation ``n``'s Victory step points for supply spaces: ``HELD + n``."""
 
 __all__ = ["make_view", "needs_decision", "options", "resolve", "run", "why"]
 
@@ -77,9 +91,17 @@ def nations_of(st: QmgState, who: Any, n: int) -> list[int]:
 def count(st: QmgState, n: int, spec: Mapping[str, Any]) -> int:
     """How many pieces match ``spec`` (who, kind, in, not_in, within)."""
     who = set(nations_of(st, spec["who"], n))
+    known = SPEC_SPACES.get(id(spec))
+    spaces = known[1] if known is not None and known[0] is spec else count_spaces(st.board, spec)
+    pieces = st.pieces
+    return sum(1 for s in spaces for x in pieces[s] if x in who)
+
+
+def count_spaces(board: Board, spec: Mapping[str, Any]) -> tuple[str, ...]:
+    """The spaces a count spec looks at (kind, in, not_in, within), in map order."""
     kind = spec["kind"]
     spaces: Iterable[str] = (
-        st.board.land if kind == "army" else st.board.sea if kind == "navy" else st.board.order
+        board.land_order if kind == "army" else board.sea_order if kind == "navy" else board.order
     )
     if "in" in spec:
         spaces = [s for s in spaces if s in spec["in"]]
@@ -87,11 +109,23 @@ def count(st: QmgState, n: int, spec: Mapping[str, Any]) -> int:
         spaces = [s for s in spaces if s not in spec["not_in"]]
     if "within" in spec:
         w = spec["within"]
-        near = st.board.distance_within(w["of"], w["dist"])
+        near = board.distance_within(w["of"], w["dist"])
         if w.get("min", 0):
-            near = near - st.board.distance_within(w["of"], w["min"] - 1)
+            near = near - board.distance_within(w["of"], w["min"] - 1)
         spaces = [s for s in spaces if s in near]
-    return sum(1 for s in spaces for x in st.pieces[s] if x in who)
+    return tuple(spaces)
+
+
+def _specs(data: Any) -> Iterable[Mapping[str, Any]]:
+    """The count specs (mappings with ``who`` and ``kind``) inside card effect data."""
+    if isinstance(data, Mapping):
+        if "who" in data and "kind" in data:
+            yield data
+        for value in data.values():
+            yield from _specs(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _specs(value)
 
 
 # -- targets ------------------------------------------------------------------------------------
@@ -125,7 +159,7 @@ def pieces_left(st: QmgState, n: int, kind: str) -> bool:
 def reach(st: QmgState, n: int) -> frozenset[str]:
     """Spaces next to a supplied piece of ``n`` (cached with the supply)."""
     memo = st.memo()
-    key = ("reach", n)
+    key = REACH + n
     found: frozenset[str] | None = memo.get(key)
     if found is None:
         found = memo[key] = frozenset(_reach(st, n))
@@ -176,13 +210,15 @@ def recruit_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | Non
     """Where ``n`` may recruit (「招集」: no supply test; stacking and piece limits apply)."""
     if not pieces_left(st, n, kind):
         return []
+    spaces = kind_spaces(st, kind)
+    pieces = st.pieces
+    team = TEAM[n]
     return [
         s
         for s in st.board.order
-        if s in kind_spaces(st, kind)
+        if s in spaces
         and (limit is None or s in limit)
-        and n not in st.pieces[s]
-        and not st.enemy_in(s, n)
+        and not any(x == n or TEAM[x] != team for x in pieces[s])
     ]
 
 
@@ -311,6 +347,11 @@ EFFECTS: dict[str, Mapping[str, Any]] = {
     cid: card.effect or {} for cid, card in default_cards().cards.items()
 }
 """Each card's effect data ({} for basic cards)."""
+SPEC_SPACES = {
+    id(spec): (spec, count_spaces(default_board(), spec)) for spec in _specs(list(EFFECTS.values()))
+}
+"""The spaces of each count spec of the card data, by ``id`` (the data lives as long as the
+module; :func:`count` checks identity, so another mapping with a reused id is never mistaken)."""
 TRIGGER = {cid: eff.get("trigger") for cid, eff in EFFECTS.items()}
 """Each card's trigger (``None`` for cards without one)."""
 BASIC_KIND = {cid: card.type if card.basic else "" for cid, card in default_cards().cards.items()}
@@ -319,6 +360,12 @@ DISCARD = {cid: act("discard", cid) for cid in EFFECTS}
 """The ``discard <card>`` action of each card (the most frequent actions, made once)."""
 REMOVE = {space: act("remove", space) for space in default_board().order}
 """The ``remove <space>`` action (an own piece taken off) of each space."""
+PLAY = {cid: act("play", cid) for cid in EFFECTS}
+"""The ``play <card>`` action of each card."""
+USE = {cid: act("use", cid) for cid in EFFECTS}
+"""The ``use <card>`` action of each card."""
+REALLOCATE = {t: act("reallocate", t) for t in BASIC_TYPES}
+"""The ``reallocate <type>`` action of each basic card type."""
 
 
 def effect(st: QmgState, cid: str) -> Mapping[str, Any]:
@@ -379,14 +426,15 @@ def use_card(
     (``played``: the card a Rationing-like reaction acts on)."""
     eff = effect(st, cid)
     if cid in st.responses[n]:
-        st.responses[n].remove(cid)
-        st.discards[n].append(cid)
+        st.face_down(n).remove(cid)
+        st.pile(n).append(cid)
     st.used = st.used | {cid}
-    st.add_log("use", nation=st.nation_name(n), card=st.card_name(cid), kind="action")
+    if not st.quiet:
+        st.add_log("use", nation=st.nation_name(n), card=st.card_name(cid), kind="action")
     again = eff.get("needs_discard")
     if again:  # Guards: that Build Army card is played again, face up on top of the pile
-        st.discards[n].remove(again)
-        st.discards[n].append(again)
+        st.pile(n).remove(again)
+        st.pile(n).append(again)
     trigger = eff.get("trigger")
     uk = NATIONS.index("united_kingdom")
     if NATIONS[n] == "germany" and cid in st.table[n] and "uk_enigma" in st.responses[uk]:
@@ -407,16 +455,16 @@ def use_card(
         push_steps(st, n, cid, [recruit], here)
     elif trigger == "german_status_used":
         if played in st.table[NATIONS.index("germany")]:
-            st.table[NATIONS.index("germany")].remove(played)
+            st.status(NATIONS.index("germany")).remove(played)
             st.forget_supply()
-            st.discards[NATIONS.index("germany")].append(played)
+            st.pile(NATIONS.index("germany")).append(played)
     elif trigger == "played_card":
         if played in st.discards[n]:
-            st.discards[n].remove(played)
-            st.decks[n].append(played)
-            st.rng.shuffle(st.decks[n])
+            st.pile(n).remove(played)
+            st.deck(n).append(played)
+            st.rng.shuffle(st.deck(n))
     elif trigger == "enemy_ew":
-        st.stack = [
+        st.stack[:] = [
             t for t in st.stack if not (t.card == st.cancelled and t.op in ("step", "auto"))
         ]
         st.add_log("ew_cancelled", card=st.card_name(st.cancelled))
@@ -567,57 +615,143 @@ def playable(st: QmgState, n: int, cid: str) -> bool:
     key = ("playable", n, kind)
     found: bool | None = memo.get(key)
     if found is None:
-        task = Task("step", n, card=cid, step=BASIC_STEPS[kind])
-        found = memo[key] = bool(step_options(st, task))
+        found = memo[key] = _basic_possible(st, n, kind)
     return found
+
+
+def _basic_possible(st: QmgState, n: int, kind: str) -> bool:
+    """Whether the basic step of ``kind`` has a target: ``bool(step_options(...))`` of that step
+    without building the list (the first target found ends the search)."""
+    board = st.board
+    if kind == "land_battle":
+        return not reach(st, n).isdisjoint(board.land)
+    if kind == "sea_battle":
+        return not reach(st, n).isdisjoint(board.sea)
+    army = kind == "build_army"
+    if not pieces_left(st, n, "army" if army else "navy"):
+        return False
+    near = reach(st, n)
+    pieces = st.pieces
+    team = TEAM[n]
+    if army:
+        home = board.nations[n].home
+        for s in (near | {home}) & board.land:
+            here = pieces[s]
+            if not here or (n not in here and all(TEAM[x] == team for x in here)):
+                return True
+        return bool(recruit_instead(st, n))
+    for s in near & board.sea:
+        here = pieces[s]
+        if (not here or (n not in here and all(TEAM[x] == team for x in here))) and (
+            st.navy_backed(s, n)
+        ):
+            return True
+    return False
+
+
+def _start_options(st: QmgState, task: Task) -> list[QmgAction]:
+    n = task.nation
+    if not st.table[n] and not st.responses[n]:
+        return []
+    uses = [USE[c] for c in usable(st, n, "start_turn")]
+    return [*uses, PASS] if uses else []
+
+
+def _play_options(st: QmgState, task: Task) -> list[QmgAction]:
+    n = task.nation
+    hand = st.hands[n]
+    if not hand:
+        return []
+    cards = dict.fromkeys(hand)  # the hand's distinct cards, in order
+    opts: list[QmgAction] = []
+    if len(hand) >= 4 and not st.reallocated and st.game.options.reallocate:
+        opts.extend(map(REALLOCATE.__getitem__, st.basic_in_deck(n)))
+    memo = st.memo()
+    for c in cards:
+        kind = BASIC_KIND[c]
+        if kind:
+            key = ("playable", n, kind)
+            ok = memo.get(key)
+            if ok is None:
+                ok = memo[key] = _basic_possible(st, n, kind)
+            if not ok:
+                continue
+        opts.append(PLAY[c])
+    if st.table[n] or st.responses[n]:
+        opts.extend(USE[c] for c in usable(st, n, "play_step"))
+    opts.extend(map(DISCARD.__getitem__, cards))
+    return opts
+
+
+def _rebuild_options(st: QmgState, task: Task) -> list[QmgAction]:
+    n = task.nation
+    opts = [REMOVE[s] for s in task.step if n in st.pieces[s]]
+    return [*opts, PASS] if opts else []
+
+
+def _reorder_options(st: QmgState, task: Task) -> list[QmgAction]:
+    return [act("choose", c) for c in distinct(reorder_segment(st, task))]
+
+
+def _bottom_options(st: QmgState, task: Task) -> list[QmgAction]:
+    cards = [act("bottom", c) for c in distinct(st.hands[task.nation])]
+    return [*cards, PASS] if cards and task.n < 2 else cards
+
+
+def _discard_step_options(st: QmgState, task: Task) -> list[QmgAction]:
+    n = task.nation
+    if st.table[n] or st.responses[n]:
+        opts = [USE[c] for c in usable(st, n, "discard_step")]
+        opts.extend(map(DISCARD.__getitem__, dict.fromkeys(st.hands[n])))
+    else:
+        opts = list(map(DISCARD.__getitem__, dict.fromkeys(st.hands[n])))
+    opts.extend(map(REMOVE.__getitem__, st.own_spaces(n)))
+    if opts:
+        opts.append(END_DISCARDS)
+    return opts
+
+
+def _cost_hand_options(st: QmgState, task: Task) -> list[QmgAction]:
+    return list(map(DISCARD.__getitem__, dict.fromkeys(st.hands[task.nation])))
+
+
+def _ally_play_options(st: QmgState, task: Task) -> list[QmgAction]:
+    n = task.nation
+    plays = [PLAY[c] for c in distinct(st.hands[n]) if playable(st, n, c)]
+    return [*plays, PASS] if plays else []
+
+
+def _react_options(st: QmgState, task: Task) -> list[QmgAction]:
+    return [USE[task.card], PASS]
+
+
+def _malta_options(st: QmgState, task: Task) -> list[QmgAction]:
+    opts = [act("discard", "top2")]
+    if task.nation in st.pieces["mediterranean"]:
+        opts.append(act("remove", "mediterranean"))
+    return opts
+
+
+OPTIONS: dict[str, Callable[[QmgState, Task], list[QmgAction]]] = {
+    "start": _start_options,
+    "play": _play_options,
+    "rebuild": _rebuild_options,
+    "reorder": _reorder_options,
+    "bottom": _bottom_options,
+    "discard_step": _discard_step_options,
+    "cost_hand": _cost_hand_options,
+    "ally_play": _ally_play_options,
+    "step": step_options,
+    "react": _react_options,
+    "malta": _malta_options,
+}
+"""The options of each decision task, by its ``op``."""
 
 
 def options(st: QmgState, task: Task) -> list[QmgAction]:
     """The legal actions of a decision task."""
-    n = task.nation
-    op = task.op
-    if op == "start":
-        uses = [act("use", c) for c in usable(st, n, "start_turn")]
-        return [*uses, PASS] if uses else []
-    if op == "play":
-        hand = st.hands[n]
-        if not hand:
-            return []
-        opts = []
-        if st.game.options.reallocate and not st.reallocated and len(hand) >= 4:
-            opts.extend(act("reallocate", t) for t in st.basic_in_deck(n))
-        opts.extend(act("play", c) for c in distinct(hand) if playable(st, n, c))
-        opts.extend(act("use", c) for c in usable(st, n, "play_step"))
-        opts.extend([DISCARD[c] for c in distinct(hand)])
-        return opts
-    if op == "rebuild":
-        opts = [act("remove", s) for s in task.step if n in st.pieces[s]]
-        return [*opts, PASS] if opts else []
-    if op == "reorder":
-        return [act("choose", c) for c in distinct(reorder_segment(st, task))]
-    if op == "bottom":
-        cards = [act("bottom", c) for c in distinct(st.hands[n])]
-        return [*cards, PASS] if cards and task.n < 2 else cards
-    if op == "discard_step":
-        opts = [act("use", c) for c in usable(st, n, "discard_step")]
-        opts += [DISCARD[c] for c in distinct(st.hands[n])]
-        opts += [REMOVE[s] for s in st.own_spaces(n)]
-        return [*opts, END_DISCARDS] if opts else []
-    if op == "cost_hand":
-        return [DISCARD[c] for c in distinct(st.hands[n])]
-    if op == "ally_play":
-        plays = [act("play", c) for c in distinct(st.hands[n]) if playable(st, n, c)]
-        return [*plays, PASS] if plays else []
-    if op == "step":
-        return step_options(st, task)
-    if op == "react":
-        return [act("use", task.card), PASS]
-    if op == "malta":
-        opts = [act("discard", "top2")]
-        if n in st.pieces["mediterranean"]:
-            opts.append(act("remove", "mediterranean"))
-        return opts
-    return []
+    found = OPTIONS.get(task.op)
+    return found(st, task) if found is not None else []
 
 
 def reorder_segment(st: QmgState, task: Task) -> list[str]:
@@ -673,7 +807,7 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
         kind = "army" if space in st.board.land else "navy"
         st.stack.append(Task("step", n, step=BASIC_STEPS["build_" + kind]))
     elif op == "reorder":
-        deck = st.decks[n]
+        deck = st.deck(n)
         end = len(deck) - task.who
         segment = deck[end - task.n : end]
         segment.remove(action.a)
@@ -681,8 +815,8 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
         if task.n > 2:
             st.stack.append(Task("reorder", n, n=task.n - 1, who=task.who + 1))
     elif op == "bottom":
-        st.hands[n].remove(action.a)
-        st.decks[n].insert(0, action.a)
+        st.hand(n).remove(action.a)
+        st.deck(n).insert(0, action.a)
         st.add_log("bottom", nation=st.nation_name(n))
         if task.n > 1:
             st.stack.append(Task("bottom", n, n=task.n - 1))
@@ -724,8 +858,8 @@ def resolve_step(st: QmgState, task: Task, action: QmgAction) -> None:
     elif verb == "choose":
         st.stack.append(sub_task(task, BASIC_STEPS[action.a]))
     elif verb == "play":  # Flexible Resources: a card from the discard pile
-        st.discards[n].remove(action.a)
-        st.hands[n].append(action.a)
+        st.pile(n).remove(action.a)
+        st.hand(n).append(action.a)
         play_card(st, n, action.a)
     elif verb == "target" and task.step["op"] == "lend_lease":
         ally = NATIONS.index(action.a)
@@ -737,24 +871,25 @@ def resolve_step(st: QmgState, task: Task, action: QmgAction) -> None:
 
 def play_card(st: QmgState, n: int, cid: str) -> None:
     """Play a card from hand (a played card is discarded before its text resolves)."""
-    st.hands[n].remove(cid)
+    st.hand(n).remove(cid)
     card = st.cards.card(cid)
-    name = st.nation_name(n)
     if card.type == "response":
-        st.responses[n].append(cid)
+        st.face_down(n).append(cid)
         st.log_private(n, "play_hidden", "play", card=card.name, type=st.type_term(cid))
         return
-    st.add_log("play", nation=name, card=card.name, type=st.type_term(cid), kind="action")
+    if not st.quiet:
+        name = st.nation_name(n)
+        st.add_log("play", nation=name, card=card.name, type=st.type_term(cid), kind="action")
     if card.type == "status":
-        st.table[n].append(cid)
+        st.status(n).append(cid)
         st.forget_supply()
         return
     own_play = st.nation == n  # not Lend Lease's play in another nation's turn
     conscripts = st.in_play("ussr_women_conscripts") and NATIONS[n] == "soviet_union"
     if own_play and conscripts and card.type == "build_army":
-        st.decks[n].append(cid)  # Women Conscripts: on top of the deck, not to the discard pile
+        st.deck(n).append(cid)  # Women Conscripts: on top of the deck, not to the discard pile
     else:
-        st.discards[n].append(cid)
+        st.pile(n).append(cid)
     if own_play and NATIONS[n] == "united_kingdom" and "uk_rationing" in st.responses[n]:
         st.stack.append(Task("react", n, card="uk_rationing", step=cid))
     if card.basic:
@@ -773,7 +908,10 @@ def run(st: QmgState, task: Task) -> None:
     n = task.nation
     if op == "supply":
         supplied = st.supplied(n)
-        for s in reversed(st.own_spaces(n)):
+        own = st.own_spaces(n)
+        if len(supplied) == len(own):  # supplied spaces are own spaces: all supplied
+            return
+        for s in reversed(own):
             if s not in supplied:
                 log_piece(st, "no_supply", n, s, kind="narration")
                 start_removal(st, s, n, -1)
@@ -783,13 +921,15 @@ def run(st: QmgState, task: Task) -> None:
         st.draw_up(n)
     elif op == "draw_one":
         if st.decks[n]:
-            st.hands[n].append(st.decks[n].pop())
+            st.hand(n).append(st.deck(n).pop())
             st.add_log("draw", nation=st.nation_name(n), n=1)
     elif op == "fetch":
         for i in range(len(st.decks[n]) - 1, -1, -1):
             if st.cards.card(st.decks[n][i]).type == task.card:
-                st.hands[n].append(st.decks[n].pop(i))
-                st.add_log("reallocate", nation=st.nation_name(n), type=Term(*_type(task.card)))
+                st.hand(n).append(st.deck(n).pop(i))
+                if not st.quiet:
+                    name = st.nation_name(n)
+                    st.add_log("reallocate", nation=name, type=Term(*_type(task.card)))
                 break
     elif op == "do_remove":
         do_remove(st, task)
@@ -836,11 +976,11 @@ def run_step(st: QmgState, task: Task) -> None:
         st.forget_supply()
     elif op == "discard_random_response":
         target = NATIONS.index(step["target"])
-        pile = st.responses[target]
+        pile = st.face_down(target)
         if pile:
             cid = st.rng.choice(sorted(pile))
             pile.remove(cid)
-            st.discards[target].insert(0, cid)
+            st.pile(target).insert(0, cid)
             st.add_log("random_response", nation=st.nation_name(target))
 
 
@@ -854,25 +994,36 @@ def vp_amount(st: QmgState, n: int, step: Mapping[str, Any]) -> int:
     return min(points, step["cap"]) if "cap" in step else points
 
 
+SUPPLY_SPACES = Term("supply spaces", "補給スペース")
+"""Why the Victory step's points are gained."""
+
+
 def victory_step(st: QmgState, n: int) -> None:
     """「勝利点ステップ」: 2 VP per supply space held alone, 1 where shared with an ally; skipped
     while an enemy army holds the home space; then the Status cards that score here."""
-    home = st.board.nations[n].home
-    if st.enemy_in(home, n):
+    home = HOMES[n]
+    pieces = st.pieces
+    team = TEAM[n]
+    here = pieces[home]
+    if here and here != (n,) and any(TEAM[x] != team for x in here):
         st.add_log(
             "vp_skipped", space=st.board.names[home], nation=st.nation_name(n), kind="narration"
         )
         return
-    total = 0
-    supply = st.supply_spaces(n)
-    for s in st.own_spaces(n):
-        if s in supply:
-            total += 1 if len(st.pieces[s]) > 1 else 2
-    st.gain(st.team(n), total, Term("supply spaces", "補給スペース"))
+    memo = st.memo()
+    total = memo.get(HELD + n)
+    if total is None:
+        total = 0
+        for s in st.supply_spaces(n).intersection(st.own_spaces(n)):
+            total += 1 if len(pieces[s]) > 1 else 2  # an ally there too: 1
+        memo[HELD + n] = total
+    st.gain(team, total, SUPPLY_SPACES)
+    if not st.table[n]:
+        return
     for cid in list(st.table[n]):
-        eff = effect(st, cid)
-        if eff.get("trigger") != "victory":
+        if TRIGGER[cid] != "victory":
             continue
+        eff = EFFECTS[cid]
         scored = []
         for i, step in enumerate(eff["steps"]):
             if i and st.game.options.iron_ore == "then" and not scored[0]:

@@ -43,9 +43,9 @@ N = {name: i for i, name in enumerate(NATIONS)}
 
 
 def _take(st: QmgState, n: int, cid: str) -> None:
-    for pile in (st.decks[n], st.hands[n], st.discards[n]):
-        if cid in pile:
-            pile.remove(cid)
+    for zone, own in ((st.decks, st.deck), (st.hands, st.hand), (st.discards, st.pile)):
+        if cid in zone[n]:
+            own(n).remove(cid)
             return
     raise ValueError(f"{cid!r} is not a card of {NATIONS[n]} left to place")
 
@@ -73,17 +73,17 @@ def arrange(
     for n, cards in (table or {}).items():
         for c in cards:
             _take(st, n, c)
-            st.table[n].append(c)
+            st.status(n).append(c)
     for n, cards in (responses or {}).items():
         for c in cards:
             _take(st, n, c)
-            st.responses[n].append(c)
+            st.face_down(n).append(c)
     if hand is not None:
-        st.decks[nation].extend(st.hands[nation])
+        st.deck(nation).extend(st.hands[nation])
         st.hands[nation] = []
         for c in hand:
             _take(st, nation, c)
-            st.hands[nation].append(c)
+            st.hands[nation].append(c)  # the new list just made: this state's own
     st.forget_supply()
 
 

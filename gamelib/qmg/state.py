@@ -15,11 +15,12 @@ from gamelib.qmg import effects as fx
 from gamelib.qmg.actions import VERBS, QmgAction
 from gamelib.qmg.board import ALLIES, AXIS, NATIONS, default_board
 from gamelib.qmg.cards import BASIC_TYPES, TYPE_TERMS, default_cards
+from gamelib.qmg.effects import HELD, OWN, REACH, STRAITS
 from gamelib.qmg.game import KIND_TERMS, TEAM_TERMS, QmgGame
 from gamelib.qmg.tasks import Task
 from gamelib.qmg.view import QmgView
 
-__all__ = ["HAND_SIZE", "LEAD", "ROUNDS", "QmgState", "Task"]
+__all__ = ["HAND_SIZE", "LEAD", "ROUNDS", "ZONES", "QmgState", "Task"]
 
 HAND_SIZE = 7
 ROUNDS = 20
@@ -27,6 +28,10 @@ LEAD = 30
 SETUP_DRAW = 10
 SETUP_DISCARD = 3
 REALLOCATE_COST = 4
+ZONES = ("hands", "decks", "discards", "table", "responses")
+"""The per-nation card lists of a state (read them freely; change them through
+:meth:`QmgState.hand`, :meth:`~QmgState.deck`, :meth:`~QmgState.pile`, :meth:`~QmgState.status`
+and :meth:`~QmgState.face_down`)."""
 
 
 class _Memo:
@@ -37,19 +42,58 @@ class _Memo:
     :func:`gamelib.core.state.digest` hashes) and :func:`gamelib.core.state.fingerprint` (which
     reads ``QmgState.__slots__``, empty) do not see it, so computing supply for a view never
     "changes" a state, and two states of the same game compare equal whatever each has cached.
-    :meth:`QmgState.forget_supply` empties it whenever a piece, a card in play or Truk changes;
-    :meth:`QmgState.clone` copies it (its values are immutable).
+    :meth:`QmgState.forget_supply` replaces it whenever a card in play or Truk changes, and a
+    piece moving replaces it with the entries the move cannot change (:data:`KEEP`). The dict is
+    never emptied or changed in place except to add an entry, so :meth:`QmgState.clone` shares it:
+    an entry added by either twin is true of both until one of them replaces its dict.
+
+    ``_own`` says which nations' card lists (hands, decks, discard piles, Status cards, face-down
+    Responses) and whether the ``pieces`` dict this state owns: a clone and its original share
+    them, so the engine changes a card list only through :meth:`QmgState.hand` and its
+    siblings, and the pieces only through :meth:`QmgState.place` and :meth:`QmgState.take`,
+    which copy what is shared first (one bit per zone and nation, :data:`OWN_BIT`, and
+    :data:`PIECES_BIT`).
     """
 
-    __slots__ = ("_memo",)
+    __slots__ = ("_memo", "_own")
 
 
 TEAM = default_board().teams
 """Each nation's team (0 Axis, 1 Allies), by nation index."""
+STRAIT_LANDS = frozenset(land for land, _, _ in default_board().straits)
+"""The land spaces of the straits (who holds them changes adjacency at sea)."""
+KEEP = tuple(
+    frozenset(
+        {STRAITS}
+        | {OWN + m for m in range(len(NATIONS)) if m != n}
+        | {k + m for m in range(len(NATIONS)) if TEAM[m] != TEAM[n] for k in (0, REACH, HELD)}
+    )
+    for n in range(len(NATIONS))
+)
+"""Per nation ``n``, the memo keys a piece of ``n`` moving outside a strait's land space leaves
+valid: the Axis straits, the other nations' own spaces, and the other team's supply, reach and
+supply-space points (a nation's supply follows its own pieces and, for navies, its team's
+armies; only allies share a space). Everything else (this team's supply, reach and points,
+basic-card playability) is computed again."""
+
+
+OWN_BIT = {zone: 1 << (6 * i) for i, zone in enumerate(ZONES)}
+"""The ownership bit of nation 0's list of each card zone (nation ``n``: shifted by ``n``)."""
+PIECES_BIT = 1 << (6 * len(ZONES))
+"""The ownership bit of the ``pieces`` dict."""
+ALL_OWNED = (PIECES_BIT << 1) - 1
+"""Every card list and the pieces owned (a new state's)."""
+
+USSR = NATIONS.index("soviet_union")
+JAPAN = NATIONS.index("japan")
 CARD_NATION = {cid: card.nation for cid, card in default_cards().cards.items()}
 """The nation whose deck holds each card."""
 CARD_TYPE = {cid: card.type for cid, card in default_cards().cards.items()}
 """Each card's type."""
+CARD_NAMES = {cid: card.name for cid, card in default_cards().cards.items()}
+"""Each card's name in both languages."""
+NATION_NAMES = tuple(nation.name for nation in default_board().nations)
+"""Each nation's name in both languages, by nation index."""
 
 DECISIONS = frozenset(
     {
@@ -79,11 +123,16 @@ _OTHERS = {
 TURN_TASKS = tuple(
     tuple(
         Task(op, n)
-        for op in ("end_turn", "draw", "discard_step", "victory", "supply", "play", "start")
+        for op in ("draw_end", "discard_step", "victory", "supply", "play", "start")
     )
     for n in range(len(NATIONS))
 )
-"""The five steps of each nation's turn (with its start and end), as stacked (last on top)."""
+"""The five steps of each nation's turn (with its start and end), as stacked (last on top);
+``draw_end`` is the Draw step and the end of the turn in one task (``draw`` then ``end_turn``:
+the Draw step starts nothing)."""
+TURN_TASKS_NO_START = tuple(tasks[:-1] for tasks in TURN_TASKS)
+"""The same without the start of the turn (a nation without Status or face-down Response
+cards has nothing to use then: that decision would be skipped)."""
 
 
 class QmgState(State[QmgAction], _Memo):
@@ -97,6 +146,7 @@ class QmgState(State[QmgAction], _Memo):
     def __init__(self, game: QmgGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
         self._memo: dict[Any, Any] = {}
+        self._own = ALL_OWNED
         self.seat_of = [0] * len(NATIONS)
         for seat, nations in enumerate(game.seats):
             for n in nations:
@@ -135,7 +185,7 @@ class QmgState(State[QmgAction], _Memo):
     # -- names --------------------------------------------------------------------------------
     def nation_name(self, n: int) -> Term:
         """The nation's name in both languages."""
-        return self.board.nations[n].name
+        return NATION_NAMES[n]
 
     def team(self, n: int) -> int:
         """0 for the Axis, 1 for the Allies."""
@@ -143,7 +193,7 @@ class QmgState(State[QmgAction], _Memo):
 
     def card_name(self, cid: str) -> Term:
         """A card's name in both languages."""
-        return self.cards.card(cid).name
+        return CARD_NAMES[cid]
 
     # -- the contract -------------------------------------------------------------------------
     @property
@@ -168,6 +218,9 @@ class QmgState(State[QmgAction], _Memo):
     def outcome(self) -> Outcome | None:
         return self.over
 
+    def is_terminal(self) -> bool:
+        return self.over is not None
+
     def why_illegal(self, action: QmgAction) -> Term:
         if self.over is not None or not self.stack:
             why = Term("the game is over", "ゲームは終了しています")
@@ -188,17 +241,48 @@ class QmgState(State[QmgAction], _Memo):
         attrs = new.__dict__
         attrs.update(self.__dict__)
         attrs["rng"] = self.rng.copy()
-        attrs["pieces"] = self.pieces.copy()
-        attrs["hands"] = list(map(list.copy, self.hands))
-        attrs["decks"] = list(map(list.copy, self.decks))
-        attrs["discards"] = list(map(list.copy, self.discards))
-        attrs["table"] = list(map(list.copy, self.table))
-        attrs["responses"] = list(map(list.copy, self.responses))
+        # the pieces dict too is shared until one twin moves a piece (place/take copy it first)
+        # card lists: each twin gets its own outer list; the nations' lists are shared until
+        # one twin changes one (copy on write, see _Memo)
+        attrs["hands"] = self.hands[:]
+        attrs["decks"] = self.decks[:]
+        attrs["discards"] = self.discards[:]
+        attrs["table"] = self.table[:]
+        attrs["responses"] = self.responses[:]
+        new._own = self._own = 0
         attrs["vp"] = self.vp[:]
         attrs["stack"] = self.stack[:]
         attrs["log"] = self.log[:]
-        new._memo = self._memo.copy()
+        new._memo = self._memo  # shared: see _Memo
         return new
+
+    # -- card lists to change (copy on write) ----------------------------------------------------
+    def hand(self, n: int) -> list[str]:
+        """Nation ``n``'s hand, this state's own list, to change."""
+        return self._mine(self.hands, n, 1 << n)
+
+    def deck(self, n: int) -> list[str]:
+        """Nation ``n``'s deck (top last), this state's own list, to change."""
+        return self._mine(self.decks, n, 64 << n)
+
+    def pile(self, n: int) -> list[str]:
+        """Nation ``n``'s discard pile (top last), this state's own list, to change."""
+        return self._mine(self.discards, n, 4096 << n)
+
+    def status(self, n: int) -> list[str]:
+        """Nation ``n``'s Status cards in play, this state's own list, to change."""
+        return self._mine(self.table, n, 262144 << n)
+
+    def face_down(self, n: int) -> list[str]:
+        """Nation ``n``'s face-down Responses, this state's own list, to change."""
+        return self._mine(self.responses, n, 16777216 << n)
+
+    def _mine(self, lists: list[list[str]], n: int, bit: int) -> list[str]:
+        """``lists[n]``, copied first unless this state owns it (``bit`` of :data:`OWN_BIT`)."""
+        if not self._own & bit:
+            lists[n] = lists[n][:]
+            self._own |= bit
+        return lists[n]
 
     def check_invariants(self) -> None:
         for n in range(len(NATIONS)):
@@ -225,7 +309,7 @@ class QmgState(State[QmgAction], _Memo):
     def own_spaces(self, n: int) -> tuple[str, ...]:
         """The spaces holding a piece of ``n``, in map order (cached with the supply)."""
         memo = self._memo
-        key = ("own", n)
+        key = OWN + n
         found: tuple[str, ...] | None = memo.get(key)
         if found is None:
             pieces = self.pieces
@@ -235,17 +319,33 @@ class QmgState(State[QmgAction], _Memo):
     def count_pieces(self, n: int, kind: str) -> int:
         """How many armies (``kind="army"``) or navies of nation ``n`` are on the board."""
         spaces = self.board.land if kind == "army" else self.board.sea
-        return sum(1 for s in self.own_spaces(n) if s in spaces)
+        return len(spaces.intersection(self.own_spaces(n)))
 
     def place(self, space: str, n: int) -> None:
         """Put a piece of ``n`` in ``space`` (legality checked by the caller)."""
+        if not self._own & PIECES_BIT:
+            self.pieces = self.pieces.copy()
+            self._own |= PIECES_BIT
         self.pieces[space] = tuple(sorted((*self.pieces[space], n)))
-        self.forget_supply()
+        self._moved(space, n)
 
     def take(self, space: str, n: int) -> None:
         """Take the piece of ``n`` off ``space``."""
+        if not self._own & PIECES_BIT:
+            self.pieces = self.pieces.copy()
+            self._own |= PIECES_BIT
         self.pieces[space] = tuple(x for x in self.pieces[space] if x != n)
-        self.forget_supply()
+        self._moved(space, n)
+
+    def _moved(self, space: str, n: int) -> None:
+        """A piece of ``n`` came to or left ``space``: keep only the cached values it cannot
+        change (see :data:`KEEP`); a strait's land space changes everyone's adjacency."""
+        memo = self._memo
+        if space in STRAIT_LANDS:
+            self._memo = {}
+        elif memo:
+            keep = KEEP[n]
+            self._memo = {k: v for k, v in memo.items() if k in keep}
 
     def soviet_next_to_german(self) -> frozenset[str]:
         """Broad Front's snapshot: spaces with a Soviet army next to a German army."""
@@ -267,10 +367,16 @@ class QmgState(State[QmgAction], _Memo):
 
     def axis_straits(self) -> frozenset[str]:
         """Strait land spaces that hold an Axis army."""
-        pieces = self.pieces
-        return frozenset(
-            land for land, _, _ in self.board.straits if any(TEAM[x] == AXIS for x in pieces[land])
-        )
+        memo = self._memo
+        found: frozenset[str] | None = memo.get(STRAITS)
+        if found is None:
+            pieces = self.pieces
+            found = memo[STRAITS] = frozenset(
+                land
+                for land, _, _ in self.board.straits
+                if any(TEAM[x] == AXIS for x in pieces[land])
+            )
+        return found
 
     def neighbours(self, space: str, n: int) -> frozenset[str]:
         """Spaces adjacent to ``space`` for nation ``n``'s team (straits included)."""
@@ -307,22 +413,33 @@ class QmgState(State[QmgAction], _Memo):
         cached = cache.get(n)
         if cached is not None:
             return cached
-        mine = set(self.own_spaces(n))
-        ok = {s for s in mine if s in self.board.land or self.navy_backed(s, n)}
+        board = self.board
+        land = board.land
+        own = self.own_spaces(n)
+        mine = set(own)
+        ok = {s for s in own if s in land or self.navy_backed(s, n)}
         frontier = [s for s in self.supply_spaces(n) if s in mine]
         seen = set(frontier)
-        team = self.team(n)
-        straits = self.axis_straits()
+        team = TEAM[n]
+        adjacent = board.adjacent
+        links = board.strait_links
+        straits: frozenset[str] | None = None
         while frontier:
             s = frontier.pop()
-            for t in self.board.neighbours(s, team, straits):
-                if t in ok and t not in seen:
-                    seen.add(t)
-                    frontier.append(t)
-        if NATIONS[n] == "soviet_union" and self.in_play("ussr_shvernik"):
-            seen |= {s for s in mine if s in self.board.land}
-        if self.truk and NATIONS[n] == "japan":
-            area = self.board.adjacent["central_pacific"] | {"central_pacific"}
+            if s in links:
+                if straits is None:
+                    straits = self.axis_straits()
+                near = board.neighbours(s, team, straits)
+            else:
+                near = adjacent[s]
+            new = (near & ok) - seen
+            if new:
+                seen |= new
+                frontier.extend(new)
+        if n == USSR and self.in_play("ussr_shvernik"):
+            seen |= mine & land
+        if self.truk and n == JAPAN:
+            area = board.adjacent["central_pacific"] | {"central_pacific"}
             seen |= mine & area
         if team == ALLIES and self.in_play("usa_avg_expands") and "szechuan" in mine:
             seen.add("szechuan")
@@ -349,24 +466,38 @@ class QmgState(State[QmgAction], _Memo):
             self.add_log("round", kind="phase", round=self.round)
         if not self.quiet:
             self.add_log("turn", kind="phase", nation=self.nation_name(n))
-        self.stack.extend(TURN_TASKS[n])
+        if self.table[n] or self.responses[n]:
+            self.stack.extend(TURN_TASKS[n])
+        else:
+            self.stack.extend(TURN_TASKS_NO_START[n])
 
     def _advance(self) -> None:
         """Run automatic tasks until a decision with at least one option is on top."""
-        while self.over is None and self.stack:
-            task = self.stack[-1]
-            if task.op in DECISIONS:
-                opts = fx.needs_decision(self, task)
+        choices = fx.OPTIONS  # the decision ops (DECISIONS) with their option builders
+        run = fx.run
+        stack = self.stack  # replaced only by _finish (which ends the game)
+        while stack:
+            task = stack.pop()
+            op = task.op
+            build = choices.get(op)
+            if build is not None:
+                if op == "cost_hand" and not self.hands[task.nation]:
+                    fx.needs_decision(self, task)  # paid from the deck
+                    continue
+                opts = build(self, task)
                 if opts:
+                    stack.append(task)
                     self._opts = opts
                     return
-                self.stack.pop()
-                continue
-            self.stack.pop()
-            if task.op == "end_turn":
+            elif op == "draw_end":
+                self.draw_up(task.nation)
                 self._end_turn(task.nation)
+                stack = self.stack
+            elif op == "end_turn":
+                self._end_turn(task.nation)
+                stack = self.stack
             else:
-                fx.run(self, task)
+                run(self, task)
 
     def _options(self, task: Task) -> list[QmgAction]:
         return fx.options(self, task)
@@ -405,7 +536,8 @@ class QmgState(State[QmgAction], _Memo):
         """Add ``amount`` VP to ``team``."""
         if amount:
             self.vp[team] += amount
-            self.add_log("vp", team=TEAM_TERMS[team], n=amount, why=why)
+            if not self.quiet:
+                self.add_log("vp", team=TEAM_TERMS[team], n=amount, why=why)
 
     def discard_top(self, n: int, count: int) -> None:
         """Discard ``count`` cards from the top of ``n``'s deck (face down, to the bottom of the
@@ -415,10 +547,12 @@ class QmgState(State[QmgAction], _Memo):
         deck = self.decks[n]
         k = min(count, len(deck))
         if k:
+            deck = self.deck(n)
             moved = deck[len(deck) - k :]
             del deck[len(deck) - k :]
-            self.discards[n][0:0] = moved
-            self.add_log("discard_top", nation=self.nation_name(n), n=k)
+            self.pile(n)[0:0] = moved
+            if not self.quiet:
+                self.add_log("discard_top", nation=self.nation_name(n), n=k)
         if count > k:
             self.vp[self.team(n)] -= count - k
             self.add_log(
@@ -427,8 +561,8 @@ class QmgState(State[QmgAction], _Memo):
 
     def discard_from_hand(self, n: int, cid: str) -> None:
         """Discard ``cid`` from ``n``'s hand, face down to the bottom of the pile."""
-        self.hands[n].remove(cid)
-        self.discards[n].insert(0, cid)
+        self.hand(n).remove(cid)
+        self.pile(n).insert(0, cid)
         if not self.quiet:
             self.log_private(n, "discard_hidden", "discard", card=self.card_name(cid))
 
@@ -437,15 +571,18 @@ class QmgState(State[QmgAction], _Memo):
         if self.quiet:
             return
         own = self.seat_of[n]
-        name = self.nation_name(n)
-        self.add_log(public, nation=name, visible_to=_OTHERS[self.game.players][own], kind="action")
+        name = NATION_NAMES[n]
+        others = _OTHERS[self.game.options.players][own]  # type: ignore[attr-defined]
+        self.add_log(public, nation=name, visible_to=others, kind="action")
         self.add_log(private, nation=name, visible_to=_OWN[own], kind="action", **params)
 
     def draw_up(self, n: int) -> None:
         """Draw up to the hand size (nothing more once the deck is empty)."""
         k = min(max(HAND_SIZE - len(self.hands[n]), 0), len(self.decks[n]))
-        for _ in range(k):
-            self.hands[n].append(self.decks[n].pop())
+        if k:
+            deck = self.deck(n)
+            self.hand(n).extend(reversed(deck[-k:]))  # one at a time from the top
+            del deck[-k:]
         if k and not self.quiet:
             self.add_log("draw", nation=self.nation_name(n), n=k)
 

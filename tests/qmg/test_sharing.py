@@ -1,0 +1,111 @@
+"""What the speed work shares or shortcuts stays invisible: a state's card lists are shared
+with its clone until one of them changes a list (copy on write), and the cache of supply, reach
+and points is kept across moves that cannot change it, and basic-card playability stops at the
+first target. Seeded random games, fixed counts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import gamelib
+from gamelib.core.state import digest
+from gamelib.qmg import effects as fx
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_no_state_changes_after_it_is_handed_out(players):
+    """Every state of a checked game keeps its digest to the end, and so does a snapshot
+    (a clone) of a state that is then played in place."""
+    game = gamelib.load("qmg", players=players)
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        kept = [(state, digest(state))]
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            if rng.random() < 0.2:
+                snapshot = state.clone()
+                kept.append((snapshot, digest(snapshot)))
+                state = state.clone()
+                state.apply_in_place(action)  # the original shares its lists with the snapshot
+            else:
+                state = gamelib.play(state, action)
+            kept.append((state, digest(state)))
+        assert all(digest(s) == d for s, d in kept)
+
+
+def _fresh(state, key):
+    """The cached value under ``key`` computed again from scratch."""
+    twin = state.clone()
+    twin.forget_supply()
+    if key == fx.STRAITS:
+        return twin.axis_straits()
+    if isinstance(key, tuple):  # ("playable", n, kind)
+        return fx._basic_possible(twin, key[1], key[2])
+    kind, n = divmod(key, 10)
+    if kind == 0:
+        return twin.supplied(n)
+    if kind * 10 == fx.OWN:
+        return twin.own_spaces(n)
+    if kind * 10 == fx.REACH:
+        return fx.reach(twin, n)
+    assert kind * 10 == fx.HELD
+    pieces = twin.pieces
+    return sum(
+        1 if len(pieces[s]) > 1 else 2
+        for s in twin.supply_spaces(n).intersection(twin.own_spaces(n))
+    )
+
+
+def test_the_cache_is_always_true():
+    """After every action of random fast games, each cached value equals a fresh computation."""
+    game = gamelib.load("qmg")
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_state(seed, quiet=True)
+        while state.current_player is not None:
+            for n in range(6):  # fill the cache for everyone, so moves must keep or drop it
+                state.supplied(n)
+                fx.reach(state, n)
+            legal = state.legal_actions()
+            state.apply_in_place(legal[rng.randrange(len(legal))])
+            for key, value in list(state.memo().items()):
+                assert _fresh(state, key) == value, key
+
+
+def test_each_card_list_has_its_own_ownership_bit():
+    """hand/deck/pile/status/face_down copy exactly the list they name, once, and mark it."""
+    from gamelib.qmg.state import OWN_BIT, ZONES
+
+    state = gamelib.load("qmg").new_state(3)
+    twin = state.clone()
+    methods = (twin.hand, twin.deck, twin.pile, twin.status, twin.face_down)
+    for zone, method in zip(ZONES, methods, strict=True):
+        for n in range(6):
+            shared = getattr(twin, zone)[n]
+            assert shared is getattr(state, zone)[n]
+            mine = method(n)
+            assert mine is not shared and mine == shared and twin._own & (OWN_BIT[zone] << n)
+            assert method(n) is mine
+
+
+def test_basic_card_playability_matches_its_options():
+    """A basic card is playable exactly when its step has an option (「できない効果だけ無視されま
+    す」 aside, a Build or Battle card needs a target): the shortcut that stops at the first target
+    agrees with the full option list, for every nation and basic type, at every step."""
+    from gamelib.qmg.tasks import Task
+
+    game = gamelib.load("qmg", players=3)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_state(seed, quiet=True)
+        while state.current_player is not None:
+            for n in range(6):
+                for kind, step in fx.BASIC_STEPS.items():
+                    full = fx.step_options(state, Task("step", n, step=step))
+                    assert fx._basic_possible(state, n, kind) == bool(full), (n, kind)
+            legal = state.legal_actions()
+            state.apply_in_place(legal[rng.randrange(len(legal))])
