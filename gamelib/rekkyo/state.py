@@ -18,7 +18,7 @@ alone (hand in card-file order, targets in seat / card-file order), ``do nothing
 
 from __future__ import annotations
 
-import weakref
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -47,6 +47,7 @@ from gamelib.rekkyo.combat import (
     neutral_counts,
     territory_power,
 )
+from gamelib.rekkyo.game import MEMO_SIZE
 from gamelib.rekkyo.view import CombatView, RekkyoView
 
 if TYPE_CHECKING:
@@ -102,12 +103,26 @@ class Combat:
         )
 
 
-# Legal actions computed for a state object, dropped when it changes or is collected (kept out of
-# the state's attributes so that copies and fingerprints never see it).
-_LEGAL: weakref.WeakKeyDictionary[RekkyoState, list[RekkyoAction]] = weakref.WeakKeyDictionary()
+# Actions are made once and shared (they are immutable; their text is kept once made).
+_add = functools.cache(AddCard)
+_discard = functools.cache(Discard)
+_intercept = functools.cache(Intercept)
+_invade = functools.cache(Invade)
+PASS, COMMIT, DEFEND, NO_INTERCEPT = Pass(), Commit(), Defend(), NoIntercept()
 
 
-class RekkyoState(State[RekkyoAction]):
+class _LegalSlot(State[RekkyoAction]):
+    """Holds a state's legal actions in a slot, out of its ``__dict__``: copies, fingerprints,
+    digests and pickles never see them (``RekkyoState`` declares no slots of its own, so
+    :func:`~gamelib.core.state.fingerprint` reads only its ``__dict__``)."""
+
+    __slots__ = ("_legal",)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return self.__dict__
+
+
+class RekkyoState(_LegalSlot):
     """One moment of a game of 列強の興亡.
 
     The log is the core's list of lazy :class:`~gamelib.core.log.LogEntry` values (rendered when
@@ -115,10 +130,13 @@ class RekkyoState(State[RekkyoAction]):
     mutates.
     """
 
+    __slots__ = ()
+
     game: RekkyoGame
 
     def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
+        self._legal: list[RekkyoAction] | None = None
         cards = game.cards
         n = game.players
         self.owner: dict[str, int | None] = {t.id: None for t in cards.territories}
@@ -335,14 +353,21 @@ class RekkyoState(State[RekkyoAction]):
         winners = tuple(p for p, s in enumerate(scores) if s == best)
         return Outcome(scores, winners, "the last card of the draw pile was drawn")
 
+    def is_terminal(self) -> bool:
+        """Return whether the game is over (phase ``over``)."""
+        return self.phase == "over"
+
     def legal_actions(self) -> list[RekkyoAction]:
         """The legal actions in the documented fixed order (see the module docstring).
 
         Remembered per state object until it changes (``play`` asks again for the same state).
         """
-        known = _LEGAL.get(self)
+        try:
+            known = self._legal
+        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
+            known = None
         if known is None:
-            known = _LEGAL[self] = self._legal_actions()
+            known = self._legal = self._legal_actions()
         return list(known)
 
     def _legal_actions(self) -> list[RekkyoAction]:
@@ -350,31 +375,32 @@ class RekkyoState(State[RekkyoAction]):
         if phase == "over":
             return []
         p = self.actor
-        cards = self.cards
         if phase == "action":
             return self._action_phase_actions(p)
+        tables = self.game.card_tables
         if phase == "attack" or phase == "defend":
             combat = self.combat
             assert combat is not None
             acts: list[RekkyoAction] = []
-            tables = self.game.card_tables
             if phase == "attack":
                 if not tables.openers[combat.route].isdisjoint(combat.attacker_cards):
-                    acts.append(Commit())
+                    acts.append(COMMIT)
             elif self._can_defend(combat.defender_cards):
-                acts.append(Defend())
+                acts.append(DEFEND)
             addable = tables.addable[combat.route]
-            usable = [c for c in self._sorted_ids(self.hands[p]) if c in addable]
+            usable = self._sorted_ids([c for c in self.hands[p] if c in addable])
             if phase == "defend" and not self._weapon_within(combat.defender_cards, usable):
                 # an event alone could never defend: offer only what can still make a defence
                 usable = [c for c in usable if c in tables.weapons]
-            acts.extend(AddCard(c) for c in usable)
+            acts.extend(map(_add, usable))
             return acts
         if phase == "intercept":
-            fighters = [c for c in self._sorted_ids(self.hands[p]) if cards.card(c).fighter]
-            return [NoIntercept(), *(Intercept(c) for c in fighters)]
+            fighters = tables.fighters
+            return [NO_INTERCEPT,
+                    *map(_intercept, self._sorted_ids([c for c in self.hands[p]
+                                                       if c in fighters]))]
         if phase == "discard":
-            return [Discard(c) for c in self._sorted_ids(self.hands[p])]
+            return list(map(_discard, self._sorted_ids(self.hands[p])))
         raise AssertionError(f"unknown phase {phase!r}")
 
     def _can_defend(self, chosen: list[str]) -> bool:
@@ -394,20 +420,41 @@ class RekkyoState(State[RekkyoAction]):
 
     def invasion_targets(self, p: int) -> list[tuple[str, str]]:
         """``(territory, route)`` pairs seat ``p`` could invade, ignoring its hand."""
-        mine = {t for t, o in self.owner.items() if o == p}
-        revolutionary = not mine
-        return [(tid, route) for tid, route, links in self.game.invasion_links
-                if tid not in mine and (revolutionary or not links.isdisjoint(mine))]
+        return list(self._targets(p))
+
+    def _targets(self, p: int) -> tuple[tuple[str, str], ...]:
+        """:meth:`invasion_targets` as a tuple, remembered per game by the territories held."""
+        mine = frozenset([t for t, o in self.owner.items() if o == p])
+        memo = self.game.card_tables.targets
+        known = memo.get(mine)
+        if known is None:
+            revolutionary = not mine
+            known = tuple((tid, route) for tid, route, links in self.game.invasion_links
+                          if tid not in mine and (revolutionary or not links.isdisjoint(mine)))
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            memo[mine] = known
+        return known
 
     def _action_phase_actions(self, p: int) -> list[RekkyoAction]:
-        cards = self.cards
         hand = self.hands[p]
+        tables = self.game.card_tables
+        openers = tables.openers
+        land_ok = not openers["land"].isdisjoint(hand)
+        sea_ok = not openers["sea"].isdisjoint(hand)
         acts: list[RekkyoAction] = []
-        openers = self.game.card_tables.openers
-        routes_ok = {r: not openers[r].isdisjoint(hand) for r in ("land", "sea")}
-        for tid, route in self.invasion_targets(p):
-            if routes_ok[route]:
-                acts.append(Invade(tid, route))
+        if land_ok or sea_ok:
+            acts = [_invade(tid, route) for tid, route in self._targets(p)
+                    if (land_ok if route == "land" else sea_ok)]
+        if not tables.alone_events.isdisjoint(hand):
+            acts.extend(self._event_actions(p))
+        acts.append(PASS)
+        return acts
+
+    def _event_actions(self, p: int) -> list[RekkyoAction]:
+        """The events that stand alone seat ``p`` may play (hand in card-file order)."""
+        cards = self.cards
+        acts: list[RekkyoAction] = []
         for cid in self._sorted_ids(self.hands[p]):
             card = cards.card(cid)
             if not isinstance(card, EventCard) or card.use != "alone":
@@ -418,12 +465,11 @@ class RekkyoState(State[RekkyoAction]):
                 acts.extend(PlayEvent(cid, player=q) for q in range(self.game.players)
                             if q != p and self.hands[q])
             elif card.kind == "diplomacy":
-                targets = sorted({t for t, _ in self.invasion_targets(p)
+                targets = sorted({t for t, _ in self._targets(p)
                                   if self.owner[t] is None
                                   and cards.territory(t).power <= card.max_power},
                                  key=self.game.territory_order.__getitem__)
                 acts.extend(PlayEvent(cid, territory=t) for t in targets)
-        acts.append(Pass())
         return acts
 
     def why_illegal_text(self, text: str) -> str | Term:
@@ -491,7 +537,7 @@ class RekkyoState(State[RekkyoAction]):
 
     # -- applying actions ---------------------------------------------------------------------
     def _apply(self, action: RekkyoAction) -> None:
-        _LEGAL.pop(self, None)
+        self._legal = None
         p = self.actor
         if isinstance(action, Pass):
             self.add_log("pass", kind="action", player=p, seat=self._seat(p))
@@ -1000,6 +1046,7 @@ class RekkyoState(State[RekkyoAction]):
         the log entries and resolved combats are shared (never mutated)."""
         new = object.__new__(RekkyoState)
         new.__dict__.update(self.__dict__)
+        new._legal = None
         new.rng = self.rng.copy()
         new.log = list(self.log)
         new.owner = dict(self.owner)
