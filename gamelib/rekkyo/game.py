@@ -380,8 +380,11 @@ class CardTables:
     ``addable[route]``: may join a combat over ``route``; ``openers[route]``: a weapon that makes
     an attack over ``route`` committable (any non-navy weapon by land, navy or air by sea);
     ``weapons``: every weapon; ``partisans``, ``fighters``, ``alone_events``: card ids of those
-    roles; ``deck``: the whole deck as ids (:attr:`CardSet.deck`); ``targets``: a memo of
-    invasion targets by the set of territories held (see ``RekkyoState.invasion_targets``).
+    roles; ``deck``: the whole deck as ids (:attr:`CardSet.deck`); ``neutral_counting``: cards
+    that stay in a neutral's defence; ``halves_score``: atomic bombs; ``producer``: each weapon's
+    生産国; ``fixed_value[route, neutral]``: each card's value when no die is rolled for it
+    (``card_value(card, face=1, ...)``); ``targets``: a memo of invasion targets by the set of
+    territories held (see ``RekkyoState.invasion_targets``).
     """
 
     addable: Mapping[str, frozenset[str]]
@@ -391,13 +394,22 @@ class CardTables:
     fighters: frozenset[str] = frozenset()
     alone_events: frozenset[str] = frozenset()
     deck: tuple[str, ...] = ()
+    neutral_counting: frozenset[str] = frozenset()
+    halves_score: frozenset[str] = frozenset()
+    producer: Mapping[str, str] = field(default_factory=dict)
+    fixed_value: Mapping[tuple[str, bool], Mapping[str, int]] = field(default_factory=dict)
     targets: dict[frozenset[str], tuple[tuple[str, str], ...]] = field(
         default_factory=_Memo, compare=False, repr=False)
 
     @classmethod
     def of(cls, cards: CardSet) -> CardTables:
         """The tables of a card set."""
-        from gamelib.rekkyo.combat import can_add_to_attack, can_commit
+        from gamelib.rekkyo.combat import (
+            can_add_to_attack,
+            can_commit,
+            card_value,
+            neutral_counts,
+        )
 
         ids = cards.card_by_id
         return cls(
@@ -412,6 +424,14 @@ class CardTables:
             alone_events=frozenset(c for c, card in ids.items()
                                    if isinstance(card, EventCard) and card.use == "alone"),
             deck=cards.deck,
+            neutral_counting=frozenset(c for c, card in ids.items() if neutral_counts(card)),
+            halves_score=frozenset(c for c, card in ids.items()
+                                   if isinstance(card, EventCard) and card.halves_score),
+            producer={c: card.producer for c, card in ids.items()
+                      if isinstance(card, WeaponCard)},
+            fixed_value={(r, n): {c: card_value(card, face=1, route=r, neutral=n)
+                                  for c, card in ids.items()}
+                         for r in ("land", "sea") for n in (False, True)},
         )
 
 
