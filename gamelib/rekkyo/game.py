@@ -383,8 +383,9 @@ class CardTables:
     roles; ``deck``: the whole deck as ids (:attr:`CardSet.deck`); ``neutral_counting``: cards
     that stay in a neutral's defence; ``halves_score``: atomic bombs; ``producer``: each weapon's
     生産国; ``fixed_value[route, neutral]``: each card's value when no die is rolled for it
-    (``card_value(card, face=1, ...)``); ``targets``: a memo of invasion targets by the set of
-    territories held (see ``RekkyoState.invasion_targets``).
+    (``card_value(card, face=1, ...)``); ``card_names``, ``territory_names``: the names by id;
+    ``targets``: a memo of invasion targets by the set of territories held (see
+    ``RekkyoState.invasion_targets``); ``hand_memo``: a memo of the actions a hand offers.
     """
 
     addable: Mapping[str, frozenset[str]]
@@ -398,6 +399,10 @@ class CardTables:
     halves_score: frozenset[str] = frozenset()
     producer: Mapping[str, str] = field(default_factory=dict)
     fixed_value: Mapping[tuple[str, bool], Mapping[str, int]] = field(default_factory=dict)
+    card_names: Mapping[str, Term] = field(default_factory=dict)
+    territory_names: Mapping[str, Term] = field(default_factory=dict)
+    hand_memo: dict[tuple[Any, ...], tuple[Any, ...]] = field(
+        default_factory=_Memo, compare=False, repr=False)
     targets: dict[frozenset[str], tuple[tuple[str, str], ...]] = field(
         default_factory=_Memo, compare=False, repr=False)
 
@@ -432,6 +437,8 @@ class CardTables:
             fixed_value={(r, n): {c: card_value(card, face=1, route=r, neutral=n)
                                   for c, card in ids.items()}
                          for r in ("land", "sea") for n in (False, True)},
+            card_names={c: card.name for c, card in ids.items()},
+            territory_names={t.id: t.name for t in cards.territories},
         )
 
 

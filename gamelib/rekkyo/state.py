@@ -91,14 +91,20 @@ class Combat:
 
     def copy(self) -> Combat:
         """An independent copy (the lists copied, their immutable items shared)."""
-        return Combat(
-            self.attacker, self.defender, self.target, self.route, self.attacker_held,
-            self.defender_held, self.stage, list(self.attacker_cards),
-            list(self.defender_cards), list(self.neutral_drawn), list(self.neutral_counted),
-            list(self.rolls), list(self.bombings), list(self.interceptors),
-            list(self.cancelled), self.attacker_total, self.defender_total, self.winner,
-            list(self.returned),
-        )
+        new = object.__new__(Combat)
+        new.__dict__ = {
+            **self.__dict__,
+            "attacker_cards": [*self.attacker_cards],
+            "defender_cards": [*self.defender_cards],
+            "neutral_drawn": [*self.neutral_drawn],
+            "neutral_counted": [*self.neutral_counted],
+            "rolls": [*self.rolls],
+            "bombings": [*self.bombings],
+            "interceptors": [*self.interceptors],
+            "cancelled": [*self.cancelled],
+            "returned": [*self.returned],
+        }
+        return new
 
 
 # Actions are made once and shared (they are immutable; their text is kept once made).
@@ -165,14 +171,17 @@ class RekkyoState(_LegalSlot):
         return self.game.cards
 
     def _term(self, cid: str) -> Term:
-        return self.cards.card(cid).name
+        return self.game.card_tables.card_names[cid]
 
     def _terms(self, ids: Iterable[str]) -> list[Term]:
         """Card names for a log entry (none for a quiet state, which records nothing)."""
-        return [] if self.quiet else [self._term(c) for c in ids]
+        if self.quiet:
+            return []
+        names = self.game.card_tables.card_names
+        return [names[c] for c in ids]
 
     def _tterm(self, tid: str) -> Term:
-        return self.cards.territory(tid).name
+        return self.game.card_tables.territory_names[tid]
 
     def _seat(self, p: int) -> Term:
         return self.game.seat_terms[p]
@@ -395,19 +404,22 @@ class RekkyoState(_LegalSlot):
         if phase == "attack" or phase == "defend":
             combat = self.combat
             assert combat is not None
-            acts: list[RekkyoAction] = []
             if phase == "attack":
-                if not tables.openers[combat.route].isdisjoint(combat.attacker_cards):
-                    acts.append(COMMIT)
-            elif self._can_defend(combat.defender_cards):
-                acts.append(DEFEND)
-            addable = tables.addable[combat.route]
-            usable = self._sorted_ids([c for c in self.hands[p] if c in addable])
-            if phase == "defend" and not self._weapon_within(combat.defender_cards, usable):
-                # an event alone could never defend: offer only what can still make a defence
-                usable = [c for c in usable if c in tables.weapons]
-            acts.extend(map(_add, usable))
-            return acts
+                first = not tables.openers[combat.route].isdisjoint(combat.attacker_cards)
+                armed = True
+            else:
+                first = self._can_defend(combat.defender_cards)
+                armed = not tables.weapons.isdisjoint(combat.defender_cards)
+            # the actions depend on nothing else (the options are the game's own)
+            key = (phase, combat.route, first, armed, *self.hands[p])
+            memo = tables.hand_memo
+            known = memo.get(key)
+            if known is None:
+                known = tuple(self._combat_actions(phase, p, first))
+                if len(memo) >= MEMO_SIZE:
+                    memo.clear()
+                memo[key] = known
+            return list(known)
         if phase == "intercept":
             fighters = tables.fighters
             return [NO_INTERCEPT,
@@ -416,6 +428,22 @@ class RekkyoState(_LegalSlot):
         if phase == "discard":
             return list(map(_discard, self._sorted_ids(self.hands[p])))
         raise AssertionError(f"unknown phase {phase!r}")
+
+    def _combat_actions(self, phase: str, p: int, first: bool) -> list[RekkyoAction]:
+        """``commit`` / ``defend`` when ``first``, then the cards seat ``p`` may add."""
+        combat = self.combat
+        assert combat is not None
+        tables = self.game.card_tables
+        acts: list[RekkyoAction] = []
+        if first:
+            acts.append(COMMIT if phase == "attack" else DEFEND)
+        addable = tables.addable[combat.route]
+        usable = self._sorted_ids([c for c in self.hands[p] if c in addable])
+        if phase == "defend" and not self._weapon_within(combat.defender_cards, usable):
+            # an event alone could never defend: offer only what can still make a defence
+            usable = [c for c in usable if c in tables.weapons]
+        acts.extend(map(_add, usable))
+        return acts
 
     def _can_defend(self, chosen: list[str]) -> bool:
         """No cards at all, or (by default) cards with at least one weapon: the defender follows
@@ -1081,17 +1109,20 @@ class RekkyoState(_LegalSlot):
         """A fast independent copy of what ``_apply`` mutates; the game, the territories' homes,
         the log entries and resolved combats are shared (never mutated)."""
         new = object.__new__(RekkyoState)
-        new.__dict__.update(self.__dict__)
+        combat = self.combat
+        new.__dict__ = {
+            **self.__dict__,
+            "rng": self.rng.copy(),
+            "log": [*self.log],
+            "owner": {**self.owner},
+            "hands": [[*h] for h in self.hands],
+            "pile": [*self.pile],
+            "discard": [*self.discard],
+            "atomic_used": [*self.atomic_used],
+            "known_held": [[*k] for k in self.known_held],
+            "combat": combat.copy() if combat is not None else None,
+        }
         new._legal = None
-        new.rng = self.rng.copy()
-        new.log = list(self.log)
-        new.owner = dict(self.owner)
-        new.hands = [list(h) for h in self.hands]
-        new.pile = list(self.pile)
-        new.discard = list(self.discard)
-        new.atomic_used = list(self.atomic_used)
-        new.known_held = [list(k) for k in self.known_held]
-        new.combat = self.combat.copy() if self.combat is not None else None
         return new
 
 
