@@ -380,12 +380,12 @@ class CardTables:
     ``addable[route]``: may join a combat over ``route``; ``openers[route]``: a weapon that makes
     an attack over ``route`` committable (any non-navy weapon by land, navy or air by sea);
     ``weapons``: every weapon; ``partisans``, ``fighters``, ``alone_events``: card ids of those
-    roles; ``deck``: the whole deck as ids (:attr:`CardSet.deck`); ``neutral_counting``: cards
-    that stay in a neutral's defence; ``halves_score``: atomic bombs; ``producer``: each weapon's
+    roles; ``deck``, ``start_order``: as in :class:`CardSet`; ``neutral_counting``: cards that
+    stay in a neutral's defence; ``halves_score``: atomic bombs; ``producer``: each weapon's
     生産国; ``fixed_value[route, neutral]``: each card's value when no die is rolled for it
     (``card_value(card, face=1, ...)``); ``card_names``, ``territory_names``: the names by id;
-    ``targets``: a memo of invasion targets by the set of territories held (see
-    ``RekkyoState.invasion_targets``); ``hand_memo``: a memo of the actions a hand offers.
+    ``targets``: a memo of invasion targets and invasions by the set of territories held (see
+    ``RekkyoState.invasion_targets``). The game's cached ``card_tables`` hold them.
     """
 
     addable: Mapping[str, frozenset[str]]
@@ -395,15 +395,14 @@ class CardTables:
     fighters: frozenset[str] = frozenset()
     alone_events: frozenset[str] = frozenset()
     deck: tuple[str, ...] = ()
+    start_order: tuple[str, ...] = ()
     neutral_counting: frozenset[str] = frozenset()
     halves_score: frozenset[str] = frozenset()
     producer: Mapping[str, str] = field(default_factory=dict)
     fixed_value: Mapping[tuple[str, bool], Mapping[str, int]] = field(default_factory=dict)
     card_names: Mapping[str, Term] = field(default_factory=dict)
     territory_names: Mapping[str, Term] = field(default_factory=dict)
-    hand_memo: dict[tuple[Any, ...], tuple[Any, ...]] = field(
-        default_factory=_Memo, compare=False, repr=False)
-    targets: dict[frozenset[str], tuple[tuple[str, str], ...]] = field(
+    targets: dict[frozenset[str], tuple[tuple[Any, ...], ...]] = field(
         default_factory=_Memo, compare=False, repr=False)
 
     @classmethod
@@ -429,6 +428,7 @@ class CardTables:
             alone_events=frozenset(c for c, card in ids.items()
                                    if isinstance(card, EventCard) and card.use == "alone"),
             deck=cards.deck,
+            start_order=cards.start_order,
             neutral_counting=frozenset(c for c, card in ids.items() if neutral_counts(card)),
             halves_score=frozenset(c for c, card in ids.items()
                                    if isinstance(card, EventCard) and card.halves_score),

@@ -91,20 +91,13 @@ class Combat:
 
     def copy(self) -> Combat:
         """An independent copy (the lists copied, their immutable items shared)."""
-        new = object.__new__(Combat)
-        new.__dict__ = {
-            **self.__dict__,
-            "attacker_cards": [*self.attacker_cards],
-            "defender_cards": [*self.defender_cards],
-            "neutral_drawn": [*self.neutral_drawn],
-            "neutral_counted": [*self.neutral_counted],
-            "rolls": [*self.rolls],
-            "bombings": [*self.bombings],
-            "interceptors": [*self.interceptors],
-            "cancelled": [*self.cancelled],
-            "returned": [*self.returned],
-        }
-        return new
+        return Combat(
+            self.attacker, self.defender, self.target, self.route, self.attacker_held,
+            self.defender_held, self.stage, [*self.attacker_cards], [*self.defender_cards],
+            [*self.neutral_drawn], [*self.neutral_counted], [*self.rolls], [*self.bombings],
+            [*self.interceptors], [*self.cancelled], self.attacker_total, self.defender_total,
+            self.winner, [*self.returned],
+        )
 
 
 # Actions are made once and shared (they are immutable; their text is kept once made).
@@ -240,7 +233,7 @@ class RekkyoState(_LegalSlot):
             for p in range(n):
                 self.add_log("dealt", kind="event", player=p, visible_to={p},
                              cards=self._terms(self._sorted_ids(self.hands[p])))
-        starts = list(cards.start_order[:n])
+        starts = list(self.game.card_tables.start_order[:n])
         self.rng.shuffle(starts)
         for p, tid in enumerate(starts):
             self.owner[tid] = p
@@ -404,22 +397,21 @@ class RekkyoState(_LegalSlot):
         if phase == "attack" or phase == "defend":
             combat = self.combat
             assert combat is not None
+            acts: list[RekkyoAction] = []
             if phase == "attack":
-                first = not tables.openers[combat.route].isdisjoint(combat.attacker_cards)
-                armed = True
-            else:
-                first = self._can_defend(combat.defender_cards)
-                armed = not tables.weapons.isdisjoint(combat.defender_cards)
-            # the actions depend on nothing else (the options are the game's own)
-            key = (phase, combat.route, first, armed, *self.hands[p])
-            memo = tables.hand_memo
-            known = memo.get(key)
-            if known is None:
-                known = tuple(self._combat_actions(phase, p, first))
-                if len(memo) >= MEMO_SIZE:
-                    memo.clear()
-                memo[key] = known
-            return list(known)
+                if not tables.openers[combat.route].isdisjoint(combat.attacker_cards):
+                    acts.append(COMMIT)
+            elif self._can_defend(combat.defender_cards):
+                acts.append(DEFEND)
+            addable = tables.addable[combat.route]
+            usable = [c for c in self.hands[p] if c in addable]
+            if len(usable) > 1:
+                usable = self._sorted_ids(usable)
+            if phase == "defend" and not self._weapon_within(combat.defender_cards, usable):
+                # an event alone could never defend: offer only what can still make a defence
+                usable = [c for c in usable if c in tables.weapons]
+            acts.extend(map(_add, usable))
+            return acts
         if phase == "intercept":
             fighters = tables.fighters
             return [NO_INTERCEPT,
@@ -428,22 +420,6 @@ class RekkyoState(_LegalSlot):
         if phase == "discard":
             return list(map(_discard, self._sorted_ids(self.hands[p])))
         raise AssertionError(f"unknown phase {phase!r}")
-
-    def _combat_actions(self, phase: str, p: int, first: bool) -> list[RekkyoAction]:
-        """``commit`` / ``defend`` when ``first``, then the cards seat ``p`` may add."""
-        combat = self.combat
-        assert combat is not None
-        tables = self.game.card_tables
-        acts: list[RekkyoAction] = []
-        if first:
-            acts.append(COMMIT if phase == "attack" else DEFEND)
-        addable = tables.addable[combat.route]
-        usable = self._sorted_ids([c for c in self.hands[p] if c in addable])
-        if phase == "defend" and not self._weapon_within(combat.defender_cards, usable):
-            # an event alone could never defend: offer only what can still make a defence
-            usable = [c for c in usable if c in tables.weapons]
-        acts.extend(map(_add, usable))
-        return acts
 
     def _can_defend(self, chosen: list[str]) -> bool:
         """No cards at all, or (by default) cards with at least one weapon: the defender follows
@@ -466,13 +442,23 @@ class RekkyoState(_LegalSlot):
 
     def _targets(self, p: int) -> tuple[tuple[str, str], ...]:
         """:meth:`invasion_targets` as a tuple, remembered per game by the territories held."""
+        return self._reach(p)[0]
+
+    def _reach(self, p: int) -> tuple[tuple[Any, ...], ...]:
+        """Seat ``p``'s invasion targets, then the invasions open to it by land only, by sea
+        only and by both (actions), remembered per game by the territories held."""
         mine = frozenset([t for t, o in self.owner.items() if o == p])
         memo = self.game.card_tables.targets
         known = memo.get(mine)
         if known is None:
             revolutionary = not mine
-            known = tuple((tid, route) for tid, route, links in self.game.invasion_links
-                          if tid not in mine and (revolutionary or not links.isdisjoint(mine)))
+            targets = tuple((tid, route) for tid, route, links in self.game.invasion_links
+                            if tid not in mine
+                            and (revolutionary or not links.isdisjoint(mine)))
+            known = (targets,
+                     tuple(_invade(t, r) for t, r in targets if r == "land"),
+                     tuple(_invade(t, r) for t, r in targets if r == "sea"),
+                     tuple(_invade(t, r) for t, r in targets))
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
             memo[mine] = known
@@ -486,8 +472,7 @@ class RekkyoState(_LegalSlot):
         sea_ok = not openers["sea"].isdisjoint(hand)
         acts: list[RekkyoAction] = []
         if land_ok or sea_ok:
-            acts = [_invade(tid, route) for tid, route in self._targets(p)
-                    if (land_ok if route == "land" else sea_ok)]
+            acts = [*self._reach(p)[3 if land_ok and sea_ok else 1 if land_ok else 2]]
         if not tables.alone_events.isdisjoint(hand):
             acts.extend(self._event_actions(p))
         acts.append(PASS)
@@ -1109,20 +1094,18 @@ class RekkyoState(_LegalSlot):
         """A fast independent copy of what ``_apply`` mutates; the game, the territories' homes,
         the log entries and resolved combats are shared (never mutated)."""
         new = object.__new__(RekkyoState)
-        combat = self.combat
-        new.__dict__ = {
-            **self.__dict__,
-            "rng": self.rng.copy(),
-            "log": [*self.log],
-            "owner": {**self.owner},
-            "hands": [[*h] for h in self.hands],
-            "pile": [*self.pile],
-            "discard": [*self.discard],
-            "atomic_used": [*self.atomic_used],
-            "known_held": [[*k] for k in self.known_held],
-            "combat": combat.copy() if combat is not None else None,
-        }
+        new.__dict__.update(self.__dict__)
         new._legal = None
+        new.rng = self.rng.copy()
+        new.log = [*self.log]
+        new.owner = {**self.owner}
+        new.hands = [[*h] for h in self.hands]
+        new.pile = [*self.pile]
+        new.discard = [*self.discard]
+        new.atomic_used = [*self.atomic_used]
+        new.known_held = [[*k] for k in self.known_held]
+        combat = self.combat
+        new.combat = combat.copy() if combat is not None else None
         return new
 
 
