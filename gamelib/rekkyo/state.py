@@ -1094,18 +1094,18 @@ class RekkyoState(_LegalSlot):
         """A fast independent copy of what ``_apply`` mutates; the game, the territories' homes,
         the log entries and resolved combats are shared (never mutated)."""
         new = object.__new__(RekkyoState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = d = self.__dict__.copy()  # fewer steps than updating a fresh __dict__
         new._legal = None
-        new.rng = self.rng.copy()
-        new.log = [*self.log]
-        new.owner = {**self.owner}
-        new.hands = [[*h] for h in self.hands]
-        new.pile = [*self.pile]
-        new.discard = [*self.discard]
-        new.atomic_used = [*self.atomic_used]
-        new.known_held = [[*k] for k in self.known_held]
+        d["rng"] = self.rng.copy()
+        d["log"] = [*self.log]
+        d["owner"] = {**self.owner}
+        d["hands"] = [[*h] for h in self.hands]
+        d["pile"] = [*self.pile]
+        d["discard"] = [*self.discard]
+        d["atomic_used"] = [*self.atomic_used]
+        d["known_held"] = [[*k] for k in self.known_held]
         combat = self.combat
-        new.combat = combat.copy() if combat is not None else None
+        d["combat"] = combat.copy() if combat is not None else None
         return new
 
 
