@@ -90,13 +90,14 @@ class Combat:
     returned: list[str] = field(default_factory=list)
 
     def copy(self) -> Combat:
-        """An independent copy (the lists copied, their immutable items shared)."""
+        """An independent copy: the lists the rules change in place are copied; ``neutral_drawn``,
+        ``neutral_counted`` and ``returned`` are only ever replaced whole, so they are shared."""
         return Combat(
             self.attacker, self.defender, self.target, self.route, self.attacker_held,
             self.defender_held, self.stage, [*self.attacker_cards], [*self.defender_cards],
-            [*self.neutral_drawn], [*self.neutral_counted], [*self.rolls], [*self.bombings],
+            self.neutral_drawn, self.neutral_counted, [*self.rolls], [*self.bombings],
             [*self.interceptors], [*self.cancelled], self.attacker_total, self.defender_total,
-            self.winner, [*self.returned],
+            self.winner, self.returned,
         )
 
 
