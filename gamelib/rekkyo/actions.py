@@ -42,26 +42,44 @@ __all__ = [
 ]
 
 
+class _Text:
+    """Actions with parameters keep their text once made (``str`` runs for every action played;
+    the text is no dataclass field, so equality, hashing and ``repr`` ignore it)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        try:
+            return self.__dict__["_text"]  # type: ignore[no-any-return]
+        except KeyError:
+            text = self._render()
+            object.__setattr__(self, "_text", text)
+            return text
+
+    def _render(self) -> str:
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
-class Invade:
+class Invade(_Text):
     """Start an invasion of ``target`` over a ``route`` (``"land"`` or ``"sea"``) link."""
 
     target: str
     route: str
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         return f"invade {self.target} by {self.route}"
 
 
 @dataclass(frozen=True)
-class PlayEvent:
+class PlayEvent(_Text):
     """Play an event that stands alone; ``player`` (a seat) or ``territory`` is its target."""
 
     card: str
     player: int | None = None
     territory: str | None = None
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         if self.player is not None:
             return f"play {self.card} on player {self.player + 1}"
         if self.territory is not None:
@@ -78,12 +96,12 @@ class Pass:
 
 
 @dataclass(frozen=True)
-class AddCard:
+class AddCard(_Text):
     """Add one card (by id) from hand to the attacker's or the defender's cards."""
 
     card: str
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         return f"add {self.card}"
 
 
@@ -104,12 +122,12 @@ class Defend:
 
 
 @dataclass(frozen=True)
-class Intercept:
+class Intercept(_Text):
     """Discard the fighter ``card`` from hand and roll to cancel the pending strategic bombing."""
 
     card: str
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         return f"intercept with {self.card}"
 
 
@@ -122,12 +140,12 @@ class NoIntercept:
 
 
 @dataclass(frozen=True)
-class Discard:
+class Discard(_Text):
     """Discard one card (by id) because the hand is over the limit."""
 
     card: str
 
-    def __str__(self) -> str:
+    def _render(self) -> str:
         return f"discard {self.card}"
 
 

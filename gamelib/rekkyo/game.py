@@ -14,13 +14,14 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, option
 from gamelib.rekkyo.cards import (
     CardDataError,
     CardSet,
+    EventCard,
     WeaponCard,
     default_cards,
     parse_cards,
@@ -374,23 +375,59 @@ MESSAGES = Catalog({**_M, **_REFUSALS, **_LABELS}, name="rekkyo")
 """Every log message of 列強の興亡 in English and Japanese."""
 
 
+class _Memo(dict):  # type: ignore[type-arg]
+    """A cache that pickles (and deep-copies) empty: what it holds is derived data only, so a
+    digest of a game or a state never depends on what was looked up before."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Memo, ())
+
+
+MEMO_SIZE = 4096
+"""Entries a :class:`_Memo` of a game keeps before it starts over (bounded memory)."""
+
+
 @dataclass(frozen=True)
 class CardTables:
     """Card ids by role, from :mod:`gamelib.rekkyo.combat` (for cheap legal actions).
 
     ``addable[route]``: may join a combat over ``route``; ``openers[route]``: a weapon that makes
     an attack over ``route`` committable (any non-navy weapon by land, navy or air by sea);
-    ``weapons``: every weapon.
+    ``weapons``: every weapon; ``partisans``, ``fighters``, ``alone_events``: card ids of those
+    roles; ``deck``, ``start_order``: as in :class:`CardSet`; ``neutral_counting``: cards that
+    stay in a neutral's defence; ``halves_score``: atomic bombs; ``producer``: each weapon's
+    生産国; ``fixed_value[route, neutral]``: each card's value when no die is rolled for it
+    (``card_value(card, face=1, ...)``); ``card_names``, ``territory_names``: the names by id;
+    ``targets``: a memo of invasion targets and invasions by the set of territories held (see
+    ``RekkyoState.invasion_targets``). The game's cached ``card_tables`` hold them.
     """
 
     addable: Mapping[str, frozenset[str]]
     openers: Mapping[str, frozenset[str]]
     weapons: frozenset[str]
+    partisans: frozenset[str] = frozenset()
+    fighters: frozenset[str] = frozenset()
+    alone_events: frozenset[str] = frozenset()
+    deck: tuple[str, ...] = ()
+    start_order: tuple[str, ...] = ()
+    neutral_counting: frozenset[str] = frozenset()
+    halves_score: frozenset[str] = frozenset()
+    producer: Mapping[str, str] = field(default_factory=dict)
+    fixed_value: Mapping[tuple[str, bool], Mapping[str, int]] = field(default_factory=dict)
+    card_names: Mapping[str, Term] = field(default_factory=dict)
+    territory_names: Mapping[str, Term] = field(default_factory=dict)
+    targets: dict[frozenset[str], tuple[tuple[Any, ...], ...]] = field(
+        default_factory=_Memo, compare=False, repr=False)
 
     @classmethod
     def of(cls, cards: CardSet) -> CardTables:
         """The tables of a card set."""
-        from gamelib.rekkyo.combat import can_add_to_attack, can_commit
+        from gamelib.rekkyo.combat import (
+            can_add_to_attack,
+            can_commit,
+            card_value,
+            neutral_counts,
+        )
 
         ids = cards.card_by_id
         return cls(
@@ -399,6 +436,23 @@ class CardTables:
             openers={r: frozenset(c for c in ids if can_add_to_attack(cards.card(c), r)
                                   and can_commit([cards.card(c)], r)) for r in ("land", "sea")},
             weapons=frozenset(c for c in ids if isinstance(cards.card(c), WeaponCard)),
+            partisans=frozenset(c for c, card in ids.items()
+                                if isinstance(card, EventCard) and card.kind == "partisan"),
+            fighters=frozenset(c for c, card in ids.items() if card.fighter),
+            alone_events=frozenset(c for c, card in ids.items()
+                                   if isinstance(card, EventCard) and card.use == "alone"),
+            deck=cards.deck,
+            start_order=cards.start_order,
+            neutral_counting=frozenset(c for c, card in ids.items() if neutral_counts(card)),
+            halves_score=frozenset(c for c, card in ids.items()
+                                   if isinstance(card, EventCard) and card.halves_score),
+            producer={c: card.producer for c, card in ids.items()
+                      if isinstance(card, WeaponCard)},
+            fixed_value={(r, n): {c: card_value(card, face=1, route=r, neutral=n)
+                                  for c, card in ids.items()}
+                         for r in ("land", "sea") for n in (False, True)},
+            card_names={c: card.name for c, card in ids.items()},
+            territory_names={t.id: t.name for t in cards.territories},
         )
 
 

@@ -18,7 +18,7 @@ alone (hand in card-file order, targets in seat / card-file order), ``do nothing
 
 from __future__ import annotations
 
-import weakref
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -43,10 +43,9 @@ from gamelib.rekkyo.actions import (
 from gamelib.rekkyo.cards import CardSet, EventCard, WeaponCard
 from gamelib.rekkyo.combat import (
     card_value,
-    is_recoverable,
-    neutral_counts,
     territory_power,
 )
+from gamelib.rekkyo.game import MEMO_SIZE
 from gamelib.rekkyo.view import CombatView, RekkyoView
 
 if TYPE_CHECKING:
@@ -91,23 +90,37 @@ class Combat:
     returned: list[str] = field(default_factory=list)
 
     def copy(self) -> Combat:
-        """An independent copy (the lists copied, their immutable items shared)."""
+        """An independent copy: the lists the rules change in place are copied; ``neutral_drawn``,
+        ``neutral_counted`` and ``returned`` are only ever replaced whole, so they are shared."""
         return Combat(
             self.attacker, self.defender, self.target, self.route, self.attacker_held,
-            self.defender_held, self.stage, list(self.attacker_cards),
-            list(self.defender_cards), list(self.neutral_drawn), list(self.neutral_counted),
-            list(self.rolls), list(self.bombings), list(self.interceptors),
-            list(self.cancelled), self.attacker_total, self.defender_total, self.winner,
-            list(self.returned),
+            self.defender_held, self.stage, [*self.attacker_cards], [*self.defender_cards],
+            self.neutral_drawn, self.neutral_counted, [*self.rolls], [*self.bombings],
+            [*self.interceptors], [*self.cancelled], self.attacker_total, self.defender_total,
+            self.winner, self.returned,
         )
 
 
-# Legal actions computed for a state object, dropped when it changes or is collected (kept out of
-# the state's attributes so that copies and fingerprints never see it).
-_LEGAL: weakref.WeakKeyDictionary[RekkyoState, list[RekkyoAction]] = weakref.WeakKeyDictionary()
+# Actions are made once and shared (they are immutable; their text is kept once made).
+_add = functools.cache(AddCard)
+_discard = functools.cache(Discard)
+_intercept = functools.cache(Intercept)
+_invade = functools.cache(Invade)
+PASS, COMMIT, DEFEND, NO_INTERCEPT = Pass(), Commit(), Defend(), NoIntercept()
 
 
-class RekkyoState(State[RekkyoAction]):
+class _LegalSlot(State[RekkyoAction]):
+    """Holds a state's legal actions in a slot, out of its ``__dict__``: copies, fingerprints,
+    digests and pickles never see them (``RekkyoState`` declares no slots of its own, so
+    :func:`~gamelib.core.state.fingerprint` reads only its ``__dict__``)."""
+
+    __slots__ = ("_legal",)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return self.__dict__
+
+
+class RekkyoState(_LegalSlot):
     """One moment of a game of 列強の興亡.
 
     The log is the core's list of lazy :class:`~gamelib.core.log.LogEntry` values (rendered when
@@ -115,10 +128,13 @@ class RekkyoState(State[RekkyoAction]):
     mutates.
     """
 
+    __slots__ = ()
+
     game: RekkyoGame
 
     def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
+        self._legal: list[RekkyoAction] | None = None
         cards = game.cards
         n = game.players
         self.owner: dict[str, int | None] = {t.id: None for t in cards.territories}
@@ -149,14 +165,17 @@ class RekkyoState(State[RekkyoAction]):
         return self.game.cards
 
     def _term(self, cid: str) -> Term:
-        return self.cards.card(cid).name
+        return self.game.card_tables.card_names[cid]
 
     def _terms(self, ids: Iterable[str]) -> list[Term]:
         """Card names for a log entry (none for a quiet state, which records nothing)."""
-        return [] if self.quiet else [self._term(c) for c in ids]
+        if self.quiet:
+            return []
+        names = self.game.card_tables.card_names
+        return [names[c] for c in ids]
 
     def _tterm(self, tid: str) -> Term:
-        return self.cards.territory(tid).name
+        return self.game.card_tables.territory_names[tid]
 
     def _seat(self, p: int) -> Term:
         return self.game.seat_terms[p]
@@ -187,69 +206,82 @@ class RekkyoState(State[RekkyoAction]):
     # -- setup --------------------------------------------------------------------------------
     def _setup(self) -> None:
         cards, n, opts = self.cards, self.game.players, self.game.options
-        deck = list(cards.deck)
+        quiet = self.quiet
+        partisans = self.game.card_tables.partisans
+        deck = list(self.game.card_tables.deck)
         self.rng.shuffle(deck)
         self.add_log("setup", kind="phase", players=n)
         set_aside: list[str] = []
         limit = cards.hand_limit
         for p in range(n):
-            while len(self.hands[p]) < limit:
+            hand = self.hands[p]
+            while len(hand) < limit:
                 cid = deck.pop()
-                if self._is_partisan(cid):
+                if cid in partisans:
                     set_aside.append(cid)
-                    self.add_log("deal_partisan", kind="event", player=p, card=self._term(cid))
+                    if not quiet:
+                        self.add_log("deal_partisan", kind="event", player=p,
+                                     card=self._term(cid))
                     continue
-                self.hands[p].append(cid)
+                hand.append(cid)
         if opts.opening_partisan == "reshuffle":
             deck.extend(set_aside)
         else:
             self.discard.extend(set_aside)
         self.rng.shuffle(deck)
         self.pile = deck
-        for p in range(n):
-            self.add_log("dealt", kind="event", player=p, visible_to={p},
-                         cards=self._terms(self._sorted_ids(self.hands[p])))
-        starts = list(cards.start_order[:n])
+        if not quiet:
+            for p in range(n):
+                self.add_log("dealt", kind="event", player=p, visible_to={p},
+                             cards=self._terms(self._sorted_ids(self.hands[p])))
+        starts = list(self.game.card_tables.start_order[:n])
         self.rng.shuffle(starts)
         for p, tid in enumerate(starts):
             self.owner[tid] = p
             self.home[p].append(tid)
             self.soviet_start[p] = tid == "soviet"
-            self.add_log("start_territory", kind="event", player=p, seat=self._seat(p),
-                         territory=self._tterm(tid), power=cards.territory(tid).power)
+            if not quiet:
+                self.add_log("start_territory", kind="event", player=p, seat=self._seat(p),
+                             territory=self._tterm(tid), power=cards.territory(tid).power)
             if tid == "soviet" and "siberia" in self.owner:
                 self.owner["siberia"] = p
                 self.home[p].append("siberia")
-                self.add_log("soviet_siberia", kind="narration", player=p, seat=self._seat(p),
-                             total=int(self.power(p)))
+                if not quiet:
+                    self.add_log("soviet_siberia", kind="narration", player=p,
+                                 seat=self._seat(p), total=int(self.power(p)))
         if opts.first_player == "random":
             self.turn_player = self.rng.randint(0, n - 1)
         self.add_log("first_player", kind="event", seat=self._seat(self.turn_player))
         self._begin_turn()
 
     def _is_partisan(self, cid: str) -> bool:
-        c = self.cards.card(cid)
-        return isinstance(c, EventCard) and c.kind == "partisan"
+        return cid in self.game.card_tables.partisans
 
     # -- turn flow ----------------------------------------------------------------------------
     def _begin_turn(self) -> None:
+        quiet = self.quiet
+        partisans = self.game.card_tables.partisans
         while True:
             p = self.turn_player
             self.turn += 1
             self.actor = p
             cid = self._draw()
-            self.add_log("turn", kind="phase", player=p, seat=self._seat(p), turn=self.turn,
-                         left=len(self.pile))
-            if self._is_partisan(cid):
-                self.add_log("draw_partisan", kind="event", player=p, seat=self._seat(p),
-                             card=self._term(cid))
+            if not quiet:
+                self.add_log("turn", kind="phase", player=p, seat=self._seat(p),
+                             turn=self.turn, left=len(self.pile))
+            if cid in partisans:
+                if not quiet:
+                    self.add_log("draw_partisan", kind="event", player=p, seat=self._seat(p),
+                                 card=self._term(cid))
                 self._resolve_partisan(p)
                 self.discard.append(cid)
                 if self._end_turn_is_over():
                     return
                 continue
             self.hands[p].append(cid)
-            self.add_log("draw", kind="event", player=p, visible_to={p}, card=self._term(cid))
+            if not quiet:
+                self.add_log("draw", kind="event", player=p, visible_to={p},
+                             card=self._term(cid))
             self.phase = "action"
             return
 
@@ -269,6 +301,8 @@ class RekkyoState(State[RekkyoAction]):
         if self.last_card_drawn or not self.pile:
             self.phase = "over"
             self.combat = None
+            if self.quiet:
+                return True
             out = self._final_outcome()
             self.add_log("game_over", kind="phase",
                          winners=[self._seat(w) for w in out.winners])
@@ -287,9 +321,10 @@ class RekkyoState(State[RekkyoAction]):
         self.actor = p
         if len(self.hands[p]) > self.cards.hand_limit:
             self.phase = "discard"
-            self.add_log("must_discard", kind="narration", player=p, seat=self._seat(p),
-                         n=len(self.hands[p]) - self.cards.hand_limit,
-                         limit=self.cards.hand_limit)
+            if not self.quiet:
+                    self.add_log("must_discard", kind="narration", player=p, seat=self._seat(p),
+                             n=len(self.hands[p]) - self.cards.hand_limit,
+                             limit=self.cards.hand_limit)
             return
         self._finish_turn()
 
@@ -335,14 +370,21 @@ class RekkyoState(State[RekkyoAction]):
         winners = tuple(p for p, s in enumerate(scores) if s == best)
         return Outcome(scores, winners, "the last card of the draw pile was drawn")
 
+    def is_terminal(self) -> bool:
+        """Return whether the game is over (phase ``over``)."""
+        return self.phase == "over"
+
     def legal_actions(self) -> list[RekkyoAction]:
         """The legal actions in the documented fixed order (see the module docstring).
 
         Remembered per state object until it changes (``play`` asks again for the same state).
         """
-        known = _LEGAL.get(self)
+        try:
+            known = self._legal
+        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
+            known = None
         if known is None:
-            known = _LEGAL[self] = self._legal_actions()
+            known = self._legal = self._legal_actions()
         return list(known)
 
     def _legal_actions(self) -> list[RekkyoAction]:
@@ -350,31 +392,34 @@ class RekkyoState(State[RekkyoAction]):
         if phase == "over":
             return []
         p = self.actor
-        cards = self.cards
         if phase == "action":
             return self._action_phase_actions(p)
+        tables = self.game.card_tables
         if phase == "attack" or phase == "defend":
             combat = self.combat
             assert combat is not None
             acts: list[RekkyoAction] = []
-            tables = self.game.card_tables
             if phase == "attack":
                 if not tables.openers[combat.route].isdisjoint(combat.attacker_cards):
-                    acts.append(Commit())
+                    acts.append(COMMIT)
             elif self._can_defend(combat.defender_cards):
-                acts.append(Defend())
+                acts.append(DEFEND)
             addable = tables.addable[combat.route]
-            usable = [c for c in self._sorted_ids(self.hands[p]) if c in addable]
+            usable = [c for c in self.hands[p] if c in addable]
+            if len(usable) > 1:
+                usable = self._sorted_ids(usable)
             if phase == "defend" and not self._weapon_within(combat.defender_cards, usable):
                 # an event alone could never defend: offer only what can still make a defence
                 usable = [c for c in usable if c in tables.weapons]
-            acts.extend(AddCard(c) for c in usable)
+            acts.extend(map(_add, usable))
             return acts
         if phase == "intercept":
-            fighters = [c for c in self._sorted_ids(self.hands[p]) if cards.card(c).fighter]
-            return [NoIntercept(), *(Intercept(c) for c in fighters)]
+            fighters = tables.fighters
+            return [NO_INTERCEPT,
+                    *map(_intercept, self._sorted_ids([c for c in self.hands[p]
+                                                       if c in fighters]))]
         if phase == "discard":
-            return [Discard(c) for c in self._sorted_ids(self.hands[p])]
+            return list(map(_discard, self._sorted_ids(self.hands[p])))
         raise AssertionError(f"unknown phase {phase!r}")
 
     def _can_defend(self, chosen: list[str]) -> bool:
@@ -394,20 +439,50 @@ class RekkyoState(State[RekkyoAction]):
 
     def invasion_targets(self, p: int) -> list[tuple[str, str]]:
         """``(territory, route)`` pairs seat ``p`` could invade, ignoring its hand."""
-        mine = {t for t, o in self.owner.items() if o == p}
-        revolutionary = not mine
-        return [(tid, route) for tid, route, links in self.game.invasion_links
-                if tid not in mine and (revolutionary or not links.isdisjoint(mine))]
+        return list(self._targets(p))
+
+    def _targets(self, p: int) -> tuple[tuple[str, str], ...]:
+        """:meth:`invasion_targets` as a tuple, remembered per game by the territories held."""
+        return self._reach(p)[0]
+
+    def _reach(self, p: int) -> tuple[tuple[Any, ...], ...]:
+        """Seat ``p``'s invasion targets, then the invasions open to it by land only, by sea
+        only and by both (actions), remembered per game by the territories held."""
+        mine = frozenset([t for t, o in self.owner.items() if o == p])
+        memo = self.game.card_tables.targets
+        known = memo.get(mine)
+        if known is None:
+            revolutionary = not mine
+            targets = tuple((tid, route) for tid, route, links in self.game.invasion_links
+                            if tid not in mine
+                            and (revolutionary or not links.isdisjoint(mine)))
+            known = (targets,
+                     tuple(_invade(t, r) for t, r in targets if r == "land"),
+                     tuple(_invade(t, r) for t, r in targets if r == "sea"),
+                     tuple(_invade(t, r) for t, r in targets))
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            memo[mine] = known
+        return known
 
     def _action_phase_actions(self, p: int) -> list[RekkyoAction]:
-        cards = self.cards
         hand = self.hands[p]
+        tables = self.game.card_tables
+        openers = tables.openers
+        land_ok = not openers["land"].isdisjoint(hand)
+        sea_ok = not openers["sea"].isdisjoint(hand)
         acts: list[RekkyoAction] = []
-        openers = self.game.card_tables.openers
-        routes_ok = {r: not openers[r].isdisjoint(hand) for r in ("land", "sea")}
-        for tid, route in self.invasion_targets(p):
-            if routes_ok[route]:
-                acts.append(Invade(tid, route))
+        if land_ok or sea_ok:
+            acts = [*self._reach(p)[3 if land_ok and sea_ok else 1 if land_ok else 2]]
+        if not tables.alone_events.isdisjoint(hand):
+            acts.extend(self._event_actions(p))
+        acts.append(PASS)
+        return acts
+
+    def _event_actions(self, p: int) -> list[RekkyoAction]:
+        """The events that stand alone seat ``p`` may play (hand in card-file order)."""
+        cards = self.cards
+        acts: list[RekkyoAction] = []
         for cid in self._sorted_ids(self.hands[p]):
             card = cards.card(cid)
             if not isinstance(card, EventCard) or card.use != "alone":
@@ -418,12 +493,11 @@ class RekkyoState(State[RekkyoAction]):
                 acts.extend(PlayEvent(cid, player=q) for q in range(self.game.players)
                             if q != p and self.hands[q])
             elif card.kind == "diplomacy":
-                targets = sorted({t for t, _ in self.invasion_targets(p)
+                targets = sorted({t for t, _ in self._targets(p)
                                   if self.owner[t] is None
                                   and cards.territory(t).power <= card.max_power},
                                  key=self.game.territory_order.__getitem__)
                 acts.extend(PlayEvent(cid, territory=t) for t in targets)
-        acts.append(Pass())
         return acts
 
     def why_illegal_text(self, text: str) -> str | Term:
@@ -491,17 +565,18 @@ class RekkyoState(State[RekkyoAction]):
 
     # -- applying actions ---------------------------------------------------------------------
     def _apply(self, action: RekkyoAction) -> None:
-        _LEGAL.pop(self, None)
+        self._legal = None
         p = self.actor
-        if isinstance(action, Pass):
-            self.add_log("pass", kind="action", player=p, seat=self._seat(p))
-            self._after_action()
-        elif isinstance(action, Invade):
-            self._start_invasion(p, action)
-        elif isinstance(action, AddCard):
+        if isinstance(action, AddCard):
             self._add_card(p, action.card)
         elif isinstance(action, Commit):
             self._commit()
+        elif isinstance(action, Invade):
+            self._start_invasion(p, action)
+        elif isinstance(action, Pass):
+            if not self.quiet:
+                self.add_log("pass", kind="action", player=p, seat=self._seat(p))
+            self._after_action()
         elif isinstance(action, Defend):
             self._defend()
         elif isinstance(action, (Intercept, NoIntercept)):
@@ -510,8 +585,9 @@ class RekkyoState(State[RekkyoAction]):
             self.hands[p].remove(action.card)
             self._left_hand(p, [action.card])
             self.discard.append(action.card)
-            self.add_log("discard", kind="action", player=p, seat=self._seat(p),
-                         card=self._term(action.card))
+            if not self.quiet:
+                self.add_log("discard", kind="action", player=p, seat=self._seat(p),
+                             card=self._term(action.card))
             if len(self.hands[p]) <= self.cards.hand_limit:
                 self._finish_turn()
         elif isinstance(action, PlayEvent):
@@ -574,40 +650,42 @@ class RekkyoState(State[RekkyoAction]):
 
     # -- combat -------------------------------------------------------------------------------
     def _start_invasion(self, p: int, action: Invade) -> None:
-        defender = self.owner[action.target]
+        owner = self.owner
+        target = action.target
+        defender = owner[target]
+        mine = tuple([t for t, o in owner.items() if o == p])
         self.combat = Combat(
-            attacker=p, defender=defender, target=action.target, route=action.route,
-            attacker_held=tuple(self.territories_of(p)),
+            attacker=p, defender=defender, target=target, route=action.route,
+            attacker_held=mine,
             defender_held=tuple(self.territories_of(defender)) if defender is not None else (),
         )
         self.phase = "attack"
-        mine = self.territories_of(p)
-        origins = [o for o in getattr(self.cards.territory(action.target), action.route)
-                   if o in mine]
+        if self.quiet:
+            return
+        origins = [o for o in getattr(self.cards.territory(target), action.route) if o in mine]
         if origins:
             self.add_log("invade", kind="action", player=p, seat=self._seat(p),
-                         target=self._tterm(action.target), route=ROUTE_TERMS[action.route],
+                         target=self._tterm(target), route=ROUTE_TERMS[action.route],
                          origin=[self._tterm(o) for o in origins])
         else:
             self.add_log("invade_revolutionary", kind="action", player=p, seat=self._seat(p),
-                         target=self._tterm(action.target), route=ROUTE_TERMS[action.route])
+                         target=self._tterm(target), route=ROUTE_TERMS[action.route])
         if defender is None:
-            self.add_log("vs_neutral", kind="narration", target=self._tterm(action.target),
-                         power=self.cards.territory(action.target).power)
+            self.add_log("vs_neutral", kind="narration", target=self._tterm(target),
+                         power=self.cards.territory(target).power)
         else:
-            self.add_log("vs_player", kind="narration", target=self._tterm(action.target),
+            self.add_log("vs_player", kind="narration", target=self._tterm(target),
                          defender=self._seat(defender))
 
     def _add_card(self, p: int, cid: str) -> None:
         combat = self.combat
         assert combat is not None
         self.hands[p].remove(cid)
-        card = self.cards.card(cid)
         # Only open cards are logged as they are added: the others show in the view (count
         # for the other seats) and in the commit/defend entries, which keeps the log short.
         if self.phase == "attack":
             combat.attacker_cards.append(cid)
-            if card.open and self._open_face_up():
+            if not self.quiet and self.cards.card(cid).open and self._open_face_up():
                 self.add_log("add_open", kind="action", player=p, seat=self._seat(p),
                              card=self._term(cid), n=len(combat.attacker_cards))
         else:
@@ -620,12 +698,13 @@ class RekkyoState(State[RekkyoAction]):
         combat = self.combat
         assert combat is not None
         combat.stage = "committed"
-        key = "commit_open" if self._open_face_up() else "commit"
-        self.add_log(key, kind="action", player=combat.attacker,
-                     seat=self._seat(combat.attacker), n=len(combat.attacker_cards))
-        self.add_log("commit_private", kind="action", player=combat.attacker,
-                     visible_to={combat.attacker},
-                     cards=self._terms(combat.attacker_cards))
+        if not self.quiet:
+            key = "commit_open" if self._open_face_up() else "commit"
+            self.add_log(key, kind="action", player=combat.attacker,
+                         seat=self._seat(combat.attacker), n=len(combat.attacker_cards))
+            self.add_log("commit_private", kind="action", player=combat.attacker,
+                         visible_to={combat.attacker},
+                         cards=self._terms(combat.attacker_cards))
         if combat.defender is None:
             self._reveal()
             self._neutral_defence()
@@ -658,13 +737,16 @@ class RekkyoState(State[RekkyoAction]):
         combat = self.combat
         assert combat is not None
         self._left_hand(combat.attacker, combat.attacker_cards)
-        self.add_log("reveal", kind="event", player=combat.attacker,
-                     seat=self._seat(combat.attacker),
-                     cards=self._terms(combat.attacker_cards))
+        if not self.quiet:
+            self.add_log("reveal", kind="event", player=combat.attacker,
+                         seat=self._seat(combat.attacker),
+                         cards=self._terms(combat.attacker_cards))
 
     def _left_hand(self, p: int, cids: Iterable[str]) -> None:
         """Cards everyone saw leave seat ``p``'s hand: no longer known to be held there."""
         known = self.known_held[p]
+        if not known:
+            return
         for cid in cids:
             if cid in known:
                 known.remove(cid)
@@ -733,127 +815,141 @@ class RekkyoState(State[RekkyoAction]):
                 break
             drawn.append(self._draw())
         combat.neutral_drawn = drawn
-        combat.neutral_counted = [c for c in drawn if neutral_counts(self.cards.card(c))]
-        removed = [c for c in drawn if not neutral_counts(self.cards.card(c))]
+        counting = self.game.card_tables.neutral_counting
+        combat.neutral_counted = [c for c in drawn if c in counting]
+        if self.quiet:
+            return
+        removed = [c for c in drawn if c not in counting]
         self.add_log("neutral_draw", kind="event", target=self._tterm(combat.target),
                      power=power, cards=self._terms(drawn) or "—")
         if removed:
             self.add_log("neutral_removed", kind="narration",
                          cards=self._terms(removed))
 
+    def _side_total(self, ids: list[str], side: str, roller: int | None,
+                    cancelled: list[tuple[str, str]]) -> int:
+        """The strength of one side's cards (rolling their dice), less the ``cancelled`` ones
+        (each cancels one copy and is used up)."""
+        combat = self.combat
+        assert combat is not None
+        cards = self.cards
+        by_id = cards.card_by_id
+        route = combat.route
+        neutral = side == "neutral"
+        quiet = self.quiet
+        fixed = self.game.card_tables.fixed_value[route, neutral]
+        total = 0
+        for cid in ids:
+            card = by_id[cid]
+            if cancelled and (side, cid) in cancelled:
+                cancelled.remove((side, cid))
+                continue
+            if card.die is not None and (not neutral or card.kind != "navy"
+                                         or route != "land"):
+                face = self.rng.randint(1, cards.die_sides)
+                value = card_value(card, face=face, route=route, neutral=neutral)
+                combat.rolls.append((cid, side, face, value))
+                if not quiet:
+                    self.add_log("roll", kind="event", player=roller,
+                                 seat=self._seat(roller) if roller is not None else "—",
+                                 card=card.name, face=face, value=value)
+            else:
+                value = fixed[cid]
+            if neutral and not quiet and isinstance(card, WeaponCard) \
+                    and card.kind == "navy" and route == "land":
+                self.add_log("neutral_navy_zero", kind="narration", card=card.name)
+            total += value
+        return total
+
     def _roll_and_resolve(self) -> None:
         combat = self.combat
         assert combat is not None
         cards = self.cards
+        tables = self.game.card_tables
+        quiet = self.quiet
         cancelled = list(combat.cancelled)
-        right = self.right_hand(combat.attacker)
-
-        def side_total(ids: list[str], side: str, roller: int | None) -> int:
-            total = 0
-            for cid in ids:
-                card = cards.card(cid)
-                if (side, cid) in cancelled:
-                    cancelled.remove((side, cid))
-                    continue
-                face = None
-                if card.die is not None and (side != "neutral" or card.kind != "navy"
-                                             or combat.route != "land"):
-                    face = self.rng.randint(1, cards.die_sides)
-                    value = card_value(card, face=face, route=combat.route,
-                                       neutral=side == "neutral")
-                    combat.rolls.append((cid, side, face, value))
-                    self.add_log("roll", kind="event", player=roller,
-                                 seat=self._seat(roller) if roller is not None else "—",
-                                 card=card.name, face=face, value=value)
-                else:
-                    value = card_value(card, face=1, route=combat.route,
-                                       neutral=side == "neutral")
-                if side == "neutral" and isinstance(card, WeaponCard) and card.kind == "navy" \
-                        and combat.route == "land":
-                    self.add_log("neutral_navy_zero", kind="narration", card=card.name)
-                total += value
-            return total
-
-        combat.attacker_total = side_total(combat.attacker_cards, "attacker", combat.attacker)
+        combat.attacker_total = self._side_total(combat.attacker_cards, "attacker",
+                                                 combat.attacker, cancelled)
         if combat.defender is None:
-            if any(cards.card(c).die is not None for c in combat.neutral_counted):
-                self.add_log("right_hand_rolls", kind="narration", seat=self._seat(right),
+            if not quiet and any(cards.card(c).die is not None for c in combat.neutral_counted):
+                self.add_log("right_hand_rolls", kind="narration",
+                             seat=self._seat(self.right_hand(combat.attacker)),
                              attacker=self._seat(combat.attacker))
-            combat.defender_total = side_total(combat.neutral_counted, "neutral", right)
+            combat.defender_total = self._side_total(
+                combat.neutral_counted, "neutral", self.right_hand(combat.attacker), cancelled)
         else:
-            combat.defender_total = side_total(combat.defender_cards, "defender",
-                                               combat.defender)
+            combat.defender_total = self._side_total(combat.defender_cards, "defender",
+                                                     combat.defender, cancelled)
         won = combat.attacker_total > combat.defender_total
         combat.winner = "attacker" if won else "defender"
         combat.stage = "resolved"
-        d_name: Any = (self._seat(combat.defender) if combat.defender is not None
-                       else self._tterm(combat.target))
-        key = "combat_won" if won else (
-            "combat_tie" if combat.attacker_total == combat.defender_total else "combat_lost")
-        self.add_log(key, kind="event", seat=self._seat(combat.attacker), defender=d_name,
-                     target=self._tterm(combat.target), a=combat.attacker_total,
-                     d=combat.defender_total)
+        if not quiet:
+            d_name: Any = (self._seat(combat.defender) if combat.defender is not None
+                           else self._tterm(combat.target))
+            key = "combat_won" if won else (
+                "combat_tie" if combat.attacker_total == combat.defender_total
+                else "combat_lost")
+            self.add_log(key, kind="event", seat=self._seat(combat.attacker), defender=d_name,
+                         target=self._tterm(combat.target), a=combat.attacker_total,
+                         d=combat.defender_total)
+        halves = tables.halves_score
         for side_cards, user in ((combat.attacker_cards, combat.attacker),
                                  (combat.defender_cards, combat.defender)):
+            if user is None or halves.isdisjoint(side_cards):
+                continue
             for cid in side_cards:
-                c = cards.card(cid)
-                if user is not None and isinstance(c, EventCard) and c.halves_score \
-                        and not self.atomic_used[user]:
+                if cid in halves and not self.atomic_used[user]:
                     self.atomic_used[user] = True
                     self.add_log("atomic_used", kind="narration", player=user,
-                                 seat=self._seat(user), card=c.name)
+                                 seat=self._seat(user), card=self._term(cid))
         # cards back to hand or to the discard pile
         winner_seat = combat.attacker if won else combat.defender
         held = combat.attacker_held if won else combat.defender_held
         mine = combat.attacker_cards if won else combat.defender_cards
         theirs = combat.defender_cards if won else combat.attacker_cards
+        producer = tables.producer
         fighters_back: list[tuple[int, str]] = []
         for who, cid in combat.interceptors:
             producer_rule = self.game.options.fighter_return == "producer"
             who_held = (combat.attacker_held if who == combat.attacker
                         else combat.defender_held)
-            if (who == winner_seat or producer_rule) and is_recoverable(cards.card(cid),
-                                                                        who_held):
+            if (who == winner_seat or producer_rule) and producer.get(cid) in who_held:
                 fighters_back.append((who, cid))
-        for cid in [*theirs, *combat.neutral_drawn]:
-            self.discard.append(cid)
+        self.discard.extend(theirs)
+        self.discard.extend(combat.neutral_drawn)
         loser_seat = combat.defender if won else combat.attacker
-        if loser_seat is not None and any(isinstance(cards.card(c), WeaponCard) for c in theirs):
+        if not quiet and loser_seat is not None and not tables.weapons.isdisjoint(theirs):
             self.add_log("loser_discards", kind="narration", seat=self._seat(loser_seat))
         kept: list[str] = []
         for cid in mine:
-            card = cards.card(cid)
-            if winner_seat is not None and is_recoverable(card, held):
-                assert isinstance(card, WeaponCard)
+            if winner_seat is not None and producer.get(cid) in held:
                 self.hands[winner_seat].append(cid)
                 self.known_held[winner_seat].append(cid)
                 kept.append(cid)
-                self.add_log("returned", kind="narration", seat=self._seat(winner_seat),
-                             card=card.name, producer=self._tterm(card.producer))
+                if not quiet:
+                    self.add_log("returned", kind="narration", seat=self._seat(winner_seat),
+                                 card=self._term(cid), producer=self._tterm(producer[cid]))
             else:
                 self.discard.append(cid)
         for who, cid in combat.interceptors:
-            card = cards.card(cid)
             if (who, cid) in fighters_back:
-                assert isinstance(card, WeaponCard)
                 self.hands[who].append(cid)
                 self.known_held[who].append(cid)
                 kept.append(cid)
-                self.add_log("fighter_back", kind="narration", seat=self._seat(who),
-                             card=card.name, producer=self._tterm(card.producer))
+                if not quiet:
+                    self.add_log("fighter_back", kind="narration", seat=self._seat(who),
+                                 card=self._term(cid), producer=self._tterm(producer[cid]))
             else:
                 self.discard.append(cid)
         combat.returned = kept
         if won:
-            lost_here = [c for c in mine if c not in kept
-                         and getattr(cards.card(c), "producer", None) == combat.target]
-            if lost_here:
+            if not quiet and any(c not in kept and producer.get(c) == combat.target
+                                 for c in mine):
                 self.add_log("not_yet_producer", kind="narration",
                              target=self._tterm(combat.target))
-        if won:
             loser = combat.defender
             self.owner[combat.target] = combat.attacker
-            if loser is not None and self.is_revolutionary(loser):
+            if not quiet and loser is not None and self.is_revolutionary(loser):
                 self.add_log("revolutionary", kind="narration", seat=self._seat(loser))
         self.last_combat = combat
         self.combat = None
@@ -999,16 +1095,18 @@ class RekkyoState(State[RekkyoAction]):
         """A fast independent copy of what ``_apply`` mutates; the game, the territories' homes,
         the log entries and resolved combats are shared (never mutated)."""
         new = object.__new__(RekkyoState)
-        new.__dict__.update(self.__dict__)
-        new.rng = self.rng.copy()
-        new.log = list(self.log)
-        new.owner = dict(self.owner)
-        new.hands = [list(h) for h in self.hands]
-        new.pile = list(self.pile)
-        new.discard = list(self.discard)
-        new.atomic_used = list(self.atomic_used)
-        new.known_held = [list(k) for k in self.known_held]
-        new.combat = self.combat.copy() if self.combat is not None else None
+        new.__dict__ = d = self.__dict__.copy()  # fewer steps than updating a fresh __dict__
+        new._legal = None
+        d["rng"] = self.rng.copy()
+        d["log"] = [*self.log]
+        d["owner"] = {**self.owner}
+        d["hands"] = [[*h] for h in self.hands]
+        d["pile"] = [*self.pile]
+        d["discard"] = [*self.discard]
+        d["atomic_used"] = [*self.atomic_used]
+        d["known_held"] = [[*k] for k in self.known_held]
+        combat = self.combat
+        d["combat"] = combat.copy() if combat is not None else None
         return new
 
 

@@ -57,3 +57,32 @@ def test_clone_is_independent() -> None:
         legal = copy.legal_actions()
         copy.apply_in_place(legal[rng.randrange(len(legal))])
     assert fingerprint(state) == before
+
+
+def test_caches_are_invisible() -> None:
+    """The legal actions kept on a state and the game's memos never show in a fingerprint, a
+    digest, a pickle or a deep copy (issue 12: caches must not look like state changes)."""
+    import copy
+    import pickle
+
+    from gamelib.core.state import digest
+
+    game = gamelib.load("rekkyo", players=3)
+    game.new_state(4).legal_actions()  # the game's own lazily built tables now exist
+    state = game.new_state(5)
+    before_fp, before_digest = fingerprint(state), digest(state)
+    legal = state.legal_actions()
+    assert fingerprint(state) == before_fp and digest(state) == before_digest
+    for other in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert fingerprint(other) == before_fp
+        assert other.legal_actions() == legal
+
+
+def test_action_text_kept_once_made_changes_no_value() -> None:
+    from gamelib.rekkyo.actions import AddCard, Invade, parse_action_text
+
+    made = AddCard("t34")
+    assert str(made) == "add t34" and str(made) == "add t34"
+    assert made == AddCard("t34") and hash(made) == hash(AddCard("t34"))
+    assert repr(made) == "AddCard(card='t34')"
+    assert parse_action_text(str(Invade("china", "land"))) == Invade("china", "land")
