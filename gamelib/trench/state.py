@@ -1631,27 +1631,20 @@ class TrenchState(_Memo, State[TrenchAction]):
         eyes = [s for s in self.soldiers if s.alive and not s.exited and s.cell is not None]
         hidden = self.opts.hidden_teams
         for e in eyes if only is None else [x for x in eyes if x is only]:
-            known = self.known[e.owner]
-            seen = self.team_seen[e.owner]
             assert e.cell is not None
-            ex, ey = e.cell
-            dx, dy = DIRS[e.facing]
+            near = _LOOK.get((e.cell, e.facing)) or _look(e.cell, e.facing)
             for t in eyes:
-                if t.owner == e.owner:
-                    continue
-                team = hidden and t.owner not in seen
-                if not team and all(x[0] in known for x in t.tiles):
+                if t.cell not in near or t.owner == e.owner:
+                    continue  # neither adjacent nor on the forward ray (the quick test of sees)
+                known = self.known[e.owner]
+                team = hidden and t.owner not in self.team_seen[e.owner]
+                if not team and known.issuperset([x[0] for x in t.tiles]):
                     continue  # nothing left to learn about t
                 assert t.cell is not None
-                tx, ty = t.cell
-                rx, ry = tx - ex, ty - ey
-                ahead = not t.ship and rx * dy == ry * dx and rx * dx + ry * dy > 0
-                if abs(rx) + abs(ry) != 1 and not ahead:
-                    continue  # neither adjacent nor on the forward ray (the quick test of sees)
                 if sees(self.h, e.cell, self.level(e), e.facing, t.cell, not t.ship):
                     known.update(int(x[0]) for x in t.tiles)
                     if team:  # R13.4: the observer's owner learns the seen piece's team
-                        seen.add(t.owner)
+                        self.team_seen[e.owner].add(t.owner)
 
     # -- end of game
     def _check_end(self) -> bool:
@@ -1882,6 +1875,21 @@ _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
 #: The plots a hand allows, by (card counts, interrupt allowed, interrupt timing): the list of
 #: plot actions depends on nothing else, so it is built once per kind of hand.
 _PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
+#: By (eye cell, facing): the cells a piece may be seen on, adjacent or on the forward ray (the
+#: quick test of ``sees``; eyes on ships included); filled as asked.
+_LOOK: dict[tuple[Cell, str], frozenset[Cell]] = {}
+
+
+def _look(c: Cell, d: str) -> frozenset[Cell]:
+    cells = {add(c, x) for x in DIRS}
+    t = add(c, d)
+    while on_board(t):
+        cells.add(t)
+        t = add(t, d)
+    out = _LOOK[(c, d)] = frozenset(cells)
+    return out
+
+
 _NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
     (x, y): frozenset(add((x, y), d) for d in DIRS) for x in range(1, 8) for y in range(1, 8)
 }
