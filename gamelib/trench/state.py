@@ -390,7 +390,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if ph == "setup":
             return self._setup_actions(p)
         if ph == "plot":
-            return self._plot_actions(p)
+            return self._plot_choices(p)  # shared: legal_actions hands out copies
         return self._turn_actions(p)
 
     # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
@@ -440,14 +440,17 @@ class TrenchState(_Memo, State[TrenchAction]):
                             A("give", a.num, it, cell=b.cell)
                             for it in items_of(a, corpses=True) if it != "cube" or b.cubes < 2
                         ]
+        if len(mine) < 2:
+            return out
         for a in mine:
-            kinds = items_of(a, corpses=True)
-            if not kinds:
-                continue
             assert a.cell is not None
+            near = _NEIGHBOURS[a.cell]
+            kinds: list[str] | None = None
             for b in mine:
-                if b is a or b.cell not in _NEIGHBOURS[a.cell]:
+                if b is a or b.cell not in near:
                     continue
+                if kinds is None:
+                    kinds = items_of(a, corpses=True)
                 out += [
                     A("give", a.num, it, n=b.num) for it in kinds if it != "cube" or b.cubes < 2
                 ]
@@ -501,15 +504,16 @@ class TrenchState(_Memo, State[TrenchAction]):
                     out += [acts[_INDEX[c]] for c in cells]
         return out
 
-    def _plot_actions(self, p: int) -> list[TrenchAction]:
+    def _plot_choices(self, p: int) -> list[TrenchAction]:
+        """The plots ``p`` may make now (a shared list: do not change it)."""
         h = self.hands[p]
         can_intr = (h.get("interrupt", 0) > 0 and not self.intr_used[p]
                     and any(s.drugs for s in self.in_play(p)))
-        key = (tuple(h.get(c, 0) for c in CARDS), can_intr, self.opts.interrupt_timing)
+        key = (tuple(map(h.get, CARDS, _ZEROS)), can_intr, self.opts.interrupt_timing)
         out = _PLOTS.get(key)
         if out is None:
             out = _PLOTS[key] = self._plot_list(p, can_intr)
-        return list(out)
+        return out
 
     def _plot_list(self, p: int, can_intr: bool) -> list[TrenchAction]:
         hand = [c for c in CARDS if self.hands[p].get(c, 0) > 0]
@@ -550,7 +554,9 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _num(self, sid: int) -> int:
         return CIV - sid if sid < 0 else self.soldiers[sid].num
 
-    def _drug_actions(self, p: int) -> list[TrenchAction]:
+    def _drug_actions(self, p: int, any_one: bool = False) -> list[TrenchAction]:
+        """The drugged soldier's extra actions (with ``any_one``: stop at the first card with
+        a use)."""
         if self.drug_left <= 0 or self.drug_sid is None:
             return []
         s = self.soldiers[self.drug_sid]
@@ -563,9 +569,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         for c in cards:
             for a in self._soldier_uses(s, c, remote=self.drug_left == 2):
                 out.append(A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True))
+            if any_one and out:
+                return out
         return out
 
-    def _card_uses(self, p: int, card: str, first: bool) -> list[TrenchAction]:
+    def _card_uses(
+        self, p: int, card: str, first: bool, any_one: bool = False
+    ) -> list[TrenchAction]:
+        """The uses of ``card`` (with ``any_one``: stop at the first soldier with a use)."""
         if card == "camp":
             return self._camp_uses(p)
         out: list[TrenchAction] = []
@@ -573,6 +584,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             if s.sid in self.t_exh:
                 continue
             out += self._soldier_uses(s, card, remote=first)
+            if any_one and out:
+                return out
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
             for c in self.civs:
                 if c.alive and c.sid not in self.t_exh:  # R6.9: a dashed civilian is done
@@ -1051,7 +1064,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 skipped = True
                 self.add_log("civ_skip", player=p, name=self.name(p))
                 continue
-            if self._plot_actions(p):
+            if self._plot_choices(p):
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
                 self.add_log("no_cards", player=p, name=self.name(p))
@@ -1133,7 +1146,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.shown[p].append(card)
         self.add_log("reveal", player=p, name=self.name(p), card=CARD_NAMES[card])
         self.t_stage = act
-        if not self._card_uses(p, card, first=act == "act1"):
+        if not self._card_uses(p, card, first=act == "act1", any_one=True):
             self.add_log("no_effect", player=p, card=CARD_NAMES[card])
             self.discards[p].append(card)
             self.t_stage = after
@@ -1143,7 +1156,8 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _settle_turn(self) -> None:
         p = self.order[self.turn_i]
         if not self.in_play(p) or (
-            self.t_stage == "after2" and not self._drug_actions(p) and not self._give_actions(p)
+            self.t_stage == "after2" and not self._drug_actions(p, any_one=True)
+            and not self._give_actions(p)
         ):
             self._end_turn()
 
@@ -1664,7 +1678,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             reason = "vp"
         elif self.deaths >= limit:
             tops, reason = list(range(self.n)), "judgement"
-        elif self.stalled or not any(s.alive and not s.exited for s in self.soldiers):
+        elif self.stalled or not self._anyone_in_play():
             tops, reason = list(range(self.n)), "empty"
         if not reason:
             return False
@@ -1676,6 +1690,12 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
                      why=_REASON[reason])
         return True
+
+    def _anyone_in_play(self) -> bool:
+        for s in self.soldiers:  # noqa: SIM110 (a plain loop: no generator on every check)
+            if s.alive and not s.exited:
+                return True
+        return False
 
     def advance(self, p: int) -> int:
         """How far ``p`` got towards the goal (A81): ship 0, rows 1..7, exited 8."""
@@ -1875,6 +1895,7 @@ _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
 #: The plots a hand allows, by (card counts, interrupt allowed, interrupt timing): the list of
 #: plot actions depends on nothing else, so it is built once per kind of hand.
 _PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
+_ZEROS = (0,) * len(CARDS)
 #: By (eye cell, facing): the cells a piece may be seen on, adjacent or on the forward ray (the
 #: quick test of ``sees``; eyes on ships included); filled as asked.
 _LOOK: dict[tuple[Cell, str], frozenset[Cell]] = {}
