@@ -1971,16 +1971,19 @@ def _cn(c: Cell) -> str:
 
 
 def _word(w: str) -> Term:
-    return {
-        "cube": Term("a cube", "立方体"),
-        "food": Term("a food", "食糧"),
-        "weapon": Term("a weapon", "武器"),
-        "drug": Term("a drug", "薬物"),
-        "mask": Term("a gas mask", "ガスマスク"),
-        "gun": Term("the machine gun", "機銃"),
-        "gas": Term("the poison gas", "毒ガス"),
-        "bomb": Term("the bomb", "爆弾"),
-        "corpse": Term("a corpse", "死体"),
-        "civilian": Term("a civilian", "民間人"),
-        "village": Term("the village", "民間人集落"),
-    }[w]
+    return _WORDS[w]
+
+
+_WORDS = {
+    "cube": Term("a cube", "立方体"),
+    "food": Term("a food", "食糧"),
+    "weapon": Term("a weapon", "武器"),
+    "drug": Term("a drug", "薬物"),
+    "mask": Term("a gas mask", "ガスマスク"),
+    "gun": Term("the machine gun", "機銃"),
+    "gas": Term("the poison gas", "毒ガス"),
+    "bomb": Term("the bomb", "爆弾"),
+    "corpse": Term("a corpse", "死体"),
+    "civilian": Term("a civilian", "民間人"),
+    "village": Term("the village", "民間人集落"),
+}
