@@ -475,11 +475,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _setup_actions(self, p: int) -> list[TrenchAction]:
-        front = self._blocked_front()
+        busy = self._blocked_front()
+        busy.update(c for c, v in self.items.items() if v)
         h, items = self.h, self.items
-        cells = [
-            c for i, c in enumerate(_CELLS) if h[i] == 1 and not items.get(c) and c not in front
-        ]
+        cells = [c for c, hc in zip(_CELLS, h, strict=True) if hc == 1 and c not in busy]
         if self.civs:  # R13.2: nothing is placed on a civilian
             cells = [c for c in cells if self.at(c) is None]
         out = [A("pass")]
@@ -1665,10 +1664,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.phase in _SETUP_PHASES:
             return False
         target = self.target_vp()
-        teams = self.opts.open_teams or self.opts.hidden_teams
-        held = self.deaths if self.opts.corpse_vp == "always" else 0  # corpses held <= deaths
-        if not teams and max(self.vp) + held < target:
+        o = self.opts
+        held = self.deaths if o.corpse_vp == "always" else 0  # corpses held <= deaths
+        if not (o.open_teams or o.hidden_teams) and max(self.vp) + held < target:
             tops = []  # nobody can have reached the target (the usual case, decided quickly)
+            if (self.deaths < (JUDGEMENT_DEATHS_BEGINNER if self.beginner else JUDGEMENT_DEATHS)
+                    [self.n] and not self.stalled and self._anyone_in_play()):
+                return False  # (the same decision as below, made at once)
         else:
             tv = self._team_vps()
             tops = [p for p in range(self.n) if tv[p] >= target]
