@@ -537,10 +537,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             return self._card_uses(p, self.t_card, first=st == "act1") + self._give_actions(p)
         if st == "after1":
             if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
-                out = [
-                    a for a in self._card_uses(p, self.t_card, first=False)
-                    if a.soldier != self._num(self.t_first_sid)
-                ]
+                # R6.5a: another piece may use the first card again
+                out = self._card_uses(p, self.t_card, first=False, skip=self.t_first_sid)
             out += self._drug_actions(p)
             out += self._give_actions(p)
             if self.t_cards:
@@ -549,9 +547,6 @@ class TrenchState(_Memo, State[TrenchAction]):
             out = self._drug_actions(p) + self._give_actions(p)
         out.append(A("end"))
         return out
-
-    def _num(self, sid: int) -> int:
-        return CIV - sid if sid < 0 else self.soldiers[sid].num
 
     def _drug_actions(self, p: int, any_one: bool = False) -> list[TrenchAction]:
         """The drugged soldier's extra actions (with ``any_one``: stop at the first card with
@@ -573,21 +568,22 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _card_uses(
-        self, p: int, card: str, first: bool, any_one: bool = False
+        self, p: int, card: str, first: bool, any_one: bool = False, skip: int | None = None
     ) -> list[TrenchAction]:
-        """The uses of ``card`` (with ``any_one``: stop at the first soldier with a use)."""
+        """The uses of ``card`` by every piece but ``skip`` (a sid); with ``any_one``: stop at
+        the first piece with a use."""
         if card == "camp":
             return self._camp_uses(p)
         out: list[TrenchAction] = []
         for s in self.in_play(p):
-            if s.sid in self.t_exh:
+            if s.sid in self.t_exh or s.sid == skip:
                 continue
             out += self._soldier_uses(s, card, remote=first)
             if any_one and out:
                 return out
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
             for c in self.civs:
-                if c.alive and c.sid not in self.t_exh:  # R6.9: a dashed civilian is done
+                if c.alive and c.sid not in self.t_exh and c.sid != skip:  # R6.9: dashed = done
                     out += self._civ_uses(c, card, p)
         return out
 
@@ -862,14 +858,16 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _proceed(self) -> None:
         while True:
-            self._run_gas()
+            if self.gasq:
+                self._run_gas()
             if self.choice is not None or self.result is not None:
                 return
             if self._check_end():
                 return
-            self._prune_pending()
             if self.pending:
-                return
+                self._prune_pending()
+                if self.pending:
+                    return
             step, self.cont = self.cont, None
             if step is None:
                 return
