@@ -239,6 +239,8 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def gas_at(self, c: Cell) -> int:
         """How many gas tokens rest on ``c``."""
+        if not self.gas:
+            return 0
         return sum(1 for _, gc in self.gas.values() if gc == c)
 
     def is_free(self, c: Cell) -> bool:
@@ -883,8 +885,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
                 s.tiles = [(s.sid, kind, ammo)]
             self.known[p] |= {s.sid for s in self.in_play(p)}
-            self.add_log("arm", player=p, visible_to={p}, kind="action", name=self.name(p),
-                         w=[WEAPON_NAMES[k] for k in kinds])
+            if not self.quiet:
+                self.add_log("arm", player=p, visible_to={p}, kind="action", name=self.name(p),
+                             w=[WEAPON_NAMES[k] for k in kinds])
             if not self.queue:
                 self.phase = "land"
                 fwd = list(range(self.n))
@@ -896,8 +899,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             edge = EDGES[self.edges[p]]
             s.cell = edge.ship_cell(a.cell)
             s.ship = True
-            self.add_log("land", player=p, kind="action", name=self.name(p), s=a.soldier,
-                         cell=_cn(a.cell))
+            if not self.quiet:
+                self.add_log("land", player=p, kind="action", name=self.name(p), s=a.soldier,
+                             cell=_cn(a.cell))
             self._shield(s)
             if not self.queue:
                 self.phase = "base"
@@ -906,7 +910,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             assert a.cell is not None
             self._set_h(a.cell, 2)
             self.base_at[a.cell] = p
-            self.add_log("base", player=p, kind="action", name=self.name(p), cell=_cn(a.cell))
+            if not self.quiet:
+                self.add_log("base", player=p, kind="action", name=self.name(p), cell=_cn(a.cell))
             if not self.queue:
                 self.phase = "setup"
                 fwd = list(range(self.n))
@@ -929,10 +934,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 else:
                     self.items.setdefault(a.cell, []).append("food")
                     self.food_pool -= 1
-                self.add_log("place", player=p, kind="action", name=self.name(p),
-                             what=_word(a.arg), cell=_cn(a.cell))
+                if not self.quiet:
+                    self.add_log("place", player=p, kind="action", name=self.name(p),
+                                 what=_word(a.arg), cell=_cn(a.cell))
             else:
-                self.add_log("pass", player=p, kind="action", name=self.name(p))
+                if not self.quiet:
+                    self.add_log("pass", player=p, kind="action", name=self.name(p))
             if not self.queue:
                 self.cont = "_start_round"
 
@@ -1075,9 +1082,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         for c in cards:
             self.hands[p][c] -= 1
         self.plots[p] = cards
-        self.add_log("plot", player=p, kind="action", name=self.name(p), k=len(cards))
-        self.add_log("plot_own", player=p, visible_to={p}, kind="event",
-                     cards=[CARD_NAMES[c] for c in cards])
+        if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
+            self.add_log("plot", player=p, kind="action", name=self.name(p), k=len(cards))
+            self.add_log("plot_own", player=p, visible_to={p}, kind="event",
+                         cards=[CARD_NAMES[c] for c in cards])
         if not self.queue:
             self._interrupts()
 
@@ -1133,7 +1141,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not self.in_play(p) or not self.t_cards:
             self._end_turn()
             return
-        self.add_log("turn", kind="phase", name=self.name(p))
+        if not self.quiet:
+            self.add_log("turn", kind="phase", name=self.name(p))
         self._reveal("act1", "after1")
 
     def _reveal(self, act: str, after: str) -> None:
@@ -1141,7 +1150,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         card = self.t_cards.pop(0)
         self.t_card = card
         self.shown[p].append(card)
-        self.add_log("reveal", player=p, name=self.name(p), card=CARD_NAMES[card])
+        if not self.quiet:
+            self.add_log("reveal", player=p, name=self.name(p), card=CARD_NAMES[card])
         self.t_stage = act
         if not self._card_uses(p, card, first=act == "act1", any_one=True):
             self.add_log("no_effect", player=p, card=CARD_NAMES[card])
@@ -1200,8 +1210,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                              s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
                 return
             move_item(src, self._by(p, a.n), a.arg)
-            self.add_log("give", player=p, kind="action", name=self.name(p), s=a.soldier,
-                         what=_word(a.arg), to=a.n)
+            if not self.quiet:
+                self.add_log("give", player=p, kind="action", name=self.name(p), s=a.soldier,
+                             what=_word(a.arg), to=a.n)
             return
         if a.verb == "flip":
             self._reveal("act2", "after2")
@@ -1267,7 +1278,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             return
         p = s.owner
         v = a.verb
-        self.add_log("act", player=p, kind="action", name=self.name(p), text=a)
+        if not self.quiet:
+            self.add_log("act", player=p, kind="action", name=self.name(p), text=a)
         if v in ("move", "dig_fwd"):
             self._step(s, a.arg, dig=v == "dig_fwd")
         elif v == "dash":
