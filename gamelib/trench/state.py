@@ -1675,7 +1675,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             return False
         target = self.target_vp()
         o = self.opts
-        held = self.deaths if o.corpse_vp == "always" else 0  # corpses held <= deaths
+        held = 0  # corpses held: at least the VP they may add to one seat
+        if o.corpse_vp == "always" and self.deaths:
+            for s in self.soldiers:
+                if s.corpses:
+                    held += len(s.corpses)
         if not (o.open_teams or o.hidden_teams) and max(self.vp) + held < target:
             tops = []  # nobody can have reached the target (the usual case, decided quickly)
             if (self.deaths < (JUDGEMENT_DEATHS_BEGINNER if self.beginner else JUDGEMENT_DEATHS)
