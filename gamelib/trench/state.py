@@ -427,7 +427,11 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _give_actions(self, p: int) -> list[TrenchAction]:
         """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn;
         in the open team game also to the partner's adjacent soldiers (named by their cell)."""
-        mine = [s for s in self.in_play(p) if s.on_board]
+        per = self.per
+        mine = [
+            s for s in self.soldiers[p * per:p * per + per]
+            if s.alive and not s.exited and not s.ship and s.cell is not None  # on the board
+        ]
         out: list[TrenchAction] = []
         if self.opts.open_teams:
             mates = [
