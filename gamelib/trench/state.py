@@ -192,8 +192,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         s.discards = [x[:] for x in self.discards]
         s.intr_used = self.intr_used[:]
         s.vp = self.vp[:]
-        s.tvp = self.tvp[:]
-        s.team_seen = [set(x) for x in self.team_seen]
+        if self.opts.hidden_teams:  # (the only game that changes them: R13.4, A85)
+            s.tvp = self.tvp[:]
+            s.team_seen = [set(x) for x in self.team_seen]
         s.known = [set(x) for x in self.known]
         s.public_tiles = set(self.public_tiles)
         s.bonus = self.bonus[:]
