@@ -821,17 +821,20 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             k, sfx = CIV + s.num, f" from S{w.num}"
         assert s.cell is not None
+        armed = {t[1] for t in w.tiles if int(t[2]) > 0}  # the kinds w.weapon() finds
+        if not armed:
+            return out
         lv = self.level(s)
-        if w.weapon("gun"):
+        if "gun" in armed:
             out.append(A("fire", k, "gun" + sfx))
-        if w.weapon("gas"):
+        if "gas" in armed:
             for dist in (0, 1):
                 t = add(s.cell, s.facing, dist)
                 if on_board(t) and self.H(t) <= lv + 1:
                     out.append(A("fire", k, "gas" + sfx, n=dist))
-        if w.weapon("bomb"):
+        if "bomb" in armed:
+            occupied = lambda c: self.at(c) is not None  # noqa: E731
             for dist in (0, 1, 2):
-                occupied = lambda c: self.at(c) is not None  # noqa: E731
                 if bomb_target_ok(self.h, s.cell, lv, s.facing, dist, occupied):
                     out.append(A("fire", k, "bomb" + sfx, n=dist))
         return out
