@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Any, cast
+from typing import Any
 
 from gamelib.trench.board import Cell, cell_name
 
@@ -31,12 +31,16 @@ _WORD_JA = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, init=False)
 class TrenchAction:
     """One decision: ``verb`` with the acting soldier's number and its parameters.
 
     ``extra`` marks a drug action (R7.6.4). ``arg`` is a direction, weapon, item, card name or a
     ``+``-joined card list; ``n`` a distance.
+
+    Interned: equal fields give the very same object (made once per session, frozen), so
+    equality and hashing are identity (``action in legal`` compares no fields) and the text is
+    built once.
     """
 
     verb: str
@@ -46,38 +50,39 @@ class TrenchAction:
     n: int = -1
     extra: bool = False
 
+    def __new__(
+        cls, verb: str, soldier: int = 0, arg: str = "", cell: Cell | None = None, n: int = -1,
+        extra: bool = False,
+    ) -> TrenchAction:
+        key = (verb, soldier, arg, cell, n, extra)
+        a = _INTERNED.get(key)
+        if a is None:
+            a = object.__new__(cls)
+            for name, value in zip(_FIELDS, key, strict=True):
+                object.__setattr__(a, name, value)
+            _INTERNED[key] = a
+        return a
+
     def __str__(self) -> str:
         return self._text
 
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        if self is other:
-            return True
-        if other.__class__ is not TrenchAction:
-            return NotImplemented
-        o = cast("TrenchAction", other)
-        return self._hash == o._hash and (
-            self.verb, self.soldier, self.arg, self.cell, self.n, self.extra
-        ) == (o.verb, o.soldier, o.arg, o.cell, o.n, o.extra)
-
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Pickle the fields only (not the cached text and hash), unpickling to the shared value."""
+        """Pickle (and copy) the fields only, unpickling to the shared value."""
         return (act, (self.verb, self.soldier, self.arg, self.cell, self.n, self.extra))
 
     @cached_property
     def _text(self) -> str:
-        """The text, built once per action (actions are interned by :func:`act`)."""
+        """The text, built once per action."""
         return _text(self)
 
-    @cached_property
-    def _hash(self) -> int:
-        return hash((self.verb, self.soldier, self.arg, self.cell, self.n, self.extra))
+
+_FIELDS = ("verb", "soldier", "arg", "cell", "n", "extra")
+#: Every action made so far, by its fields (a few thousand at most: the values are small).
+_INTERNED: dict[tuple[Any, ...], TrenchAction] = {}
 
 
-#: The engine's way to make an action: one shared value per distinct action (a frozen value,
-#: so sharing is safe), which keeps its text and hash cached for the whole session.
+#: The engine's way to make an action, the shared :class:`TrenchAction` with these fields
+#: (positional arguments looked up without running ``__new__``).
 @cache
 def act(
     verb: str, soldier: int = 0, arg: str = "", cell: Cell | None = None, n: int = -1,

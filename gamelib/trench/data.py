@@ -68,24 +68,27 @@ class Edge:
 
     def first_row(self) -> tuple[Cell, ...]:
         """The seven cells of this edge's row, in the order landing positions are listed."""
-        line = range(1, 8)
-        if self.side == "S":
-            return tuple((x, 1) for x in line)
-        if self.side == "N":
-            return tuple((x, 7) for x in line)
-        if self.side == "W":
-            return tuple((1, y) for y in line)
-        return tuple((7, y) for y in line)
+        return _FIRST_ROWS[self.side]
 
     def ship_cell(self, front: Cell) -> Cell:
         """The off-board ship position just outside the edge cell ``front``."""
-        dx, dy = {"S": (0, -1), "N": (0, 1), "W": (-1, 0), "E": (1, 0)}[self.side]
+        dx, dy = _OUTWARD[self.side]
         return (front[0] + dx, front[1] + dy)
 
     def row_of(self, c: Cell) -> int:
         """How far ``c`` is from this edge: 1 on the first row … 7 on the far row (A81)."""
         x, y = c
-        return {"S": y, "N": 8 - y, "W": x, "E": 8 - x}[self.side]
+        side = self.side
+        return y if side == "S" else 8 - y if side == "N" else x if side == "W" else 8 - x
+
+
+_LINE = range(1, 8)
+#: Each edge's first row (made once: asked on every landing and exit check).
+_FIRST_ROWS: dict[str, tuple[Cell, ...]] = {
+    "S": tuple((x, 1) for x in _LINE), "N": tuple((x, 7) for x in _LINE),
+    "W": tuple((1, y) for y in _LINE), "E": tuple((7, y) for y in _LINE),
+}
+_OUTWARD: dict[str, Cell] = {"S": (0, -1), "N": (0, 1), "W": (-1, 0), "E": (1, 0)}
 
 
 EDGES: dict[str, Edge] = {s: Edge(s, OPPOSITE[s]) for s in ("S", "W", "N", "E")}

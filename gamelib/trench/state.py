@@ -192,8 +192,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         s.discards = [x[:] for x in self.discards]
         s.intr_used = self.intr_used[:]
         s.vp = self.vp[:]
-        s.tvp = self.tvp[:]
-        s.team_seen = [set(x) for x in self.team_seen]
+        if self.opts.hidden_teams:  # (the only game that changes them: R13.4, A85)
+            s.tvp = self.tvp[:]
+            s.team_seen = [set(x) for x in self.team_seen]
         s.known = [set(x) for x in self.known]
         s.public_tiles = set(self.public_tiles)
         s.bonus = self.bonus[:]
@@ -239,6 +240,8 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def gas_at(self, c: Cell) -> int:
         """How many gas tokens rest on ``c``."""
+        if not self.gas:
+            return 0
         return sum(1 for _, gc in self.gas.values() if gc == c)
 
     def is_free(self, c: Cell) -> bool:
@@ -390,7 +393,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if ph == "setup":
             return self._setup_actions(p)
         if ph == "plot":
-            return self._plot_actions(p)
+            return self._plot_choices(p)  # shared: legal_actions hands out copies
         return self._turn_actions(p)
 
     # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
@@ -425,7 +428,11 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _give_actions(self, p: int) -> list[TrenchAction]:
         """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn;
         in the open team game also to the partner's adjacent soldiers (named by their cell)."""
-        mine = [s for s in self.in_play(p) if s.on_board]
+        per = self.per
+        mine = [
+            s for s in self.soldiers[p * per:p * per + per]
+            if s.alive and not s.exited and not s.ship and s.cell is not None  # on the board
+        ]
         out: list[TrenchAction] = []
         if self.opts.open_teams:
             mates = [
@@ -440,14 +447,17 @@ class TrenchState(_Memo, State[TrenchAction]):
                             A("give", a.num, it, cell=b.cell)
                             for it in items_of(a, corpses=True) if it != "cube" or b.cubes < 2
                         ]
+        if len(mine) < 2:
+            return out
         for a in mine:
-            kinds = items_of(a, corpses=True)
-            if not kinds:
-                continue
             assert a.cell is not None
+            near = _NEIGHBOURS[a.cell]
+            kinds: list[str] | None = None
             for b in mine:
-                if b is a or b.cell not in _NEIGHBOURS[a.cell]:
+                if b is a or b.cell not in near:
                     continue
+                if kinds is None:
+                    kinds = items_of(a, corpses=True)
                 out += [
                     A("give", a.num, it, n=b.num) for it in kinds if it != "cube" or b.cubes < 2
                 ]
@@ -472,11 +482,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _setup_actions(self, p: int) -> list[TrenchAction]:
-        front = self._blocked_front()
+        busy = self._blocked_front()
+        busy.update(c for c, v in self.items.items() if v)
         h, items = self.h, self.items
-        cells = [
-            c for i, c in enumerate(_CELLS) if h[i] == 1 and not items.get(c) and c not in front
-        ]
+        cells = [c for c, hc in zip(_CELLS, h, strict=True) if hc == 1 and c not in busy]
         if self.civs:  # R13.2: nothing is placed on a civilian
             cells = [c for c in cells if self.at(c) is None]
         out = [A("pass")]
@@ -501,15 +510,16 @@ class TrenchState(_Memo, State[TrenchAction]):
                     out += [acts[_INDEX[c]] for c in cells]
         return out
 
-    def _plot_actions(self, p: int) -> list[TrenchAction]:
+    def _plot_choices(self, p: int) -> list[TrenchAction]:
+        """The plots ``p`` may make now (a shared list: do not change it)."""
         h = self.hands[p]
         can_intr = (h.get("interrupt", 0) > 0 and not self.intr_used[p]
                     and any(s.drugs for s in self.in_play(p)))
-        key = (tuple(h.get(c, 0) for c in CARDS), can_intr, self.opts.interrupt_timing)
+        key = (tuple(map(h.get, CARDS, _ZEROS)), can_intr, self.opts.interrupt_timing)
         out = _PLOTS.get(key)
         if out is None:
             out = _PLOTS[key] = self._plot_list(p, can_intr)
-        return list(out)
+        return out
 
     def _plot_list(self, p: int, can_intr: bool) -> list[TrenchAction]:
         hand = [c for c in CARDS if self.hands[p].get(c, 0) > 0]
@@ -534,10 +544,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             return self._card_uses(p, self.t_card, first=st == "act1") + self._give_actions(p)
         if st == "after1":
             if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
-                out = [
-                    a for a in self._card_uses(p, self.t_card, first=False)
-                    if a.soldier != self._num(self.t_first_sid)
-                ]
+                # R6.5a: another piece may use the first card again
+                out = self._card_uses(p, self.t_card, first=False, skip=self.t_first_sid)
             out += self._drug_actions(p)
             out += self._give_actions(p)
             if self.t_cards:
@@ -547,10 +555,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         out.append(A("end"))
         return out
 
-    def _num(self, sid: int) -> int:
-        return CIV - sid if sid < 0 else self.soldiers[sid].num
-
-    def _drug_actions(self, p: int) -> list[TrenchAction]:
+    def _drug_actions(self, p: int, any_one: bool = False) -> list[TrenchAction]:
+        """The drugged soldier's extra actions (with ``any_one``: stop at the first card with
+        a use)."""
         if self.drug_left <= 0 or self.drug_sid is None:
             return []
         s = self.soldiers[self.drug_sid]
@@ -563,19 +570,27 @@ class TrenchState(_Memo, State[TrenchAction]):
         for c in cards:
             for a in self._soldier_uses(s, c, remote=self.drug_left == 2):
                 out.append(A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True))
+            if any_one and out:
+                return out
         return out
 
-    def _card_uses(self, p: int, card: str, first: bool) -> list[TrenchAction]:
+    def _card_uses(
+        self, p: int, card: str, first: bool, any_one: bool = False, skip: int | None = None
+    ) -> list[TrenchAction]:
+        """The uses of ``card`` by every piece but ``skip`` (a sid); with ``any_one``: stop at
+        the first piece with a use."""
         if card == "camp":
             return self._camp_uses(p)
         out: list[TrenchAction] = []
         for s in self.in_play(p):
-            if s.sid in self.t_exh:
+            if s.sid in self.t_exh or s.sid == skip:
                 continue
             out += self._soldier_uses(s, card, remote=first)
+            if any_one and out:
+                return out
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
             for c in self.civs:
-                if c.alive and c.sid not in self.t_exh:  # R6.9: a dashed civilian is done
+                if c.alive and c.sid not in self.t_exh and c.sid != skip:  # R6.9: dashed = done
                     out += self._civ_uses(c, card, p)
         return out
 
@@ -806,17 +821,20 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             k, sfx = CIV + s.num, f" from S{w.num}"
         assert s.cell is not None
+        armed = {t[1] for t in w.tiles if int(t[2]) > 0}  # the kinds w.weapon() finds
+        if not armed:
+            return out
         lv = self.level(s)
-        if w.weapon("gun"):
+        if "gun" in armed:
             out.append(A("fire", k, "gun" + sfx))
-        if w.weapon("gas"):
+        if "gas" in armed:
             for dist in (0, 1):
                 t = add(s.cell, s.facing, dist)
                 if on_board(t) and self.H(t) <= lv + 1:
                     out.append(A("fire", k, "gas" + sfx, n=dist))
-        if w.weapon("bomb"):
+        if "bomb" in armed:
+            occupied = lambda c: self.at(c) is not None  # noqa: E731
             for dist in (0, 1, 2):
-                occupied = lambda c: self.at(c) is not None  # noqa: E731
                 if bomb_target_ok(self.h, s.cell, lv, s.facing, dist, occupied):
                     out.append(A("fire", k, "bomb" + sfx, n=dist))
         return out
@@ -850,14 +868,16 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _proceed(self) -> None:
         while True:
-            self._run_gas()
+            if self.gasq:
+                self._run_gas()
             if self.choice is not None or self.result is not None:
                 return
             if self._check_end():
                 return
-            self._prune_pending()
             if self.pending:
-                return
+                self._prune_pending()
+                if self.pending:
+                    return
             step, self.cont = self.cont, None
             if step is None:
                 return
@@ -873,8 +893,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
                 s.tiles = [(s.sid, kind, ammo)]
             self.known[p] |= {s.sid for s in self.in_play(p)}
-            self.add_log("arm", player=p, visible_to={p}, kind="action", name=self.name(p),
-                         w=[WEAPON_NAMES[k] for k in kinds])
+            if not self.quiet:
+                self.add_log("arm", player=p, visible_to={p}, kind="action", name=self.name(p),
+                             w=[WEAPON_NAMES[k] for k in kinds])
             if not self.queue:
                 self.phase = "land"
                 fwd = list(range(self.n))
@@ -886,8 +907,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             edge = EDGES[self.edges[p]]
             s.cell = edge.ship_cell(a.cell)
             s.ship = True
-            self.add_log("land", player=p, kind="action", name=self.name(p), s=a.soldier,
-                         cell=_cn(a.cell))
+            if not self.quiet:
+                self.add_log("land", player=p, kind="action", name=self.name(p), s=a.soldier,
+                             cell=_cn(a.cell))
             self._shield(s)
             if not self.queue:
                 self.phase = "base"
@@ -896,7 +918,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             assert a.cell is not None
             self._set_h(a.cell, 2)
             self.base_at[a.cell] = p
-            self.add_log("base", player=p, kind="action", name=self.name(p), cell=_cn(a.cell))
+            if not self.quiet:
+                self.add_log("base", player=p, kind="action", name=self.name(p), cell=_cn(a.cell))
             if not self.queue:
                 self.phase = "setup"
                 fwd = list(range(self.n))
@@ -919,10 +942,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 else:
                     self.items.setdefault(a.cell, []).append("food")
                     self.food_pool -= 1
-                self.add_log("place", player=p, kind="action", name=self.name(p),
-                             what=_word(a.arg), cell=_cn(a.cell))
+                if not self.quiet:
+                    self.add_log("place", player=p, kind="action", name=self.name(p),
+                                 what=_word(a.arg), cell=_cn(a.cell))
             else:
-                self.add_log("pass", player=p, kind="action", name=self.name(p))
+                if not self.quiet:
+                    self.add_log("pass", player=p, kind="action", name=self.name(p))
             if not self.queue:
                 self.cont = "_start_round"
 
@@ -1051,7 +1076,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 skipped = True
                 self.add_log("civ_skip", player=p, name=self.name(p))
                 continue
-            if self._plot_actions(p):
+            if self._plot_choices(p):
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
                 self.add_log("no_cards", player=p, name=self.name(p))
@@ -1065,9 +1090,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         for c in cards:
             self.hands[p][c] -= 1
         self.plots[p] = cards
-        self.add_log("plot", player=p, kind="action", name=self.name(p), k=len(cards))
-        self.add_log("plot_own", player=p, visible_to={p}, kind="event",
-                     cards=[CARD_NAMES[c] for c in cards])
+        if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
+            self.add_log("plot", player=p, kind="action", name=self.name(p), k=len(cards))
+            self.add_log("plot_own", player=p, visible_to={p}, kind="event",
+                         cards=[CARD_NAMES[c] for c in cards])
         if not self.queue:
             self._interrupts()
 
@@ -1123,7 +1149,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not self.in_play(p) or not self.t_cards:
             self._end_turn()
             return
-        self.add_log("turn", kind="phase", name=self.name(p))
+        if not self.quiet:
+            self.add_log("turn", kind="phase", name=self.name(p))
         self._reveal("act1", "after1")
 
     def _reveal(self, act: str, after: str) -> None:
@@ -1131,9 +1158,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         card = self.t_cards.pop(0)
         self.t_card = card
         self.shown[p].append(card)
-        self.add_log("reveal", player=p, name=self.name(p), card=CARD_NAMES[card])
+        if not self.quiet:
+            self.add_log("reveal", player=p, name=self.name(p), card=CARD_NAMES[card])
         self.t_stage = act
-        if not self._card_uses(p, card, first=act == "act1"):
+        if not self._card_uses(p, card, first=act == "act1", any_one=True):
             self.add_log("no_effect", player=p, card=CARD_NAMES[card])
             self.discards[p].append(card)
             self.t_stage = after
@@ -1143,7 +1171,8 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _settle_turn(self) -> None:
         p = self.order[self.turn_i]
         if not self.in_play(p) or (
-            self.t_stage == "after2" and not self._drug_actions(p) and not self._give_actions(p)
+            self.t_stage == "after2" and not self._drug_actions(p, any_one=True)
+            and not self._give_actions(p)
         ):
             self._end_turn()
 
@@ -1189,8 +1218,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                              s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
                 return
             move_item(src, self._by(p, a.n), a.arg)
-            self.add_log("give", player=p, kind="action", name=self.name(p), s=a.soldier,
-                         what=_word(a.arg), to=a.n)
+            if not self.quiet:
+                self.add_log("give", player=p, kind="action", name=self.name(p), s=a.soldier,
+                             what=_word(a.arg), to=a.n)
             return
         if a.verb == "flip":
             self._reveal("act2", "after2")
@@ -1256,7 +1286,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             return
         p = s.owner
         v = a.verb
-        self.add_log("act", player=p, kind="action", name=self.name(p), text=a)
+        if not self.quiet:
+            self.add_log("act", player=p, kind="action", name=self.name(p), text=a)
         if v in ("move", "dig_fwd"):
             self._step(s, a.arg, dig=v == "dig_fwd")
         elif v == "dash":
@@ -1631,37 +1662,37 @@ class TrenchState(_Memo, State[TrenchAction]):
         eyes = [s for s in self.soldiers if s.alive and not s.exited and s.cell is not None]
         hidden = self.opts.hidden_teams
         for e in eyes if only is None else [x for x in eyes if x is only]:
-            known = self.known[e.owner]
-            seen = self.team_seen[e.owner]
             assert e.cell is not None
-            ex, ey = e.cell
-            dx, dy = DIRS[e.facing]
+            near = _LOOK.get((e.cell, e.facing)) or _look(e.cell, e.facing)
             for t in eyes:
-                if t.owner == e.owner:
-                    continue
-                team = hidden and t.owner not in seen
-                if not team and all(x[0] in known for x in t.tiles):
+                if t.cell not in near or t.owner == e.owner:
+                    continue  # neither adjacent nor on the forward ray (the quick test of sees)
+                known = self.known[e.owner]
+                team = hidden and t.owner not in self.team_seen[e.owner]
+                if not team and known.issuperset([x[0] for x in t.tiles]):
                     continue  # nothing left to learn about t
                 assert t.cell is not None
-                tx, ty = t.cell
-                rx, ry = tx - ex, ty - ey
-                ahead = not t.ship and rx * dy == ry * dx and rx * dx + ry * dy > 0
-                if abs(rx) + abs(ry) != 1 and not ahead:
-                    continue  # neither adjacent nor on the forward ray (the quick test of sees)
                 if sees(self.h, e.cell, self.level(e), e.facing, t.cell, not t.ship):
                     known.update(int(x[0]) for x in t.tiles)
                     if team:  # R13.4: the observer's owner learns the seen piece's team
-                        seen.add(t.owner)
+                        self.team_seen[e.owner].add(t.owner)
 
     # -- end of game
     def _check_end(self) -> bool:
         if self.phase in _SETUP_PHASES:
             return False
         target = self.target_vp()
-        teams = self.opts.open_teams or self.opts.hidden_teams
-        held = self.deaths if self.opts.corpse_vp == "always" else 0  # corpses held <= deaths
-        if not teams and max(self.vp) + held < target:
+        o = self.opts
+        held = 0  # corpses held: at least the VP they may add to one seat
+        if o.corpse_vp == "always" and self.deaths:
+            for s in self.soldiers:
+                if s.corpses:
+                    held += len(s.corpses)
+        if not (o.open_teams or o.hidden_teams) and max(self.vp) + held < target:
             tops = []  # nobody can have reached the target (the usual case, decided quickly)
+            if (self.deaths < (JUDGEMENT_DEATHS_BEGINNER if self.beginner else JUDGEMENT_DEATHS)
+                    [self.n] and not self.stalled and self._anyone_in_play()):
+                return False  # (the same decision as below, made at once)
         else:
             tv = self._team_vps()
             tops = [p for p in range(self.n) if tv[p] >= target]
@@ -1671,7 +1702,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             reason = "vp"
         elif self.deaths >= limit:
             tops, reason = list(range(self.n)), "judgement"
-        elif self.stalled or not any(s.alive and not s.exited for s in self.soldiers):
+        elif self.stalled or not self._anyone_in_play():
             tops, reason = list(range(self.n)), "empty"
         if not reason:
             return False
@@ -1683,6 +1714,12 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
                      why=_REASON[reason])
         return True
+
+    def _anyone_in_play(self) -> bool:
+        for s in self.soldiers:  # noqa: SIM110 (a plain loop: no generator on every check)
+            if s.alive and not s.exited:
+                return True
+        return False
 
     def advance(self, p: int) -> int:
         """How far ``p`` got towards the goal (A81): ship 0, rows 1..7, exited 8."""
@@ -1882,6 +1919,22 @@ _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
 #: The plots a hand allows, by (card counts, interrupt allowed, interrupt timing): the list of
 #: plot actions depends on nothing else, so it is built once per kind of hand.
 _PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
+_ZEROS = (0,) * len(CARDS)
+#: By (eye cell, facing): the cells a piece may be seen on, adjacent or on the forward ray (the
+#: quick test of ``sees``; eyes on ships included); filled as asked.
+_LOOK: dict[tuple[Cell, str], frozenset[Cell]] = {}
+
+
+def _look(c: Cell, d: str) -> frozenset[Cell]:
+    cells = {add(c, x) for x in DIRS}
+    t = add(c, d)
+    while on_board(t):
+        cells.add(t)
+        t = add(t, d)
+    out = _LOOK[(c, d)] = frozenset(cells)
+    return out
+
+
 _NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
     (x, y): frozenset(add((x, y), d) for d in DIRS) for x in range(1, 8) for y in range(1, 8)
 }
@@ -1942,16 +1995,19 @@ def _cn(c: Cell) -> str:
 
 
 def _word(w: str) -> Term:
-    return {
-        "cube": Term("a cube", "立方体"),
-        "food": Term("a food", "食糧"),
-        "weapon": Term("a weapon", "武器"),
-        "drug": Term("a drug", "薬物"),
-        "mask": Term("a gas mask", "ガスマスク"),
-        "gun": Term("the machine gun", "機銃"),
-        "gas": Term("the poison gas", "毒ガス"),
-        "bomb": Term("the bomb", "爆弾"),
-        "corpse": Term("a corpse", "死体"),
-        "civilian": Term("a civilian", "民間人"),
-        "village": Term("the village", "民間人集落"),
-    }[w]
+    return _WORDS[w]
+
+
+_WORDS = {
+    "cube": Term("a cube", "立方体"),
+    "food": Term("a food", "食糧"),
+    "weapon": Term("a weapon", "武器"),
+    "drug": Term("a drug", "薬物"),
+    "mask": Term("a gas mask", "ガスマスク"),
+    "gun": Term("the machine gun", "機銃"),
+    "gas": Term("the poison gas", "毒ガス"),
+    "bomb": Term("the bomb", "爆弾"),
+    "corpse": Term("a corpse", "死体"),
+    "civilian": Term("a civilian", "民間人"),
+    "village": Term("the village", "民間人集落"),
+}
