@@ -1,7 +1,8 @@
 """Figures of 毒ガス塹壕戦, pure functions of a view: a 3D board of cubes and a 2D top view.
 
 ``board_3d_figure``: every cube as a box in one Mesh3d (trenches are missing ground cubes,
-walls and pillars a second layer, bases in their owner's colour, the village in its own),
+walls and pillars a second layer, bases in their owner's colour, the village in its own;
+landing ships as grey cubes off the board while occupied),
 soldiers and civilians as markers with facing cones, gas clouds as translucent spheres, the
 wind as an arrow, north marked. ``top_view_figure``: the
 same from above; clicking a cell plays the legal action aimed at it (``customdata``).
@@ -25,6 +26,7 @@ _GROUND = "#b08d57"
 #: The village cube's colour (R13.2: 民間人駒色の立方体) and the civilians' marker colour.
 _VILLAGE = "#8c6d3f"
 _CIVILIAN = "#f7f7f7"
+_SHIP = "#7f8c99"
 
 
 Vertex = tuple[float, float, float]
@@ -37,9 +39,8 @@ def _box(x: float, y: float, z: float) -> tuple[list[Vertex], list[tuple[int, in
     return v, faces
 
 
-def _cubes(view: TrenchView) -> go.Mesh3d:
-    bases = dict(view.bases)
-    village = view.village
+def _mesh(boxes: Sequence[tuple[float, float, float, str]], name: str) -> go.Mesh3d:
+    """One Mesh3d of unit boxes ``(x, y, z, colour)`` (12 triangles each)."""
     xs: list[float] = []
     ys: list[float] = []
     zs: list[float] = []
@@ -47,24 +48,41 @@ def _cubes(view: TrenchView) -> go.Mesh3d:
     jj: list[int] = []
     kk: list[int] = []
     colours: list[str] = []
+    for bx, by, bz, colour in boxes:
+        verts, faces = _box(bx, by, bz)
+        off = len(xs)
+        for vx, vy, vz in verts:
+            xs.append(vx)
+            ys.append(vy)
+            zs.append(vz)
+        for a, b, d in faces:
+            ii.append(off + a)
+            jj.append(off + b)
+            kk.append(off + d)
+            colours.append(colour)
+    return go.Mesh3d(x=xs, y=ys, z=zs, i=ii, j=jj, k=kk, facecolor=colours, flatshading=True,
+                     name=name, hoverinfo="skip")
+
+
+def _cubes(view: TrenchView) -> go.Mesh3d:
+    bases = dict(view.bases)
+    village = view.village
+    boxes = []
     for idx, hgt in enumerate(view.heights):
         c = (idx % 7 + 1, idx // 7 + 1)
         for z in range(hgt):
-            verts, faces = _box(c[0], c[1], z)
-            off = len(xs)
-            for vx, vy, vz in verts:
-                xs.append(vx)
-                ys.append(vy)
-                zs.append(vz)
             colour = (COLOURS[bases[c]] if c in bases and z == hgt - 1
                       else _VILLAGE if c == village and z == hgt - 1 else _GROUND)
-            for a, b, d in faces:
-                ii.append(off + a)
-                jj.append(off + b)
-                kk.append(off + d)
-                colours.append(colour)
-    return go.Mesh3d(x=xs, y=ys, z=zs, i=ii, j=jj, k=kk, facecolor=colours, flatshading=True,
-                     name="cubes", hoverinfo="skip")
+            boxes.append((c[0], c[1], z, colour))
+    return _mesh(boxes, "cubes")
+
+
+def _ships(view: TrenchView) -> go.Mesh3d | None:
+    """R3.13: a landing ship is a cube beside its owner's edge, off the board, while its
+    soldier is still aboard (it leaves the game when he steps off)."""
+    boxes = [(c[0], c[1], 0, _SHIP) for s in view.soldiers
+             if s.ship and s.alive and not s.exited and (c := s.cell) is not None]
+    return _mesh(boxes, "ships") if boxes else None
 
 
 def _level(view: TrenchView, cell: tuple[int, int], ship: bool) -> int:
@@ -78,6 +96,9 @@ def board_3d_figure(view: TrenchView, *, height: int = 480) -> go.Figure:
     clouds, the wind arrow and north. Only what the view holds is drawn (all of it public)."""
     fig = go.Figure()
     fig.add_trace(_cubes(view))
+    ships = _ships(view)
+    if ships is not None:
+        fig.add_trace(ships)
     live = [s for s in view.soldiers if s.alive and not s.exited and s.cell is not None]
     if live:
         pos = [(c[0], c[1], _level(view, c, s.ship) + 0.5)

@@ -188,3 +188,19 @@ def test_3d_board_without_civilians_has_no_civilian_traces():
     st = gamelib.load("trench", players=2).new_state(1)
     names = {t.name for t in board_3d_figure(st.view(0)).data}
     assert not names & {"civilians", "civilian facing", "village"} and "north" in names
+
+
+def test_3d_board_draws_occupied_landing_ships_only():
+    """R3.13: each soldier still aboard stands on a ship cube beside his edge, off the board
+    (z 0–1, so he is drawn at level 1); a ship is gone once its soldier steps off."""
+    from tests.trench.helpers import put, ready
+
+    st = ready()
+    put(st, 0, 1, (2, 1), "N")  # S1 has left his ship
+    view = st.view(1)
+    ships = next(t for t in board_3d_figure(view).data if t.name == "ships")
+    aboard = [s.cell for s in view.soldiers if s.ship]
+    assert len(aboard) == 5 and len(ships.i) == 12 * len(aboard)
+    corners = {(ships.x[n] + 0.5, ships.y[n] + 0.5) for n in range(0, len(ships.x), 8)}
+    assert corners == set(aboard) and (2, 0) not in corners
+    assert {ships.z[n] for n in range(len(ships.z))} == {0, 1}
