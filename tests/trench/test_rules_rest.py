@@ -472,3 +472,20 @@ def test_the_two_player_game_is_the_only_two_player_mode():
     for opt in {"open_teams", "hidden_teams"} & names:  # 4-player variants only
         with pytest.raises(ValueError):
             gamelib.load("trench", players=2, **{opt: True})
+
+
+def test_collecting_the_ground_cube_under_a_piece_drops_it():
+    """R7.3.2 / R3.11: from a trench the soldier collects the ground cube in front even when a
+    piece or an item rests on it: 「壊したり回収した場合はダﾙﾏ落しみたくなる」 — the cell becomes
+    a hole and what rested there drops with it (the piece survives, A39; the item stays)."""
+    st = ready()
+    park(st, {(0, 1), (1, 1)})
+    put(st, 0, 1, (5, 2), "N")
+    st._set_h((5, 2), 0)
+    put(st, 1, 1, (5, 3), "S")
+    st.items[(5, 3)] = ["food"]
+    st = plots(st, "build", "turn")
+    st = play(st, "S1 collect")
+    enemy = st.soldiers[3]
+    assert st.H((5, 3)) == 0 and enemy.alive and st.level(enemy) == 0
+    assert st.items[(5, 3)] == ["food"] and st.soldiers[0].cubes == 1
