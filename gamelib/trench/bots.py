@@ -43,7 +43,7 @@ class HeuristicBot:
         if me is None:
             return 0
         mine = {s.num: s for s in v.soldiers if s.owner == me and s.alive and not s.exited}
-        enemies = {s.cell for s in _foes(v, me) if not s.ship}
+        enemies = {s.cell for s in _foes(v, me) if not s.ship and s.cell is not None}
         gas = {c for _, c in v.gas}
         fwd = EDGES[v.edges[me]].forward
         s = mine.get(a.soldier)
@@ -140,7 +140,7 @@ def _gas_worth(v: TrenchView, me: int, target: Cell) -> int:
     """What a gas shot on ``target`` is worth under the current wind: 2 per unmasked enemy
     soldier the cloud reaches (1 if masked), −3 per own soldier; each bounce the owner may
     choose is taken the better way (R8.3). Calm: only the target cell."""
-    value = {}
+    value: dict[Cell, int] = {}
     for e in _foes(v, me):
         if not e.ship and e.cell is not None:
             value[e.cell] = value.get(e.cell, 0) + (1 if e.masked else 2)
