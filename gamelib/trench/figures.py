@@ -1,8 +1,10 @@
 """Figures of 毒ガス塹壕戦, pure functions of a view: a 3D board of cubes and a 2D top view.
 
 ``board_3d_figure``: every cube as a box in one Mesh3d (trenches are missing ground cubes,
-walls and pillars a second layer, bases in their owner's colour), soldiers as markers with
-facing cones, gas clouds as translucent spheres, the wind as an arrow. ``top_view_figure``: the
+walls and pillars a second layer, bases in their owner's colour, the village in its own;
+landing ships as grey cubes off the board while occupied),
+soldiers and civilians as markers with facing cones, gas clouds as translucent spheres, the
+wind as an arrow, north marked. ``top_view_figure``: the
 same from above; clicking a cell plays the legal action aimed at it (``customdata``).
 """
 
@@ -21,6 +23,10 @@ __all__ = ["COLOURS", "board_3d_figure", "gas_odds_figure", "top_view_figure"]
 COLOURS = ("#1f77b4", "#d62728", "#e6b800", "#2ca02c")
 _ARROW = {"N": "▲", "E": "▶", "S": "▼", "W": "◀"}
 _GROUND = "#b08d57"
+#: The village cube's colour (R13.2: 民間人駒色の立方体) and the civilians' marker colour.
+_VILLAGE = "#8c6d3f"
+_CIVILIAN = "#f7f7f7"
+_SHIP = "#7f8c99"
 
 
 Vertex = tuple[float, float, float]
@@ -33,8 +39,8 @@ def _box(x: float, y: float, z: float) -> tuple[list[Vertex], list[tuple[int, in
     return v, faces
 
 
-def _cubes(view: TrenchView) -> go.Mesh3d:
-    bases = dict(view.bases)
+def _mesh(boxes: Sequence[tuple[float, float, float, str]], name: str) -> go.Mesh3d:
+    """One Mesh3d of unit boxes ``(x, y, z, colour)`` (12 triangles each)."""
     xs: list[float] = []
     ys: list[float] = []
     zs: list[float] = []
@@ -42,23 +48,41 @@ def _cubes(view: TrenchView) -> go.Mesh3d:
     jj: list[int] = []
     kk: list[int] = []
     colours: list[str] = []
+    for bx, by, bz, colour in boxes:
+        verts, faces = _box(bx, by, bz)
+        off = len(xs)
+        for vx, vy, vz in verts:
+            xs.append(vx)
+            ys.append(vy)
+            zs.append(vz)
+        for a, b, d in faces:
+            ii.append(off + a)
+            jj.append(off + b)
+            kk.append(off + d)
+            colours.append(colour)
+    return go.Mesh3d(x=xs, y=ys, z=zs, i=ii, j=jj, k=kk, facecolor=colours, flatshading=True,
+                     name=name, hoverinfo="skip")
+
+
+def _cubes(view: TrenchView) -> go.Mesh3d:
+    bases = dict(view.bases)
+    village = view.village
+    boxes = []
     for idx, hgt in enumerate(view.heights):
         c = (idx % 7 + 1, idx // 7 + 1)
         for z in range(hgt):
-            verts, faces = _box(c[0], c[1], z)
-            off = len(xs)
-            for vx, vy, vz in verts:
-                xs.append(vx)
-                ys.append(vy)
-                zs.append(vz)
-            colour = COLOURS[bases[c]] if c in bases and z == hgt - 1 else _GROUND
-            for a, b, d in faces:
-                ii.append(off + a)
-                jj.append(off + b)
-                kk.append(off + d)
-                colours.append(colour)
-    return go.Mesh3d(x=xs, y=ys, z=zs, i=ii, j=jj, k=kk, facecolor=colours, flatshading=True,
-                     name="cubes", hoverinfo="skip")
+            colour = (COLOURS[bases[c]] if c in bases and z == hgt - 1
+                      else _VILLAGE if c == village and z == hgt - 1 else _GROUND)
+            boxes.append((c[0], c[1], z, colour))
+    return _mesh(boxes, "cubes")
+
+
+def _ships(view: TrenchView) -> go.Mesh3d | None:
+    """R3.13: a landing ship is a cube beside its owner's edge, off the board, while its
+    soldier is still aboard (it leaves the game when he steps off)."""
+    boxes = [(c[0], c[1], 0, _SHIP) for s in view.soldiers
+             if s.ship and s.alive and not s.exited and (c := s.cell) is not None]
+    return _mesh(boxes, "ships") if boxes else None
 
 
 def _level(view: TrenchView, cell: tuple[int, int], ship: bool) -> int:
@@ -68,9 +92,13 @@ def _level(view: TrenchView, cell: tuple[int, int], ship: bool) -> int:
 
 
 def board_3d_figure(view: TrenchView, *, height: int = 480) -> go.Figure:
-    """The 3D board of ``view``: cubes, soldiers with facing, gas clouds, the wind arrow."""
+    """The 3D board of ``view``: cubes, soldiers and civilians with facing, the village, gas
+    clouds, the wind arrow and north. Only what the view holds is drawn (all of it public)."""
     fig = go.Figure()
     fig.add_trace(_cubes(view))
+    ships = _ships(view)
+    if ships is not None:
+        fig.add_trace(ships)
     live = [s for s in view.soldiers if s.alive and not s.exited and s.cell is not None]
     if live:
         pos = [(c[0], c[1], _level(view, c, s.ship) + 0.5)
@@ -89,6 +117,7 @@ def board_3d_figure(view: TrenchView, *, height: int = 480) -> go.Figure:
             w=[0] * len(live), sizemode="absolute", sizeref=0.4, showscale=False,
             anchor="tail", name="facing", colorscale=[[0, "black"], [1, "black"]],
         ))
+    _civilians_3d(fig, view)
     if view.gas:
         fig.add_trace(go.Scatter3d(
             x=[c[0] for _, c in view.gas], y=[c[1] for _, c in view.gas],
@@ -100,6 +129,10 @@ def board_3d_figure(view: TrenchView, *, height: int = 480) -> go.Figure:
         fig.add_trace(go.Cone(x=[4], y=[4], z=[4], u=[dx], v=[dy], w=[0], sizemode="absolute",
                               sizeref=1.2, showscale=False, name="wind",
                               colorscale=[[0, "#7fbf7f"], [1, "#7fbf7f"]]))
+    fig.add_trace(go.Scatter3d(  # R4.1: north is marked on the board
+        x=[4], y=[8.2], z=[1], mode="text", text=[_ax("north", view.lang)], name="north",
+        textfont={"size": 16, "color": "#444444"}, hoverinfo="skip",
+    ))
     fig.update_layout(
         height=height, margin={"l": 0, "r": 0, "t": 30, "b": 0}, showlegend=False,
         title=_title(view),
@@ -112,16 +145,48 @@ def board_3d_figure(view: TrenchView, *, height: int = 480) -> go.Figure:
     return fig
 
 
+def _civilians_3d(fig: go.Figure, view: TrenchView) -> None:
+    """The village (a label over its coloured cube) and the civilians as markers with facing
+    cones (R13.2): public pieces, drawn from the view like the top view does."""
+    if view.village is not None:
+        vx, vy = view.village
+        fig.add_trace(go.Scatter3d(
+            x=[vx], y=[vy], z=[_level(view, view.village, False) + 0.3], mode="text",
+            text=[_ax("village", view.lang)], name="village", hoverinfo="skip",
+            textfont={"size": 13, "color": _VILLAGE},
+        ))
+    if not view.civilians:
+        return
+    tag = _ax("civilian", view.lang)
+    pos = [(c[0], c[1], _level(view, c, False) + 0.5) for _, c, _ in view.civilians]
+    fig.add_trace(go.Scatter3d(
+        x=[p[0] for p in pos], y=[p[1] for p in pos], z=[p[2] for p in pos],
+        mode="markers+text", name="civilians", textposition="top center",
+        marker={"size": 7, "symbol": "diamond", "color": _CIVILIAN,
+                "line": {"width": 3, "color": _VILLAGE}},
+        text=[f"{tag}{n}" for n, _, _ in view.civilians], hoverinfo="text",
+    ))
+    fig.add_trace(go.Cone(
+        x=[p[0] for p in pos], y=[p[1] for p in pos], z=[p[2] for p in pos],
+        u=[DIRS[f][0] for _, _, f in view.civilians], v=[DIRS[f][1] for _, _, f in view.civilians],
+        w=[0] * len(pos), sizemode="absolute", sizeref=0.3, showscale=False, anchor="tail",
+        name="civilian facing", colorscale=[[0, _VILLAGE], [1, _VILLAGE]],
+    ))
+
+
 AXES = {
     "x": {"en": "column (a–g)", "ja": "列(a–g)"},
     "y": {"en": "row (1–7)", "ja": "行(1–7)"},
     "z": {"en": "height (cubes)", "ja": "高さ(ブロック数)"},
+    "north": {"en": "N", "ja": "北"},
+    "village": {"en": "village", "ja": "村"},
+    "civilian": {"en": "C", "ja": "民"},
     "gas": {
         "en": "Where the gas clouds can go under each next wind card (shaded)",
         "ja": "次の風カードごとに毒ガスが届くマス(色付き)",
     },
 }
-"""Axis and figure titles in both languages."""
+"""Axis and figure titles and board labels in both languages."""
 
 
 def _ax(key: str, lang: str) -> str:
@@ -182,11 +247,11 @@ def top_view_figure(view: TrenchView, *, height: int = 420, marks: Sequence[str]
         fig.add_trace(go.Scatter(
             x=[view.village[0]], y=[view.village[1]], mode="markers+text",
             marker={"size": 24, "symbol": "triangle-up", "color": "#8c6d3f"},
-            text=["村" if view.lang == "ja" else "village"], textposition="bottom center",
+            text=[_ax("village", view.lang)], textposition="bottom center",
             name="village", hoverinfo="skip",
         ))
     if view.civilians:
-        tag = "民" if view.lang == "ja" else "C"
+        tag = _ax("civilian", view.lang)
         fig.add_trace(go.Scatter(
             x=[c[0] for _, c, _ in view.civilians], y=[c[1] for _, c, _ in view.civilians],
             mode="text", text=[f"{_ARROW.get(f, '')}{tag}{n}" for n, _, f in view.civilians],

@@ -805,7 +805,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             return False
         if self.level(s) == 1:
             return self.H(t) == 2
-        return self.H(t) >= 1 and self.at(t) is None and not self.items.get(t)
+        return self.H(t) >= 1  # R7.3.2: what rests on a ground cube drops into the new hole
 
     # -- fire
     def gun_range(self, s: Soldier) -> int:

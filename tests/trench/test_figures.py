@@ -131,3 +131,76 @@ def test_top_view_draws_civilians_and_the_village_in_both_languages():
         assert list(traces["village"].text) == [village]
         plain = top_view_figure(gamelib.load("trench", lang=lang).new_state(3).view(0))
         assert {t.name for t in plain.data}.isdisjoint({"civilians", "village"})
+
+
+def _civilian_game(lang: str):
+    """A civilians game after set-up: two civilians and the village placed in the cube phase."""
+    st = gamelib.load("trench", players=2, civilians=True, lang=lang).new_state(3)
+    while st.phase != "plot":
+        legal = st.legal_actions()
+        pick = legal[-1] if st.phase == "base" else legal[0]
+        for kind in ("civilian", "village"):
+            pick = next((a for a in legal if a.verb == "place" and a.arg == kind), pick)
+        st = play(st, pick)
+    return st
+
+
+def test_3d_board_draws_civilians_and_the_village_from_a_view():
+    """R13.2: the 3D board shows each civilian (marker with its number and a facing cone at its
+    cell's level) and the village (its own cube colour and a label), in English and Japanese,
+    exactly where the view puts them; the picture is the same for every seat (all public), so
+    no seat's figure shows what that seat may not see (plots, hands, unseen weapons)."""
+    from gamelib.trench.board import DIRS
+
+    for lang, tag, village in (("en", "C", "village"), ("ja", "民", "村")):
+        st = _civilian_game(lang)
+        st = play(st, "plot move+fire")  # seat 0's plot is hidden from seat 1
+        view = st.view(1)
+        assert len(view.civilians) == 2 and view.village is not None
+        fig = board_3d_figure(view)
+        traces = {t.name: t for t in fig.data}
+        civ = traces["civilians"]
+        assert list(civ.text) == [f"{tag}{n}" for n, _, _ in view.civilians]
+        assert [(x, y) for x, y in zip(civ.x, civ.y, strict=True)] == [
+            c for _, c, _ in view.civilians]
+        h = view.heights
+        assert list(civ.z) == [h[(c[1] - 1) * 7 + c[0] - 1] + 0.5 for _, c, _ in view.civilians]
+        cone = traces["civilian facing"]
+        assert [(u, v) for u, v in zip(cone.u, cone.v, strict=True)] == [
+            DIRS[f] for _, _, f in view.civilians]
+        lab = traces["village"]
+        assert list(lab.text) == [village] and (lab.x[0], lab.y[0]) == view.village
+        mesh = fig.data[0]
+        vx, vy = view.village
+        corner = next(n for n in range(0, len(mesh.x), 8)  # the top cube's first vertex
+                      if (mesh.x[n], mesh.y[n], mesh.z[n]) == (vx - 0.5, vy - 0.5, 1))
+        top = [k for k in range(len(mesh.i)) if corner <= mesh.i[k] < corner + 8]
+        assert len(top) == 12 and {mesh.facecolor[k] for k in top} == {"#8c6d3f"}
+        others = [board_3d_figure(st.view(p)).to_json() for p in (0, None)]
+        assert all(o == fig.to_json() for o in others)
+        text = fig.to_json()
+        for secret in ("move+fire", "機銃", "\"gun\"", "毒ガス", "bomb"):
+            assert secret not in text
+
+
+def test_3d_board_without_civilians_has_no_civilian_traces():
+    """Without the option (R13.2) nothing civilian is drawn; north is marked (R4.1)."""
+    st = gamelib.load("trench", players=2).new_state(1)
+    names = {t.name for t in board_3d_figure(st.view(0)).data}
+    assert not names & {"civilians", "civilian facing", "village"} and "north" in names
+
+
+def test_3d_board_draws_occupied_landing_ships_only():
+    """R3.13: each soldier still aboard stands on a ship cube beside his edge, off the board
+    (z 0–1, so he is drawn at level 1); a ship is gone once its soldier steps off."""
+    from tests.trench.helpers import put, ready
+
+    st = ready()
+    put(st, 0, 1, (2, 1), "N")  # S1 has left his ship
+    view = st.view(1)
+    ships = next(t for t in board_3d_figure(view).data if t.name == "ships")
+    aboard = [s.cell for s in view.soldiers if s.ship]
+    assert len(aboard) == 5 and len(ships.i) == 12 * len(aboard)
+    corners = {(ships.x[n] + 0.5, ships.y[n] + 0.5) for n in range(0, len(ships.x), 8)}
+    assert corners == set(aboard) and (2, 0) not in corners
+    assert {ships.z[n] for n in range(len(ships.z))} == {0, 1}
