@@ -31,13 +31,13 @@ from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
-from plotly.basedatatypes import BaseFigure
+from plotly.basedatatypes import BaseFigure, Undefined
 
 from gamelib.bots import bot_names, make_bot
 from gamelib.core import Bot, Game, GameLibError, LogEntry, OptionError, State, View, load, play
 from gamelib.core import undo as undo_state
 from gamelib.ui.labels import bot_label, label
-from gamelib.ui.plotly_widget import FigureWidget, remember_widget_state
+from gamelib.ui.plotly_widget import FigureWidget, copy_containers, remember_widget_state
 from gamelib.ui.summary import game_summary
 
 __all__ = [
@@ -412,6 +412,7 @@ class GameController:
             except Exception:  # the first refresh calls the builder again and shows the error
                 fig = go.Figure()
             fw = FigureWidget(fig)
+            fw._gamelib_spec = fig if isinstance(fig, Mapping) else None
             self._attach_clicks(fw)
             self._figure_widgets.append(fw)
         self.figures_box = widgets.VBox(self._figure_widgets)
@@ -894,16 +895,29 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure | Mapping[str, Any]) -> No
     traces; otherwise the traces are replaced (still in the same widget). The layout template,
     costly to validate, is set only when it changed.
 
-    ``fig`` may also be a plotly JSON dict (``{"data": [...], "layout": {...}}``): then only
-    the properties that changed are validated (by the widget), not the whole figure, which is
-    most of a click's time when a builder makes a ``go.Figure`` from scratch.
+    ``fig`` may also be a plotly JSON dict (``{"data": [...], "layout": {...}}``, a *spec*, as
+    the games' ``*_spec(view)`` builders return). A spec is compared with the spec the widget
+    showed before, and only the differences are sent, as one ``Plotly.update`` message whose
+    keys are paths (``"annotations[3].text"``, ``"marker.color"``): nothing is validated (the
+    public ``*_figure`` builders make a ``go.Figure`` of the same spec, which tests validate),
+    and a click that changes one label sends one label. A spec must not be changed after it
+    was given (the widget keeps it to compare the next one with).
     """
     if isinstance(fig, Mapping):
+        last = getattr(fw, "_gamelib_spec", None)
+        if last is not None and _same_trace_types(last, fig) and _layout_of(fig).get(
+            "template"
+        ) == _layout_of(last).get("template"):
+            _send_spec_diff(fw, last, fig)
+            fw._gamelib_spec = fig
+            remember_widget_state(fw)
+            return
         traces = list(fig.get("data") or ())
-        layout = dict(fig.get("layout") or {})
+        layout = dict(_layout_of(fig))
     else:
         traces = list(fig.data)
         layout = dict(_props(fig.layout))
+    fw._gamelib_spec = fig if isinstance(fig, Mapping) else None
     old_types = [t.type for t in fw.data]
     new_types = [_trace_type(t) for t in traces]
     template = layout.pop("template", None)
@@ -926,6 +940,95 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure | Mapping[str, Any]) -> No
                 old.update(changed, overwrite=True)
         _sync_layout(fw, layout, template)
     remember_widget_state(fw)
+
+
+def _layout_of(spec: Mapping[str, Any]) -> Mapping[str, Any]:
+    layout = spec.get("layout")
+    return layout if isinstance(layout, Mapping) else {}
+
+
+def _same_trace_types(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
+    return [_trace_type(t) for t in old.get("data") or ()] == [
+        _trace_type(t) for t in new.get("data") or ()
+    ]
+
+
+def _send_spec_diff(fw: go.FigureWidget, old: Mapping[str, Any], new: Mapping[str, Any]) -> None:
+    """Send what differs between two specs of the same trace types as one update message."""
+    relayout: dict[str, Any] = {}
+    _diff(_layout_of(old), _layout_of(new), "", relayout, nested_lists=True)
+    relayout.pop("template", None)
+    per_trace: list[dict[str, Any]] = []
+    for a, b in zip(old.get("data") or (), new.get("data") or (), strict=True):
+        changes: dict[str, Any] = {}
+        if a is not b:
+            _diff(a, b, "", changes, nested_lists=False)
+            for key in _SKIP_KEYS:
+                changes.pop(key, None)
+        per_trace.append(changes)
+    changed = [i for i, changes in enumerate(per_trace) if changes]
+    if not relayout and not changed:
+        return
+    restyle: dict[str, list[Any]] = {}
+    for n, i in enumerate(changed):
+        for key, value in per_trace[i].items():
+            restyle.setdefault(key, [Undefined] * len(changed))[n] = copy_containers(value)
+    fw.plotly_update(
+        restyle_data=restyle,
+        relayout_data={k: copy_containers(v) for k, v in relayout.items()},
+        trace_indexes=changed,
+    )
+    # plotly's objects cache the children of array properties (layout.shapes, …): a new length
+    # must be seen by the next reader.
+    layout_obj = fw.layout
+    for key in {_top_key(k) for k in relayout}:
+        layout_obj._compound_array_props.pop(key, None)
+    for i in changed:
+        trace = fw.data[i]
+        for key in {_top_key(k) for k in per_trace[i]}:
+            trace._compound_array_props.pop(key, None)
+
+
+def _top_key(path: str) -> str:
+    return path.split(".", 1)[0].split("[", 1)[0]
+
+
+def _diff(
+    old: Mapping[str, Any], new: Mapping[str, Any], prefix: str, out: dict[str, Any], *,
+    nested_lists: bool,
+) -> None:
+    """Put in ``out`` each path whose value differs from ``old`` to ``new`` (``None``: removed).
+
+    Dicts are compared key by key; with ``nested_lists``, so are lists of dicts of the same
+    length (``shapes[2].fillcolor``); any other value is sent whole when it differs.
+    """
+    for key, value in new.items():
+        path = prefix + key
+        if key in old:
+            before = old[key]
+            if before is value:
+                continue
+            if isinstance(value, Mapping) and isinstance(before, Mapping):
+                _diff(before, value, path + ".", out, nested_lists=nested_lists)
+                continue
+            if (
+                nested_lists
+                and isinstance(value, list)
+                and isinstance(before, list)
+                and len(value) == len(before)
+                and all(isinstance(v, Mapping) for v in value)
+                and all(isinstance(v, Mapping) for v in before)
+            ):
+                for i, (b, v) in enumerate(zip(before, value, strict=True)):
+                    if b is not v:
+                        _diff(b, v, f"{path}[{i}].", out, nested_lists=True)
+                continue
+            if _same(before, value):
+                continue
+        out[path] = value
+    for key in old:
+        if key not in new:
+            out[prefix + key] = None
 
 
 def _trace_type(trace: Any) -> str:

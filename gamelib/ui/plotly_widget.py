@@ -33,7 +33,9 @@ from typing import Any
 import plotly
 import plotly.graph_objects as go
 
-__all__ = ["LOADER_ESM", "FigureWidget", "remember_widget_state", "widget_bundle"]
+__all__ = [
+    "LOADER_ESM", "FigureWidget", "copy_containers", "remember_widget_state", "widget_bundle"
+]
 
 _BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
 
@@ -147,25 +149,25 @@ def remember_widget_state(fw: go.FigureWidget) -> None:
     layout = getattr(getattr(fw, "_layout_obj", None), "_props", None)
     if data is None or layout is None or not fw.has_trait("_widget_data"):
         return  # another plotly version: nothing known to keep
-    fw._trait_values["_widget_data"] = _copy_containers(data)
+    fw._trait_values["_widget_data"] = copy_containers(data)
     saved: dict[str, Any] = {}
     for key, value in layout.items():
         if key == "template":
             cached = getattr(fw, "_gamelib_saved_template", None)
             if cached is None or cached[0] is not value:
-                cached = (value, _copy_containers(value))
+                cached = (value, copy_containers(value))
                 fw._gamelib_saved_template = cached
             saved[key] = cached[1]
         else:
-            saved[key] = _copy_containers(value)
+            saved[key] = copy_containers(value)
     fw._trait_values["_widget_layout"] = saved
 
 
-def _copy_containers(value: Any) -> Any:
+def copy_containers(value: Any) -> Any:
     """A copy of nested dicts and lists; other values (str, numbers, arrays) are shared."""
     if isinstance(value, dict):
-        return {k: _copy_containers(v) for k, v in value.items()}
+        return {k: copy_containers(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_copy_containers(v) for v in value]
+        return [copy_containers(v) for v in value]
     return value
 
