@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import itertools
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -412,7 +413,6 @@ class GameController:
             except Exception:  # the first refresh calls the builder again and shows the error
                 fig = go.Figure()
             fw = FigureWidget(fig)
-            fw._gamelib_spec = fig if isinstance(fig, Mapping) else None
             self._attach_clicks(fw)
             self._figure_widgets.append(fw)
         self.figures_box = widgets.VBox(self._figure_widgets)
@@ -780,12 +780,14 @@ class GameController:
         therefore gets new buttons, and a click on a button of a step that has passed is ignored
         with a notice (see :meth:`_click_button`).
         """
+        shared = self._shared_button_parts()
         if text is None and group is None:
-            button = widgets.Button(description=label("play", self.lang), button_style="primary")
+            button = widgets.Button(description=label("play", self.lang), button_style="primary",
+                                    layout=shared["plain"], style=shared["style"])
         else:
             shown = shown or str(text or group)
             button = widgets.Button(
-                description=shown, tooltip=shown, layout=widgets.Layout(width="auto")
+                description=shown, tooltip=shown, layout=shared["auto"], style=shared["style"]
             )
             if group is not None:
                 button.icon = "caret-down" if group else "arrow-left"
@@ -796,6 +798,19 @@ class GameController:
         button._gamelib_step = len(state.history)
         button.on_click(lambda b: self._guard(self._click_button, b))
         return button
+
+    def _shared_button_parts(self) -> dict[str, widgets.Widget]:
+        """One layout and one style widget shared by every action button: each step makes new
+        buttons (see :meth:`_action_button`), and three widgets per button were most of a
+        click's time in games with many choices."""
+        parts: dict[str, widgets.Widget] | None = getattr(self, "_button_parts", None)
+        if parts is None:
+            parts = {"auto": widgets.Layout(width="auto"), "plain": widgets.Layout(),
+                     "style": widgets.ButtonStyle()}
+            for part in parts.values():
+                part._gamelib_shared = True
+            self._button_parts = parts
+        return parts
 
     def _new_buttons(
         self, state: State[Any], entries: Sequence[tuple[str, Sequence[tuple[str, str]]]]
@@ -954,47 +969,83 @@ def _same_trace_types(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
 
 
 def _send_spec_diff(fw: go.FigureWidget, old: Mapping[str, Any], new: Mapping[str, Any]) -> None:
-    """Send what differs between two specs of the same trace types as one update message."""
-    relayout: dict[str, Any] = {}
-    _diff(_layout_of(old), _layout_of(new), "", relayout, nested_lists=True)
-    relayout.pop("template", None)
-    per_trace: list[dict[str, Any]] = []
+    """Send what differs between two specs of the same trace types as one update message.
+
+    The widget's own figure (``fw._layout``, ``fw._data``: plain dicts) is changed at the same
+    paths, without plotly's validation or key-path parsing, which took most of a click.
+    """
+    relayout: dict[_Path, Any] = {}
+    _diff(_layout_of(old), _layout_of(new), (), relayout, nested_lists=True)
+    relayout.pop(("template",), None)
+    per_trace: list[dict[_Path, Any]] = []
     for a, b in zip(old.get("data") or (), new.get("data") or (), strict=True):
-        changes: dict[str, Any] = {}
+        changes: dict[_Path, Any] = {}
         if a is not b:
-            _diff(a, b, "", changes, nested_lists=False)
+            _diff(a, b, (), changes, nested_lists=False)
             for key in _SKIP_KEYS:
-                changes.pop(key, None)
+                changes.pop((key,), None)
         per_trace.append(changes)
     changed = [i for i, changes in enumerate(per_trace) if changes]
     if not relayout and not changed:
         return
-    restyle: dict[str, list[Any]] = {}
+    layout_data: dict[str, Any] = {}
+    for path, value in relayout.items():
+        value = copy_containers(value)
+        _set_path(fw._layout, path, value)
+        layout_data[_path_text(path)] = value
+    style_data: dict[str, list[Any]] = {}
     for n, i in enumerate(changed):
-        for key, value in per_trace[i].items():
-            restyle.setdefault(key, [Undefined] * len(changed))[n] = copy_containers(value)
-    fw.plotly_update(
-        restyle_data=restyle,
-        relayout_data={k: copy_containers(v) for k, v in relayout.items()},
-        trace_indexes=changed,
-    )
+        for path, value in per_trace[i].items():
+            value = copy_containers(value)
+            _set_path(fw._data[i], path, value)
+            style_data.setdefault(_path_text(path), [Undefined] * len(changed))[n] = value
+    fw._send_update_msg(style_data, layout_data, trace_indexes=changed)
     # plotly's objects cache the children of array properties (layout.shapes, …): a new length
     # must be seen by the next reader.
     layout_obj = fw.layout
-    for key in {_top_key(k) for k in relayout}:
+    for key in {path[0] for path in relayout}:
         layout_obj._compound_array_props.pop(key, None)
     for i in changed:
         trace = fw.data[i]
-        for key in {_top_key(k) for k in per_trace[i]}:
+        for key in {path[0] for path in per_trace[i]}:
             trace._compound_array_props.pop(key, None)
 
 
-def _top_key(path: str) -> str:
-    return path.split(".", 1)[0].split("[", 1)[0]
+_Path = tuple[str | int, ...]
+
+
+def _path_text(path: _Path) -> str:
+    """``("shapes", 2, "line", "color")`` → ``"shapes[2].line.color"`` (plotly.js key paths)."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out
+
+
+def _set_path(target: Any, path: _Path, value: Any) -> None:
+    """Set ``value`` at ``path`` in nested dicts and lists (``None``: remove the key)."""
+    for part, following in itertools.pairwise(path):
+        if isinstance(target, dict) and not isinstance(target.get(part), (dict, list)):
+            target[part] = [] if isinstance(following, int) else {}
+        target = target[part]
+    last = path[-1]
+    if isinstance(target, dict):
+        if value is None:
+            target.pop(last, None)
+        else:
+            target[last] = value
+    else:
+        assert isinstance(last, int)
+        while len(target) <= last:
+            target.append(None)
+        target[last] = value
 
 
 def _diff(
-    old: Mapping[str, Any], new: Mapping[str, Any], prefix: str, out: dict[str, Any], *,
+    old: Mapping[str, Any], new: Mapping[str, Any], prefix: _Path, out: dict[_Path, Any], *,
     nested_lists: bool,
 ) -> None:
     """Put in ``out`` each path whose value differs from ``old`` to ``new`` (``None``: removed).
@@ -1003,13 +1054,13 @@ def _diff(
     length (``shapes[2].fillcolor``); any other value is sent whole when it differs.
     """
     for key, value in new.items():
-        path = prefix + key
+        path = (*prefix, key)
         if key in old:
             before = old[key]
             if before is value:
                 continue
             if isinstance(value, Mapping) and isinstance(before, Mapping):
-                _diff(before, value, path + ".", out, nested_lists=nested_lists)
+                _diff(before, value, path, out, nested_lists=nested_lists)
                 continue
             if (
                 nested_lists
@@ -1021,14 +1072,14 @@ def _diff(
             ):
                 for i, (b, v) in enumerate(zip(before, value, strict=True)):
                     if b is not v:
-                        _diff(b, v, f"{path}[{i}].", out, nested_lists=True)
+                        _diff(b, v, (*path, i), out, nested_lists=True)
                 continue
             if _same(before, value):
                 continue
         out[path] = value
     for key in old:
         if key not in new:
-            out[prefix + key] = None
+            out[(*prefix, key)] = None
 
 
 def _trace_type(trace: Any) -> str:
@@ -1072,7 +1123,7 @@ def _close(widget: widgets.Widget) -> None:
     """Close a widget and the layout and style widgets it owns (they are widgets too)."""
     for part in ("layout", "style"):
         owned = getattr(widget, part, None)
-        if isinstance(owned, widgets.Widget):
+        if isinstance(owned, widgets.Widget) and not getattr(owned, "_gamelib_shared", False):
             owned.close()
     widget.close()
 

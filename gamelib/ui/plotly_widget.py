@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import gzip
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +122,9 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        spec = args[0] if args else kwargs.get("data")
+        # a plotly JSON dict shown: the next one is compared with it (gamelib.ui.update_figure)
+        self._gamelib_spec = spec if isinstance(spec, Mapping) else None
         self.on_msg(self._send_bundle)
 
     def _send_bundle(self, _widget: Any, content: Any, _buffers: Any) -> None:
