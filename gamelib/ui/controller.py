@@ -63,7 +63,8 @@ LOG_LIMIT = 300
 TEACHER = -1
 """The viewpoint dropdown's value for the teacher's view (ipywidgets dropdowns cannot hold None)."""
 
-FigureBuilder = Callable[[View], go.Figure]
+FigureBuilder = Callable[[View], "go.Figure | Mapping[str, Any]"]
+"""A figure of a view: a ``go.Figure``, or a plotly JSON dict (cheaper: :func:`update_figure`)."""
 Extra = Callable[[View], "widgets.Widget | go.Figure | str"]
 Callback = Callable[["GameController"], None]
 GroupFn = Callable[[Game[Any], Any, str], "tuple[str, str] | None"]
