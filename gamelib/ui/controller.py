@@ -926,7 +926,6 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure | Mapping[str, Any]) -> No
         ) == _layout_of(last).get("template"):
             _send_spec_diff(fw, last, fig)
             fw._gamelib_spec = fig
-            remember_widget_state(fw)
             return
         traces = list(fig.get("data") or ())
         layout = dict(_layout_of(fig))
@@ -1001,6 +1000,20 @@ def _send_spec_diff(fw: go.FigureWidget, old: Mapping[str, Any], new: Mapping[st
             _set_path(fw._data[i], path, value)
             style_data.setdefault(_path_text(path), [Undefined] * len(changed))[n] = value
     fw._send_update_msg(style_data, layout_data, trace_indexes=changed)
+    # The saved widget state (what a view connecting later draws) gets the same changes, on its
+    # own copies; see gamelib.ui.plotly_widget.remember_widget_state.
+    saved_layout = fw._trait_values.get("_widget_layout")
+    saved_data = fw._trait_values.get("_widget_data")
+    if isinstance(saved_layout, dict) and isinstance(saved_data, list) and len(saved_data) == len(
+        fw._data
+    ):
+        for path, value in relayout.items():
+            _set_path(saved_layout, path, copy_containers(value))
+        for i in changed:
+            for path, value in per_trace[i].items():
+                _set_path(saved_data[i], path, copy_containers(value))
+    else:
+        remember_widget_state(fw)
     # plotly's objects cache the children of array properties (layout.shapes, …): a new length
     # must be seen by the next reader.
     layout_obj = fw.layout
