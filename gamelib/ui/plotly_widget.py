@@ -33,6 +33,8 @@ from typing import Any
 
 import plotly
 import plotly.graph_objects as go
+from plotly.serializers import custom_serializers
+from traitlets import Dict
 
 __all__ = [
     "LOADER_ESM", "FigureWidget", "copy_containers", "remember_widget_state", "widget_bundle"
@@ -115,10 +117,29 @@ def widget_bundle() -> bytes:
     return gzip.compress(_BUNDLE.read_bytes(), compresslevel=6, mtime=0)
 
 
+def _one_way(name: str) -> Any:
+    """plotly's trait ``name`` for messages from the browser, without ipywidgets' echo.
+
+    ipywidgets 8 sends every state the browser sets back to it (``echo_update``), so each
+    report plotly.js makes after drawing (the computed defaults of every trace and the layout,
+    ``_js2py_traceDeltas``/``_js2py_layoutDelta``) came back over the websocket whole. These
+    traits are one-shot messages (the kernel resets them to ``None`` at once): no view needs
+    the echo.
+    """
+    return Dict(allow_none=True).tag(sync=True, echo_update=False, **custom_serializers)
+
+
 class FigureWidget(go.FigureWidget):  # type: ignore[misc]
-    """``go.FigureWidget`` whose front-end bundle is sent once per page, on request."""
+    """``go.FigureWidget`` whose front-end bundle is sent once per page, on request, and
+    whose messages from the browser are not echoed back to it."""
 
     _esm = LOADER_ESM
+    _js2py_traceDeltas = _one_way("_js2py_traceDeltas")
+    _js2py_layoutDelta = _one_way("_js2py_layoutDelta")
+    _js2py_restyle = _one_way("_js2py_restyle")
+    _js2py_relayout = _one_way("_js2py_relayout")
+    _js2py_update = _one_way("_js2py_update")
+    _js2py_pointsCallback = _one_way("_js2py_pointsCallback")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
