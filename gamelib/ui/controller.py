@@ -817,9 +817,10 @@ class GameController:
         self, state: State[Any], entries: Sequence[tuple[str, Sequence[tuple[str, str]]]]
     ) -> None:
         # The previous step's buttons stay open one step, so a late click gets its notice;
-        # older ones are closed (a closed widget's clicks never reach the kernel).
-        for old in self._old_buttons:
-            _close(old)
+        # older ones are closed (a closed widget's clicks never reach the kernel). In a kernel
+        # they are closed a few seconds later: a page still drawing a box of buttons that were
+        # closed meanwhile (auto-play at full speed) logged "widget model not found".
+        _close_soon(self._old_buttons)
         self._old_buttons = [*self.action_buttons, self.play_button]
         buttons: list[widgets.Button] = []
         opened = next((m for head, m in entries if head == self._open_group and len(m) > 1), None)
@@ -1131,6 +1132,24 @@ def _sync_layout(fw: go.FigureWidget, layout: dict[str, Any], template: Any) -> 
     changed = {k: v for k, v in layout.items() if not _same(current.get(k), v)}
     if changed:
         fw.update_layout(changed, overwrite=True)
+
+
+CLOSE_DELAY = 10.0
+"""Seconds a kernel keeps a step's old buttons open before closing them (see ``_close_soon``)."""
+
+
+def _close_soon(old: Sequence[widgets.Widget]) -> None:
+    """Close ``old`` widgets: at once without an event loop (tests, scripts), else after
+    :data:`CLOSE_DELAY` seconds, when every page has drawn what replaced them."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    if loop is None:
+        for widget in old:
+            _close(widget)
+    elif old:
+        loop.call_later(CLOSE_DELAY, lambda: [_close(w) for w in old])
 
 
 def _close(widget: widgets.Widget) -> None:
