@@ -21,6 +21,14 @@ they had when displayed. So once plotly's front end is ready, the loader asks th
 figure as it is now (``{"gamelib": "current?"}``): the kernel sends the current ``_widget_data``
 and ``_widget_layout`` (:func:`remember_widget_state`) and then ``{"gamelib": "current"}``, and
 only then is the figure drawn.
+
+Messages: plotly's front end reports, after every draw, the defaults plotly.js computed for
+every trace and for the layout (``_js2py_traceDeltas``, ``_js2py_layoutDelta``); the kernel
+answered each with a reset of the trait, kernel status messages and sometimes a
+``removeTraceProps`` message, which made most of a game's websocket traffic. The loader gives
+plotly's front end a model that does not send these two reports (gamelib never reads the
+computed defaults; ``fw.layout``/``fw.data`` hold what the kernel set). Clicks, zooms and the
+other messages go through unchanged.
 """
 
 from __future__ import annotations
@@ -90,21 +98,55 @@ function plotlyModule(model) {
   return promise;
 }
 
+// After every draw plotly's front end reports the computed defaults of every trace and of the
+// layout to the kernel; the kernel answers each report with messages of its own. gamelib never
+// reads those defaults, so the reports are not sent (see "Messages" in the module docstring).
+const UNREPORTED = new Set(["_js2py_traceDeltas", "_js2py_layoutDelta"]);
+
+function quiet(model) {
+  let dropped = false;
+  let kept = false;
+  return new Proxy(model, {
+    get(target, prop) {
+      if (prop === "set") {
+        return (key, value, ...rest) => {
+          if (typeof key === "string" && UNREPORTED.has(key)) {
+            dropped = true;
+            return undefined;
+          }
+          kept = true;
+          return target.set(key, value, ...rest);
+        };
+      }
+      if (prop === "save_changes") {
+        return (...args) => {
+          const skip = dropped && !kept;
+          dropped = kept = false;
+          return skip ? undefined : target.save_changes(...args);
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 export default () => {
   let inner = null;
   let ready = null;
   return {
     initialize(ctx) {
+      const model = quiet(ctx.model);
       ready = plotlyModule(ctx.model).then(async (mod) => {
         inner = mod.default();
-        const cleanup = await inner.initialize(ctx);
+        const cleanup = await inner.initialize({ ...ctx, model });
         await requestCurrent(ctx.model);
         return cleanup;
       });
     },
     async render(ctx) {
       await ready;
-      return inner.render(ctx);
+      return inner.render({ ...ctx, model: quiet(ctx.model) });
     },
   };
 };
