@@ -76,6 +76,9 @@ _KIND_STYLE = {
     "action": "",
     "event": "color:#444",
 }
+_LOG_STYLE = "<style>" + "".join(
+    f".gamelib-log-{kind}{{{style}}}" for kind, style in _KIND_STYLE.items() if style
+) + "</style>"
 _SKIP_KEYS = ("type", "uid")
 
 
@@ -1204,9 +1207,9 @@ def _log_html(entries: Sequence[LogEntry], lang: str) -> str:
     if not shown:
         body = f"<div style='color:#888'>{html.escape(label('log_empty', lang))}</div>"
     else:
-        body = "".join(
-            f"<div class='gamelib-log-{html.escape(e.kind)}' style='{_KIND_STYLE.get(e.kind, '')}'>"
-            f"{html.escape(e.text(lang))}</div>"
+        # each kind's style once, by class (the whole panel is sent again after every click)
+        body = _LOG_STYLE + "".join(
+            f"<div class='gamelib-log-{html.escape(e.kind)}'>{html.escape(e.text(lang))}</div>"
             for e in shown
         )
     # column-reverse keeps the panel scrolled to the newest entry, which is shown last.
