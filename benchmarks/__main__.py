@@ -3,6 +3,15 @@
 Runs ``run(quick)`` of every ``benchmarks/bench_*.py`` module, prints a table per module, and
 writes docs/performance.md with the machine, the date and each module's docstring summary.
 ``--only NAME`` runs one module and prints it without touching the report.
+
+What a regeneration keeps:
+
+* a module's ``recorded()`` (Markdown lines), shown under its table: measurements made by hand
+  and kept in ``benchmarks/results/`` (the browser's, see :mod:`benchmarks.bench_browser`);
+* hand-written text between ``<!-- kept: NAME -->`` and ``<!-- /kept -->`` in the current
+  report: it is carried over verbatim, under section ``NAME``'s table (before the notes when no
+  section has that name). Keep there what a table cannot say (decisions, measurements on a
+  loaded machine and what they mean), with its date.
 """
 
 from __future__ import annotations
@@ -13,6 +22,7 @@ import importlib
 import math
 import os
 import platform
+import re
 import sys
 import time
 from importlib import metadata
@@ -107,14 +117,29 @@ def table(rows: list[Row]) -> list[str]:
     return lines
 
 
+KEPT = re.compile(r"^<!-- kept: (?P<name>[\w-]+) -->\n.*?^<!-- /kept -->\n?", re.M | re.S)
+
+
+def kept_blocks(text: str) -> dict[str, list[str]]:
+    """The hand-written blocks of a report, by the section they belong to (markers included)."""
+    blocks: dict[str, list[str]] = {}
+    for m in KEPT.finditer(text):
+        blocks.setdefault(m["name"], []).append(m.group(0).rstrip("\n"))
+    return blocks
+
+
 def report(
     results: dict[str, list[Row]],
     info: dict[str, str],
     quick: bool,
     seconds: float,
     intros: dict[str, str] | None = None,
+    recorded: dict[str, list[str]] | None = None,
+    kept: dict[str, list[str]] | None = None,
 ) -> str:
-    """The text of docs/performance.md."""
+    """The text of docs/performance.md (``recorded``: lines under a section's table; ``kept``:
+    hand-written blocks carried over from the previous report, see :func:`kept_blocks`)."""
+    kept = dict(kept or {})
     mode = "quick run (`--quick`)" if quick else "full run"
     lines = [
         "# Performance",
@@ -131,6 +156,14 @@ def report(
         if intro:
             lines += [intro, ""]
         lines += table(rows)
+        extra = (recorded or {}).get(name)
+        if extra:
+            lines += ["", *extra]
+        for block in kept.pop(name, []):
+            lines += ["", block]
+    for blocks in kept.values():
+        for block in blocks:
+            lines += ["", block]
     lines += ["", NOTES]
     return "\n".join(lines)
 
@@ -159,17 +192,22 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     results: dict[str, list[Row]] = {}
     intros: dict[str, str] = {}
+    recorded: dict[str, list[str]] = {}
     for name in names:
         print(f"running {name} ...", file=sys.stderr, flush=True)
         module = importlib.import_module(f"benchmarks.bench_{name}")
         intros[name] = " ".join((module.__doc__ or "").strip().split("\n\n")[0].split())
         results[name] = module.run(quick=args.quick)
+        if hasattr(module, "recorded"):
+            recorded[name] = module.recorded()
         print(f"\n## {name}")
         print("\n".join(table(results[name])), flush=True)
     seconds = time.perf_counter() - start
     if not args.no_write and not args.only:  # a partial run must not replace the full report
         REPORT.parent.mkdir(parents=True, exist_ok=True)
-        text = report(results, machine(), args.quick, seconds, intros)
+        previous = REPORT.read_text(encoding="utf-8") if REPORT.exists() else ""
+        text = report(results, machine(), args.quick, seconds, intros, recorded,
+                      kept_blocks(previous))
         REPORT.write_text(text + "\n", encoding="utf-8")
         print(f"\nwrote {REPORT.relative_to(ROOT)}", file=sys.stderr)
     return 0

@@ -7,7 +7,11 @@ errors after playing (auto-play at full speed to the end of the game, or ``moves
 quick run). Needs ``/usr/bin/chromium`` and Playwright; without them the rows say so.
 
 Run one notebook: ``python -m benchmarks.bench_browser powers [--moves N]``; ``--saved`` instead
-measures the notebook executed and saved with its widget state. Voila runs as Binder and
+measures the notebook executed and saved with its widget state. Every measurement (by hand or in
+``python -m benchmarks``) is recorded in ``benchmarks/results/browser.json`` (the latest per
+notebook and kind of play, with its date, command and the machine's load), and the report
+(docs/performance.md) shows that file as a table, so a regenerated report keeps the
+measurements made by hand. Voila runs as Binder and
 ``make run`` serve it (see ``tests/browser/harness.py``). The goals: at most 3 MB before the
 board shows, 8 MB over a whole game, no JavaScript errors, heap under 400 MB, no request
 leaving 127.0.0.1, and a saved notebook of at most 8 MB.
@@ -16,6 +20,8 @@ leaving 127.0.0.1, and a saved notebook of at most 8 MB.
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import json
 import os
 import tempfile
 import time
@@ -29,6 +35,8 @@ NOTEBOOKS = ("powers", "rekkyo", "megalomania", "trench", "qmg")
 """Game notebooks measured, each when ``notebooks/<name>.ipynb`` exists."""
 ROOT = Path(__file__).resolve().parents[1]
 GAME_TIMEOUT_MS = 240_000
+RESULTS = ROOT / "benchmarks" / "results" / "browser.json"
+"""Recorded measurements: ``{key: {"notebook", "played", ..., "date", "command", "load"}}``."""
 
 
 def measure(name: str, moves: int | None = None) -> dict[str, Any]:
@@ -65,6 +73,7 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
             result: dict[str, Any] = {
                 "board_s": time.perf_counter() - start,
                 "board_mb": transfer.total / 1e6,
+                "board_http_mb": transfer.http / 1e6,
             }
             page.wait_for_function("() => !document.getElementById('loading')")
             controller = page.locator(CONTROLLER).first
@@ -157,15 +166,85 @@ def run(quick: bool = False) -> list[Row]:
         except Exception as err:  # one broken page must not hide the other rows
             rows.append(row(NAME, name, float("nan"), "MB", notes=f"failed: {err!r}"[:300]))
             continue
+        record(name, m, "python -m benchmarks" + (" --quick" if quick else ""))
         rows += _rows(name, m)
     if present and not quick:
         try:
             mb = saved_notebook_mb(present[0])
+            record(present[0], {"saved_mb": mb}, "python -m benchmarks")
             rows.append(row(NAME, f"{present[0]}: executed notebook saved with widget state",
                             mb, "MB", notes="nbclient, store_widget_state=True; goal 8 MB"))
         except Exception as err:
             rows.append(row(NAME, "saved notebook", float("nan"), "MB", notes=f"failed: {err!r}"))
     return rows
+
+
+def record(name: str, m: dict[str, Any], command: str) -> None:
+    """Keep measurement ``m`` of notebook ``name`` in :data:`RESULTS` (replacing the previous
+    one of the same notebook and kind of play)."""
+    played = "saved with widget state" if "saved_mb" in m else str(m.get("moves", ""))
+    entry = {k: v for k, v in m.items() if k != "largest"}
+    entry.update(
+        notebook=name,
+        played=played,
+        date=dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        command=command,
+        load=round(os.getloadavg()[0], 1),
+    )
+    data = _recorded_data()
+    data[f"{name}, {played}"] = entry
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+                       encoding="utf-8")
+
+
+def _recorded_data() -> dict[str, dict[str, Any]]:
+    if not RESULTS.exists():
+        return {}
+    data: dict[str, dict[str, Any]] = json.loads(RESULTS.read_text(encoding="utf-8"))
+    return data
+
+
+def _mb(value: Any) -> str:
+    return "—" if value is None else f"{value:.2f} MB"
+
+
+def recorded() -> list[str]:
+    """The recorded measurements (:data:`RESULTS`) as Markdown lines, for the report."""
+    data = _recorded_data()
+    if not data:
+        return []
+    lines = [
+        f"Recorded measurements (`{RESULTS.relative_to(ROOT)}`, the latest of each; written by "
+        "`python -m benchmarks.bench_browser <notebook> [--moves N] [--saved]` and by full "
+        "runs; seconds depend on the machine's load, bytes do not):",
+        "",
+        "| notebook | played | received before the board shows (HTTP) | seconds to the board "
+        "| received after play | JS heap after play | JS errors | requests leaving 127.0.0.1 "
+        "| date | load (1 min) |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---|---:|",
+    ]
+    for _key, e in sorted(data.items()):
+        if "saved_mb" in e:
+            cells = [e["notebook"], e["played"], f"{_mb(e['saved_mb'])} (the .ipynb file)",
+                     "—", "—", "—", "—", "—"]
+        else:
+            board = _mb(e.get("board_mb"))
+            if e.get("board_http_mb") is not None:
+                board += f" ({e['board_http_mb']:.2f})"
+            errors = e.get("js_errors")
+            external = e.get("external")
+            cells = [
+                e["notebook"], e["played"], board,
+                "—" if e.get("board_s") is None else f"{e['board_s']:.0f}",
+                _mb(e.get("total_mb")),
+                "—" if e.get("heap_mb") is None else f"{e['heap_mb']:.0f} MB",
+                "—" if errors is None else str(len(errors)),
+                "—" if external is None else str(len(external)),
+            ]
+        cells += [e.get("date", "—"), str(e.get("load", "—"))]
+        lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |")
+    return lines
 
 
 def _rows(name: str, m: dict[str, Any]) -> list[Row]:
@@ -193,11 +272,21 @@ def main() -> None:
         "--saved", action="store_true", help="only: MB of the notebook saved with widget state"
     )
     args = parser.parse_args()
+    command = "python -m benchmarks.bench_browser " + " ".join(
+        [args.notebook]
+        + ([f"--moves {args.moves}"] if args.moves is not None else [])
+        + (["--saved"] if args.saved else [])
+    )
     if args.saved:
-        print(f"saved_mb: {saved_notebook_mb(args.notebook):.2f}")
+        mb = saved_notebook_mb(args.notebook)
+        record(args.notebook, {"saved_mb": mb}, command)
+        print(f"saved_mb: {mb:.2f}")
         return
-    for key, value in measure(args.notebook, args.moves).items():
+    m = measure(args.notebook, args.moves)
+    record(args.notebook, m, command)
+    for key, value in m.items():
         print(f"{key}: {value}")
+    print(f"recorded in {RESULTS.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

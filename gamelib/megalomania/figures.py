@@ -29,8 +29,11 @@ __all__ = [
     "CARD_COLOURS",
     "card_actions",
     "odds_figure",
+    "odds_spec",
     "score_figure",
+    "score_spec",
     "table_figure",
+    "table_spec",
 ]
 
 CARD_COLOURS: dict[Colour, str] = {
@@ -372,6 +375,13 @@ def table_figure(
     ``width=None`` (default) fits the notebook cell: the drawing is laid out for 760 to 1200
     pixels, so it is never clipped in JupyterLab or Voila at 1280×800.
     """
+    return go.Figure(table_spec(view, width=width, height=height))
+
+
+def table_spec(
+    view: MegalomaniaView, *, width: int | None = None, height: int = 560
+) -> dict[str, Any]:
+    """:func:`table_figure` as a plotly JSON dict (what the controller sends, unvalidated)."""
     cv = _Canvas(view)
     where = _positions(view)
     _mission(cv)
@@ -382,31 +392,43 @@ def table_figure(
             _bottom(cv, s)
         else:
             _panel(cv, s, pos)
-    fig = go.Figure()
+    data = []
     for name in ("hand", "table"):
         pts = cv.points[name]
-        fig.add_trace(go.Scatter(
-            x=pts["x"], y=pts["y"], mode="markers", name=name,
-            marker={"size": 26 if name == "hand" else 12, "opacity": 0.01, "color": "#000"},
-            hovertext=pts["text"], hoverinfo="text", customdata=pts["customdata"],
-            showlegend=False,
-        ))
+        data.append({
+            "type": "scatter", "x": pts["x"], "y": pts["y"], "mode": "markers", "name": name,
+            "marker": {"size": 26 if name == "hand" else 12, "opacity": 0.01, "color": "#000"},
+            "hovertext": pts["text"], "hoverinfo": "text", "customdata": pts["customdata"],
+            "showlegend": False,
+        })
     title = _t(view, "Megalomania", "メガロマニア")
     viewer = _t(view, "teacher's view (all cards)", "先生の視点(全カード)") if view.viewer is None \
         else _t(view, f"seen by {_seat(view, view.viewer)}", f"{_seat(view, view.viewer)}の視点")
-    fig.update_layout(
-        title={"text": f"{title} — {viewer}", "x": 0.01, "font": {"size": 14}},
-        width=width, height=height, margin={"l": 5, "r": 5, "t": 36, "b": 5},
-        xaxis={"range": [0, _W], "visible": False, "fixedrange": True},
-        yaxis={"range": [0, _H], "visible": False, "fixedrange": True},
-        plot_bgcolor="#faf8f2", shapes=cv.shapes, annotations=cv.notes, clickmode="event",
-        hovermode="closest",
-    )
-    return fig
+    layout = {
+        "title": {"text": f"{title} — {viewer}", "x": 0.01, "font": {"size": 14}},
+        "height": height, "margin": {"l": 5, "r": 5, "t": 36, "b": 5},
+        "xaxis": {"range": [0, _W], "visible": False, "fixedrange": True},
+        "yaxis": {"range": [0, _H], "visible": False, "fixedrange": True},
+        "plot_bgcolor": "#faf8f2", "shapes": cv.shapes, "annotations": cv.notes,
+        "clickmode": "event", "hovermode": "closest",
+    }
+    return {"data": data, "layout": _sized(layout, width)}
+
+
+def _sized(layout: dict[str, Any], width: int | None) -> dict[str, Any]:
+    """``layout`` with its width when one is given (``None``: the cell's width)."""
+    if width is not None:
+        layout["width"] = width
+    return layout
 
 
 def score_figure(view: MegalomaniaView, *, width: int | None = None) -> go.Figure:
     """The score sheet: each round's mission and points per player, and the totals."""
+    return go.Figure(score_spec(view, width=width))
+
+
+def score_spec(view: MegalomaniaView, *, width: int | None = None) -> dict[str, Any]:
+    """:func:`score_figure` as a plotly JSON dict."""
     n = view.players
     rounds = [str(i + 1) for i in range(len(view.round_scores))]
     missions = [str(m) for m in view.round_missions]
@@ -416,16 +438,16 @@ def score_figure(view: MegalomaniaView, *, width: int | None = None) -> go.Figur
         cols.append([*pts, str(view.scores[s])])
     header = [_t(view, "round", "ラウンド"), _t(view, "mission", "ミッション"),
               *(_seat(view, s) for s in range(n))]
-    fig = go.Figure(go.Table(
-        header={"values": header, "fill_color": "#5d4037", "font": {"color": "#fff"}},
-        cells={"values": cols, "fill_color": "#fbf7ef"},
-    ))
-    fig.update_layout(
-        title={"text": _t(view, "Score sheet", "得点表"), "x": 0.01},
-        width=width, height=120 + 26 * (len(rounds) + 1), margin={"l": 5, "r": 5, "t": 36,
-                                                                   "b": 5},
-    )
-    return fig
+    table = {
+        "type": "table",
+        "header": {"values": header, "fill": {"color": "#5d4037"}, "font": {"color": "#fff"}},
+        "cells": {"values": cols, "fill": {"color": "#fbf7ef"}},
+    }
+    layout = {
+        "title": {"text": _t(view, "Score sheet", "得点表"), "x": 0.01},
+        "height": 120 + 26 * (len(rounds) + 1), "margin": {"l": 5, "r": 5, "t": 36, "b": 5},
+    }
+    return {"data": [table], "layout": _sized(layout, width)}
 
 
 def _mission_sentence(mission: MissionOdds, lang: str) -> str:
@@ -449,7 +471,18 @@ def odds_figure(
     width: int | None = None,
 ) -> go.Figure:
     """Bars: the chance that each play takes the trick (95% error bars when sampled)."""
-    fig = go.Figure()
+    return go.Figure(odds_spec(odds, mission=mission, lang=lang, per_card=per_card, width=width))
+
+
+def odds_spec(
+    odds: TrickOdds | None,
+    *,
+    mission: MissionOdds | None = None,
+    lang: str = "en",
+    per_card: bool = True,
+    width: int | None = None,
+) -> dict[str, Any]:
+    """:func:`odds_figure` as a plotly JSON dict."""
     labels: list[str] = []
     values: list[float] = []
     errors: list[float] = []
@@ -459,13 +492,15 @@ def odds_figure(
             labels.append(text)
             values.append(est.value)
             errors.append(1.96 * est.stderr)
-    fig.add_trace(go.Bar(
-        x=values, y=labels, orientation="h", marker={"color": "#6d4c8d"},
-        error_x={"type": "data", "array": errors, "visible": odds is not None and not odds.exact},
-        text=[f"{v:.0%}" for v in values], textposition="auto",
-        hovertext=[f"{v:.1%} ± {e / 1.96:.1%}" for v, e in zip(values, errors, strict=True)],
-        customdata=labels,
-    ))
+    bar = {
+        "type": "bar", "x": values, "y": labels, "orientation": "h",
+        "marker": {"color": "#6d4c8d"},
+        "error_x": {"type": "data", "array": errors,
+                    "visible": odds is not None and not odds.exact},
+        "text": [f"{v:.0%}" for v in values], "textposition": "auto",
+        "hovertext": [f"{v:.1%} ± {e / 1.96:.1%}" for v, e in zip(values, errors, strict=True)],
+        "customdata": labels,
+    }
     head = "P(take the trick)" if lang != "ja" else "トリックを取る確率"
     sub = odds.describe(lang) if odds is not None else (
         "not your turn to play a card" if lang != "ja" else "カードを出す手番ではありません")
@@ -474,17 +509,16 @@ def odds_figure(
         lines.append(f"<span style='font-size:{MIN_FONT}px'>{_mission_sentence(mission, lang)}"
                      "</span>")
     top = 32 + 18 * len(lines)
-    fig.update_layout(
-        title={"text": "<br>".join(lines), "x": 0.01, "y": 1.0, "yref": "container",
-               "yanchor": "top", "pad": {"t": 12}, "font": {"size": 13}},
-        width=width, height=top + 60 + 28 * max(1, len(labels)) if labels else top + 10,
-        margin={"l": 10, "r": 10, "t": top, "b": 50 if labels else 0},
-        xaxis={"range": [0, 1.05], "tickformat": ".0%", "visible": bool(labels),
-               "title": {"text": "chance of taking the trick (%)" if lang != "ja"
-                         else "トリックを取る確率(%)"}},
-        yaxis={"autorange": "reversed", "visible": bool(labels),
-               "title": {"text": "your play" if lang != "ja" else "あなたの手"}},
-        plot_bgcolor="#e5ecf6" if labels else "#fff",
-    )
-    return fig
-
+    layout = {
+        "title": {"text": "<br>".join(lines), "x": 0.01, "y": 1.0, "yref": "container",
+                  "yanchor": "top", "pad": {"t": 12}, "font": {"size": 13}},
+        "height": top + 60 + 28 * max(1, len(labels)) if labels else top + 10,
+        "margin": {"l": 10, "r": 10, "t": top, "b": 50 if labels else 0},
+        "xaxis": {"range": [0, 1.05], "tickformat": ".0%", "visible": bool(labels),
+                  "title": {"text": "chance of taking the trick (%)" if lang != "ja"
+                            else "トリックを取る確率(%)"}},
+        "yaxis": {"autorange": "reversed", "visible": bool(labels),
+                  "title": {"text": "your play" if lang != "ja" else "あなたの手"}},
+        "plot_bgcolor": "#e5ecf6" if labels else "#fff",
+    }
+    return {"data": [bar], "layout": _sized(layout, width)}

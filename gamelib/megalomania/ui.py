@@ -17,13 +17,15 @@ import plotly.graph_objects as go
 
 from gamelib.core import Game, State, View, load
 from gamelib.megalomania.actions import PlayCard
-from gamelib.megalomania.figures import odds_figure, score_figure, table_figure
+from gamelib.megalomania.figures import odds_spec, score_spec, table_spec
 from gamelib.megalomania.odds import panel_odds
 from gamelib.megalomania.view import MegalomaniaView
 from gamelib.ui.controller import update_figure
 from gamelib.ui.plotly_widget import FigureWidget
 
-__all__ = ["OddsPanel", "action_group", "controller", "odds_panel", "odds_panel_figure"]
+__all__ = [
+    "OddsPanel", "action_group", "controller", "odds_panel", "odds_panel_figure", "odds_panel_spec"
+]
 
 
 def action_group(game: Game[Any], action: Any, lang: str) -> tuple[str, str] | None:
@@ -56,9 +58,22 @@ def odds_panel_figure(
 ) -> go.Figure:
     """The odds figure for ``view``: trick odds when the viewer is to play a card, and the
     mission odds whenever the cards are in play (cached by position: :func:`panel_odds`)."""
+    return go.Figure(odds_panel_spec(view, samples=samples, mission_samples=mission_samples,
+                                     model=model, seed=seed))
+
+
+def odds_panel_spec(
+    view: MegalomaniaView,
+    *,
+    samples: int = 150,
+    mission_samples: int = 40,
+    model: str = "heuristic",
+    seed: int = 0,
+) -> dict[str, Any]:
+    """:func:`odds_panel_figure` as a plotly JSON dict (what the panel sends)."""
     found = panel_odds(view, samples=samples, mission_samples=mission_samples, model=model,
                        seed=seed)
-    return odds_figure(found.trick, mission=found.mission, lang=view.lang)
+    return odds_spec(found.trick, mission=found.mission, lang=view.lang)
 
 
 _NOTES = {
@@ -81,7 +96,7 @@ class OddsPanel:
     def __init__(self, **options: Any) -> None:
         self.options = options
         self.note = widgets.HTML()
-        self.figure = FigureWidget(odds_figure(None))
+        self.figure = FigureWidget(odds_spec(None))
         self.widget = widgets.VBox([self.note, self.figure])
         self.widget.add_class("gamelib-odds")
         self._pending: MegalomaniaView | None = None
@@ -116,7 +131,7 @@ class OddsPanel:
                 self.note.value = f"<span style='color:#b00020'>{html.escape(repr(err))}</span>"
 
     def _draw(self, view: MegalomaniaView) -> None:
-        update_figure(self.figure, odds_panel_figure(view, **self.options))
+        update_figure(self.figure, odds_panel_spec(view, **self.options))
         self.widget.children = (self.note, self.figure)
         self.note.value = ""
 
@@ -161,7 +176,7 @@ def controller(
     extra = list(kwargs.pop("extra", None) or [])
     if odds:
         extra.append(odds_panel(**dict(odds_options or {})))
-    builders: list[Any] = list(figures) if figures is not None else [table_figure, score_figure]
+    builders: list[Any] = list(figures) if figures is not None else [table_spec, score_spec]
     kwargs.setdefault("group", action_group)
     ctrl = GameController(
         game, figures=builders, seats=seats, seed=seed, viewpoint=viewpoint, extra=extra,

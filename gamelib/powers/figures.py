@@ -20,7 +20,9 @@ controller can update its widgets in place. Labels follow ``view.lang``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -43,10 +45,15 @@ __all__ = [
     "card_label",
     "defence_chance_figure",
     "hands_figure",
+    "hands_spec",
     "ladder_figure",
+    "ladder_spec",
     "map_figure",
+    "map_spec",
     "round_deck_figure",
+    "round_deck_spec",
     "score_figure",
+    "score_spec",
 ]
 
 SEAT_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
@@ -243,10 +250,13 @@ def _link_segments(links: Sequence[tuple[str, str]]) -> Line:
 
 def map_figure(view: PowersView, *, height: int = 330, outline: bool = True) -> go.Figure:
     """The world map: countries, neighbour links, owners, terrain, points and costs."""
-    lang = view.lang
-    revealed = view.round_card if view.round_card in COUNTRIES else None
-    fig = go.Figure()
+    return go.Figure(map_spec(view, height=height, outline=outline))
 
+
+@functools.cache
+def _outline_xy(outline: bool) -> tuple[list[float | None], list[float | None]]:
+    """The world sketch as one line of x and one of y (the same lists every call: a spec
+    compared with the last one skips them at once)."""
     ox: list[float | None] = []
     oy: list[float | None] = []
     if outline:
@@ -254,21 +264,37 @@ def map_figure(view: PowersView, *, height: int = 330, outline: bool = True) -> 
             pts = [(_x(lon), lat) for lon, lat in poly]
             ox += [p[0] for p in pts] + [pts[0][0], None]
             oy += [p[1] for p in pts] + [pts[0][1], None]
-    fig.add_trace(go.Scatter(
-        x=ox, y=oy, mode="lines", fill="toself", fillcolor="#eef3ea",
-        line={"color": "#c9d6c0", "width": 1}, hoverinfo="skip", showlegend=False, name="world",
-    ))
+    return ox, oy
 
+
+@functools.cache
+def _link_lines(revealed: str | None) -> tuple[Line, Line]:
+    """The neighbour links away from and touching ``revealed`` (cached, as above)."""
     links = _links()
     hot = [p for p in links if revealed in p]
     cold = [p for p in links if revealed not in p]
-    for pairs, colour, width, name in ((cold, "#9e9e9e", 1.5, "links"),
-                                       (hot, HIGHLIGHT, 3.5, "revealed links")):
-        xs, ys = _link_segments(pairs)
-        fig.add_trace(go.Scatter(
-            x=xs, y=ys, mode="lines", line={"color": colour, "width": width},
-            hoverinfo="skip", showlegend=False, name=name,
-        ))
+    return _link_segments(cold), _link_segments(hot)
+
+
+def map_spec(view: PowersView, *, height: int = 330, outline: bool = True) -> dict[str, Any]:
+    """:func:`map_figure` as a plotly JSON dict (what the controller sends, unvalidated)."""
+    lang = view.lang
+    revealed = view.round_card if view.round_card in COUNTRIES else None
+    data: list[dict[str, Any]] = []
+    ox, oy = _outline_xy(outline)
+    data.append({
+        "type": "scatter", "x": ox, "y": oy, "mode": "lines", "fill": "toself",
+        "fillcolor": "#eef3ea", "line": {"color": "#c9d6c0", "width": 1}, "hoverinfo": "skip",
+        "showlegend": False, "name": "world",
+    })
+    cold, hot = _link_lines(revealed)
+    for (xs, ys), colour, width, name in ((cold, "#9e9e9e", 1.5, "links"),
+                                          (hot, HIGHLIGHT, 3.5, "revealed links")):
+        data.append({
+            "type": "scatter", "x": xs, "y": ys, "mode": "lines",
+            "line": {"color": colour, "width": width}, "hoverinfo": "skip",
+            "showlegend": False, "name": name,
+        })
 
     homes = {c: seat for seat, c in view.homes.items()}
     keys = list(COUNTRY_KEYS)
@@ -299,64 +325,64 @@ def map_figure(view: PowersView, *, height: int = 330, outline: bool = True) -> 
         if is_revealed:
             lines.append(f"<b>{_t('revealed', lang)}</b>")
         hovers.append("<br>".join(lines))
-    fig.add_trace(go.Scatter(
-        x=[_x(MAP_POSITIONS[k][0]) for k in keys],
-        y=[MAP_POSITIONS[k][1] for k in keys],
-        mode="markers+text",
-        marker={"size": sizes, "color": colours, "line": {"color": borders, "width": widths},
-                "opacity": 0.95},
-        text=texts,
-        textposition=[_LABEL_POSITION.get(k, "bottom center") for k in keys],
-        textfont={"size": MIN_FONT},
-        cliponaxis=False,
-        hovertext=hovers,
-        hoverinfo="text",
-        showlegend=False,
-        name="countries",
-        ids=keys,
-    ))
-    fig.add_trace(go.Scatter(
-        x=[_x(MAP_POSITIONS[k][0]) for k in keys], y=[MAP_POSITIONS[k][1] for k in keys],
-        mode="text", text=[str(COUNTRIES[k].points) for k in keys],
-        textfont={"size": MIN_FONT, "color": "black"}, hoverinfo="skip", showlegend=False,
-        name="points",
-    ))
+    xs = [_x(MAP_POSITIONS[k][0]) for k in keys]
+    ys = [MAP_POSITIONS[k][1] for k in keys]
+    data.append({
+        "type": "scatter", "x": xs, "y": ys, "mode": "markers+text",
+        "marker": {"size": sizes, "color": colours, "line": {"color": borders, "width": widths},
+                   "opacity": 0.95},
+        "text": texts,
+        "textposition": [_LABEL_POSITION.get(k, "bottom center") for k in keys],
+        "textfont": {"size": MIN_FONT}, "cliponaxis": False, "hovertext": hovers,
+        "hoverinfo": "text", "showlegend": False, "name": "countries", "ids": keys,
+    })
+    data.append({
+        "type": "scatter", "x": xs, "y": ys, "mode": "text",
+        "text": [str(COUNTRIES[k].points) for k in keys],
+        "textfont": {"size": MIN_FONT, "color": "black"}, "hoverinfo": "skip",
+        "showlegend": False, "name": "points",
+    })
 
     # One legend entry per seat (and "unowned") in the owner colours.
     for seat in range(view.players):
-        fig.add_trace(go.Scatter(
-            x=[None], y=[None], mode="markers", name=f"{view.seat_names[seat]} "
-            f"({view.scores[seat]} {_t('points', lang)})",
-            marker={"size": 12, "color": _seat_colour(seat)},
-        ))
-    fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=_t("unowned", lang),
-                             marker={"size": 12, "color": UNOWNED}))
+        data.append({
+            "type": "scatter", "x": [None], "y": [None], "mode": "markers",
+            "name": f"{view.seat_names[seat]} ({view.scores[seat]} {_t('points', lang)})",
+            "marker": {"size": 12, "color": _seat_colour(seat)},
+        })
+    data.append({"type": "scatter", "x": [None], "y": [None], "mode": "markers",
+                 "name": _t("unowned", lang), "marker": {"size": 12, "color": UNOWNED}})
 
     title = _t("map", lang)
     if revealed is not None:
         title += f" — {_t('revealed', lang)}: {_name(view, revealed)}"
     elif view.round_card in (DISARMAMENT, MOBILIZATION):
         title += f" — {_t(view.round_card, lang)}"
-    fig.add_annotation(
-        text=_t("map_key", lang), x=0, y=0, xref="paper", yref="paper", xanchor="left",
-        yanchor="bottom", showarrow=False, font={"size": MIN_FONT, "color": "#555555"},
-        bgcolor="rgba(255,255,255,0.7)",
-    )
-    fig.update_layout(
-        title={"text": title, "x": 0.01},
-        height=height,
-        margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        xaxis={"range": [SEAM - 14, SEAM + 360], "visible": False, "fixedrange": True},
-        yaxis={"range": [-42, 78], "visible": False, "fixedrange": True},
-        plot_bgcolor="#f7fbff",
-        legend={"orientation": "h", "y": -0.02, "x": 0.0},
-        hovermode="closest",
-    )
-    return fig
+    layout = {
+        "annotations": [{
+            "text": _t("map_key", lang), "x": 0, "y": 0, "xref": "paper", "yref": "paper",
+            "xanchor": "left", "yanchor": "bottom", "showarrow": False,
+            "font": {"size": MIN_FONT, "color": "#555555"}, "bgcolor": "rgba(255,255,255,0.7)",
+        }],
+        "title": {"text": title, "x": 0.01},
+        "height": height,
+        "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
+        "xaxis": {"range": [SEAM - 14, SEAM + 360], "visible": False, "fixedrange": True},
+        "yaxis": {"range": [-42, 78], "visible": False, "fixedrange": True},
+        "plot_bgcolor": "#f7fbff",
+        "legend": {"orientation": "h", "y": -0.02, "x": 0.0},
+        "hovermode": "closest",
+    }
+    return {"data": data, "layout": layout}
 
 
 def round_deck_figure(view: PowersView, *, height: int = 230) -> go.Figure:
     """Round cards left in the round deck and revealed so far, by kind (public information)."""
+    return go.Figure(round_deck_spec(view, height=height))
+
+
+def round_deck_spec(view: PowersView, *, height: int = 230) -> dict[str, Any]:
+    """:func:`round_deck_figure` as a plotly JSON dict."""
     lang = view.lang
     kinds: tuple[str, ...] = ("countries", DISARMAMENT)
     if view.players == 2:
@@ -379,30 +405,28 @@ def round_deck_figure(view: PowersView, *, height: int = 230) -> go.Figure:
         sep.join(_name(view, c) for c in played_countries) if k == "countries" else ""
         for k in kinds
     ]
-    fig = go.Figure()
-    fig.add_trace(go.Bar(
-        y=labels, x=left, orientation="h", name=_t("left", lang), marker_color="#5c6bc0",
-        text=[str(n) for n in left], textposition="inside", hovertext=hover_left,
-        hoverinfo="text+x",
-    ))
-    fig.add_trace(go.Bar(
-        y=labels, x=shown, orientation="h", name=_t("revealed_cards", lang),
-        marker_color="#cfd8dc", text=[str(n) if n else "" for n in shown],
-        textposition="inside", hovertext=hover_shown, hoverinfo="text+x",
-    ))
+    data = [
+        {"type": "bar", "y": labels, "x": left, "orientation": "h", "name": _t("left", lang),
+         "marker": {"color": "#5c6bc0"}, "text": [str(n) for n in left],
+         "textposition": "inside", "hovertext": hover_left, "hoverinfo": "text+x"},
+        {"type": "bar", "y": labels, "x": shown, "orientation": "h",
+         "name": _t("revealed_cards", lang), "marker": {"color": "#cfd8dc"},
+         "text": [str(n) if n else "" for n in shown], "textposition": "inside",
+         "hovertext": hover_shown, "hoverinfo": "text+x"},
+    ]
     total = view.round_deck_count
-    fig.update_layout(
-        barmode="stack",
-        title={"text": f"{_t('round_deck', lang)} ({_t('left', lang)} {total})", "x": 0.01},
-        height=height,
-        margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        xaxis={"range": [0, 15], "dtick": 1, "fixedrange": True,
-               "title": {"text": _t("cards_axis", lang)}},
-        yaxis={"autorange": "reversed", "fixedrange": True,
-               "title": {"text": _t("kind_axis", lang)}},
-        legend={"orientation": "h", "y": -0.15},
-    )
-    return fig
+    layout = {
+        "barmode": "stack",
+        "title": {"text": f"{_t('round_deck', lang)} ({_t('left', lang)} {total})", "x": 0.01},
+        "height": height,
+        "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
+        "xaxis": {"range": [0, 15], "dtick": 1, "fixedrange": True,
+                  "title": {"text": _t("cards_axis", lang)}},
+        "yaxis": {"autorange": "reversed", "fixedrange": True,
+                  "title": {"text": _t("kind_axis", lang)}},
+        "legend": {"orientation": "h", "y": -0.15},
+    }
+    return {"data": data, "layout": layout}
 
 
 def card_label(card: Card) -> str:
@@ -461,6 +485,11 @@ def hands_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
     show only backs. Cards the player to move may play by clicking are outlined in gold.
     Cards in front of each player (played this round: public) follow a gap.
     """
+    return go.Figure(hands_spec(view, height=height))
+
+
+def hands_spec(view: PowersView, *, height: int | None = None) -> dict[str, Any]:
+    """:func:`hands_figure` as a plotly JSON dict."""
     lang = view.lang
     rows = list(range(view.players))
     up_x, up_y, up_text, up_colour, up_hover, up_data = [], [], [], [], [], []
@@ -500,49 +529,51 @@ def hands_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
             front_colour.append(RED_TEXT if card.is_red or card.is_joker else BLACK_TEXT)
             front_hover.append(f"{card_label(card)} ({_t('in_front', lang)})")
         width = max(width, start + len(view.in_front[seat]))
-    fig = go.Figure()
-    fig.add_trace(go.Scatter(
-        x=up_x, y=up_y, mode="markers+text", text=up_text, customdata=up_data,
-        textfont={"size": 15, "color": up_colour},
-        marker={"symbol": "square", "size": 36, "color": "white",
-                "line": {"color": up_border, "width": up_width}},
-        hovertext=up_hover, hoverinfo="text", name="hand", showlegend=False,
-    ))
-    fig.add_trace(go.Scatter(
-        x=back_x, y=back_y, mode="markers", hovertext=back_hover, hoverinfo="text",
-        marker={"symbol": "square", "size": 36, "color": CARD_BACK,
-                "line": {"color": "white", "width": 2}},
-        name="backs", showlegend=False,
-    ))
-    fig.add_trace(go.Scatter(
-        x=front_x, y=front_y, mode="markers+text", text=front_text,
-        textfont={"size": 13, "color": front_colour},
-        marker={"symbol": "square", "size": 34, "color": "#fff8e1",
-                "line": {"color": "#b0a070", "width": 1}},
-        hovertext=front_hover, hoverinfo="text", name="in front", showlegend=False,
-    ))
+    data = [
+        {"type": "scatter", "x": up_x, "y": up_y, "mode": "markers+text", "text": up_text,
+         "customdata": up_data, "textfont": {"size": 15, "color": up_colour},
+         "marker": {"symbol": "square", "size": 36, "color": "white",
+                    "line": {"color": up_border, "width": up_width}},
+         "hovertext": up_hover, "hoverinfo": "text", "name": "hand", "showlegend": False},
+        {"type": "scatter", "x": back_x, "y": back_y, "mode": "markers",
+         "hovertext": back_hover, "hoverinfo": "text",
+         "marker": {"symbol": "square", "size": 36, "color": CARD_BACK,
+                    "line": {"color": "white", "width": 2}},
+         "name": "backs", "showlegend": False},
+        {"type": "scatter", "x": front_x, "y": front_y, "mode": "markers+text",
+         "text": front_text, "textfont": {"size": 13, "color": front_colour},
+         "marker": {"symbol": "square", "size": 34, "color": "#fff8e1",
+                    "line": {"color": "#b0a070", "width": 1}},
+         "hovertext": front_hover, "hoverinfo": "text", "name": "in front",
+         "showlegend": False},
+    ]
     title = (f"{_t('hands', lang)} — {_t('deck', lang)} {view.deck_count}, "
              f"{_t('discards', lang)} {len(view.discards)}")
     if view.phase == "invasion" and view.round_card in COUNTRIES and not view.is_terminal():
         place = f"{_name(view, view.round_card)} {_terrain_mark(view.round_card)}".strip()
         title += f" — {place}, {_t('to_beat', lang)} {view.top_strength}"
-    fig.update_layout(
-        title={"text": title, "x": 0.01},
-        height=height or 60 + 46 * view.players,
-        margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        xaxis={"range": [-0.7, width + 0.5], "visible": False, "fixedrange": True},
-        yaxis={"range": [-view.players + 0.5, 0.5], "tickvals": [-s for s in rows],
-               "ticktext": names, "fixedrange": True, "showgrid": False, "zeroline": False,
-               "title": {"text": _t("players_axis", lang)}},
-        plot_bgcolor="#e8f5e9",
-        hovermode="closest",
-        clickmode="event",
-    )
-    return fig
+    layout = {
+        "title": {"text": title, "x": 0.01},
+        "height": height or 60 + 46 * view.players,
+        "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
+        "xaxis": {"range": [-0.7, width + 0.5], "visible": False, "fixedrange": True},
+        "yaxis": {"range": [-view.players + 0.5, 0.5], "tickvals": [-s for s in rows],
+                  "ticktext": names, "fixedrange": True, "showgrid": False, "zeroline": False,
+                  "title": {"text": _t("players_axis", lang)}},
+        "plot_bgcolor": "#e8f5e9",
+        "hovermode": "closest",
+        "clickmode": "event",
+    }
+    return {"data": data, "layout": layout}
 
 
 def ladder_figure(view: PowersView, *, height: int = 260) -> go.Figure:
     """The bidding ladder of the current invasion: each card's effective strength and why."""
+    return go.Figure(ladder_spec(view, height=height))
+
+
+def ladder_spec(view: PowersView, *, height: int = 260) -> dict[str, Any]:
+    """:func:`ladder_figure` as a plotly JSON dict."""
     lang = view.lang
     bids = list(view.ladder)
     top = max([b.strength for b in bids if b.strength is not None] + [view.top_strength, 13])
@@ -559,17 +590,15 @@ def ladder_figure(view: PowersView, *, height: int = 260) -> go.Figure:
             texts.append(f"{card_label(bid.card)} → {bid.strength}")
         whys.append(bid.why.text(lang))
         hovers.append(f"{who}: {bid.why.text(lang)}")
-    fig = go.Figure()
-    fig.add_trace(go.Bar(
-        x=xs, y=ys, orientation="h", marker_color=colours, text=texts,
-        textposition="inside", insidetextanchor="end", hovertext=hovers, hoverinfo="text",
-        name="bids", showlegend=False, textfont={"size": 13},
-    ))
-    fig.add_trace(go.Scatter(
-        x=[x + 0.3 for x in xs], y=ys, mode="text", text=whys, textposition="middle right",
-        hoverinfo="skip", showlegend=False, name="why", cliponaxis=False,
-        textfont={"size": 12},
-    ))
+    data = [
+        {"type": "bar", "x": xs, "y": ys, "orientation": "h", "marker": {"color": colours},
+         "text": texts, "textposition": "inside", "insidetextanchor": "end",
+         "hovertext": hovers, "hoverinfo": "text", "name": "bids", "showlegend": False,
+         "textfont": {"size": 13}},
+        {"type": "scatter", "x": [x + 0.3 for x in xs], "y": ys, "mode": "text", "text": whys,
+         "textposition": "middle right", "hoverinfo": "skip", "showlegend": False,
+         "name": "why", "cliponaxis": False, "textfont": {"size": 12}},
+    ]
     revealed = view.round_card if view.round_card in COUNTRIES else None
     title = _t("ladder", lang)
     if revealed is not None:
@@ -595,22 +624,27 @@ def ladder_figure(view: PowersView, *, height: int = 260) -> go.Figure:
         annotations.append({"text": f"{_t('to_beat', lang)} {view.top_strength}",
                             "x": view.top_strength, "y": 1, "yref": "paper",
                             "yanchor": "bottom", "showarrow": False})
-    fig.update_layout(
-        title={"text": title, "x": 0.01},
-        height=height,
-        margin={"l": 10, "r": 10, "t": 40, "b": 30},
-        xaxis={"title": {"text": _t("strength", lang)}, "range": [0, top + 14],
-               "fixedrange": True},
-        yaxis={"autorange": "reversed", "fixedrange": True,
-               "title": {"text": _t("bids_axis", lang)}},
-        annotations=annotations,
-        shapes=shapes,
-    )
-    return fig
+    layout = {
+        "title": {"text": title, "x": 0.01},
+        "height": height,
+        "margin": {"l": 10, "r": 10, "t": 40, "b": 30},
+        "xaxis": {"title": {"text": _t("strength", lang)}, "range": [0, top + 14],
+                  "fixedrange": True},
+        "yaxis": {"autorange": "reversed", "fixedrange": True,
+                  "title": {"text": _t("bids_axis", lang)}},
+        "annotations": annotations,
+        "shapes": shapes,
+    }
+    return {"data": data, "layout": layout}
 
 
 def score_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
     """Each seat's countries stacked as points, against the 35-point domination target."""
+    return go.Figure(score_spec(view, height=height))
+
+
+def score_spec(view: PowersView, *, height: int | None = None) -> dict[str, Any]:
+    """:func:`score_figure` as a plotly JSON dict."""
     lang = view.lang
     xs, ys, bases, colours, texts, hovers = [], [], [], [], [], []
     for seat in range(view.players):
@@ -624,33 +658,32 @@ def score_figure(view: PowersView, *, height: int | None = None) -> go.Figure:
             texts.append(_name(view, key))
             hovers.append(f"{_name(view, key)}: {pts} {_t('points', lang)}")
             base += pts
-    fig = go.Figure()
-    fig.add_trace(go.Bar(
-        x=xs, y=ys, base=bases, orientation="h", marker={"color": colours,
-                                                         "line": {"color": "white", "width": 1}},
-        text=texts, textposition="inside", hovertext=hovers, hoverinfo="text",
-        name="countries", showlegend=False,
-    ))
-    fig.add_trace(go.Scatter(
-        x=list(view.scores), y=list(view.seat_names[: view.players]), mode="text",
-        text=[f"  {s}" for s in view.scores], textposition="middle right",
-        hoverinfo="skip", showlegend=False, name="totals",
-    ))
-    fig.update_layout(
-        title={"text": _t("score", lang), "x": 0.01},
-        height=height or 90 + 40 * view.players,
-        margin={"l": 10, "r": 10, "t": 40, "b": 30},
-        xaxis={"range": [0, max(WIN_POINTS + 8, *(s + 8 for s in view.scores))],
-               "fixedrange": True, "title": {"text": _t("points_axis", lang)}},
-        yaxis={"autorange": "reversed", "fixedrange": True,
-               "title": {"text": _t("players_axis", lang)},
-               "categoryorder": "array", "categoryarray": list(view.seat_names)},
-        shapes=[{"type": "line", "x0": WIN_POINTS, "x1": WIN_POINTS, "y0": 0, "y1": 1,
-                 "yref": "paper", "line": {"color": "#c62828", "width": 2, "dash": "dash"}}],
-        annotations=[{"text": _t("target", lang), "x": WIN_POINTS, "y": 1, "yref": "paper",
-                      "yanchor": "bottom", "showarrow": False}],
-    )
-    return fig
+    data = [
+        {"type": "bar", "x": xs, "y": ys, "base": bases, "orientation": "h",
+         "marker": {"color": colours, "line": {"color": "white", "width": 1}},
+         "text": texts, "textposition": "inside", "hovertext": hovers, "hoverinfo": "text",
+         "name": "countries", "showlegend": False},
+        {"type": "scatter", "x": list(view.scores), "y": list(view.seat_names[: view.players]),
+         "mode": "text", "text": [f"  {s}" for s in view.scores],
+         "textposition": "middle right", "hoverinfo": "skip", "showlegend": False,
+         "name": "totals"},
+    ]
+    layout = {
+        "title": {"text": _t("score", lang), "x": 0.01},
+        "height": height or 90 + 40 * view.players,
+        "margin": {"l": 10, "r": 10, "t": 40, "b": 30},
+        "xaxis": {"range": [0, max(WIN_POINTS + 8, *(s + 8 for s in view.scores))],
+                  "fixedrange": True, "title": {"text": _t("points_axis", lang)}},
+        "yaxis": {"autorange": "reversed", "fixedrange": True,
+                  "title": {"text": _t("players_axis", lang)},
+                  "categoryorder": "array", "categoryarray": list(view.seat_names)},
+        "shapes": [{"type": "line", "x0": WIN_POINTS, "x1": WIN_POINTS, "y0": 0, "y1": 1,
+                    "yref": "paper",
+                    "line": {"color": "#c62828", "width": 2, "dash": "dash"}}],
+        "annotations": [{"text": _t("target", lang), "x": WIN_POINTS, "y": 1, "yref": "paper",
+                         "yanchor": "bottom", "showarrow": False}],
+    }
+    return {"data": data, "layout": layout}
 
 
 def beat_chance_figure(

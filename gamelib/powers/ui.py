@@ -17,10 +17,15 @@ from gamelib.powers.data import COUNTRIES
 from gamelib.powers.figures import (
     card_label,
     hands_figure,
+    hands_spec,
     ladder_figure,
+    ladder_spec,
     map_figure,
+    map_spec,
     round_deck_figure,
+    round_deck_spec,
     score_figure,
+    score_spec,
 )
 from gamelib.powers.odds import beats, card_key, invasion_odds
 from gamelib.powers.strength import card_strength
@@ -28,10 +33,13 @@ from gamelib.powers.view import PowersView
 from gamelib.ui import GameController
 from gamelib.ui.controller import FigureBuilder
 
-__all__ = ["FIGURES", "ON_SCREEN", "controller", "odds_panel"]
+__all__ = ["FIGURES", "ON_SCREEN", "SPECS", "controller", "odds_panel"]
 
 FIGURES = (map_figure, hands_figure, ladder_figure, score_figure, round_deck_figure)
-"""The figure builders the controller shows, top to bottom."""
+"""The figures the controller shows, top to bottom (each a ``go.Figure`` of a view)."""
+SPECS = (map_spec, hands_spec, ladder_spec, score_spec, round_deck_spec)
+"""The same figures as plotly JSON dicts, in the same order: what the controller builds after
+each click (no ``go.Figure`` is made, and only what changed is sent)."""
 ON_SCREEN = 2
 """The first figures (the board and the hands) stay above the buttons, so that board, hand and
 actions fit one 1280×800 screen; the others (ladder, scores, round deck) and the odds panel go
@@ -137,7 +145,7 @@ def controller(
         seats = {i: "human" if i == 0 else "heuristic" for i in range(game.players)}
     ctrl = GameController(
         game,
-        figures=[cast(FigureBuilder, f) for f in FIGURES],  # they take PowersView only
+        figures=[cast(FigureBuilder, f) for f in SPECS],  # they take PowersView only
         seats=seats,
         seed=seed,
         viewpoint=viewpoint,

@@ -18,7 +18,9 @@ it (see ``GameController._click_points``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -35,12 +37,15 @@ __all__ = [
     "TEAM_COLOURS",
     "axis_straits",
     "cards_figure",
+    "cards_spec",
     "click_choices",
     "draw_odds_figure",
     "map_figure",
+    "map_spec",
     "supply_links",
     "vp_figure",
     "vp_race_figure",
+    "vp_spec",
 ]
 
 LAYOUT: dict[str, tuple[float, float]] = {
@@ -313,19 +318,29 @@ def click_choices(texts: Iterable[str]) -> dict[str, str]:
 # -- the map ---------------------------------------------------------------------------------
 def _line_trace(
     pairs: Sequence[tuple[str, str]], name: str, colour: str, width: float, dash: str
-) -> go.Scatter:
+) -> dict[str, Any]:
     xs: list[float | None] = []
     ys: list[float | None] = []
     for a, b in pairs:
         xs += [LAYOUT[a][0], LAYOUT[b][0], None]
         ys += [LAYOUT[a][1], LAYOUT[b][1], None]
-    return go.Scatter(
-        x=xs, y=ys, mode="lines", name=name, hoverinfo="skip",
-        line={"color": colour, "width": width, "dash": dash},
-    )
+    return {
+        "type": "scatter", "x": xs, "y": ys, "mode": "lines", "name": name, "hoverinfo": "skip",
+        "line": {"color": colour, "width": width, "dash": dash},
+    }
 
 
-def _edge_stubs(lang: str) -> go.Scatter:
+@functools.cache
+def _fixed_line_trace(kind: str, lang: str) -> dict[str, Any]:
+    """The land or sea links, the same dict every call (a spec compared with the previous one
+    skips it at once; never changed after it is made)."""
+    if kind == "edge":
+        return _edge_stubs(lang)
+    colour = "#b59f74" if kind == "land" else "#7fb3d5"
+    return _line_trace(_edges(kind), _t(lang, f"{kind}_link"), colour, 1.5, "solid")
+
+
+def _edge_stubs(lang: str) -> dict[str, Any]:
     """The edges across the map edge as short arrows toward the border, named in the hover."""
     xs: list[float | None] = []
     ys: list[float | None] = []
@@ -338,10 +353,10 @@ def _edge_stubs(lang: str) -> go.Scatter:
             xs += [x, end, None]
             ys += [y, y, None]
             tips.append(f"{_space(here, lang)} ↔ {_space(there, lang)}")
-    return go.Scatter(
-        x=xs, y=ys, mode="lines", name=_t(lang, "edge"), hoverinfo="skip",
-        line={"color": "#90a4ae", "width": 1.5, "dash": "dot"},
-    )
+    return {
+        "type": "scatter", "x": xs, "y": ys, "mode": "lines", "name": _t(lang, "edge"),
+        "hoverinfo": "skip", "line": {"color": "#90a4ae", "width": 1.5, "dash": "dot"},
+    }
 
 
 def _across_edge() -> list[tuple[str, str]]:
@@ -383,15 +398,27 @@ def map_figure(
     as dashed lines in the colour of the team that uses them. ``choices`` maps a space to the
     action a click on it plays; ``marks``: spaces to outline in purple (e.g. a lesson's answer).
     """
+    return go.Figure(map_spec(view, nation=nation, choices=choices, marks=marks, height=height))
+
+
+def map_spec(
+    view: QmgView,
+    *,
+    nation: int | None = None,
+    choices: Mapping[str, str] | None = None,
+    marks: Iterable[str] = (),
+    height: int = 640,
+) -> dict[str, Any]:
+    """:func:`map_figure` as a plotly JSON dict (what the controller sends, unvalidated)."""
     board = default_board()
     lang = view.lang
     choices = dict(choices or {})
     marked = set(marks)
     who = acting_nation(view) if nation is None else nation
-    fig = go.Figure()
-    fig.add_trace(_line_trace(_edges("land"), _t(lang, "land_link"), "#b59f74", 1.5, "solid"))
-    fig.add_trace(_line_trace(_edges("sea"), _t(lang, "sea_link"), "#7fb3d5", 1.5, "solid"))
-    fig.add_trace(_edge_stubs(lang))
+    data: list[dict[str, Any]] = [
+        _fixed_line_trace("land", lang), _fixed_line_trace("sea", lang),
+        _fixed_line_trace("edge", lang),
+    ]
     held = axis_straits(view)
     for team in (0, 1):
         pairs = [
@@ -400,13 +427,13 @@ def map_figure(
             if (land in held) == (team == AXIS)
             for pair in ((a, land), (land, b))
         ]
-        fig.add_trace(
+        data.append(
             _line_trace(
                 pairs, _t(lang, "strait_short", team=_team(lang, team)), TEAM_COLOURS[team], 2.5,
                 "dash",
             )
         )
-    fig.add_trace(
+    data.append(
         _line_trace(
             supply_links(view, who), _t(lang, "lines", nation=_nation(who, lang)),
             NATION_COLOURS[who], 5, "solid",
@@ -438,39 +465,37 @@ def map_figure(
                                                          ("#000" if s in choices else "#fff"))
             for s in spaces
         ]
-        fig.add_trace(
-            go.Scatter(
-                x=[LAYOUT[s][0] for s in spaces],
-                y=[LAYOUT[s][1] for s in spaces],
-                mode="markers+text",
-                name=_t(lang, kind),
-                marker={
-                    "size": 30 if kind == "land" else 26,
-                    "symbol": "circle" if kind == "land" else "square",
-                    "color": LAND_COLOUR if kind == "land" else SEA_COLOUR,
-                    "line": {"color": ring,
-                             "width": [4 if (s in homes or s in marked or s in choices) else 1
-                                       for s in spaces]},
-                },
-                text=[_space(s, lang) for s in spaces],
-                textposition="bottom center",
-                textfont={"size": 12, "color": "#333" if kind == "land" else "#1a5276"},
-                customdata=[choices.get(s, "") for s in spaces],
-                hovertemplate=hover,
-            )
-        )
+        data.append({
+            "type": "scatter",
+            "x": [LAYOUT[s][0] for s in spaces],
+            "y": [LAYOUT[s][1] for s in spaces],
+            "mode": "markers+text",
+            "name": _t(lang, kind),
+            "marker": {
+                "size": 30 if kind == "land" else 26,
+                "symbol": "circle" if kind == "land" else "square",
+                "color": LAND_COLOUR if kind == "land" else SEA_COLOUR,
+                "line": {"color": ring,
+                         "width": [4 if (s in homes or s in marked or s in choices) else 1
+                                   for s in spaces]},
+            },
+            "text": [_space(s, lang) for s in spaces],
+            "textposition": "bottom center",
+            "textfont": {"size": 12, "color": "#333" if kind == "land" else "#1a5276"},
+            "customdata": [choices.get(s, "") for s in spaces],
+            "hovertemplate": hover,
+        })
     stars = [s for s in board.order if s in board.supply]
-    fig.add_trace(
-        go.Scatter(
-            x=[LAYOUT[s][0] + 3.2 for s in stars], y=[LAYOUT[s][1] + 3.4 for s in stars],
-            mode="markers", name=_t(lang, "supply"),
-            marker={"symbol": "star", "size": 16, "color": SUPPLY_COLOUR,
-                    "line": {"color": "#7d6608", "width": 1}},
-            customdata=[choices.get(s, "") for s in stars], hoverinfo="skip",
-        )
-    )
+    data.append({
+        "type": "scatter",
+        "x": [LAYOUT[s][0] + 3.2 for s in stars], "y": [LAYOUT[s][1] + 3.4 for s in stars],
+        "mode": "markers", "name": _t(lang, "supply"),
+        "marker": {"symbol": "star", "size": 16, "color": SUPPLY_COLOUR,
+                   "line": {"color": "#7d6608", "width": 1}},
+        "customdata": [choices.get(s, "") for s in stars], "hoverinfo": "skip",
+    })
     for n in range(len(NATIONS)):
-        xs, ys, data, tips, rings = [], [], [], [], []
+        xs, ys, clicks, tips, rings = [], [], [], [], []
         for s, here in view.pieces:
             if n not in here:
                 continue
@@ -478,83 +503,85 @@ def map_figure(
                 0.0, 0.0)
             xs.append(LAYOUT[s][0] + dx)
             ys.append(LAYOUT[s][1] + dy)
-            data.append(choices.get(s, ""))
+            clicks.append(choices.get(s, ""))
             out = s in view.out_of_supply[n]
             rings.append(OUT_COLOUR if out else "#fff")
             piece = _t(lang, "army" if s in board.land else "navy")
             tip = f"{_nation(n, lang)}: {piece} — {_space(s, lang)}"
             tips.append(tip + (f"<br><b>{_t(lang, 'out')}</b>" if out else ""))
-        fig.add_trace(
-            go.Scatter(
-                x=xs, y=ys, mode="markers", name=_nation(n, lang),
-                marker={
-                    "size": 15,
-                    "color": NATION_COLOURS[n],
-                    "symbol": ["square" if s in board.land else "diamond"
-                               for s, here in view.pieces if n in here],
-                    "line": {"color": rings, "width": [4 if r == OUT_COLOUR else 1.5
-                                                       for r in rings]},
-                },
-                customdata=data, hovertext=tips, hoverinfo="text",
-            )
-        )
+        data.append({
+            "type": "scatter", "x": xs, "y": ys, "mode": "markers", "name": _nation(n, lang),
+            "marker": {
+                "size": 15,
+                "color": NATION_COLOURS[n],
+                "symbol": ["square" if s in board.land else "diamond"
+                           for s, here in view.pieces if n in here],
+                "line": {"color": rings, "width": [4 if r == OUT_COLOUR else 1.5
+                                                   for r in rings]},
+            },
+            "customdata": clicks, "hovertext": tips, "hoverinfo": "text",
+        })
     out_spaces = [(s, n) for n in range(len(NATIONS)) for s in view.out_of_supply[n]]
-    fig.add_trace(
-        go.Scatter(
-            x=[LAYOUT[s][0] for s, _ in out_spaces], y=[LAYOUT[s][1] for s, _ in out_spaces],
-            mode="markers", name=_t(lang, "out"), hoverinfo="skip",
-            marker={"symbol": "circle-open", "size": 38, "color": OUT_COLOUR,
-                    "line": {"width": 3, "color": OUT_COLOUR}},
-        )
-    )
+    data.append({
+        "type": "scatter",
+        "x": [LAYOUT[s][0] for s, _ in out_spaces], "y": [LAYOUT[s][1] for s, _ in out_spaces],
+        "mode": "markers", "name": _t(lang, "out"), "hoverinfo": "skip",
+        "marker": {"symbol": "circle-open", "size": 38, "color": OUT_COLOUR,
+                   "line": {"width": 3, "color": OUT_COLOUR}},
+    })
     title = (_t(lang, "map_over", round=view.round) if view.outcome is not None
              else _t(lang, "map", round=view.round, nation=_nation(view.nation, lang)))
     title += " — " + _t(lang, "lines", nation=_nation(who, lang))
-    fig.update_layout(
-        title={"text": title, "font": {"size": 16}},
-        height=height,
-        font={"size": FONT},
-        margin={"l": 10, "r": 10, "t": 44, "b": 10},
-        xaxis={"range": list(X_RANGE), "visible": False, "fixedrange": True},
-        yaxis={"range": list(Y_RANGE), "visible": False, "fixedrange": True},
-        plot_bgcolor="#f4f9fc",
-        legend={"orientation": "h", "y": -0.02, "font": {"size": 12}},
-        clickmode="event",
-        hoverlabel={"font": {"size": 13}},
-    )
-    return fig
+    layout = {
+        "title": {"text": title, "font": {"size": 16}},
+        "height": height,
+        "font": {"size": FONT},
+        "margin": {"l": 10, "r": 10, "t": 44, "b": 10},
+        "xaxis": {"range": list(X_RANGE), "visible": False, "fixedrange": True},
+        "yaxis": {"range": list(Y_RANGE), "visible": False, "fixedrange": True},
+        "plot_bgcolor": "#f4f9fc",
+        "legend": {"orientation": "h", "y": -0.02, "font": {"size": 12}},
+        "clickmode": "event",
+        "hoverlabel": {"font": {"size": 13}},
+    }
+    return {"data": data, "layout": layout}
 
 
 # -- VP track ----------------------------------------------------------------------------------
 def vp_figure(view: QmgView, *, height: int = 200) -> go.Figure:
     """Both teams' victory points as bars, with the lead; the title names the round."""
+    return go.Figure(vp_spec(view, height=height))
+
+
+def vp_spec(view: QmgView, *, height: int = 200) -> dict[str, Any]:
+    """:func:`vp_figure` as a plotly JSON dict."""
     lang = view.lang
     teams = [_team(lang, 0), _team(lang, 1)]
     vp = list(view.vp)
-    fig = go.Figure(
-        go.Bar(
-            x=vp, y=teams, orientation="h", marker_color=list(TEAM_COLOURS),
-            text=[str(v) for v in vp], textposition="auto", textfont={"size": 14},
-            hovertemplate="%{y}: %{x}<extra></extra>", name=_t(lang, "vp_axis"),
-        )
-    )
+    bar = {
+        "type": "bar", "x": vp, "y": teams, "orientation": "h",
+        "marker": {"color": list(TEAM_COLOURS)}, "text": [str(v) for v in vp],
+        "textposition": "auto", "textfont": {"size": 14},
+        "hovertemplate": "%{y}: %{x}<extra></extra>", "name": _t(lang, "vp_axis"),
+    }
     lead = vp[0] - vp[1]
     leader = 0 if lead >= 0 else 1
     top = max(30, *vp, 1)
-    fig.update_layout(
-        title={"text": _t(lang, "vp", round=view.round), "font": {"size": 15}},
-        height=height,
-        font={"size": FONT},
-        margin={"l": 90, "r": 20, "t": 44, "b": 44},
-        xaxis={"title": _t(lang, "vp_axis"), "range": [min(0, *vp) - 1, top * 1.15]},
-        yaxis={"title": _t(lang, "team"), "autorange": "reversed"},
-        showlegend=False,
-        annotations=[{
+    layout = {
+        "title": {"text": _t(lang, "vp", round=view.round), "font": {"size": 15}},
+        "height": height,
+        "font": {"size": FONT},
+        "margin": {"l": 90, "r": 20, "t": 44, "b": 44},
+        "xaxis": {"title": {"text": _t(lang, "vp_axis")},
+                  "range": [min(0, *vp) - 1, top * 1.15]},
+        "yaxis": {"title": {"text": _t(lang, "team")}, "autorange": "reversed"},
+        "showlegend": False,
+        "annotations": [{
             "x": top * 1.12, "y": teams[leader], "xanchor": "right", "showarrow": False,
             "text": _t(lang, "lead", n=abs(lead)), "font": {"size": 13},
         }],
-    )
-    return fig
+    }
+    return {"data": [bar], "layout": layout}
 
 
 # -- cards -----------------------------------------------------------------------------------
@@ -572,6 +599,19 @@ def cards_figure(
 
     ``part``: ``"all"``; ``"hand"`` (the hand row only: the controller's strip above the
     buttons) or ``"table"`` (the nations' rows only); ``row_height`` in pixels."""
+    return go.Figure(cards_spec(view, choices=choices, width_chars=width_chars, part=part,
+                                row_height=row_height))
+
+
+def cards_spec(
+    view: QmgView,
+    *,
+    choices: Mapping[str, str] | None = None,
+    width_chars: int = 16,
+    part: str = "all",
+    row_height: int = 52,
+) -> dict[str, Any]:
+    """:func:`cards_figure` as a plotly JSON dict."""
     if part not in ("all", "hand", "table"):
         raise ValueError(f"part must be 'all', 'hand' or 'table', not {part!r}")
     lang = view.lang
@@ -618,42 +658,42 @@ def cards_figure(
         first, rows = (0, rows[:1]) if part == "hand" else (1, rows[1:])
         items = {kind: [(x, y - first, *rest) for x, y, *rest in pts
                         if (y == 0) == (part == "hand")] for kind, pts in items.items()}
-    fig = go.Figure()
+    data: list[dict[str, Any]] = []
     for kind, pts in items.items():
         name = _t(lang, "back") if kind == "back" else TYPE_TERMS[kind].text(lang)
-        fig.add_trace(
-            go.Scatter(
-                x=[p[0] for p in pts], y=[p[1] for p in pts], mode="markers+text", name=name,
-                marker={"symbol": "square", "size": 16,
-                        "color": BACK_COLOUR if kind == "back" else CARD_COLOURS[kind],
-                        "line": {"width": [3 if p[3] else 1 for p in pts],
-                                 "color": ["#000" if p[3] else "#fff" for p in pts]}},
-                text=[p[2] for p in pts], textposition="middle right",
-                textfont={"size": 12}, customdata=[p[3] for p in pts],
-                hovertext=[p[4] + (f"<br><b>{_click(p[3], lang)}</b>" if p[3] else "")
-                           for p in pts],
-                hoverinfo="text", showlegend=bool(pts),
-            )
-        )
+        data.append({
+            "type": "scatter",
+            "x": [p[0] for p in pts], "y": [p[1] for p in pts], "mode": "markers+text",
+            "name": name,
+            "marker": {"symbol": "square", "size": 16,
+                       "color": BACK_COLOUR if kind == "back" else CARD_COLOURS[kind],
+                       "line": {"width": [3 if p[3] else 1 for p in pts],
+                                "color": ["#000" if p[3] else "#fff" for p in pts]}},
+            "text": [p[2] for p in pts], "textposition": "middle right",
+            "textfont": {"size": 12}, "customdata": [p[3] for p in pts],
+            "hovertext": [p[4] + (f"<br><b>{_click(p[3], lang)}</b>" if p[3] else "")
+                          for p in pts],
+            "hoverinfo": "text", "showlegend": bool(pts),
+        })
     longest = max([1] + [p[0] + 1 for pts in items.values() for p in pts])
-    fig.update_layout(
-        title={"text": _t(lang, "cards", nation=_nation(who, lang)), "font": {"size": 15}},
-        height=90 + row_height * len(rows),
-        font={"size": FONT},
-        margin={"l": 10, "r": 10, "t": 44, "b": 40},
-        xaxis={"title": _t(lang, "items"), "range": [-0.4, max(longest, 7) + 0.2],
-               "showticklabels": False, "showgrid": False, "zeroline": False,
-               "fixedrange": True},
-        yaxis={"tickvals": list(range(len(rows))), "ticktext": rows,
-               "range": [len(rows) - 0.5, -0.5], "fixedrange": True, "automargin": True,
-               "showgrid": False, "zeroline": False},
-        legend=({"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1, "xanchor": "right",
-                 "font": {"size": 12}} if part == "hand"
-                else {"orientation": "h", "y": -0.08, "font": {"size": 12}}),
-        plot_bgcolor="#fafafa",
-        clickmode="event",
-    )
-    return fig
+    layout = {
+        "title": {"text": _t(lang, "cards", nation=_nation(who, lang)), "font": {"size": 15}},
+        "height": 90 + row_height * len(rows),
+        "font": {"size": FONT},
+        "margin": {"l": 10, "r": 10, "t": 44, "b": 40},
+        "xaxis": {"title": {"text": _t(lang, "items")},
+                  "range": [-0.4, max(longest, 7) + 0.2], "showticklabels": False,
+                  "showgrid": False, "zeroline": False, "fixedrange": True},
+        "yaxis": {"tickvals": list(range(len(rows))), "ticktext": rows,
+                  "range": [len(rows) - 0.5, -0.5], "fixedrange": True, "automargin": True,
+                  "showgrid": False, "zeroline": False},
+        "legend": ({"orientation": "h", "y": 1.02, "yanchor": "bottom", "x": 1,
+                    "xanchor": "right", "font": {"size": 12}} if part == "hand"
+                   else {"orientation": "h", "y": -0.08, "font": {"size": 12}}),
+        "plot_bgcolor": "#fafafa",
+        "clickmode": "event",
+    }
+    return {"data": data, "layout": layout}
 
 
 # -- odds ------------------------------------------------------------------------------------

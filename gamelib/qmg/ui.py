@@ -23,7 +23,13 @@ import gamelib
 from gamelib.core import Game, GameLibError, State, View, play
 from gamelib.qmg.actions import QmgAction
 from gamelib.qmg.board import default_board
-from gamelib.qmg.figures import cards_figure, click_choices, map_figure, vp_figure
+from gamelib.qmg.figures import (
+    cards_figure,
+    cards_spec,
+    click_choices,
+    map_spec,
+    vp_spec,
+)
 from gamelib.qmg.labels import action_group as group_of
 from gamelib.qmg.view import QmgView
 from gamelib.ui import GameController, update_figure
@@ -84,7 +90,7 @@ class QmgController(GameController):
         )
         fit = figures is None
         if figures is None:
-            figures = [self.map_figure, self.hand_figure, self.table_figure, vp_figure]
+            figures = [self.map_spec, self.hand_spec, self.table_spec, vp_spec]
         self.map_height = map_height
         self._base: State[Any] | None = None
         kwargs.setdefault("group", action_group)
@@ -152,11 +158,15 @@ class QmgController(GameController):
 
     def map_figure(self, view: View) -> go.Figure:
         """The map with the chosen nation's supply lines and clickable spaces."""
+        return go.Figure(self.map_spec(view))
+
+    def map_spec(self, view: View) -> dict[str, Any]:
+        """:meth:`map_figure` as a plotly JSON dict (the controller's builder)."""
         assert isinstance(view, QmgView)
         value = self.supply_box.value
         nation = None if value == ACTING else int(value)
-        return map_figure(view, nation=nation, choices=self.click_actions(view),
-                          height=self.map_height)
+        return map_spec(view, nation=nation, choices=self.click_actions(view),
+                        height=self.map_height)
 
     def cards_figure(self, view: View) -> go.Figure:
         """The cards with the hand's playable cards clickable."""
@@ -165,13 +175,21 @@ class QmgController(GameController):
 
     def hand_figure(self, view: View) -> go.Figure:
         """The acting nation's hand alone (a strip above the buttons), its cards clickable."""
+        return go.Figure(self.hand_spec(view))
+
+    def hand_spec(self, view: View) -> dict[str, Any]:
+        """:meth:`hand_figure` as a plotly JSON dict (the controller's builder)."""
         assert isinstance(view, QmgView)
-        return cards_figure(view, choices=self.click_actions(view), part="hand")
+        return cards_spec(view, choices=self.click_actions(view), part="hand")
 
     def table_figure(self, view: View) -> go.Figure:
         """The nations' Status cards and Responses (below the controls), Responses clickable."""
+        return go.Figure(self.table_spec(view))
+
+    def table_spec(self, view: View) -> dict[str, Any]:
+        """:meth:`table_figure` as a plotly JSON dict (the controller's builder)."""
         assert isinstance(view, QmgView)
-        return cards_figure(view, choices=self.click_actions(view), part="table", row_height=40)
+        return cards_spec(view, choices=self.click_actions(view), part="table", row_height=40)
 
     def set_supply_nation(self, nation: int | None) -> None:
         """Draw the supply lines of ``nation`` (``None``: the acting nation)."""
@@ -181,8 +199,8 @@ class QmgController(GameController):
         self._guard(self._redraw_map)
 
     def _redraw_map(self) -> None:
-        if self.builders and self.builders[0] == self.map_figure:
-            update_figure(self.figure_widgets()[0], self.map_figure(self.view))
+        if self.builders and self.builders[0] in (self.map_spec, self.map_figure):
+            update_figure(self.figure_widgets()[0], self.builders[0](self.view))
 
 
 def controller(game: Game[Any] | None = None, **kwargs: Any) -> QmgController:

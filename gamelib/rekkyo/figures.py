@@ -9,6 +9,7 @@ notebook controller plays it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -25,8 +26,10 @@ __all__ = [
     "defence_figure",
     "distribution_figure",
     "hand_figure",
+    "hand_spec",
     "invasion_texts",
     "map_figure",
+    "map_spec",
     "win_curve_figure",
     "win_heatmap",
     "win_heatmap_figure",
@@ -173,9 +176,14 @@ def map_figure(view: RekkyoView, *, show_links: bool = True, height: int = 360) 
     Points are sized by national power; clicking a point the viewer may invade plays the
     invasion (its text is in the point's ``customdata``).
     """
+    return go.Figure(map_spec(view, show_links=show_links, height=height))
+
+
+def map_spec(view: RekkyoView, *, show_links: bool = True, height: int = 360) -> dict[str, Any]:
+    """:func:`map_figure` as a plotly JSON dict (what the controller sends, unvalidated)."""
     cset = odds.cards_of(view)
     lang = view.lang
-    fig = go.Figure()
+    data: list[dict[str, Any]] = []
     if show_links:
         for route, dash, colour in (("land", "solid", "#8d6e63"), ("sea", "dot", "#4fc3f7")):
             xs: list[float | None] = []
@@ -186,12 +194,10 @@ def map_figure(view: RekkyoView, *, show_links: bool = True, height: int = 360) 
                         for seg in _segments(LAYOUT[t.id], LAYOUT[other]):
                             xs += [seg[0][0], seg[1][0], None]
                             ys += [seg[0][1], seg[1][1], None]
-            fig.add_trace(
-                go.Scatter(
-                    x=xs, y=ys, mode="lines", name=_t(lang, route),
-                    line={"color": colour, "dash": dash, "width": 2}, hoverinfo="skip",
-                )
-            )
+            data.append({
+                "type": "scatter", "x": xs, "y": ys, "mode": "lines", "name": _t(lang, route),
+                "line": {"color": colour, "dash": dash, "width": 2}, "hoverinfo": "skip",
+            })
     clickable = invasion_texts(view)
     names = view.seat_names
     # one trace per owner, always present (possibly empty), so in-place updates keep traces
@@ -203,41 +209,40 @@ def map_figure(view: RekkyoView, *, show_links: bool = True, height: int = 360) 
         label = _t(lang, "neutral") if owner is None else names[owner]
         colour = NEUTRAL_COLOUR if owner is None else SEAT_COLOURS[owner % len(SEAT_COLOURS)]
         terr = [cset.territory(i) for i in ids]
-        fig.add_trace(
-            go.Scatter(
-                x=[LAYOUT[i][0] for i in ids],
-                y=[LAYOUT[i][1] for i in ids],
-                mode="markers+text",
-                name=label,
-                marker={
-                    "size": [14 + 5 * t.power for t in terr],
-                    "color": colour,
-                    "line": {"width": [3 if i in clickable else 1 for i in ids],
-                             "color": ["#000" if i in clickable else "#fff" for i in ids]},
-                },
-                text=[f"{t.name.text(lang)} {t.power}" for t in terr],
-                textposition="bottom center",
-                customdata=[clickable.get(i, "") for i in ids],
-                hovertemplate=[
-                    f"{t.name.text(lang)}<br>{_t(lang, 'power')} {t.power}<br>{label}"
-                    + (f"<br><b>{clickable[t.id]}</b>" if t.id in clickable else "")
-                    + "<extra></extra>"
-                    for t in terr
-                ],
-            )
-        )
-    fig.update_layout(
-        title=_t(lang, "map"),
-        height=height,
-        margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        xaxis={"range": [-182, 182], "visible": False},
-        yaxis={"range": [-40, 75], "visible": False},
-        plot_bgcolor="#e3f2fd",
-        legend={"orientation": "h", "y": -0.02},
-        clickmode="event",
-        font=FONT,
-    )
-    return fig
+        data.append({
+            "type": "scatter",
+            "x": [LAYOUT[i][0] for i in ids],
+            "y": [LAYOUT[i][1] for i in ids],
+            "mode": "markers+text",
+            "name": label,
+            "marker": {
+                "size": [14 + 5 * t.power for t in terr],
+                "color": colour,
+                "line": {"width": [3 if i in clickable else 1 for i in ids],
+                         "color": ["#000" if i in clickable else "#fff" for i in ids]},
+            },
+            "text": [f"{t.name.text(lang)} {t.power}" for t in terr],
+            "textposition": "bottom center",
+            "customdata": [clickable.get(i, "") for i in ids],
+            "hovertemplate": [
+                f"{t.name.text(lang)}<br>{_t(lang, 'power')} {t.power}<br>{label}"
+                + (f"<br><b>{clickable[t.id]}</b>" if t.id in clickable else "")
+                + "<extra></extra>"
+                for t in terr
+            ],
+        })
+    layout = {
+        "title": {"text": _t(lang, "map")},
+        "height": height,
+        "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
+        "xaxis": {"range": [-182, 182], "visible": False},
+        "yaxis": {"range": [-40, 75], "visible": False},
+        "plot_bgcolor": "#e3f2fd",
+        "legend": {"orientation": "h", "y": -0.02},
+        "clickmode": "event",
+        "font": dict(FONT),
+    }
+    return {"data": data, "layout": layout}
 
 
 def distribution_figure(
@@ -455,6 +460,11 @@ def hand_figure(view: RekkyoView, *, height: int = 170) -> go.Figure:
     A non-axis figure: each card is a coloured box with its name and strength (F: fighter,
     OPEN: open card, d: a die roll); colours by kind (land, navy, air, event).
     """
+    return go.Figure(hand_spec(view, height=height))
+
+
+def hand_spec(view: RekkyoView, *, height: int = 170) -> dict[str, Any]:
+    """:func:`hand_figure` as a plotly JSON dict."""
     cset = odds.cards_of(view)
     lang = view.lang
     seat = view.viewer if view.viewer is not None else view.turn_player
@@ -484,7 +494,7 @@ def hand_figure(view: RekkyoView, *, height: int = 170) -> go.Figure:
         attacker = view.seat_names[combat.attacker]
         target = cset.territory(combat.target).name.text(lang)
         title_extra = " — " + _t(lang, "combat", attacker=attacker, target=target)
-    fig = go.Figure()
+    shapes: list[dict[str, Any]] = []
     xs: list[float] = []
     ys: list[float] = []
     texts: list[str] = []
@@ -501,18 +511,23 @@ def hand_figure(view: RekkyoView, *, height: int = 170) -> go.Figure:
             texts.append(_wrap(text))
             dark.append(colour in ("#1a237e", "#616161", "#1e88e5"))
             if colour != "#ffffff":
-                fig.add_shape(type="rect", x0=i - 0.46, x1=i + 0.46, y0=y - 0.42, y1=y + 0.42,
-                              fillcolor=colour, line={"color": "#555", "width": 1}, layer="below")
-    fig.add_trace(go.Scatter(
-        x=xs, y=ys, mode="text", text=texts, textposition="middle center",
-        textfont={"size": 12, "color": ["#fff" if d else "#000" for d in dark]},
-        hoverinfo="text", showlegend=False,
-    ))
+                shapes.append({
+                    "type": "rect", "x0": i - 0.46, "x1": i + 0.46, "y0": y - 0.42,
+                    "y1": y + 0.42, "fillcolor": colour, "line": {"color": "#555", "width": 1},
+                    "layer": "below",
+                })
+    data: list[dict[str, Any]] = [{
+        "type": "scatter", "x": xs, "y": ys, "mode": "text", "text": texts,
+        "textposition": "middle center",
+        "textfont": {"size": 12, "color": ["#fff" if d else "#000" for d in dark]},
+        "hoverinfo": "text", "showlegend": False,
+    }]
     for kind, colour in KIND_COLOURS.items():  # a legend of the card colours
-        fig.add_trace(go.Scatter(
-            x=[None], y=[None], mode="markers", name=_t(lang, f"kind_{kind}"),
-            marker={"symbol": "square", "size": 12, "color": colour}, hoverinfo="skip",
-        ))
+        data.append({
+            "type": "scatter", "x": [None], "y": [None], "mode": "markers",
+            "name": _t(lang, f"kind_{kind}"),
+            "marker": {"symbol": "square", "size": 12, "color": colour}, "hoverinfo": "skip",
+        })
     if seat is None:
         title = _t(lang, "hand_hidden", sizes=", ".join(
             f"{view.seat_names[p]} {n}" for p, n in enumerate(view.hand_sizes)))
@@ -520,14 +535,16 @@ def hand_figure(view: RekkyoView, *, height: int = 170) -> go.Figure:
         key = "hand" if view.viewer is not None else "hand_teacher"
         title = _t(lang, key, seat=view.seat_names[seat], n=len(hand), limit=view.hand_limit)
     width = max([len(cards) for _y, cards in rows] + [6])
-    fig.update_layout(
-        title=title + title_extra,
-        height=height,
-        margin={"l": 10, "r": 10, "t": 40, "b": 10},
-        xaxis={"range": [-0.7, width - 0.3], "visible": False},
-        yaxis={"range": [-0.6, 1.6], "visible": False},
-        plot_bgcolor="#fafafa",
-        font=FONT,
-        legend={"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02, "yanchor": "bottom"},
-    )
-    return fig
+    layout = {
+        "title": {"text": title + title_extra},
+        "height": height,
+        "margin": {"l": 10, "r": 10, "t": 40, "b": 10},
+        "xaxis": {"range": [-0.7, width - 0.3], "visible": False},
+        "yaxis": {"range": [-0.6, 1.6], "visible": False},
+        "plot_bgcolor": "#fafafa",
+        "font": dict(FONT),
+        "legend": {"orientation": "h", "x": 1, "xanchor": "right", "y": 1.02,
+                   "yanchor": "bottom"},
+        "shapes": shapes,
+    }
+    return {"data": data, "layout": layout}

@@ -26,18 +26,23 @@ from gamelib.rekkyo.figures import (
     card_label,
     distribution_figure,
     hand_figure,
+    hand_spec,
     map_figure,
+    map_spec,
     win_heatmap_figure,
 )
 from gamelib.rekkyo.view import RekkyoView
 from gamelib.ui import GameController, update_figure
 from gamelib.ui.plotly_widget import FigureWidget
 
-__all__ = ["FIGURES", "OddsExplorer", "action_group", "controller", "odds_panel", "odds_rows",
-           "percent", "win_sentence"]
+__all__ = ["FIGURES", "SPECS", "OddsExplorer", "action_group", "controller", "odds_panel",
+           "odds_rows", "percent", "win_sentence"]
 
 FIGURES = (map_figure, hand_figure)
 """The controller's figures: the world map (click a ringed territory to invade) and the hand."""
+SPECS = (map_spec, hand_spec)
+"""The same figures as plotly JSON dicts, what the controller builds after each click (no
+``go.Figure`` is made, and only what changed is sent)."""
 
 _PANEL_TEXT: dict[str, dict[str, Any]] = {
     "en": {
@@ -191,7 +196,7 @@ def controller(game: Game[Any] | None = None, **kwargs: Any) -> GameController:
     if "seats" not in kwargs:
         kwargs["seats"] = {i: ("human" if i == 0 else "heuristic" if i == 1 else "random")
                            for i in range(game.players)}
-    kwargs.setdefault("figures", list(FIGURES))
+    kwargs.setdefault("figures", list(SPECS))
     kwargs.setdefault("extra", [odds_panel])
     kwargs.setdefault("group", action_group)
     return GameController(game, **kwargs)

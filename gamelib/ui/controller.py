@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import asyncio
 import html
+import itertools
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 import plotly.graph_objects as go
-from plotly.basedatatypes import BaseFigure
+from plotly.basedatatypes import BaseFigure, Undefined
 
 from gamelib.bots import bot_names, make_bot
 from gamelib.core import (
@@ -47,7 +48,7 @@ from gamelib.core import (
 )
 from gamelib.core import undo as undo_state
 from gamelib.ui.labels import LABELS, bot_label, error_of, label
-from gamelib.ui.plotly_widget import FigureWidget, remember_widget_state
+from gamelib.ui.plotly_widget import FigureWidget, copy_containers, remember_widget_state
 from gamelib.ui.summary import game_summary
 
 __all__ = [
@@ -72,7 +73,8 @@ LOG_LIMIT = 300
 TEACHER = -1
 """The viewpoint dropdown's value for the teacher's view (ipywidgets dropdowns cannot hold None)."""
 
-FigureBuilder = Callable[[View], go.Figure]
+FigureBuilder = Callable[[View], "go.Figure | Mapping[str, Any]"]
+"""A figure of a view: a ``go.Figure``, or a plotly JSON dict (cheaper: :func:`update_figure`)."""
 Extra = Callable[[View], "widgets.Widget | go.Figure | str"]
 Callback = Callable[["GameController"], None]
 GroupFn = Callable[[Game[Any], Any, str], "tuple[str, str] | None"]
@@ -84,6 +86,9 @@ _KIND_STYLE = {
     "action": "",
     "event": "color:#444",
 }
+_LOG_STYLE = "<style>" + "".join(
+    f".gamelib-log-{kind}{{{style}}}" for kind, style in _KIND_STYLE.items() if style
+) + "</style>"
 _SKIP_KEYS = ("type", "uid")
 
 
@@ -795,12 +800,14 @@ class GameController:
         therefore gets new buttons, and a click on a button of a step that has passed is ignored
         with a notice (see :meth:`_click_button`).
         """
+        shared = self._shared_button_parts()
         if text is None and group is None:
-            button = widgets.Button(description=label("play", self.lang), button_style="primary")
+            button = widgets.Button(description=label("play", self.lang), button_style="primary",
+                                    layout=shared["plain"], style=shared["style"])
         else:
             shown = shown or str(text or group)
             button = widgets.Button(
-                description=shown, tooltip=shown, layout=widgets.Layout(width="auto")
+                description=shown, tooltip=shown, layout=shared["auto"], style=shared["style"]
             )
             if group is not None:
                 button.icon = "caret-down" if group else "arrow-left"
@@ -812,13 +819,27 @@ class GameController:
         button.on_click(lambda b: self._guard(self._click_button, b))
         return button
 
+    def _shared_button_parts(self) -> dict[str, widgets.Widget]:
+        """One layout and one style widget shared by every action button: each step makes new
+        buttons (see :meth:`_action_button`), and three widgets per button were most of a
+        click's time in games with many choices."""
+        parts: dict[str, widgets.Widget] | None = getattr(self, "_button_parts", None)
+        if parts is None:
+            parts = {"auto": widgets.Layout(width="auto"), "plain": widgets.Layout(),
+                     "style": widgets.ButtonStyle()}
+            for part in parts.values():
+                part._gamelib_shared = True
+            self._button_parts = parts
+        return parts
+
     def _new_buttons(
         self, state: State[Any], entries: Sequence[tuple[str, Sequence[tuple[str, str]]]]
     ) -> None:
         # The previous step's buttons stay open one step, so a late click gets its notice;
-        # older ones are closed (a closed widget's clicks never reach the kernel).
-        for old in self._old_buttons:
-            _close(old)
+        # older ones are closed (a closed widget's clicks never reach the kernel). In a kernel
+        # they are closed a few seconds later: a page still drawing a box of buttons that were
+        # closed meanwhile (auto-play at full speed) logged "widget model not found".
+        _close_soon(self._old_buttons)
         self._old_buttons = [*self.action_buttons, self.play_button]
         buttons: list[widgets.Button] = []
         opened = next((m for head, m in entries if head == self._open_group and len(m) > 1), None)
@@ -910,16 +931,28 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure | Mapping[str, Any]) -> No
     traces; otherwise the traces are replaced (still in the same widget). The layout template,
     costly to validate, is set only when it changed.
 
-    ``fig`` may also be a plotly JSON dict (``{"data": [...], "layout": {...}}``): then only
-    the properties that changed are validated (by the widget), not the whole figure, which is
-    most of a click's time when a builder makes a ``go.Figure`` from scratch.
+    ``fig`` may also be a plotly JSON dict (``{"data": [...], "layout": {...}}``, a *spec*, as
+    the games' ``*_spec(view)`` builders return). A spec is compared with the spec the widget
+    showed before, and only the differences are sent, as one ``Plotly.update`` message whose
+    keys are paths (``"annotations[3].text"``, ``"marker.color"``): nothing is validated (the
+    public ``*_figure`` builders make a ``go.Figure`` of the same spec, which tests validate),
+    and a click that changes one label sends one label. A spec must not be changed after it
+    was given (the widget keeps it to compare the next one with).
     """
     if isinstance(fig, Mapping):
+        last = getattr(fw, "_gamelib_spec", None)
+        if last is not None and _same_trace_types(last, fig) and _layout_of(fig).get(
+            "template"
+        ) == _layout_of(last).get("template"):
+            _send_spec_diff(fw, last, fig)
+            fw._gamelib_spec = fig
+            return
         traces = list(fig.get("data") or ())
-        layout = dict(fig.get("layout") or {})
+        layout = dict(_layout_of(fig))
     else:
         traces = list(fig.data)
         layout = dict(_props(fig.layout))
+    fw._gamelib_spec = fig if isinstance(fig, Mapping) else None
     old_types = [t.type for t in fw.data]
     new_types = [_trace_type(t) for t in traces]
     template = layout.pop("template", None)
@@ -942,6 +975,145 @@ def update_figure(fw: go.FigureWidget, fig: go.Figure | Mapping[str, Any]) -> No
                 old.update(changed, overwrite=True)
         _sync_layout(fw, layout, template)
     remember_widget_state(fw)
+
+
+def _layout_of(spec: Mapping[str, Any]) -> Mapping[str, Any]:
+    layout = spec.get("layout")
+    return layout if isinstance(layout, Mapping) else {}
+
+
+def _same_trace_types(old: Mapping[str, Any], new: Mapping[str, Any]) -> bool:
+    return [_trace_type(t) for t in old.get("data") or ()] == [
+        _trace_type(t) for t in new.get("data") or ()
+    ]
+
+
+def _send_spec_diff(fw: go.FigureWidget, old: Mapping[str, Any], new: Mapping[str, Any]) -> None:
+    """Send what differs between two specs of the same trace types as one update message.
+
+    The widget's own figure (``fw._layout``, ``fw._data``: plain dicts) is changed at the same
+    paths, without plotly's validation or key-path parsing, which took most of a click.
+    """
+    relayout: dict[_Path, Any] = {}
+    _diff(_layout_of(old), _layout_of(new), (), relayout, nested_lists=True)
+    relayout.pop(("template",), None)
+    per_trace: list[dict[_Path, Any]] = []
+    for a, b in zip(old.get("data") or (), new.get("data") or (), strict=True):
+        changes: dict[_Path, Any] = {}
+        if a is not b:
+            _diff(a, b, (), changes, nested_lists=False)
+            for key in _SKIP_KEYS:
+                changes.pop((key,), None)
+        per_trace.append(changes)
+    changed = [i for i, changes in enumerate(per_trace) if changes]
+    if not relayout and not changed:
+        return
+    layout_data: dict[str, Any] = {}
+    for path, value in relayout.items():
+        value = copy_containers(value)
+        _set_path(fw._layout, path, value)
+        layout_data[_path_text(path)] = value
+    style_data: dict[str, list[Any]] = {}
+    for n, i in enumerate(changed):
+        for path, value in per_trace[i].items():
+            value = copy_containers(value)
+            _set_path(fw._data[i], path, value)
+            style_data.setdefault(_path_text(path), [Undefined] * len(changed))[n] = value
+    fw._send_update_msg(style_data, layout_data, trace_indexes=changed)
+    # The saved widget state (what a view connecting later draws) gets the same changes, on its
+    # own copies; see gamelib.ui.plotly_widget.remember_widget_state.
+    saved_layout = fw._trait_values.get("_widget_layout")
+    saved_data = fw._trait_values.get("_widget_data")
+    if isinstance(saved_layout, dict) and isinstance(saved_data, list) and len(saved_data) == len(
+        fw._data
+    ):
+        for path, value in relayout.items():
+            _set_path(saved_layout, path, copy_containers(value))
+        for i in changed:
+            for path, value in per_trace[i].items():
+                _set_path(saved_data[i], path, copy_containers(value))
+    else:
+        remember_widget_state(fw)
+    # plotly's objects cache the children of array properties (layout.shapes, …): a new length
+    # must be seen by the next reader.
+    layout_obj = fw.layout
+    for key in {path[0] for path in relayout}:
+        layout_obj._compound_array_props.pop(key, None)
+    for i in changed:
+        trace = fw.data[i]
+        for key in {path[0] for path in per_trace[i]}:
+            trace._compound_array_props.pop(key, None)
+
+
+_Path = tuple[str | int, ...]
+
+
+def _path_text(path: _Path) -> str:
+    """``("shapes", 2, "line", "color")`` → ``"shapes[2].line.color"`` (plotly.js key paths)."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out
+
+
+def _set_path(target: Any, path: _Path, value: Any) -> None:
+    """Set ``value`` at ``path`` in nested dicts and lists (``None``: remove the key)."""
+    for part, following in itertools.pairwise(path):
+        if isinstance(target, dict) and not isinstance(target.get(part), (dict, list)):
+            target[part] = [] if isinstance(following, int) else {}
+        target = target[part]
+    last = path[-1]
+    if isinstance(target, dict):
+        if value is None:
+            target.pop(last, None)
+        else:
+            target[last] = value
+    else:
+        assert isinstance(last, int)
+        while len(target) <= last:
+            target.append(None)
+        target[last] = value
+
+
+def _diff(
+    old: Mapping[str, Any], new: Mapping[str, Any], prefix: _Path, out: dict[_Path, Any], *,
+    nested_lists: bool,
+) -> None:
+    """Put in ``out`` each path whose value differs from ``old`` to ``new`` (``None``: removed).
+
+    Dicts are compared key by key; with ``nested_lists``, so are lists of dicts of the same
+    length (``shapes[2].fillcolor``); any other value is sent whole when it differs.
+    """
+    for key, value in new.items():
+        path = (*prefix, key)
+        if key in old:
+            before = old[key]
+            if before is value:
+                continue
+            if isinstance(value, Mapping) and isinstance(before, Mapping):
+                _diff(before, value, path, out, nested_lists=nested_lists)
+                continue
+            if (
+                nested_lists
+                and isinstance(value, list)
+                and isinstance(before, list)
+                and len(value) == len(before)
+                and all(isinstance(v, Mapping) for v in value)
+                and all(isinstance(v, Mapping) for v in before)
+            ):
+                for i, (b, v) in enumerate(zip(before, value, strict=True)):
+                    if b is not v:
+                        _diff(b, v, (*path, i), out, nested_lists=True)
+                continue
+            if _same(before, value):
+                continue
+        out[path] = value
+    for key in old:
+        if key not in new:
+            out[(*prefix, key)] = None
 
 
 def _trace_type(trace: Any) -> str:
@@ -981,11 +1153,29 @@ def _sync_layout(fw: go.FigureWidget, layout: dict[str, Any], template: Any) -> 
         fw.update_layout(changed, overwrite=True)
 
 
+CLOSE_DELAY = 10.0
+"""Seconds a kernel keeps a step's old buttons open before closing them (see ``_close_soon``)."""
+
+
+def _close_soon(old: Sequence[widgets.Widget]) -> None:
+    """Close ``old`` widgets: at once without an event loop (tests, scripts), else after
+    :data:`CLOSE_DELAY` seconds, when every page has drawn what replaced them."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    if loop is None:
+        for widget in old:
+            _close(widget)
+    elif old:
+        loop.call_later(CLOSE_DELAY, lambda: [_close(w) for w in old])
+
+
 def _close(widget: widgets.Widget) -> None:
     """Close a widget and the layout and style widgets it owns (they are widgets too)."""
     for part in ("layout", "style"):
         owned = getattr(widget, part, None)
-        if isinstance(owned, widgets.Widget):
+        if isinstance(owned, widgets.Widget) and not getattr(owned, "_gamelib_shared", False):
             owned.close()
     widget.close()
 
@@ -1033,9 +1223,9 @@ def _log_html(entries: Sequence[LogEntry], lang: str) -> str:
     if not shown:
         body = f"<div style='color:#888'>{html.escape(label('log_empty', lang))}</div>"
     else:
-        body = "".join(
-            f"<div class='gamelib-log-{html.escape(e.kind)}' style='{_KIND_STYLE.get(e.kind, '')}'>"
-            f"{html.escape(e.text(lang))}</div>"
+        # each kind's style once, by class (the whole panel is sent again after every click)
+        body = _LOG_STYLE + "".join(
+            f"<div class='gamelib-log-{html.escape(e.kind)}'>{html.escape(e.text(lang))}</div>"
             for e in shown
         )
     # column-reverse keeps the panel scrolled to the newest entry, which is shown last.

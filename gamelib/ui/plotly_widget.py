@@ -21,19 +21,32 @@ they had when displayed. So once plotly's front end is ready, the loader asks th
 figure as it is now (``{"gamelib": "current?"}``): the kernel sends the current ``_widget_data``
 and ``_widget_layout`` (:func:`remember_widget_state`) and then ``{"gamelib": "current"}``, and
 only then is the figure drawn.
+
+Messages: plotly's front end reports, after every draw, the defaults plotly.js computed for
+every trace and for the layout (``_js2py_traceDeltas``, ``_js2py_layoutDelta``); the kernel
+answered each with a reset of the trait, kernel status messages and sometimes a
+``removeTraceProps`` message, which made most of a game's websocket traffic. The loader gives
+plotly's front end a model that does not send these two reports (gamelib never reads the
+computed defaults; ``fw.layout``/``fw.data`` hold what the kernel set). Clicks, zooms and the
+other messages go through unchanged.
 """
 
 from __future__ import annotations
 
 import functools
 import gzip
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import plotly
 import plotly.graph_objects as go
+from plotly.serializers import custom_serializers
+from traitlets import Dict
 
-__all__ = ["LOADER_ESM", "FigureWidget", "remember_widget_state", "widget_bundle"]
+__all__ = [
+    "LOADER_ESM", "FigureWidget", "copy_containers", "remember_widget_state", "widget_bundle"
+]
 
 _BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
 
@@ -85,21 +98,55 @@ function plotlyModule(model) {
   return promise;
 }
 
+// After every draw plotly's front end reports the computed defaults of every trace and of the
+// layout to the kernel; the kernel answers each report with messages of its own. gamelib never
+// reads those defaults, so the reports are not sent (see "Messages" in the module docstring).
+const UNREPORTED = new Set(["_js2py_traceDeltas", "_js2py_layoutDelta"]);
+
+function quiet(model) {
+  let dropped = false;
+  let kept = false;
+  return new Proxy(model, {
+    get(target, prop) {
+      if (prop === "set") {
+        return (key, value, ...rest) => {
+          if (typeof key === "string" && UNREPORTED.has(key)) {
+            dropped = true;
+            return undefined;
+          }
+          kept = true;
+          return target.set(key, value, ...rest);
+        };
+      }
+      if (prop === "save_changes") {
+        return (...args) => {
+          const skip = dropped && !kept;
+          dropped = kept = false;
+          return skip ? undefined : target.save_changes(...args);
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 export default () => {
   let inner = null;
   let ready = null;
   return {
     initialize(ctx) {
+      const model = quiet(ctx.model);
       ready = plotlyModule(ctx.model).then(async (mod) => {
         inner = mod.default();
-        const cleanup = await inner.initialize(ctx);
+        const cleanup = await inner.initialize({ ...ctx, model });
         await requestCurrent(ctx.model);
         return cleanup;
       });
     },
     async render(ctx) {
       await ready;
-      return inner.render(ctx);
+      return inner.render({ ...ctx, model: quiet(ctx.model) });
     },
   };
 };
@@ -112,13 +159,35 @@ def widget_bundle() -> bytes:
     return gzip.compress(_BUNDLE.read_bytes(), compresslevel=6, mtime=0)
 
 
+def _one_way(name: str) -> Any:
+    """plotly's trait ``name`` for messages from the browser, without ipywidgets' echo.
+
+    ipywidgets 8 sends every state the browser sets back to it (``echo_update``), so each
+    report plotly.js makes after drawing (the computed defaults of every trace and the layout,
+    ``_js2py_traceDeltas``/``_js2py_layoutDelta``) came back over the websocket whole. These
+    traits are one-shot messages (the kernel resets them to ``None`` at once): no view needs
+    the echo.
+    """
+    return Dict(allow_none=True).tag(sync=True, echo_update=False, **custom_serializers)
+
+
 class FigureWidget(go.FigureWidget):  # type: ignore[misc]
-    """``go.FigureWidget`` whose front-end bundle is sent once per page, on request."""
+    """``go.FigureWidget`` whose front-end bundle is sent once per page, on request, and
+    whose messages from the browser are not echoed back to it."""
 
     _esm = LOADER_ESM
+    _js2py_traceDeltas = _one_way("_js2py_traceDeltas")
+    _js2py_layoutDelta = _one_way("_js2py_layoutDelta")
+    _js2py_restyle = _one_way("_js2py_restyle")
+    _js2py_relayout = _one_way("_js2py_relayout")
+    _js2py_update = _one_way("_js2py_update")
+    _js2py_pointsCallback = _one_way("_js2py_pointsCallback")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        spec = args[0] if args else kwargs.get("data")
+        # a plotly JSON dict shown: the next one is compared with it (gamelib.ui.update_figure)
+        self._gamelib_spec = spec if isinstance(spec, Mapping) else None
         self.on_msg(self._send_bundle)
 
     def _send_bundle(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -147,25 +216,25 @@ def remember_widget_state(fw: go.FigureWidget) -> None:
     layout = getattr(getattr(fw, "_layout_obj", None), "_props", None)
     if data is None or layout is None or not fw.has_trait("_widget_data"):
         return  # another plotly version: nothing known to keep
-    fw._trait_values["_widget_data"] = _copy_containers(data)
+    fw._trait_values["_widget_data"] = copy_containers(data)
     saved: dict[str, Any] = {}
     for key, value in layout.items():
         if key == "template":
             cached = getattr(fw, "_gamelib_saved_template", None)
             if cached is None or cached[0] is not value:
-                cached = (value, _copy_containers(value))
+                cached = (value, copy_containers(value))
                 fw._gamelib_saved_template = cached
             saved[key] = cached[1]
         else:
-            saved[key] = _copy_containers(value)
+            saved[key] = copy_containers(value)
     fw._trait_values["_widget_layout"] = saved
 
 
-def _copy_containers(value: Any) -> Any:
+def copy_containers(value: Any) -> Any:
     """A copy of nested dicts and lists; other values (str, numbers, arrays) are shared."""
     if isinstance(value, dict):
-        return {k: _copy_containers(v) for k, v in value.items()}
+        return {k: copy_containers(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_copy_containers(v) for v in value]
+        return [copy_containers(v) for v in value]
     return value
 

@@ -101,8 +101,13 @@ def controller_digest(ctrl: Any) -> dict[str, Any]:
     view = ctrl.view
     return {
         "step": len(ctrl.state.history),
-        "figures": [digest_of(builder(view).to_plotly_json()) for builder in ctrl.builders],
+        "figures": [digest_of(_as_dict(builder(view))) for builder in ctrl.builders],
     }
+
+
+def _as_dict(fig: Any) -> Mapping[str, Any]:
+    """A builder's figure as a plotly JSON dict (builders return a ``go.Figure`` or a dict)."""
+    return fig if isinstance(fig, Mapping) else fig.to_plotly_json()
 
 
 def publish(ctrl: Any) -> Any:

@@ -47,3 +47,65 @@ def test_a_plotly_json_dict_updates_the_widget_like_the_figure_it_describes() ->
     assert [t.type for t in by_dict.data] == ["scatter"]
     assert by_dict._widget_layout["title"] == {"text": "other"}
     assert not by_dict._widget_layout.get("xaxis")  # a stale layout key is emptied
+
+
+# -- specs: plotly JSON dicts compared with the previous one (issue 12, "Clicks") -------------
+def _spec(step: int, shapes: int = 2) -> dict[str, object]:
+    return {
+        "data": [
+            {"type": "scatter", "x": [1, step], "y": [2, 3], "customdata": ["a", f"b{step}"],
+             "marker": {"color": "red" if step % 2 else "blue"}},
+            {"type": "bar", "x": [1], "y": [7]},
+        ],
+        "layout": {
+            "title": {"text": f"step {step}"},
+            "shapes": [{"type": "rect", "x0": i, "x1": i + step, "y0": 0, "y1": 1}
+                       for i in range(shapes)],
+            "annotations": [{"text": f"note {i}", "x": i, "y": 0, "showarrow": False}
+                            for i in range(2)],
+        },
+    }
+
+
+def _updates(fw: FigureWidget) -> list[dict[str, object]]:
+    sent: list[dict[str, object]] = []
+    fw.observe(lambda change: change["new"] and sent.append(change["new"]),
+               names=["_py2js_update", "_py2js_relayout", "_py2js_restyle", "_py2js_addTraces"])
+    return sent
+
+
+def test_a_spec_sends_only_the_paths_that_changed_in_one_message() -> None:
+    fw = FigureWidget(_spec(0))
+    sent = _updates(fw)
+    update_figure(fw, _spec(1))
+    assert len(sent) == 1
+    msg = sent[0]
+    assert msg["layout_data"] == {"title.text": "step 1", "shapes[0].x1": 1, "shapes[1].x1": 2}
+    assert msg["style_traces"] == [0]  # the bar did not change: not sent
+    style = msg["style_data"]
+    assert isinstance(style, dict)
+    assert set(style) == {"x", "customdata", "marker.color"}
+    update_figure(fw, _spec(1))  # the same figure again: nothing is sent
+    assert len(sent) == 1
+
+
+def test_a_spec_updated_widget_equals_a_widget_built_from_the_last_spec() -> None:
+    fw = FigureWidget(_spec(0))
+    for step, shapes in ((1, 2), (2, 3), (3, 1), (4, 1)):
+        update_figure(fw, _spec(step, shapes))
+        fresh = FigureWidget(_spec(step, shapes))
+        assert _traces(fw) == _traces(fresh)
+        assert fw.to_plotly_json()["layout"] == fresh.to_plotly_json()["layout"]
+        assert len(fw.layout.shapes) == shapes  # plotly's cached children follow the length
+        saved = fw.get_state()
+        assert saved["_widget_data"] == fw._data and saved["_widget_layout"] == fw._layout
+        assert fw._widget_data[0] is not fw._data[0]  # the saved state is a copy
+
+
+def test_a_spec_with_other_trace_types_replaces_the_traces() -> None:
+    fw = FigureWidget(_spec(0))
+    update_figure(fw, {"data": [{"type": "pie", "values": [1, 2]}], "layout": {}})
+    assert [t.type for t in fw.data] == ["pie"]
+    assert not fw.layout.shapes and fw.layout.title.text is None
+    update_figure(fw, _spec(2))
+    assert [t.type for t in fw.data] == ["scatter", "bar"] and fw.layout.title.text == "step 2"
