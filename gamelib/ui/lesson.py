@@ -48,6 +48,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -74,6 +75,7 @@ __all__ = [
     "Text",
     "TryIt",
     "figure_json",
+    "is_static_output",
     "text_of",
 ]
 
@@ -156,6 +158,14 @@ class LiveFigure:
         display(self.widget)  # type: ignore[no-untyped-call]
 
 
+def is_static_output(output: Any) -> bool:
+    """Whether a notebook cell's ``output`` is a committed static figure (a PNG with its plotly
+    JSON under ``FIGURE_KEY``) or the note under one (``NOTE_KEY``)."""
+    meta = output.get("metadata") or {}
+    return bool(output.get("output_type") == "display_data"
+                and (FIGURE_KEY in meta or NOTE_KEY in meta))
+
+
 def figure_json(fig: go.Figure) -> dict[str, Any]:
     """``fig`` as plain JSON data (what plotly.js draws), comparable with ``==``."""
     data: dict[str, Any] = json.loads(fig.to_json())
@@ -211,7 +221,7 @@ class StaticFigure:
     def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
         from IPython.display import display
 
-        title = self.figure.layout.title.text or "figure"
+        title = " ".join(re.sub(r"<[^>]*>", " ", self.figure.layout.title.text or "figure").split())
         if os.environ.get(EXPORT_ENV):
             display({"text/plain": f"<figure: {title}>"}, raw=True,  # type: ignore[no-untyped-call]
                     metadata={FIGURE_KEY: figure_json(self.figure)})
