@@ -9,7 +9,8 @@ no network), and the notebook's cells that show a static figure get exactly one 
 figure: the PNG, a text line and, in the metadata, the figure's plotly JSON (one line, without
 plotly's default template: :func:`compact`; the note under a
 figure, if any, follows as a small HTML output). Every other output is left as it was: the
-``# NBVAL_CHECK_OUTPUT`` cells keep theirs, all others stay empty.
+``# NBVAL_CHECK_OUTPUT`` cells keep theirs, all others stay empty. A cell with a figure keeps
+its execution count (nbval refuses outputs of a cell that never ran).
 
     python tools/lesson_figures.py                       # every lesson notebook
     python tools/lesson_figures.py notebooks/powers.ipynb
@@ -153,10 +154,13 @@ def with_figures(path: Path, executed: Any) -> Any:
     pngs = iter(render_pngs([o["metadata"][FIGURE_KEY] for _i, o in shown
                              if FIGURE_KEY in o["metadata"]]))
     for cell in nb.cells:
-        if cell.cell_type == "code":
+        if cell.cell_type == "code" and any(is_figure_output(o) for o in cell.outputs):
             cell.outputs = [o for o in cell.outputs if not is_figure_output(o)]
+            if not cell.outputs:
+                cell.execution_count = None
     for i, output in shown:
         cell = nb.cells[i]
+        cell.execution_count = executed.cells[i].execution_count  # nbval: a cell with outputs
         if FIGURE_KEY in output["metadata"]:
             fig = output["metadata"][FIGURE_KEY]
             width, height = size_of(fig)

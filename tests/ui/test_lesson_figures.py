@@ -50,13 +50,15 @@ def test_every_lesson_with_figures_is_found() -> None:
 @pytest.mark.parametrize("path", LESSONS, ids=[p.stem for p in LESSONS])
 def test_each_static_figure_cell_carries_its_png(path: Path) -> None:
     """Every cell that shows a static figure has it committed as a PNG (with its plotly JSON
-    and a title), and no other cell has one."""
+    and a title, and the cell's execution count), and no other cell has one."""
     nb = nbformat.read(path, as_version=4)
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
         shown = _figure_outputs(cell)
         assert len(shown) == cell.source.count("lesson.static("), cell.source[:80]
+        if shown:  # nbval refuses outputs of a cell that never ran
+            assert cell.execution_count is not None, cell.source[:80]
         for output in shown:
             png = base64.b64decode(output["data"]["image/png"])
             assert png.startswith(PNG_MAGIC) and len(png) > 2_000
