@@ -5,8 +5,8 @@ click)"), and they are exactly what the code builds today (``tools/lesson_figure
 from __future__ import annotations
 
 import base64
-import json
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -80,3 +80,17 @@ def test_committed_figures_are_what_the_code_builds(path: Path) -> None:
     committed one, not pixels. If this fails: ``python tools/lesson_figures.py`` and commit."""
     problems = TOOL.differences(path)
     assert not problems, "\n".join([*problems, "run: python tools/lesson_figures.py"])
+
+
+def test_a_changed_figure_is_reported() -> None:
+    """The comparison the slow test makes, on a copy of a committed notebook standing for the
+    executed one: an unchanged figure passes, a changed title is named."""
+    path = next(p for p in LESSONS if p.stem == "trench")
+    executed = nbformat.read(path, as_version=4)
+    assert TOOL.differences(path, executed) == []
+    output = next(o for c in executed.cells if c.cell_type == "code" for o in _figure_outputs(c))
+    fig = json.loads(output["metadata"][FIGURE_KEY])
+    fig["layout"]["title"]["text"] = "another title"
+    output["metadata"][FIGURE_KEY] = fig  # as the kernel shows it: a dict, with a template
+    problems = TOOL.differences(path, executed)
+    assert len(problems) == 1 and "another title" in problems[0]
