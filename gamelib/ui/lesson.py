@@ -172,6 +172,11 @@ def figure_json(fig: go.Figure) -> dict[str, Any]:
     return data
 
 
+def _as_figure(fig: go.Figure | dict[str, Any]) -> go.Figure:
+    """A builder's result as a figure (builders may return plotly JSON dicts)."""
+    return fig if isinstance(fig, go.Figure) else go.Figure(fig)
+
+
 class StaticFigure:
     """A figure that is drawn, not explored: built by ``build(lang)`` for the current language
     and rebuilt when the language changes (titles, axes, hover texts and the ``note`` under it).
@@ -182,12 +187,12 @@ class StaticFigure:
     the figure as a PNG rendered by ``tools/lesson_figures.py`` (see ``docs/teaching.md``).
     """
 
-    def __init__(self, build: Callable[[str], go.Figure], lang: str = "en", *,
+    def __init__(self, build: Callable[[str], go.Figure | dict[str, Any]], lang: str = "en", *,
                  note: Text | None = None) -> None:
         self.build = build
         self.note = note
         self.lang = lang
-        self.figure = build(lang)
+        self.figure = _as_figure(build(lang))
         self._widget: FigureWidget | None = None
         self.caption = widgets.HTML()
         self.caption.add_class("gamelib-figure-note")
@@ -205,7 +210,7 @@ class StaticFigure:
         if lang == self.lang:
             return
         self.lang = lang
-        self.figure = self.build(lang)
+        self.figure = _as_figure(self.build(lang))
         if self._widget is not None:
             update_figure(self._widget, self.figure)
         self._show_note()
@@ -454,7 +459,7 @@ class Lesson:
         """A figure widget ``build(lang)`` that is rebuilt when the language changes."""
         return self.follow(LiveFigure(build, self.lang))
 
-    def static(self, build: Callable[[str], go.Figure], *,
+    def static(self, build: Callable[[str], go.Figure | dict[str, Any]], *,
                note: Text | None = None) -> StaticFigure:
         """A :class:`StaticFigure` ``build(lang)`` (with an optional ``note``, the sentence
         saying how to read it, shown under it) that is redrawn when the language changes."""

@@ -166,6 +166,13 @@ def test_static_figure_without_a_note_shows_no_caption() -> None:
     assert fig.note_text() == ""
 
 
+def test_static_figure_from_a_plotly_json_builder() -> None:
+    lesson = Lesson()
+    fig = lesson.static(lambda lang: chart(lang).to_plotly_json())
+    lesson.set_lang("ja")
+    assert isinstance(fig.figure, go.Figure) and fig.figure.layout.title.text == "勝つ確率"
+
+
 def test_japanese_bot_names_in_the_status() -> None:
     ctrl = GameController(gamelib.load("toy", lang="ja"), seats=["random", "random"])
     assert ctrl.state.current_player is not None
