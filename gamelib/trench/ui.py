@@ -24,7 +24,14 @@ from gamelib.trench.figures import board_3d_figure, top_view_figure
 from gamelib.trench.view import TrenchView
 from gamelib.ui import GameController
 
-__all__ = ["PlotPanel", "controller"]
+__all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "PlotPanel", "controller"]
+
+BOARD_HEIGHT = 420
+"""px: the 3D board and the top view side by side, this tall (the top view is square), so the
+two boards, the plot panel, the actions and the controls fit one 1280×800 screen (issue 8)."""
+
+BOARD_WIDTH = 640
+"""px: the 3D board's width beside the square top view (640 + 420 + margins < 1280)."""
 
 _TEXT = {
     "title": Term("Plots (R5.3)", "行動札のセット (R5.3)"),
@@ -145,12 +152,25 @@ class PlotPanel:
         self.info.value = "<br>".join(lines)
 
 
+def _board_3d(view: Any) -> Any:
+    """The 3D board sized to stand beside the top view."""
+    fig = board_3d_figure(view, height=BOARD_HEIGHT)
+    fig.layout.width = BOARD_WIDTH
+    return fig
+
+
+def _top_view(view: Any) -> Any:
+    """The clickable top view, square, as tall as the 3D board."""
+    return top_view_figure(view, height=BOARD_HEIGHT)
+
+
 def controller(game: Game[Any] | None = None, **kwargs: Any) -> GameController:
     """The generic :class:`~gamelib.ui.GameController` for 毒ガス塹壕戦.
 
-    Defaults: 2 players (seat 0 human, seat 1 heuristic), the 3D board, the clickable top view
-    and the plot panel (``ctrl.plot_panel``). The generic keywords pass through: ``position=``
-    (a lesson's state, whose game is then the game), ``lang=``, ``hotseat=``, ``viewpoint=``.
+    Defaults: 2 players (seat 0 human, seat 1 heuristic), the 3D board beside the clickable top
+    view (both :data:`BOARD_HEIGHT` tall) and, under them, the plot panel (``ctrl.plot_panel``).
+    The generic keywords pass through: ``position=`` (a lesson's state, whose game is then the
+    game), ``lang=``, ``hotseat=``, ``viewpoint=``.
     Each seat's view hides the others' plots, so the human sees only their own plot.
     """
     if game is None and kwargs.get("position") is not None:
@@ -158,10 +178,14 @@ def controller(game: Game[Any] | None = None, **kwargs: Any) -> GameController:
     if game is None:
         game = gamelib.load("trench", players=2)
     kwargs.setdefault("seats", {i: "human" if i == 0 else "heuristic" for i in range(game.players)})
-    kwargs.setdefault("figures", [board_3d_figure, top_view_figure])
+    kwargs.setdefault("figures", [_board_3d, _top_view])
     panel = PlotPanel()
     kwargs["extra"] = [panel, *(kwargs.get("extra") or [])]
     ctrl = GameController(game, **kwargs)
+    # The boards side by side (wrapping on a narrow page), the plot panel and the actions under
+    # them: one 1280×800 screen holds them all.
+    ctrl.figures_box.layout.flex_flow = "row wrap"
+    ctrl.figures_box.layout.align_items = "flex-start"
     panel.ctrl = ctrl
     ctrl.plot_panel = panel  # type: ignore[attr-defined]
     ctrl._refresh()

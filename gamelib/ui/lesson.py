@@ -16,8 +16,9 @@ API (all texts are ``(en, ja)`` pairs, :class:`~gamelib.core.Term` objects or pl
                              position=None, hotseat=False)   # a GameController that follows
     lesson.text(("Your turn.", "あなたの番です。"))   # an HTML widget that follows
     lesson.figure(lambda lang: make_figure(lang))   # a FigureWidget rebuilt on a switch
-    fig = lesson.static(lambda lang: make_figure(lang))   # a plain go.Figure in the current
-                                                    # language (renders without a kernel)
+    fig = lesson.static(lambda lang: make_figure(lang),   # a StaticFigure: drawn once per
+                        note=("How to read it.", "読み方。"))  # language, redrawn on a switch;
+    fig.figure                                      # the go.Figure in the current language
 
     q = lesson.try_it(
         prompt=("Which card wins?", "どのカードが勝つ?"),
@@ -45,6 +46,9 @@ Tests drive everything headless: ``q.buttons[i].click()``, ``lesson.switch.value
 from __future__ import annotations
 
 import html
+import json
+import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
@@ -53,18 +57,25 @@ import plotly.graph_objects as go
 
 from gamelib.core import Game, State, Term, load
 from gamelib.ui.controller import GameController, update_figure, with_lang
+from gamelib.ui.figure_display import static_figure
 from gamelib.ui.labels import label
 from gamelib.ui.plotly_widget import FigureWidget
 
 __all__ = [
+    "EXPORT_ENV",
+    "FIGURE_KEY",
     "LANGS",
+    "NOTE_KEY",
     "Exercise",
     "Follower",
     "Lesson",
     "LiveFigure",
     "LiveText",
+    "StaticFigure",
     "Text",
     "TryIt",
+    "figure_json",
+    "is_static_output",
     "text_of",
 ]
 
@@ -73,6 +84,17 @@ LANGS = (("English", "en"), ("日本語", "ja"))
 
 Text = Term | tuple[str, str] | str
 """A text in both languages: a Term, an ``(en, ja)`` pair, or one string for both."""
+
+EXPORT_ENV = "GAMELIB_EXPORT_FIGURES"
+"""When this environment variable is set (by ``tools/lesson_figures.py`` in the kernel it
+runs), a :class:`StaticFigure` displays its figure as plotly JSON in the output's metadata
+(``FIGURE_KEY``) instead of a widget, for the tool to render it as a PNG."""
+
+FIGURE_KEY = "gamelib/static-figure"
+"""The output metadata key holding a static figure's plotly JSON (:func:`figure_json`)."""
+
+NOTE_KEY = "gamelib/static-figure-note"
+"""The output metadata key marking the sentence shown under a static figure."""
 
 _RIGHT_STYLE = "color:#1b5e20;border:1px solid #66bb6a;background:#f1f8e9;padding:4px 8px"
 _WRONG_STYLE = "color:#b71c1c;border:1px solid #e57373;background:#fff5f5;padding:4px 8px"
@@ -134,6 +156,87 @@ class LiveFigure:
         from IPython.display import display
 
         display(self.widget)  # type: ignore[no-untyped-call]
+
+
+def is_static_output(output: Any) -> bool:
+    """Whether a notebook cell's ``output`` is a committed static figure (a PNG with its plotly
+    JSON under ``FIGURE_KEY``) or the note under one (``NOTE_KEY``)."""
+    meta = output.get("metadata") or {}
+    return bool(output.get("output_type") == "display_data"
+                and (FIGURE_KEY in meta or NOTE_KEY in meta))
+
+
+def figure_json(fig: go.Figure) -> dict[str, Any]:
+    """``fig`` as plain JSON data (what plotly.js draws), comparable with ``==``."""
+    data: dict[str, Any] = json.loads(fig.to_json())
+    return data
+
+
+def _as_figure(fig: go.Figure | dict[str, Any]) -> go.Figure:
+    """A builder's result as a figure (builders may return plotly JSON dicts)."""
+    return fig if isinstance(fig, go.Figure) else go.Figure(fig)
+
+
+class StaticFigure:
+    """A figure that is drawn, not explored: built by ``build(lang)`` for the current language
+    and rebuilt when the language changes (titles, axes, hover texts and the ``note`` under it).
+
+    In a kernel it is shown as a figure widget drawn with the page's shared plotly.js
+    (:func:`gamelib.ui.figure_display.static_figure`), updated in place on a switch; the note is
+    an HTML line under it. Without a kernel (GitHub, nbviewer), the committed notebook carries
+    the figure as a PNG rendered by ``tools/lesson_figures.py`` (see ``docs/teaching.md``).
+    """
+
+    def __init__(self, build: Callable[[str], go.Figure | dict[str, Any]], lang: str = "en", *,
+                 note: Text | None = None) -> None:
+        self.build = build
+        self.note = note
+        self.lang = lang
+        self.figure = _as_figure(build(lang))
+        self._widget: FigureWidget | None = None
+        self.caption = widgets.HTML()
+        self.caption.add_class("gamelib-figure-note")
+        self._show_note()
+
+    @property
+    def widget(self) -> FigureWidget:
+        """The figure widget (made when first asked for, then updated in place)."""
+        if self._widget is None:
+            self._widget = static_figure(self.figure)
+        return self._widget
+
+    def set_lang(self, lang: str) -> None:
+        """Rebuild the figure and its note in ``lang``."""
+        if lang == self.lang:
+            return
+        self.lang = lang
+        self.figure = _as_figure(self.build(lang))
+        if self._widget is not None:
+            update_figure(self._widget, self.figure)
+        self._show_note()
+
+    def note_text(self) -> str:
+        """The note under the figure in the current language (``""`` without a note)."""
+        return "" if self.note is None else text_of(self.note, self.lang)
+
+    def _show_note(self) -> None:
+        note = self.note_text()
+        self.caption.value = f"<p><i>{html.escape(note)}</i></p>" if note else ""
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+
+        title = " ".join(re.sub(r"<[^>]*>", " ", self.figure.layout.title.text or "figure").split())
+        if os.environ.get(EXPORT_ENV):
+            display({"text/plain": f"<figure: {title}>"}, raw=True,  # type: ignore[no-untyped-call]
+                    metadata={FIGURE_KEY: figure_json(self.figure)})
+            if self.note is not None:
+                display({"text/html": self.caption.value, "text/plain": self.note_text()},
+                        raw=True, metadata={NOTE_KEY: True})  # type: ignore[no-untyped-call]
+            return
+        display(self.widget)  # type: ignore[no-untyped-call]
+        if self.note is not None:
+            display(self.caption)  # type: ignore[no-untyped-call]
 
 
 class TryIt:
@@ -356,10 +459,11 @@ class Lesson:
         """A figure widget ``build(lang)`` that is rebuilt when the language changes."""
         return self.follow(LiveFigure(build, self.lang))
 
-    def static(self, build: Callable[[str], go.Figure]) -> go.Figure:
-        """``build(lang)`` in the current language: a plain figure that renders without a kernel
-        (nbviewer, GitHub, Voila before a click); it does not follow later switches."""
-        return build(self.lang)
+    def static(self, build: Callable[[str], go.Figure | dict[str, Any]], *,
+               note: Text | None = None) -> StaticFigure:
+        """A :class:`StaticFigure` ``build(lang)`` (with an optional ``note``, the sentence
+        saying how to read it, shown under it) that is redrawn when the language changes."""
+        return self.follow(StaticFigure(build, self.lang, note=note))
 
     def try_it(self, prompt: Text, choices: Sequence[tuple[Any, Text]],
                answer: Callable[[], Any], **kwargs: Any) -> TryIt:

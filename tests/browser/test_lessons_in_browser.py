@@ -1,6 +1,8 @@
-"""The Powers and Megalomania lessons in Voila at 1280×800, worked through by clicking: the first
-chapter's board is on screen with its actions, a move is played on it, and the chapter's "try it"
-answers a click with the engine's verdict (issue 8)."""
+"""The Powers, Megalomania and 毒ガス塹壕戦 lessons in Voila at 1280×800, worked through by
+clicking: the first chapter's board is on screen with its actions, a move is played on it, and
+the chapter's "try it" answers a click with the engine's verdict (issue 8). For the trench lesson,
+whose two boards stand side by side, the boards, the plot panel (the hand), the actions and the
+controls are measured to fit one 1280×800 screen."""
 
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from tests.browser.test_notebooks_in_browser import NOTEBOOKS, _wait_voila_rende
 pytestmark = pytest.mark.browser
 
 # (notebook, a wrong answer and the right answer of its first "try it", as the buttons say)
-LESSONS = [("powers", "Player 1", "Player 2"), ("megalomania", "7", "6")]
+LESSONS = [("powers", "Player 1", "Player 2"), ("megalomania", "7", "6"), ("trench", "3", "5")]
+SCREEN = {"width": 1280, "height": 800}
+FITS = {"trench": 1}  # the controller measured: trench's chapter 2 board, where Player 1 plots
 LOAD_MS = 600_000  # a whole lesson runs before Voila shows it: generous, not a speed check
 
 
@@ -24,12 +28,14 @@ def test_first_chapter_by_clicking(
     name: str, wrong: str, right: str, voila: Callable[[Path], Any], page: Any,
     artifacts_dir: Path,
 ) -> None:
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(SCREEN)
     server = voila(NOTEBOOKS / f"{name}.ipynb")
     page.goto(server.page_url, wait_until="commit", timeout=LOAD_MS)
     page.locator(".gamelib-controller").first.wait_for(timeout=LOAD_MS)
     page.wait_for_function("() => !document.getElementById('loading')", timeout=LOAD_MS)
     _wait_voila_rendered(page, artifacts_dir / f"lesson-{name}-start.png")
+    if name in FITS:
+        _assert_fits_the_screen(page.locator(".gamelib-controller").nth(FITS[name]))
 
     board = page.locator(".gamelib-controller").first
     board.scroll_into_view_if_needed()
@@ -49,3 +55,19 @@ def test_first_chapter_by_clicking(
     question.get_by_role("button", name=right, exact=True).click()
     feedback.get_by_text("Right!").wait_for(timeout=30_000)
     page.screenshot(path=str(artifacts_dir / f"lesson-{name}-answered.png"))
+
+
+def _assert_fits_the_screen(ctrl: Any) -> None:
+    """From the top of the controller ``ctrl`` (its status line) to the bottom of its controls
+    (Undo …): boards, the plot panel with the hand's buttons and the actions fit 800 px; the
+    figures stand side by side."""
+    ctrl.scroll_into_view_if_needed()
+    hand = ctrl.locator(".widget-hbox button").first  # the plot panel's first card
+    hand.wait_for(timeout=60_000)
+    top = ctrl.bounding_box()
+    controls = ctrl.locator(".widget-hbox").filter(has_text="Undo").first.bounding_box()
+    assert top and controls
+    assert controls["y"] + controls["height"] - top["y"] <= SCREEN["height"], (top, controls)
+    boards = [ctrl.locator(".js-plotly-plot").nth(i).bounding_box() for i in range(2)]
+    assert boards[0] and boards[1] and abs(boards[0]["y"] - boards[1]["y"]) < 5, boards
+    assert boards[1]["x"] + boards[1]["width"] <= SCREEN["width"]

@@ -108,3 +108,27 @@ def test_chapter_boards_build_in_both_languages_and_hide_the_other_plot(lang: st
     ctrl = controller(position=first_turn(game), seats=["human", "human"], lang=lang)
     info = ctrl.plot_panel.info.value
     assert ("2 card(s) face down" in info) if lang == "en" else ("2枚伏せ" in info)
+
+
+def test_boards_plot_panel_and_buttons_fit_a_1280x800_screen() -> None:
+    """Issue 8: "Board, hand and actions fit one 1280×800 screen in every notebook". The 3D board
+    and the top view stand side by side; under them the plot panel (the hand), the actions and
+    the controls. Heights: figures as set, widgets about as the browser shows them (25 px
+    status, 20 px a panel line, 35 px a row of buttons, 40 px controls)."""
+    from gamelib.trench.ui import BOARD_HEIGHT, controller
+
+    ctrl = controller(position=after_setup(gamelib.load("trench", players=2)),
+                      seats=["human", "human"])
+    parts = list(ctrl.widget.children)
+    order = [parts.index(w) for w in (ctrl.figures_box, ctrl.extras_box, ctrl.actions_box,
+                                      ctrl.controls)]
+    assert order == sorted(order)  # boards, plot panel, actions, controls
+    board, top = ctrl.figure_widgets()
+    assert ctrl.figures_box.layout.flex_flow == "row wrap"  # side by side
+    assert board.layout.height == top.layout.height == BOARD_HEIGHT
+    assert board.layout.width + top.layout.width + 80 <= 1280  # page margins
+    panel = ctrl.plot_panel  # type: ignore[attr-defined]
+    assert panel.card_buttons  # Player 1 is to plot: the hand shows as buttons
+    panel_lines = panel.info.value.count("<br>") + 1
+    rows = 2  # the hand's buttons, then the actions'
+    assert 25 + BOARD_HEIGHT + 20 * panel_lines + 35 * rows + 25 + 40 <= 800

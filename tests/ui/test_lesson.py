@@ -11,7 +11,7 @@ import gamelib
 from gamelib.core import IllegalAction, State
 from gamelib.ui import controller as controller_module
 from gamelib.ui.controller import GameController
-from gamelib.ui.lesson import Exercise, Lesson, TryIt, text_of
+from gamelib.ui.lesson import Exercise, Lesson, TryIt, figure_json, text_of
 from gamelib.ui.summary import game_summary, running_scores, turning_points
 from tests.toy_game import register
 
@@ -122,6 +122,55 @@ def test_one_switch_sets_labels_figures_log_and_refusals() -> None:
     lesson.switch.value = "en"
     assert ctrl.bot_button.description == "Bot move"
     assert ctrl.state.history  # the game went on through both switches
+
+
+def chart(lang: str) -> go.Figure:
+    """A static chart in ``lang``: title, axis titles and hover text all translated."""
+    words = {"en": ("Chance to win", "strength", "%", "win"),
+             "ja": ("勝つ確率", "戦力", "%", "勝ち")}[lang]
+    return go.Figure(go.Bar(x=[1, 2], y=[40, 60], hovertemplate=words[3] + " %{y}%"),
+                     layout={"title": {"text": words[0]}, "xaxis": {"title": {"text": words[1]}},
+                             "yaxis": {"title": {"text": words[2]}}})
+
+
+def test_static_figures_and_their_notes_follow_the_switch() -> None:
+    """Issue 8: "one switch at the top sets every ... figure title": static figures too."""
+    lesson = Lesson()
+    built: list[str] = []
+
+    def build(lang: str) -> go.Figure:
+        built.append(lang)
+        return chart(lang)
+
+    fig = lesson.static(build, note=("Read the bars.", "棒グラフを読む。"))
+    widget = fig.widget  # what the notebook shows, drawn with the shared plotly.js
+    assert fig.figure.layout.title.text == "Chance to win" and "Read the bars." in fig.caption.value
+    lesson.switch.value = "ja"
+    assert fig.lang == "ja" and fig.figure.layout.title.text == "勝つ確率"
+    assert fig.figure.layout.xaxis.title.text == "戦力"
+    assert fig.figure.data[0].hovertemplate == "勝ち %{y}%"
+    assert widget.layout.title.text == "勝つ確率" and widget.layout.xaxis.title.text == "戦力"
+    assert widget.data[0].hovertemplate == "勝ち %{y}%"
+    assert fig.widget is widget  # updated in place, never replaced
+    assert "棒グラフを読む。" in fig.caption.value and fig.note_text() == "棒グラフを読む。"
+    lesson.switch.value = "ja"  # no change, no rebuild
+    lesson.switch.value = "en"
+    assert built == ["en", "ja", "en"]
+    assert widget.layout.title.text == "Chance to win" and "Read the bars." in fig.caption.value
+    assert figure_json(fig.figure) == figure_json(chart("en"))
+
+
+def test_static_figure_without_a_note_shows_no_caption() -> None:
+    fig = Lesson(lang="ja").static(chart)
+    assert fig.figure.layout.title.text == "勝つ確率" and fig.caption.value == ""
+    assert fig.note_text() == ""
+
+
+def test_static_figure_from_a_plotly_json_builder() -> None:
+    lesson = Lesson()
+    fig = lesson.static(lambda lang: chart(lang).to_plotly_json())
+    lesson.set_lang("ja")
+    assert isinstance(fig.figure, go.Figure) and fig.figure.layout.title.text == "勝つ確率"
 
 
 def test_japanese_bot_names_in_the_status() -> None:
