@@ -1168,6 +1168,22 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.t_first_sid = None
             self.cont = "_settle_turn"
 
+    def _after_give(self, p: int) -> None:
+        """A transfer made while a revealed card waits to be used (R6.11) may take away its last
+        use (the only gunner handed the gun on): the card then has no effect, as a card revealed
+        without a use does (Ruling A92), instead of leaving the turn with nothing to do."""
+        if self.t_stage not in ("act1", "act2"):
+            return
+        card = self.t_card
+        assert card is not None
+        if self._card_uses(p, card, first=self.t_stage == "act1", any_one=True):
+            return
+        self.add_log("no_effect", player=p, card=CARD_NAMES[card])
+        self.discards[p].append(card)
+        self.t_stage = "after1" if self.t_stage == "act1" else "after2"
+        self.t_first_sid = None
+        self.cont = "_settle_turn"
+
     def _settle_turn(self) -> None:
         p = self.order[self.turn_i]
         if not self.in_play(p) or (
@@ -1216,11 +1232,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 move_item(src, dst, a.arg)
                 self.add_log("give_ally", player=p, kind="action", name=self.name(p),
                              s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
-                return
-            move_item(src, self._by(p, a.n), a.arg)
-            if not self.quiet:
-                self.add_log("give", player=p, kind="action", name=self.name(p), s=a.soldier,
-                             what=_word(a.arg), to=a.n)
+            else:
+                move_item(src, self._by(p, a.n), a.arg)
+                if not self.quiet:
+                    self.add_log("give", player=p, kind="action", name=self.name(p),
+                                 s=a.soldier, what=_word(a.arg), to=a.n)
+            self._after_give(p)
             return
         if a.verb == "flip":
             self._reveal("act2", "after2")

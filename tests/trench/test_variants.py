@@ -123,3 +123,23 @@ def test_guerrillas_need_civilians_refused_in_both_languages():
     assert "civilians=True" in err.value.en and "R13.3" in err.value.en
     assert "civilians=True" in err.value.ja and "民間人" in err.value.ja
     assert gamelib.load("trench", players=2, civilians=True, guerrillas=True).new_state(1)
+
+
+def test_a_transfer_that_takes_the_flipped_cards_last_use_makes_it_a_card_without_effect():
+    """R6.11 with R6.4 (ruling under R6.11): in a 4-player open-team game the only armed soldier
+    of the seat to act hands its bomb to the ally while Fire waits; Fire then has no effect, as a
+    card flipped without a legal use, and the game goes on to its end instead of leaving the turn
+    with no legal action (seed 511, random play with ``random.Random(511)``)."""
+    import itertools
+    import random
+
+    game = gamelib.load("trench", players=4, open_teams=True)
+    state, rng = game.new_state(511), random.Random(511)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert legal, f"no legal action at step {len(state.history)}"
+        state = gamelib.play(state, legal[rng.randrange(len(legal))])
+    log = state.log_text()
+    void = "Fire has no legal use: no effect"
+    assert any("gives the bomb to the ally" in before and after == void
+               for before, after in itertools.pairwise(log))
