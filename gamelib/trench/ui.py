@@ -20,7 +20,7 @@ import ipywidgets as widgets
 import gamelib
 from gamelib.core import Game, Term
 from gamelib.trench.data import CARD_NAMES, CARDS
-from gamelib.trench.figures import board_3d_figure, top_view_figure
+from gamelib.trench.figures import board_3d_spec, top_view_spec
 from gamelib.trench.view import TrenchView
 from gamelib.ui import GameController
 
@@ -153,15 +153,14 @@ class PlotPanel:
 
 
 def _board_3d(view: Any) -> Any:
-    """The 3D board sized to stand beside the top view."""
-    fig = board_3d_figure(view, height=BOARD_HEIGHT)
-    fig.layout.width = BOARD_WIDTH
-    return fig
+    """The 3D board sized to stand beside the top view (a spec: the controller sends only what
+    changed, unvalidated; :func:`board_3d_figure` is the same as a ``go.Figure``)."""
+    return board_3d_spec(view, height=BOARD_HEIGHT, width=BOARD_WIDTH)
 
 
 def _top_view(view: Any) -> Any:
-    """The clickable top view, square, as tall as the 3D board."""
-    return top_view_figure(view, height=BOARD_HEIGHT)
+    """The clickable top view, square, as tall as the 3D board (a spec, as above)."""
+    return top_view_spec(view, height=BOARD_HEIGHT)
 
 
 def controller(game: Game[Any] | None = None, **kwargs: Any) -> GameController:
