@@ -111,15 +111,42 @@ def _xyz(pos: Sequence[tuple[float, float, float]]) -> Trace:
     return {"x": [p[0] for p in pos], "y": [p[1] for p in pos], "z": [p[2] for p in pos]}
 
 
+#: The 3D board's traces, in order, as ``(type, name)``: the ones a state may lack are left out
+#: of the figure, or hidden with ``every_trace``.
+_SLOTS_3D = (("mesh3d", "cubes"), ("mesh3d", "ships"), ("scatter3d", "soldiers"),
+             ("cone", "facing"), ("scatter3d", "village"), ("scatter3d", "civilians"),
+             ("cone", "civilian facing"), ("scatter3d", "gas"), ("cone", "wind"),
+             ("scatter3d", "north"))
+#: The top view's traces, in order (the heights' heatmap has no name).
+_SLOTS_TOP = (("heatmap", None), ("scatter", "cells"), ("scatter", "bases"),
+              ("scatter", "items"), ("scatter", "gas"), ("scatter", "village"),
+              ("scatter", "civilians"), ("scatter", "soldiers"))
+
+
+def _every_trace(data: list[Trace], slots: Sequence[tuple[str, str | None]]) -> list[Trace]:
+    """``data`` with a hidden, empty trace in each slot it lacks: the same traces whatever the
+    state, so the controller always sends a click's figure as a diff (a new set of traces is
+    sent whole, validated, several times slower). The figures leave them out, as they always
+    did (the lessons' committed figure JSON stays the same)."""
+    by_name = {t.get("name"): t for t in data}
+    assert len(by_name) == len(data) and all(
+        (t["type"], t.get("name")) in slots for t in data
+    ), "every trace is in a slot, once"
+    return [by_name.get(name) or {"type": kind, "name": name, "visible": False}
+            for kind, name in slots]
+
+
 def board_3d_figure(view: TrenchView, *, height: int = 480) -> go.Figure:
     """The 3D board of ``view``: cubes, soldiers and civilians with facing, the village, gas
     clouds, the wind arrow and north. Only what the view holds is drawn (all of it public)."""
     return go.Figure(board_3d_spec(view, height=height))
 
 
-def board_3d_spec(view: TrenchView, *, height: int = 480, width: int | None = None) -> Spec:
+def board_3d_spec(
+    view: TrenchView, *, height: int = 480, width: int | None = None, every_trace: bool = False
+) -> Spec:
     """:func:`board_3d_figure` as a plotly JSON dict (what the controller sends, unvalidated);
-    ``width``: px, or None for the page's width."""
+    ``width``: px, or None for the page's width. ``every_trace``: see :func:`_every_trace`."""
     lang = view.lang
     data: list[Trace] = [_cubes(view)]
     ships = _ships(view)
@@ -167,7 +194,7 @@ def board_3d_spec(view: TrenchView, *, height: int = 480, width: int | None = No
     }
     if width is not None:
         layout["width"] = width
-    return {"data": data, "layout": layout}
+    return {"data": _every_trace(data, _SLOTS_3D) if every_trace else data, "layout": layout}
 
 
 @functools.cache
@@ -272,8 +299,11 @@ def _top_axes(lang: str) -> tuple[Spec, Spec]:
              "title": {"text": _ax("y", lang)}})
 
 
-def top_view_spec(view: TrenchView, *, height: int = 420, marks: Sequence[str] = ()) -> Spec:
-    """:func:`top_view_figure` as a plotly JSON dict (what the controller sends, unvalidated)."""
+def top_view_spec(
+    view: TrenchView, *, height: int = 420, marks: Sequence[str] = (), every_trace: bool = False
+) -> Spec:
+    """:func:`top_view_figure` as a plotly JSON dict (what the controller sends, unvalidated).
+    ``every_trace``: see :func:`_every_trace`."""
     acts = dict(view.cell_actions)
     custom = [acts.get(c, "") for c in _CELLS]
     data: list[Trace] = [{
@@ -343,7 +373,7 @@ def top_view_spec(view: TrenchView, *, height: int = 420, marks: Sequence[str] =
         "showlegend": False, "title": {"text": _title(view)}, "clickmode": "event",
         "xaxis": xaxis, "yaxis": yaxis,
     }
-    return {"data": data, "layout": layout}
+    return {"data": _every_trace(data, _SLOTS_TOP) if every_trace else data, "layout": layout}
 
 
 def gas_odds_figure(view: TrenchView, *, height: int = 330) -> go.Figure:

@@ -154,13 +154,14 @@ class PlotPanel:
 
 def _board_3d(view: Any) -> Any:
     """The 3D board sized to stand beside the top view (a spec: the controller sends only what
-    changed, unvalidated; :func:`board_3d_figure` is the same as a ``go.Figure``)."""
-    return board_3d_spec(view, height=BOARD_HEIGHT, width=BOARD_WIDTH)
+    changed, unvalidated; :func:`board_3d_figure` is the same as a ``go.Figure``). Every trace
+    is kept (hidden when empty), so each click is sent as a diff."""
+    return board_3d_spec(view, height=BOARD_HEIGHT, width=BOARD_WIDTH, every_trace=True)
 
 
 def _top_view(view: Any) -> Any:
     """The clickable top view, square, as tall as the 3D board (a spec, as above)."""
-    return top_view_spec(view, height=BOARD_HEIGHT)
+    return top_view_spec(view, height=BOARD_HEIGHT, every_trace=True)
 
 
 def controller(game: Game[Any] | None = None, **kwargs: Any) -> GameController:

@@ -204,3 +204,41 @@ def test_3d_board_draws_occupied_landing_ships_only():
     corners = {(ships.x[n] + 0.5, ships.y[n] + 0.5) for n in range(0, len(ships.x), 8)}
     assert corners == set(aboard) and (2, 0) not in corners
     assert {ships.z[n] for n in range(len(ships.z))} == {0, 1}
+
+
+def test_controller_figures_keep_their_traces_and_match_the_public_figures():
+    """The controller's figures keep the same traces whatever the state (absent ones hidden,
+    so every click is sent as a diff), and what they show is the public figures' JSON."""
+    import json
+
+    from gamelib.trench.figures import board_3d_spec, top_view_spec
+    from gamelib.trench.ui import BOARD_HEIGHT, BOARD_WIDTH
+
+    def shown(fig):
+        data = [{k: v for k, v in t.items() if k != "uid"} for t in fig.to_dict()["data"]
+                if t.get("visible") is not False]
+        return json.dumps(data, sort_keys=True)
+
+    ctrl = controller(gamelib.load("trench", players=3, civilians=True), seed=5,
+                      seats={i: "human" for i in range(3)})
+    board, top = ctrl.figure_widgets()
+    types = [[t.type for t in fw.data] for fw in (board, top)]
+    rng = random.Random(5)
+    kinds: set[frozenset[str]] = set()
+    for _ in range(60):
+        if ctrl.state.is_terminal():
+            break
+        texts = ctrl.legal_texts()
+        ctrl.play(texts[rng.randrange(len(texts))])
+        assert ctrl.last_error is None
+        assert [[t.type for t in fw.data] for fw in (board, top)] == types
+        view = ctrl.view
+        expected = board_3d_figure(view, height=BOARD_HEIGHT)
+        expected.layout.width = BOARD_WIDTH
+        assert shown(board) == shown(expected)
+        assert shown(top) == shown(top_view_figure(view, height=BOARD_HEIGHT))
+        kinds.add(frozenset(t["name"] for t in board_3d_spec(view)["data"]))
+    assert len(kinds) > 1  # traces came and went
+    hidden = [t for t in top_view_spec(ctrl.view, every_trace=True)["data"]
+              if t.get("visible") is False]
+    assert all(set(t) == {"type", "name", "visible"} for t in hidden)
