@@ -6,6 +6,10 @@ landing ships as grey cubes off the board while occupied),
 soldiers and civilians as markers with facing cones, gas clouds as translucent spheres, the
 wind as an arrow, north marked. ``top_view_figure``: the
 same from above; clicking a cell plays the legal action aimed at it (``customdata``).
+
+Each is ``go.Figure`` of a plotly JSON dict from ``board_3d_spec`` / ``top_view_spec``, which
+the controller uses directly (it sends only what changed, unvalidated); with ``every_trace``
+the specs keep a hidden trace for each absent piece, so their traces never change.
 """
 
 from __future__ import annotations
