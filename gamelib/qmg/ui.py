@@ -33,6 +33,7 @@ from gamelib.qmg.figures import (
 from gamelib.qmg.labels import action_group as group_of
 from gamelib.qmg.view import QmgView
 from gamelib.ui import GameController, update_figure
+from gamelib.ui.controller import relang
 from gamelib.ui.labels import error_of
 
 __all__ = ["ACTING", "MAP_HEIGHT", "QmgController", "TryIt", "action_group", "controller"]
@@ -49,6 +50,13 @@ _LABELS = {
     "ja": {"supply_of": "補給線の国", "acting": "行動中の国", "check": "答え合わせ",
            "right": "正解。", "wrong": "ちがいます。", "pick": "先に答えを選んでください。"},
 }
+
+
+def _supply_options(lang: str) -> list[tuple[str, int]]:
+    """The supply selector's choices in ``lang``: the acting nation, then every nation."""
+    text = _LABELS["ja" if lang == "ja" else "en"]
+    nations = [(nat.name.text(lang), nat.index) for nat in default_board().nations]
+    return [(text["acting"], ACTING), *nations]
 
 
 def action_group(game: Game[Any], action: Any, lang: str) -> tuple[str, str] | None:
@@ -79,13 +87,10 @@ class QmgController(GameController):
         **kwargs: Any,
     ) -> None:
         lang = (gamelib.load(game) if isinstance(game, str) else game).lang
-        text = _LABELS["ja" if lang == "ja" else "en"]
-        board = default_board()
         self.supply_box = widgets.Dropdown(
-            options=[(text["acting"], ACTING)]
-            + [(nat.name.text(lang), nat.index) for nat in board.nations],
+            options=_supply_options(lang),
             value=ACTING if supply_of is None else supply_of,
-            description=text["supply_of"],
+            description=_LABELS["ja" if lang == "ja" else "en"]["supply_of"],
             style={"description_width": "initial"},
         )
         fit = figures is None
@@ -99,6 +104,17 @@ class QmgController(GameController):
         self.controls.children = (*self.controls.children, self.supply_box)
         if fit:
             self.keep_above(2)  # the map and the hand; the table and VP track below
+
+    def set_lang(self, lang: str) -> None:
+        """The generic switch, plus the supply selector and a lesson position's start."""
+        value = self.supply_box.value
+        self.supply_box.options = _supply_options(lang)
+        self.supply_box.value = value
+        self.supply_box.description = _LABELS["ja" if lang == "ja" else "en"]["supply_of"]
+        super().set_lang(lang)
+        if self._base is not None:
+            self._base = relang(self._base, self.game)
+            self._refresh()
 
     # -- lesson positions ----------------------------------------------------------------------
     def show_position(self, state: State[Any]) -> None:

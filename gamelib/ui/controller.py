@@ -60,6 +60,7 @@ __all__ = [
     "GameController",
     "GroupFn",
     "default_group",
+    "relang",
     "with_lang",
 ]
 
@@ -137,7 +138,7 @@ class GameController:
         self._callbacks: list[Callback] = []
         self._viewpoint = _check_viewpoint(self.game, viewpoint)
         self._seed = position.seed if position is not None else seed
-        self._position = _relang(position, self.game) if position is not None else None
+        self._position = relang(position, self.game) if position is not None else None
         self._state: State[Any] = self._fresh_start()
         self._movers: list[int] = []
         self._screen_for: int | None = None
@@ -207,9 +208,9 @@ class GameController:
         if lang == self.lang:
             return
         self.game = with_lang(self.game, lang)
-        self._state = _relang(self._state, self.game)
+        self._state = relang(self._state, self.game)
         if self._position is not None:
-            self._position = _relang(self._position, self.game)
+            self._position = relang(self._position, self.game)
         self._shown_for = None  # new buttons, labelled in the new language
         self._relabel()
         self._refresh()
@@ -915,7 +916,7 @@ def with_lang(game: Game[Any], lang: str) -> Game[Any]:
     return type(game)(game.options.replace(lang=lang))
 
 
-def _relang(state: State[Any], game: Game[Any]) -> State[Any]:
+def relang(state: State[Any], game: Game[Any]) -> State[Any]:
     """A copy of ``state`` that belongs to ``game`` (the same game in another language)."""
     if state.game is game:
         return state

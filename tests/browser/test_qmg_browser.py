@@ -99,9 +99,9 @@ def test_qmg_notebook_in_voila(
     _wait_rendered(page)
     page.screenshot(path=str(artifacts_dir / "voila-qmg-start.png"), full_page=True)
     assert "Traceback" not in page.inner_text("body")
-    # 10 static figures (maps, cards, VP, odds, race) and 4 live ones in each of 2 controllers
+    # 9 static figures (maps, cards, VP, odds, race) and 4 live ones in each of 2 controllers
     page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot .main-svg').length"
-                           " >= 18")
+                           " >= 17")
 
     start = expected_pieces()
     page.wait_for_function(f"names => ({DRAWN_PIECES})(names) !== null", arg=list(NATIONS))

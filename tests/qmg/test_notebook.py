@@ -1,8 +1,8 @@
 """notebooks/qmg.ipynb: committed clean, and every "try it" accepts the right answer only.
 
 The notebook's code cells run here in one namespace (except the 200-game VP race, which nbval
-runs in ``make test``), with :class:`gamelib.qmg.ui.TryIt` recorded, so that each question is
-answered with every option: exactly one is right, and each answer gets its reason shown.
+runs in ``make test``); each question (the lesson's :class:`gamelib.ui.lesson.TryIt`) is answered
+with every option in both languages: exactly one is right, and each answer gets its reason shown.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from gamelib.qmg import ui
+from gamelib.ui.lesson import TryIt
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "qmg.ipynb"
 CHECK = "# NBVAL_CHECK_OUTPUT"
@@ -32,6 +32,8 @@ def test_committed_without_outputs_or_widget_state() -> None:
         if cell.source.startswith(CHECK):
             checked += 1
             assert all(o.output_type == "stream" for o in cell.outputs), cell.source[:60]
+        elif "lesson.static(" in cell.source:  # its figure as a PNG (tools/lesson_figures.py)
+            assert all(o.output_type == "display_data" for o in cell.outputs), cell.source[:60]
         else:
             assert not cell.outputs and cell.execution_count is None, cell.source[:60]
     assert checked >= 8
@@ -48,38 +50,43 @@ def test_chapters_follow_the_rule_book() -> None:
         assert heading in text, heading
 
 
-def run_cells(lang: str) -> tuple[dict[str, Any], list[ui.TryIt]]:
-    """Run the notebook's code cells (not the slow race) with ``LANG = lang``; the questions."""
-    quizzes: list[ui.TryIt] = []
-
-    class Recorded(ui.TryIt):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            quizzes.append(self)
-
+def run_cells() -> tuple[dict[str, Any], list[TryIt]]:
+    """Run the notebook's code cells (not the slow race) in one namespace; its questions."""
     ns: dict[str, Any] = {"__name__": "qmg_notebook"}
     for i, cell in enumerate(nbformat.read(NOTEBOOK, as_version=4).cells):
         if cell.cell_type != "code" or any(s in cell.source for s in SLOW):
             continue
-        source = cell.source.replace('LANG = "en"', f'LANG = "{lang}"', 1)
-        exec(compile(source, f"qmg.ipynb cell {i}", "exec"), ns)
-        ns["TryIt"] = Recorded
-    return ns, quizzes
+        exec(compile(cell.source, f"qmg.ipynb cell {i}", "exec"), ns)
+    return ns, [f for f in ns["lesson"].followers if isinstance(f, TryIt)]
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_every_try_it_accepts_the_right_answer_and_explains(lang: str) -> None:
-    _, quizzes = run_cells(lang)
+def test_every_try_it_accepts_the_right_answer_and_explains_in_both_languages() -> None:
+    ns, quizzes = run_cells()
     assert len(quizzes) >= 6
-    wrong_word = "Not quite" if lang == "en" else "ちがいます"
-    for quiz in quizzes:
-        values = [value for _, value in quiz.choice.options]
-        right = []
-        for value in values:
-            if quiz.answer(value):
-                right.append(value)
-            else:
-                assert wrong_word in quiz.feedback.value
-            reason = quiz.feedback.value.split("</b>", 1)[1]
-            assert len(reason.strip()) > 20, quiz.feedback.value
-        assert len(right) == 1, (quiz.widget.children[0].value, right)
+    for lang, wrong_word in (("en", "Not quite"), ("ja", "違います")):
+        ns["lesson"].set_lang(lang)
+        for quiz in quizzes:
+            right = []
+            for value, _shown in quiz.choices:
+                if quiz.choose(value):
+                    right.append(value)
+                else:
+                    assert wrong_word in quiz.feedback.value
+                reason = quiz.feedback.value.split("</b>", 1)[1]
+                assert len(reason.strip()) > 20, quiz.feedback.value
+            assert len(right) == 1, (quiz.prompt_area.value, right)
+
+
+def test_the_switch_sets_the_boards_and_figures_language() -> None:
+    """One switch at the top: the controllers, static figures and questions follow it."""
+    ns, quizzes = run_cells()
+    lesson = ns["lesson"]
+    lesson.set_lang("ja")
+    assert ns["ctrl"].lang == ns["board_lesson"].lang == "ja"
+    assert ns["ctrl"].state.game.lang == "ja"
+    assert "補給線の国" in ns["board_lesson"].supply_box.description
+    figures = [f for f in lesson.followers if type(f).__name__ in ("StaticFigure", "LiveFigure")]
+    assert len(figures) >= 8 and all(f.lang == "ja" for f in figures)  # the race is not run
+    assert all(f.lang == "ja" for f in quizzes)
+    lesson.set_lang("en")
+    assert ns["board_lesson"].state.game.lang == "en"
