@@ -17,7 +17,8 @@ from tests.browser.test_notebooks_in_browser import NOTEBOOKS, _wait_voila_rende
 pytestmark = pytest.mark.browser
 
 # (notebook, a wrong answer and the right answer of its first "try it", as the buttons say)
-LESSONS = [("powers", "Player 1", "Player 2"), ("megalomania", "7", "6"), ("trench", "3", "5")]
+LESSONS = [("powers", "Player 1", "Player 2"), ("megalomania", "7", "6"), ("trench", "3", "5"),
+           ("rekkyo", "Germany", "China")]
 SCREEN = {"width": 1280, "height": 800}
 FITS = {"trench": 1}  # the controller measured: trench's chapter 2 board, where Player 1 plots
 LOAD_MS = 600_000  # a whole lesson runs before Voila shows it: generous, not a speed check
