@@ -1171,7 +1171,8 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _after_give(self, p: int) -> None:
         """A transfer made while a revealed card waits to be used (R6.11) may take away its last
         use (the only gunner handed the gun on): the card then has no effect, as a card revealed
-        without a use does (Ruling A92), instead of leaving the turn with nothing to do."""
+        without a use does (the ruling under R6.11 in docs/rules/trench.md), instead of leaving
+        the turn with nothing to do."""
         if self.t_stage not in ("act1", "act2"):
             return
         card = self.t_card
