@@ -114,6 +114,17 @@ class ToyState(State[ToyAction]):
         winners = tuple(i for i, w in enumerate(self.wins) if w == best)
         return Outcome(tuple(float(w) for w in self.wins), winners, "most rounds won")
 
+    def sample_world(self, player: int, rng: Rng | int) -> ToyState:
+        """Deal the others' hands anew from the cards ``player`` has not seen."""
+        world, deal = self._world_base(player, rng)
+        played = {int(text.split()[1]) for text in self.history}
+        unseen = sorted(set(range(1, 10)) - played - set(self.hands[player]))
+        deal.shuffle(unseen)
+        for i, hand in enumerate(world.hands):
+            if i != player:
+                world.hands[i] = sorted(unseen.pop() for _ in hand)
+        return world
+
     def check_invariants(self) -> None:
         cards = [c for h in self.hands for c in h] + [c for _, c in self.table]
         assert len(cards) == len(set(cards)), "a card is in two places"
@@ -129,6 +140,29 @@ class ToyGame(Game[ToyState]):
 
     def _initial_state(self, seed: int, rng: Rng) -> ToyState:
         return ToyState(self, seed, rng)
+
+    def all_actions(self) -> list[ToyAction]:
+        return [ToyAction(c) for c in range(1, 10)]
+
+    def max_length(self) -> int:
+        return 3 * self.players
+
+    def score_bounds(self) -> tuple[float, float]:
+        return (0.0, 3.0)
+
+    def observation_size(self) -> int:
+        return 18 + self.players
+
+    def observe(self, view: View) -> list[float]:
+        """Own hand (9 flags), cards on the table (9 flags), rounds won per seat."""
+        assert isinstance(view, ToyView) and view.viewer is not None
+        own = view.hands[view.viewer] or ()
+        table = {c for _, c in view.table}
+        return (
+            [float(c in own) for c in range(1, 10)]
+            + [float(c in table) for c in range(1, 10)]
+            + [float(w) for w in view.wins]
+        )
 
 
 def register() -> None:

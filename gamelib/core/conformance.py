@@ -10,12 +10,22 @@ is identical with the global ``random`` and NumPy generators disturbed, and the 
 (:meth:`State.clone` once, then :meth:`State.apply_in_place` per step) replays the same game as
 :func:`play`, also with ``quiet`` set (then only the log differs: it keeps only the set-up entries).
 
+Checked for search and interop: every game is at most :meth:`Game.max_length` steps and ends with
+scores within :meth:`Game.score_bounds`; on the heavy games, every legal action's id maps back to
+it, the numeric observation has its size, and every ``world_every``-th step a world sampled for
+each seat (:meth:`State.sample_world`) gives that seat the same view and, on its turn, the same
+legal actions, depends only on that view (a world sampled from a sampled world with the same
+generator is the same world), leaves the state unchanged, keeps the game's invariants and plays
+out to an end.
+
 The number of games is fixed and every game is seeded, so a run does the same work on any
 machine; there is no time budget. Size ``games`` so that a test runs in seconds.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 import time
 from collections.abc import Callable
@@ -26,6 +36,7 @@ from gamelib.core.errors import IllegalAction
 from gamelib.core.log import LogEntry
 from gamelib.core.records import dumps, loads, replay
 from gamelib.core.registry import load
+from gamelib.core.rng import Rng
 from gamelib.core.state import State, View, digest, fingerprint, play
 
 __all__ = ["ConformanceReport", "run_conformance"]
@@ -104,6 +115,9 @@ def _check_step(
             _assert_plain_view(v)
             if view_check is not None:
                 view_check(state, v, viewer)
+            if viewer is not None:
+                _check_observation(state, v)
+        _check_action_ids(state, legal)
     before = digest(state)
     for other in seen_actions:
         if other not in legal:
@@ -121,6 +135,62 @@ def _check_step(
     else:
         raise AssertionError("nonsense text was accepted as an action")
     return before
+
+
+def _check_action_ids(state: State[Any], legal: list[Any]) -> None:
+    game = state.game
+    count = game.action_count()
+    ids = [game.action_id(a) for a in legal]
+    assert len(set(ids)) == len(ids), "two legal actions share an id"
+    for a, i in zip(legal, ids, strict=True):
+        assert 0 <= i < count, f"id {i} of {a} is outside 0..{count - 1}"
+        assert game.action_from_id(state, i) == a, f"id {i} does not map back to {a}"
+
+
+def _check_observation(state: State[Any], view: View) -> None:
+    game = state.game
+    numbers = game.observe(view)
+    size = game.observation_size()
+    assert len(numbers) == size, f"observation has {len(numbers)} numbers, not {size}"
+    finite = all(isinstance(x, (int, float)) and math.isfinite(x) for x in numbers)
+    assert finite, "an observation holds only finite numbers"
+
+
+def _check_worlds(state: State[Any], seed: int) -> int:
+    """Sample a world for every seat and check it (see the module's docstring).
+
+    Return how many of the worlds differ from the state in what the teacher sees (the log
+    aside): a game with hidden cards that never resamples any shows its seats the truth.
+    """
+    game = state.game
+    before = digest(state)
+    truth = fingerprint(dataclasses.replace(state.view(None), log=()))
+    resampled = 0
+    for player in range(game.players):
+        world = state.sample_world(player, Rng(seed + player))
+        assert digest(state) == before, "sample_world changed the state"
+        resampled += fingerprint(dataclasses.replace(world.view(None), log=())) != truth
+        assert fingerprint(world.view(player)) == fingerprint(state.view(player)), (
+            f"a world sampled for seat {player} shows that seat a different view"
+        )
+        if state.current_player == player:
+            same = list(map(str, world.legal_actions())) == list(map(str, state.legal_actions()))
+            assert same, f"a world sampled for seat {player} offers it other actions"
+        again = world.sample_world(player, Rng(seed + 7 + player))
+        direct = state.sample_world(player, Rng(seed + 7 + player))
+        assert fingerprint(again) == fingerprint(direct), (
+            f"a world sampled for seat {player} depends on what that seat cannot see"
+        )
+        world.check_invariants()
+        chooser = random.Random(seed)
+        limit = game.max_length()
+        while not world.is_terminal():
+            assert len(world.history) <= limit, "a sampled world plays past max_length"
+            legal = world.legal_actions()
+            assert legal, "a sampled world reached a running state with no legal action"
+            world.apply_in_place(legal[chooser.randrange(len(legal))])
+            world.check_invariants()
+    return resampled
 
 
 def _check_replay(state: State[Any]) -> None:
@@ -172,16 +242,21 @@ def run_conformance(
     view_check: ViewCheck | None = None,
     heavy_every: int = 10,
     replay_every: int = 25,
+    world_every: int = 7,
 ) -> ConformanceReport:
     """Play ``games`` seeded random games, checking each step; return what was played.
 
     Every ``heavy_every``-th game also checks action parsing and views at every step, and every
-    ``replay_every``-th game checks records, determinism and the fast path. The same arguments
+    ``replay_every``-th game checks records, determinism and the fast path; heavy games check
+    sampled worlds every ``world_every``-th step. The same arguments
     always play the same games. Raises ``AssertionError`` on the first failure, naming the game's
     seed and step.
     """
     game = load(game_id, **(options or {}))
+    limit = game.max_length()
+    low, high = game.score_bounds()
     report = ConformanceReport(game_id)
+    worlds = resampled = 0
     chooser = random.Random(seed)
     start = time.perf_counter()
     seen_actions: list[Any] = []
@@ -194,6 +269,10 @@ def run_conformance(
         while True:
             try:
                 before = _check_step(state, seen_actions, view_check, heavy)
+                assert steps <= limit, f"the game is longer than max_length() = {limit}"
+                if heavy and steps % world_every == 0 and not state.is_terminal():
+                    worlds += game.players
+                    resampled += _check_worlds(state, game_seed * 31 + steps)
             except AssertionError as err:
                 raise AssertionError(
                     f"{game_id} seed={game_seed} step={steps} history={state.history[-5:]}: {err}"
@@ -224,11 +303,20 @@ def run_conformance(
                 raise AssertionError(f"{game_id} seed={game_seed}: {err}") from err
         outcome = state.outcome()
         assert outcome is not None
+        for score in outcome.scores:
+            assert low <= score <= high, (
+                f"{game_id} seed={game_seed}: score {score} outside score_bounds() {low, high}"
+            )
         for w in outcome.winners:
             report.winners[w] = report.winners.get(w, 0) + 1
         report.games += 1
         report.finished += 1
         report.steps += steps
         report.max_steps_seen = max(report.max_steps_seen, steps)
+    if worlds and not resampled:
+        raise AssertionError(
+            f"{game_id}: none of {worlds} sampled worlds differs from the true state: "
+            "sample_world must resample what a seat cannot see"
+        )
     report.seconds = time.perf_counter() - start
     return report

@@ -31,6 +31,15 @@ CORE = Catalog(
             "en": "'{text}' is not a legal action now; legal actions: {shown}",
             "ja": "「{text}」は今は選べない行動です。選べる行動:{shown}",
         },
+        # action ids (Game.action_id, Game.action_from_id)
+        "no_action_id": {
+            "en": "{action} is not an action of this game, so it has no id",
+            "ja": "{action} はこのゲームの行動ではないため、番号がありません",
+        },
+        "bad_action_id": {
+            "en": "action id {value} is not a whole number from 0 to {last}",
+            "ja": "行動番号 {value} は 0 から {last} までの整数ではありません",
+        },
         # options (gamelib.core.options, registry)
         "unknown_game": {
             "en": "unknown game {game}; available games: {known}",

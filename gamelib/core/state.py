@@ -206,11 +206,92 @@ class Game(ABC, Generic[S]):
         """Bots of this game beyond the generic random bot, by name, each made from a seed."""
         return {}
 
+    # -- search and interop: stable action ids, length and score bounds, numeric views ---------
+    def all_actions(self) -> Sequence[Any]:
+        """Every action a state of this game (with these options) can offer, in a fixed order.
+
+        An action's id (:meth:`action_id`) is its position here, so the order must depend on the
+        options only: build it from the game's data tables, never from a set's iteration order.
+        Games override it; the default says the game lists none.
+        """
+        raise NotImplementedError(f"{self.id} does not list its actions")
+
+    def action_count(self) -> int:
+        """How many action ids there are: ids are ``0 .. action_count() - 1``."""
+        return len(_action_table(self)[0])
+
+    def action_id(self, action: Any) -> int:
+        """The stable id of ``action``: the same for these options in every process.
+
+        Raises :class:`IllegalAction` when ``action`` is not an action of this game.
+        """
+        index = _action_table(self)[1]
+        try:
+            return index[action]
+        except (KeyError, TypeError):
+            raise IllegalAction.of(
+                CORE.term("no_action_id", action=str(action)[:80]), self.lang
+            ) from None
+
+    def action_from_id(self, state: S, action_id: int) -> Any:
+        """The legal action of ``state`` whose id is ``action_id``.
+
+        Raises :class:`IllegalAction` (in the game's language) for an id that is not a whole
+        number in range, or whose action is not legal in ``state``.
+        """
+        actions = _action_table(self)[0]
+        if (
+            not isinstance(action_id, int)
+            or isinstance(action_id, bool)
+            or not 0 <= action_id < len(actions)
+        ):
+            last = len(actions) - 1
+            raise IllegalAction.of(
+                CORE.term("bad_action_id", value=repr(action_id)[:40], last=last), self.lang
+            )
+        action = actions[action_id]
+        if state.is_terminal():
+            raise IllegalAction.of(CORE.term("game_over", action=str(action)[:80]), self.lang)
+        for candidate in state.legal_actions():
+            if candidate == action:
+                return candidate
+        raise IllegalAction.of(state.why_illegal(action), self.lang)
+
+    def max_length(self) -> int:
+        """A bound on the number of actions of any game with these options (finite always)."""
+        raise NotImplementedError(f"{self.id} gives no bound on its length")
+
+    def score_bounds(self) -> tuple[float, float]:
+        """The lowest and highest score a player can end with (:attr:`Outcome.scores`)."""
+        raise NotImplementedError(f"{self.id} gives no bounds on its scores")
+
+    def observation_size(self) -> int:
+        """The length of :meth:`observe`'s vector (fixed for these options)."""
+        raise NotImplementedError(f"{self.id} has no numeric observation")
+
+    def observe(self, view: View) -> list[float]:
+        """A numeric rendering of ``view`` (a player's view) of :meth:`observation_size` numbers.
+
+        For learning code (PettingZoo): it holds only what the view holds, so it hides what the
+        view hides. The layout is documented by the game.
+        """
+        raise NotImplementedError(f"{self.id} has no numeric observation")
+
     def seat_names(self) -> tuple[str, ...]:
         """Names of the seats in the game's language."""
         if self.lang == "ja":
             return tuple(f"プレイヤー{i + 1}" for i in range(self.players))
         return tuple(f"Player {i + 1}" for i in range(self.players))
+
+
+@functools.lru_cache(maxsize=64)
+def _action_table(game: Game[Any]) -> tuple[tuple[Any, ...], dict[Any, int]]:
+    """A game's actions and their ids, built once per options (games are equal by options)."""
+    actions = tuple(game.all_actions())
+    index = {action: i for i, action in enumerate(actions)}
+    if len(index) != len(actions):
+        raise ValueError(f"{game.id}: all_actions() lists an action twice")
+    return actions, index
 
 
 _QUIET_START: ContextVar[bool] = ContextVar("gamelib_quiet_start", default=False)
@@ -296,6 +377,37 @@ class State(ABC, Generic[A]):
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` if the state breaks a rule of the game (for the test suite)."""
+
+    def sample_world(self, player: int, rng: Rng | int) -> Self:
+        """A full state consistent with what ``player`` sees, for search and for odds.
+
+        What ``player`` cannot see (others' hidden cards, the order of the draw piles, the
+        chance events to come) is resampled from ``rng`` (an :class:`Rng` or a seed); what they
+        see, the history and the log entries they may read are kept, so the world gives
+        ``player`` the same view and, on their turn, the same legal actions. The sample depends
+        only on that view and ``rng``, never on the true hidden cards. ``self`` is unchanged.
+        A world is for playing out, not a record: its seed no longer replays it.
+        Games implement it, most with :meth:`_world_base` and :func:`gamelib.core.worlds.redeal`.
+        """
+        raise NotImplementedError(f"{self.game.id} cannot sample worlds")
+
+    def _world_base(self, player: int, rng: Rng | int) -> tuple[Self, Rng]:
+        """The start of :meth:`sample_world`: a clone keeping only ``player``'s log, with fresh
+        chance events to come, and the generator for the game's resampling.
+
+        Raises ``ValueError`` for a seat that does not exist.
+        """
+        if isinstance(player, bool) or not isinstance(player, int) or not (
+            0 <= player < self.game.players
+        ):
+            last = self.game.players - 1
+            raise ValueError(CORE.format("no_seat", "en", seat=repr(player)[:20], last=last))
+        source = Rng(rng) if isinstance(rng, int) else rng
+        draw = source.stream()
+        world = self.clone()
+        world.log = [e for e in self.log if e.is_visible_to(player)]
+        world.rng = Rng(draw.getrandbits(63))
+        return world, Rng(draw.getrandbits(63))
 
     # -- provided ---------------------------------------------------------------------------
     def is_terminal(self) -> bool:

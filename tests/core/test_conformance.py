@@ -131,10 +131,43 @@ class LogReadingState(ToyState):
         self.entries_seen = len(self.log)
 
 
+class TrueWorldState(ToyState):
+    """Samples the true state: its worlds show the hidden hands (a search bot would cheat)."""
+
+    def sample_world(self, player: int, rng: Any) -> TrueWorldState:
+        world, _ = self._world_base(player, rng)
+        return world
+
+
+class OwnHandWorldState(ToyState):
+    """Samples worlds that deal the sampling seat a new hand too."""
+
+    def sample_world(self, player: int, rng: Any) -> OwnHandWorldState:
+        world = super().sample_world(player, rng)
+        world.hands[player] = list(world.hands[(player + 1) % len(world.hands)])
+        return world
+
+
+class ShortState(ToyState):
+    """Claims a bound on the length that its games exceed."""
+
+
+class HighScoreState(ToyState):
+    """Ends with a score above its claimed bounds."""
+
+    def outcome(self) -> Any:
+        result = super().outcome()
+        return None if result is None else dataclasses.replace(result, scores=(9.0,) * 2)
+
+
+class WrongIdState(ToyState):
+    """Offers an action whose id maps back to another action."""
+
+
 BROKEN = {
     "toy-leaky": (LeakyState, "sees the hand of seat"),
     "toy-global-random": (GlobalRandomState, "does not replay"),
-    "toy-stuck": (StuckState, "no legal action in a running game at step 3"),
+    "toy-stuck": (StuckState, "no legal action"),
     "toy-twin-texts": (TwinTextsState, "two legal actions print alike"),
     "toy-broken-invariant": (BrokenInvariantState, "a card is in two places"),
     "toy-fresh-clone": (
@@ -145,9 +178,18 @@ BROKEN = {
         LogReadingState,
         "the fast path (clone + apply_in_place, quiet) does not give the game play gives",
     ),
+    "toy-true-world": (TrueWorldState, "differs from the true state"),
+    "toy-own-hand-world": (OwnHandWorldState, "shows that seat a different view"),
+    "toy-short": (ShortState, "longer than max_length() = 5"),
+    "toy-high-score": (HighScoreState, "outside score_bounds()"),
+    "toy-wrong-id": (WrongIdState, "does not map back to"),
 }
-for _name, (_cls, _msg) in BROKEN.items():
-    _game_class(_name, _cls)
+_CLASSES = {_name: _game_class(_name, _cls) for _name, (_cls, _msg) in BROKEN.items()}
+_CLASSES["toy-short"].max_length = lambda self: 5  # type: ignore[method-assign]
+_CLASSES["toy-high-score"].score_bounds = lambda self: (0.0, 3.0)  # type: ignore[method-assign]
+_CLASSES["toy-wrong-id"].action_from_id = (  # type: ignore[method-assign]
+    lambda self, state, i: state.legal_actions()[0]
+)
 _game_class("toy-mutating", MutatingState)
 
 
