@@ -1,0 +1,107 @@
+"""Every game as the environments game-AI people already use: OpenSpiel and PettingZoo.
+
+Both adapters are built only on the contract (:mod:`gamelib.core`: stable action ids, length and
+score bounds, views, numeric observations, :meth:`~gamelib.core.State.sample_world`) and reach
+the games through the registry. Each needs an optional extra::
+
+    pip install "gamelib[openspiel]"    # gamelib.interop.openspiel
+    pip install "gamelib[pettingzoo]"   # gamelib.interop.pettingzoo
+
+This package itself imports neither, so it can say which extra is missing (in English and
+Japanese). :func:`view_text` is the deterministic text of a view both adapters show.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from gamelib.core import LogEntry, Term, View
+
+__all__ = ["MissingExtra", "require", "view_text"]
+
+
+class MissingExtra(ImportError):
+    """An adapter's library is not installed; the message names the extra that installs it.
+
+    ``en`` and ``ja`` hold the message in each language; ``str(err)`` shows both.
+    """
+
+    def __init__(self, adapter: str, library: str, extra: str) -> None:
+        command = f'pip install "gamelib[{extra}]"'
+        self.en = f"gamelib.interop.{adapter} needs {library}, which is not installed: {command}"
+        self.ja = (
+            f"gamelib.interop.{adapter} には {library} が必要ですが、"
+            f"インストールされていません: {command}"
+        )
+        super().__init__(f"{self.en}\n{self.ja}", name=library)
+
+    def text(self, lang: str) -> str:
+        """The message in ``lang``."""
+        return self.ja if lang == "ja" else self.en
+
+
+def require(module: str, *, adapter: str, extra: str) -> ModuleType:
+    """Import ``module`` or raise :class:`MissingExtra` naming ``extra``."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as err:
+        raise MissingExtra(adapter, module.split(".")[0], extra) from err
+
+
+#: View fields left out of :func:`view_text`: fixed for the game (id, language, seat names) or
+#: rendered apart (the log).
+_SKIPPED = frozenset({"game_id", "lang", "seat_names", "log"})
+
+
+def view_text(view: View, *, log: bool = True) -> str:
+    """The text of ``view``: one ``field: value`` line per field, then its log lines.
+
+    The same view gives the same text in every process (sets and mappings are sorted), and the
+    text holds only what the view holds. Without ``log`` it is what the seat sees now.
+    """
+    lines = [
+        f"{f.name}: {_plain(getattr(view, f.name), view.lang)}"
+        for f in dataclasses.fields(view)
+        if f.name not in _SKIPPED
+    ]
+    if log:
+        lines.extend(f"log: {line}" for line in view.log_lines())
+    return "\n".join(lines)
+
+
+def _plain(value: Any, lang: str, depth: int = 0) -> str:
+    """A value as deterministic text (no memory addresses, no hash order)."""
+    if depth > 40:
+        raise ValueError("a view nests too deeply to write as text")
+    d = depth + 1
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return repr(value)
+    if isinstance(value, enum.Enum):
+        return value.name
+    if isinstance(value, Term):
+        return value.text(lang)
+    if isinstance(value, LogEntry):
+        return value.text(lang)
+    if isinstance(value, (list, tuple)):
+        return "(" + ", ".join(_plain(v, lang, d) for v in value) + ")"
+    if isinstance(value, (set, frozenset)):
+        return "{" + ", ".join(sorted(_plain(v, lang, d) for v in value)) + "}"
+    if isinstance(value, Mapping):
+        items = sorted(f"{_plain(k, lang, d)}: {_plain(v, lang, d)}" for k, v in value.items())
+        return "{" + ", ".join(items) + "}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        inner = ", ".join(
+            f"{f.name}={_plain(getattr(value, f.name), lang, d)}"
+            for f in dataclasses.fields(value)
+        )
+        return f"{type(value).__name__}({inner})"
+    attrs = getattr(value, "__dict__", None)
+    if attrs is not None:
+        inner = ", ".join(f"{k}={_plain(v, lang, d)}" for k, v in sorted(attrs.items()))
+        return f"{type(value).__name__}({inner})"
+    return f"{type(value).__name__}:{value}"
