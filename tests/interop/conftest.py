@@ -1,0 +1,37 @@
+"""The games the adapters are tested on: the toy game and every available game that implements
+the search contract (the others are skipped, saying why)."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from gamelib.core import available_games, load
+from tests.toy_game import register
+
+register()
+
+
+def _param(game_id: str) -> Any:
+    try:
+        load(game_id).all_actions()
+    except NotImplementedError as err:
+        reason = f"{game_id} does not implement the search contract yet ({err})"
+        return pytest.param(game_id, marks=pytest.mark.skip(reason=reason), id=game_id)
+    return pytest.param(game_id, id=game_id)
+
+
+#: Every game the adapters are checked on, toy game first.
+GAMES = [_param(g) for g in ["toy", *available_games()]]
+
+
+def need(module: str) -> ModuleType:
+    """Import an extra's library: skip the tests without it locally, fail in CI (``CI`` set),
+    where ``make test`` installs it."""
+    if os.environ.get("CI"):
+        return importlib.import_module(module)
+    return pytest.importorskip(module)
