@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from gamelib.core import LogEntry, Term, View
+from gamelib.core import LogEntry, Outcome, Term, View
 
-__all__ = ["MissingExtra", "require", "view_text"]
+__all__ = ["PAYOFFS", "MissingExtra", "payoffs", "require", "view_text"]
 
 
 class MissingExtra(ImportError):
@@ -51,6 +51,21 @@ def require(module: str, *, adapter: str, extra: str) -> ModuleType:
         return importlib.import_module(module)
     except ImportError as err:
         raise MissingExtra(adapter, module.split(".")[0], extra) from err
+
+
+#: How an outcome becomes each seat's payoff: ``"win"`` shares 1 among the winners (0 for the
+#: others; the payoffs add up to 1), ``"score"`` is :attr:`Outcome.scores`.
+PAYOFFS = ("win", "score")
+
+
+def payoffs(outcome: Outcome, players: int, mode: str = "win") -> list[float]:
+    """Each seat's payoff from ``outcome`` by ``mode`` (one of :data:`PAYOFFS`)."""
+    if mode == "score":
+        return [float(s) for s in outcome.scores]
+    if mode != "win":
+        raise ValueError(f"the payoff must be one of {PAYOFFS}, not {mode!r}")
+    share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
+    return [share if p in outcome.winners else 0.0 for p in range(players)]
 
 
 #: View fields left out of :func:`view_text`: fixed for the game (id, language, seat names) or

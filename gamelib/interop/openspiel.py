@@ -33,7 +33,7 @@ from typing import Any
 from gamelib.core import Game, Rng, State, dumps, game_class, load, loads
 from gamelib.core import available_games as _available_games
 from gamelib.core.options import option_specs
-from gamelib.interop import require, view_text
+from gamelib.interop import PAYOFFS, payoffs, require, view_text
 
 pyspiel = require("pyspiel", adapter="openspiel", extra="openspiel")
 np = require("numpy", adapter="openspiel", extra="openspiel")
@@ -51,7 +51,6 @@ __all__ = [
 PREFIX = "gamelib_"
 #: Parameters the adapter adds to the game's options.
 EXTRA_PARAMETERS: Mapping[str, Any] = {"seed": -1, "seeds": 1 << 16, "returns": "win"}
-RETURNS = ("win", "score")
 
 #: The text of every view at the chance node, before the seed is picked.
 BEFORE_THE_DEAL = "(the seed is not picked yet)"
@@ -139,8 +138,8 @@ class GamelibGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"seed must be -1 (chance picks it) or a seed >= 0, not {seed}")
         if not isinstance(seeds, int) or seeds < 1:
             raise ValueError(f"seeds must be a whole number >= 1, not {seeds}")
-        if returns not in RETURNS:
-            raise ValueError(f"returns must be one of {RETURNS}, not {returns!r}")
+        if returns not in PAYOFFS:
+            raise ValueError(f"returns must be one of {PAYOFFS}, not {returns!r}")
         #: The gamelib game (options validated by the game: OptionError names what is wrong).
         self.engine: Game[Any] = load(self.game_id, **given)
         #: The seeds the chance node picks from, each with the same probability.
@@ -280,10 +279,7 @@ class GamelibState(pyspiel.State):  # type: ignore[misc]
         outcome = None if self._held is None else self._held.state.outcome()
         if outcome is None:
             return [0.0] * n
-        if game.returns_mode == "score":
-            return [float(s) for s in outcome.scores]
-        share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
-        return [share if p in outcome.winners else 0.0 for p in range(n)]
+        return payoffs(outcome, n, game.returns_mode)
 
     def resample_from_infostate(self, player: int, sampler: Any) -> GamelibState:
         """A state ``player`` cannot tell from this one, from :meth:`State.sample_world`.

@@ -25,16 +25,14 @@ from typing import Any
 
 from gamelib.core import Game, IllegalAction, State, fresh_seed, load
 from gamelib.core.messages import CORE
-from gamelib.interop import require, view_text
+from gamelib.interop import PAYOFFS, payoffs, require, view_text
 
 gymnasium = require("gymnasium", adapter="pettingzoo", extra="pettingzoo")
 _pz = require("pettingzoo", adapter="pettingzoo", extra="pettingzoo")
 _wrappers = require("pettingzoo.utils.wrappers", adapter="pettingzoo", extra="pettingzoo")
 np = require("numpy", adapter="pettingzoo", extra="pettingzoo")
 
-__all__ = ["REWARDS", "env", "raw_env"]
-
-REWARDS = ("win", "score")
+__all__ = ["env", "raw_env"]
 
 
 def env(game_id: str, **kwargs: Any) -> Any:
@@ -62,8 +60,8 @@ class raw_env(_pz.AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if reward not in PAYOFFS:
+            raise ValueError(f"reward must be one of {PAYOFFS}, not {reward!r}")
         #: The gamelib game (options validated by the game: OptionError names what is wrong).
         self.game: Game[Any] = load(game_id, **options)
         self.metadata = {**self.metadata, "name": f"gamelib_{game_id}_v0"}
@@ -135,12 +133,7 @@ class raw_env(_pz.AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         state.apply_in_place(chosen)
         outcome = state.outcome()
         if outcome is not None:
-            n = self.game.players
-            if self.reward_mode == "score":
-                values = [float(s) for s in outcome.scores]
-            else:
-                share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
-                values = [share if p in outcome.winners else 0.0 for p in range(n)]
+            values = payoffs(outcome, self.game.players, self.reward_mode)
             self.rewards = {a: values[self._seat[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
         else:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import importlib
 import os
+import subprocess
+import sys
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -35,3 +38,25 @@ def need(module: str) -> ModuleType:
     if os.environ.get("CI"):
         return importlib.import_module(module)
     return pytest.importorskip(module)
+
+
+MISSING = """
+import sys
+sys.modules[{library!r}] = None
+try:
+    import gamelib.interop.{adapter}
+except ImportError as err:
+    print(type(err).__name__)
+    print(err)
+"""
+
+
+def import_without(library: str, adapter: str) -> str:
+    """What importing ``gamelib.interop.<adapter>`` says, in a new process without ``library``."""
+    return subprocess.run(
+        [sys.executable, "-c", MISSING.format(library=library, adapter=adapter)],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.interop.conftest import GAMES, need
+from tests.interop.conftest import GAMES, import_without, need
 
 pyspiel = need("pyspiel")
 
@@ -178,22 +178,9 @@ def test_chance_node_picks_the_seed() -> None:
     assert _game("toy", seed=99).new_initial_state().chance_outcomes() == [(99, 1.0)]
 
 
-MISSING = """
-import sys
-sys.modules["pyspiel"] = None
-try:
-    import gamelib.interop.openspiel
-except ImportError as err:
-    print(type(err).__name__)
-    print(err)
-"""
-
-
 def test_missing_open_spiel_names_the_extra() -> None:
     """Without open_spiel the import error names the extra, in English and Japanese."""
-    out = subprocess.run(
-        [sys.executable, "-c", MISSING], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
+    out = import_without("pyspiel", "openspiel")
     assert out.startswith("MissingExtra")
     assert 'pip install "gamelib[openspiel]"' in out
     assert "インストールされていません" in out

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import warnings
 from pathlib import Path
 
 import pytest
 
-from tests.interop.conftest import GAMES, need
+from tests.interop.conftest import GAMES, import_without, need
 
 need("pettingzoo")
 
@@ -95,22 +93,9 @@ def test_render_ansi_is_the_view_of_the_seat_to_act() -> None:
     assert "viewer: 0" in text and "None)" in text
 
 
-MISSING = """
-import sys
-sys.modules["pettingzoo"] = None
-try:
-    import gamelib.interop.pettingzoo
-except ImportError as err:
-    print(type(err).__name__)
-    print(err)
-"""
-
-
 def test_missing_pettingzoo_names_the_extra() -> None:
     """Without pettingzoo the import error names the extra, in English and Japanese."""
-    out = subprocess.run(
-        [sys.executable, "-c", MISSING], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
+    out = import_without("pettingzoo", "pettingzoo")
     assert out.startswith("MissingExtra")
     assert 'pip install "gamelib[pettingzoo]"' in out
     assert "インストールされていません" in out
