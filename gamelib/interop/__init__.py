@@ -79,44 +79,76 @@ def view_text(view: View, *, log: bool = True) -> str:
     The same view gives the same text in every process (sets and mappings are sorted), and the
     text holds only what the view holds. Without ``log`` it is what the seat sees now.
     """
+    lang = view.lang
     lines = [
-        f"{f.name}: {_plain(getattr(view, f.name), view.lang)}"
-        for f in dataclasses.fields(view)
-        if f.name not in _SKIPPED
+        f"{name}: {_plain(getattr(view, name), lang)}"
+        for name in _field_names(type(view))
+        if name not in _SKIPPED
     ]
     if log:
         lines.extend(f"log: {line}" for line in view.log_lines())
     return "\n".join(lines)
 
 
+_ATOMS = frozenset({int, float, str, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}
+#: Texts of hashable (frozen) dataclass values such as cards, which views repeat many times.
+_MEMO: dict[tuple[str, Any], str] = {}
+_MEMO_SIZE = 100_000
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 def _plain(value: Any, lang: str, depth: int = 0) -> str:
     """A value as deterministic text (no memory addresses, no hash order)."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return repr(value)
     if depth > 40:
         raise ValueError("a view nests too deeply to write as text")
     d = depth + 1
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return repr(value)
+    if kind is tuple or kind is list:
+        if all(type(v) in _ATOMS for v in value):
+            return repr(tuple(value))
+        return "(" + ", ".join([_plain(v, lang, d) for v in value]) + ")"
     if isinstance(value, enum.Enum):
         return value.name
-    if isinstance(value, Term):
-        return value.text(lang)
-    if isinstance(value, LogEntry):
-        return value.text(lang)
+    if kind is Term or kind is LogEntry:
+        return str(value.text(lang))
     if isinstance(value, (list, tuple)):
-        return "(" + ", ".join(_plain(v, lang, d) for v in value) + ")"
+        return "(" + ", ".join([_plain(v, lang, d) for v in value]) + ")"
     if isinstance(value, (set, frozenset)):
-        return "{" + ", ".join(sorted(_plain(v, lang, d) for v in value)) + "}"
+        return "{" + ", ".join(sorted([_plain(v, lang, d) for v in value])) + "}"
     if isinstance(value, Mapping):
-        items = sorted(f"{_plain(k, lang, d)}: {_plain(v, lang, d)}" for k, v in value.items())
+        items = sorted([f"{_plain(k, lang, d)}: {_plain(v, lang, d)}" for k, v in value.items()])
         return "{" + ", ".join(items) + "}"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        inner = ", ".join(
-            f"{f.name}={_plain(getattr(value, f.name), lang, d)}"
-            for f in dataclasses.fields(value)
-        )
-        return f"{type(value).__name__}({inner})"
+        return _dataclass_text(value, lang, d)
     attrs = getattr(value, "__dict__", None)
     if attrs is not None:
         inner = ", ".join(f"{k}={_plain(v, lang, d)}" for k, v in sorted(attrs.items()))
-        return f"{type(value).__name__}({inner})"
-    return f"{type(value).__name__}:{value}"
+        return f"{kind.__name__}({inner})"
+    return f"{kind.__name__}:{value}"
+
+
+def _dataclass_text(value: Any, lang: str, depth: int) -> str:
+    """``Name(field=value, ...)``, remembered for hashable values (equal values, same text)."""
+    key: tuple[str, Any] | None = (lang, value)
+    try:
+        text = _MEMO.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a mutable dataclass, or one holding a list
+        key, text = None, None
+    if text is None:
+        names = _field_names(type(value))
+        inner = ", ".join([f"{n}={_plain(getattr(value, n), lang, depth)}" for n in names])
+        text = f"{type(value).__name__}({inner})"
+        if key is not None:
+            if len(_MEMO) >= _MEMO_SIZE:
+                _MEMO.clear()
+            _MEMO[key] = text
+    return text

@@ -29,7 +29,7 @@ def _param(game_id: str) -> Any:
 
 
 #: Every game the adapters are checked on, toy game first.
-GAMES = [_param(g) for g in ["toy", *available_games()]]
+GAMES = [_param(g) for g in dict.fromkeys(["toy", *available_games()])]
 
 
 def need(module: str) -> ModuleType:
