@@ -8,21 +8,20 @@ the games through the registry. Each needs an optional extra::
     pip install "gamelib[pettingzoo]"   # gamelib.interop.pettingzoo
 
 This package itself imports neither, so it can say which extra is missing (in English and
-Japanese). :func:`view_text` is the deterministic text of a view both adapters show.
+Japanese: :class:`MissingExtra`). :func:`view_text` is the deterministic text of a view both
+adapters show; :func:`payoffs` turns an outcome into their returns and rewards.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-import importlib
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
 from gamelib.core import LogEntry, Outcome, Term, View
 
-__all__ = ["PAYOFFS", "MissingExtra", "payoffs", "require", "view_text"]
+__all__ = ["PAYOFFS", "MissingExtra", "payoffs", "view_text"]
 
 
 class MissingExtra(ImportError):
@@ -43,14 +42,6 @@ class MissingExtra(ImportError):
     def text(self, lang: str) -> str:
         """The message in ``lang``."""
         return self.ja if lang == "ja" else self.en
-
-
-def require(module: str, *, adapter: str, extra: str) -> ModuleType:
-    """Import ``module`` or raise :class:`MissingExtra` naming ``extra``."""
-    try:
-        return importlib.import_module(module)
-    except ImportError as err:
-        raise MissingExtra(adapter, module.split(".")[0], extra) from err
 
 
 #: How an outcome becomes each seat's payoff: ``"win"`` shares 1 among the winners (0 for the

@@ -33,10 +33,13 @@ from typing import Any
 from gamelib.core import Game, Rng, State, dumps, game_class, load, loads
 from gamelib.core import available_games as _available_games
 from gamelib.core.options import option_specs
-from gamelib.interop import PAYOFFS, payoffs, require, view_text
+from gamelib.interop import PAYOFFS, MissingExtra, payoffs, view_text
 
-pyspiel = require("pyspiel", adapter="openspiel", extra="openspiel")
-np = require("numpy", adapter="openspiel", extra="openspiel")
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as err:
+    raise MissingExtra("openspiel", "open_spiel", "openspiel") from err
 
 __all__ = [
     "PREFIX",
@@ -233,9 +236,9 @@ class GamelibState(pyspiel.State):  # type: ignore[misc]
         """The seat to act, ``pyspiel.PlayerId.CHANCE`` before the seed, or ``TERMINAL``."""
         held = self._held
         if held is None:
-            return pyspiel.PlayerId.CHANCE
+            return int(pyspiel.PlayerId.CHANCE)
         player = held.state.current_player
-        return pyspiel.PlayerId.TERMINAL if player is None else int(player)
+        return int(pyspiel.PlayerId.TERMINAL) if player is None else int(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The seeds the chance node picks from, each with the same probability."""

@@ -25,12 +25,15 @@ from typing import Any
 
 from gamelib.core import Game, IllegalAction, State, fresh_seed, load
 from gamelib.core.messages import CORE
-from gamelib.interop import PAYOFFS, payoffs, require, view_text
+from gamelib.interop import PAYOFFS, MissingExtra, payoffs, view_text
 
-gymnasium = require("gymnasium", adapter="pettingzoo", extra="pettingzoo")
-_pz = require("pettingzoo", adapter="pettingzoo", extra="pettingzoo")
-_wrappers = require("pettingzoo.utils.wrappers", adapter="pettingzoo", extra="pettingzoo")
-np = require("numpy", adapter="pettingzoo", extra="pettingzoo")
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as err:
+    raise MissingExtra("pettingzoo", "pettingzoo", "pettingzoo") from err
 
 __all__ = ["env", "raw_env"]
 
@@ -40,14 +43,14 @@ def env(game_id: str, **kwargs: Any) -> Any:
 
     ``kwargs`` are :class:`raw_env`'s: ``render_mode``, ``reward`` and the game's options.
     """
-    wrapped = _wrappers.AssertOutOfBoundsWrapper(raw_env(game_id, **kwargs))
-    return _wrappers.OrderEnforcingWrapper(wrapped)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(raw_env(game_id, **kwargs))
+    return wrappers.OrderEnforcingWrapper(wrapped)
 
 
-class raw_env(_pz.AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
+class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
     """A gamelib game with fixed options as a PettingZoo AEC environment."""
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(
         self,
