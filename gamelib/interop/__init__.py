@@ -19,9 +19,9 @@ import enum
 from collections.abc import Mapping
 from typing import Any
 
-from gamelib.core import LogEntry, Outcome, Term, View
+from gamelib.core import Catalog, LogEntry, OptionError, Outcome, Term, View
 
-__all__ = ["PAYOFFS", "MissingExtra", "payoffs", "view_text"]
+__all__ = ["MESSAGES", "PAYOFFS", "MissingExtra", "payoffs", "refuse", "view_text"]
 
 
 class MissingExtra(ImportError):
@@ -44,6 +44,59 @@ class MissingExtra(ImportError):
         return self.ja if lang == "ja" else self.en
 
 
+#: The adapters' refusals, in English and Japanese.
+MESSAGES = Catalog(
+    {
+        "bad_seed": {
+            "en": "seed must be -1 (the chance node picks it) or a seed >= 0, not {value}",
+            "ja": "seed は -1(チャンスノードが選ぶ)か 0 以上のシードです({value} は不可)",
+        },
+        "bad_seeds": {
+            "en": "seeds must be a whole number >= 1, not {value}",
+            "ja": "seeds は 1 以上の整数です({value} は不可)",
+        },
+        "bad_payoff": {
+            "en": "{name} must be one of {choices}, not {value}",
+            "ja": "{name} は {choices} のいずれかです({value} は不可)",
+        },
+        "bad_render_mode": {
+            "en": "render_mode must be None, 'ansi' or 'human', not {value}",
+            "ja": "render_mode は None、'ansi'、'human' のいずれかです({value} は不可)",
+        },
+        "no_observation_params": {
+            "en": "observation parameters are not supported: {value}",
+            "ja": "観測のパラメータには対応していません: {value}",
+        },
+        "not_started": {
+            "en": "the game has not started: its chance node picks the seed first",
+            "ja": "ゲームはまだ始まっていません: 先にチャンスノードがシードを選びます",
+        },
+        "not_a_seed": {
+            "en": "seed {value} is not a chance outcome of {game}",
+            "ja": "シード {value} は {game} のチャンスの結果ではありません",
+        },
+        "no_seat": {
+            "en": "there is no seat {value} to view from (seats 0 to {last})",
+            "ja": "席 {value} はありません(席は 0 から {last})",
+        },
+        "no_reset": {
+            "en": "call reset() before using the environment",
+            "ja": "環境を使う前に reset() を呼んでください",
+        },
+        "no_action": {
+            "en": "an agent still playing needs an action id (0 to {last}), not None",
+            "ja": "まだ手番のあるエージェントには行動 ID(0 から {last})が必要です(None は不可)",
+        },
+    }
+)
+
+
+def refuse(key: str, lang: str = "en", **params: Any) -> OptionError:
+    """The :class:`~gamelib.core.OptionError` of an adapter's refusal ``key`` (both languages;
+    ``str(err)`` in ``lang``)."""
+    return OptionError.of(MESSAGES.term(key, **params), lang)
+
+
 #: How an outcome becomes each seat's payoff: ``"win"`` shares 1 among the winners (0 for the
 #: others; the payoffs add up to 1), ``"score"`` is :attr:`Outcome.scores`.
 PAYOFFS = ("win", "score")
@@ -54,7 +107,7 @@ def payoffs(outcome: Outcome, players: int, mode: str = "win") -> list[float]:
     if mode == "score":
         return [float(s) for s in outcome.scores]
     if mode != "win":
-        raise ValueError(f"the payoff must be one of {PAYOFFS}, not {mode!r}")
+        raise refuse("bad_payoff", name="the payoff", choices=PAYOFFS, value=repr(mode))
     share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
     return [share if p in outcome.winners else 0.0 for p in range(players)]
 

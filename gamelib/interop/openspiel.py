@@ -33,7 +33,7 @@ from typing import Any
 from gamelib.core import Game, Rng, State, dumps, game_class, load, loads
 from gamelib.core import available_games as _available_games
 from gamelib.core.options import option_specs
-from gamelib.interop import PAYOFFS, MissingExtra, payoffs, view_text
+from gamelib.interop import PAYOFFS, MissingExtra, payoffs, refuse, view_text
 
 try:
     import numpy as np
@@ -137,12 +137,13 @@ class GamelibGame(pyspiel.Game):  # type: ignore[misc]
         seed = given.pop("seed", EXTRA_PARAMETERS["seed"])
         seeds = given.pop("seeds", EXTRA_PARAMETERS["seeds"])
         returns = given.pop("returns", EXTRA_PARAMETERS["returns"])
+        lang = "ja" if given.get("lang") == "ja" else "en"
         if not isinstance(seed, int) or seed < -1:
-            raise ValueError(f"seed must be -1 (chance picks it) or a seed >= 0, not {seed}")
+            raise refuse("bad_seed", lang, value=repr(seed))
         if not isinstance(seeds, int) or seeds < 1:
-            raise ValueError(f"seeds must be a whole number >= 1, not {seeds}")
+            raise refuse("bad_seeds", lang, value=repr(seeds))
         if returns not in PAYOFFS:
-            raise ValueError(f"returns must be one of {PAYOFFS}, not {returns!r}")
+            raise refuse("bad_payoff", lang, name="returns", choices=PAYOFFS, value=repr(returns))
         #: The gamelib game (options validated by the game: OptionError names what is wrong).
         self.engine: Game[Any] = load(self.game_id, **given)
         #: The seeds the chance node picks from, each with the same probability.
@@ -178,7 +179,7 @@ class GamelibGame(pyspiel.Game):  # type: ignore[misc]
         """The observer of a seat's view (with its log for perfect recall), or ``None`` for the
         public-only and private-only kinds, which the contract's views do not split out."""
         if params:
-            raise ValueError(f"observation parameters are not supported: {dict(params)}")
+            raise refuse("no_observation_params", self.engine.lang, value=dict(params))
         if iig_obs_type is None:
             return _ViewObserver(self, perfect_recall=False)
         if iig_obs_type.public_info and (
@@ -228,7 +229,7 @@ class GamelibState(pyspiel.State):  # type: ignore[misc]
         """
         held = self._held
         if held is None:
-            raise ValueError("the game has not started: its chance node picks the seed first")
+            raise refuse("not_started", self.get_game().engine.lang)
         return held.state
 
     # -- the OpenSpiel state API -----------------------------------------------------------
@@ -259,7 +260,7 @@ class GamelibState(pyspiel.State):  # type: ignore[misc]
         if self._held is None:
             game: GamelibGame = self.get_game()
             if int(action) not in game.seeds:
-                raise ValueError(f"seed {action} is not a chance outcome of {game}")
+                raise refuse("not_a_seed", game.engine.lang, value=action, game=str(game))
             self._held = _Held(game.engine.new_state(int(action)))
             return
         engine = self._held.state
@@ -316,8 +317,9 @@ class GamelibState(pyspiel.State):  # type: ignore[misc]
 
     def _seat(self, player: int | None) -> int:
         seat = self.current_player() if player is None else int(player)
-        if not 0 <= seat < self.get_game().engine.players:
-            raise ValueError(f"no seat {seat} to view from")
+        engine = self.get_game().engine
+        if not 0 <= seat < engine.players:
+            raise refuse("no_seat", engine.lang, value=seat, last=engine.players - 1)
         return seat
 
     def __str__(self) -> str:

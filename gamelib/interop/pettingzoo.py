@@ -24,8 +24,7 @@ import random
 from typing import Any
 
 from gamelib.core import Game, IllegalAction, State, fresh_seed, load
-from gamelib.core.messages import CORE
-from gamelib.interop import PAYOFFS, MissingExtra, payoffs, view_text
+from gamelib.interop import MESSAGES, PAYOFFS, MissingExtra, payoffs, refuse, view_text
 
 try:
     import gymnasium
@@ -61,10 +60,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         **options: Any,
     ) -> None:
         super().__init__()
+        lang = "ja" if options.get("lang") == "ja" else "en"
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+            raise refuse("bad_render_mode", lang, value=repr(render_mode))
         if reward not in PAYOFFS:
-            raise ValueError(f"reward must be one of {PAYOFFS}, not {reward!r}")
+            raise refuse("bad_payoff", lang, name="reward", choices=PAYOFFS, value=repr(reward))
         #: The gamelib game (options validated by the game: OptionError names what is wrong).
         self.game: Game[Any] = load(game_id, **options)
         self.metadata = {**self.metadata, "name": f"gamelib_{game_id}_v0"}
@@ -128,8 +128,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         state = self._state()
         if action is None:
             raise IllegalAction.of(
-                CORE.term("bad_action_id", value="None", last=self.game.action_count() - 1),
-                self.game.lang,
+                MESSAGES.term("no_action", last=self.game.action_count() - 1), self.game.lang
             )
         chosen = self.game.action_from_id(state, int(action))
         self._cumulative_rewards[agent] = 0.0
@@ -174,7 +173,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
     # -- helpers ------------------------------------------------------------------------------
     def _state(self) -> State[Any]:
         if self.game_state is None:
-            raise RuntimeError("call reset() before using the environment")
+            raise refuse("no_reset", self.game.lang)
         return self.game_state
 
     def _select(self) -> None:

@@ -17,7 +17,7 @@ pyspiel = need("pyspiel")
 
 from open_spiel.python.algorithms import generate_playthrough, ismcts, mcts  # noqa: E402
 
-from gamelib.core import load, option_specs, replay  # noqa: E402
+from gamelib.core import OptionError, load, option_specs, replay  # noqa: E402
 from gamelib.interop import openspiel as gos  # noqa: E402
 from gamelib.interop import view_text  # noqa: E402
 
@@ -153,7 +153,7 @@ def test_options_are_parameters() -> None:
     assert game.num_players() == 3
     assert game.get_type().parameter_specification["players"] == 2
     assert str(game) == "gamelib_toy(lang=en,players=3,returns=win,seed=-1,seeds=65536)"
-    with pytest.raises(Exception, match="players"):
+    with pytest.raises(OptionError, match="players"):
         _game("toy", players=9)
 
 
@@ -184,3 +184,12 @@ def test_missing_open_spiel_names_the_extra() -> None:
     assert out.startswith("MissingExtra")
     assert 'pip install "gamelib[openspiel]"' in out
     assert "インストールされていません" in out
+
+
+def test_bad_parameters_are_refused_in_both_languages() -> None:
+    """A bad seed, seeds or returns parameter is refused, naming it (English and Japanese)."""
+    cases = (({"seed": -2}, "seed"), ({"seeds": 0}, "seeds"), ({"returns": "x"}, "returns"))
+    for params, word in cases:
+        with pytest.raises(OptionError, match=word) as caught:
+            _game("toy", **params)
+        assert word in caught.value.ja and caught.value.ja != caught.value.en

@@ -14,8 +14,8 @@ need("pettingzoo")
 import numpy as np  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from gamelib.core import IllegalAction, fingerprint, load  # noqa: E402
-from gamelib.interop.pettingzoo import env  # noqa: E402
+from gamelib.core import IllegalAction, OptionError, fingerprint, load  # noqa: E402
+from gamelib.interop.pettingzoo import env, raw_env  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,3 +99,15 @@ def test_missing_pettingzoo_names_the_extra() -> None:
     assert out.startswith("MissingExtra")
     assert 'pip install "gamelib[pettingzoo]"' in out
     assert "インストールされていません" in out
+
+
+def test_bad_arguments_are_refused_in_both_languages() -> None:
+    """A bad reward or render mode, or stepping before reset, is an OptionError in both
+    languages (the game's options pick the one shown)."""
+    with pytest.raises(OptionError, match="reward") as caught:
+        env("toy", reward="points")
+    assert "reward" in caught.value.ja and caught.value.ja != caught.value.en
+    with pytest.raises(OptionError, match="render_mode は"):
+        env("toy", render_mode="rgb", lang="ja")
+    with pytest.raises(OptionError, match="reset"):
+        raw_env("toy").observe("player_0")
