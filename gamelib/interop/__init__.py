@@ -173,10 +173,16 @@ def _plain(value: Any, lang: str, depth: int = 0) -> str:
         return "{" + ", ".join(items) + "}"
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return _dataclass_text(value, lang, d)
-    attrs = getattr(value, "__dict__", None)
-    if attrs is not None:
+    attrs = dict(getattr(value, "__dict__", {}))
+    for cls in kind.__mro__:  # slotted objects too
+        for name in getattr(cls, "__slots__", ()):
+            if isinstance(name, str) and hasattr(value, name):
+                attrs[name] = getattr(value, name)
+    if attrs:
         inner = ", ".join(f"{k}={_plain(v, lang, d)}" for k, v in sorted(attrs.items()))
         return f"{kind.__name__}({inner})"
+    if kind.__str__ is object.__str__ and kind.__repr__ is object.__repr__:
+        return f"{kind.__name__}()"  # its default text would be a memory address
     return f"{kind.__name__}:{value}"
 
 

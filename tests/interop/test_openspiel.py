@@ -193,3 +193,4 @@ def test_bad_parameters_are_refused_in_both_languages() -> None:
         with pytest.raises(OptionError, match=word) as caught:
             _game("toy", **params)
         assert word in caught.value.ja and caught.value.ja != caught.value.en
+
