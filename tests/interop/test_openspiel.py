@@ -155,6 +155,11 @@ def test_options_are_parameters() -> None:
     assert str(game) == "gamelib_toy(lang=en,players=3,returns=win,seed=-1,seeds=65536)"
     with pytest.raises(OptionError, match="players"):
         _game("toy", players=9)
+    japanese = _game("toy", lang="ja", seeds=4)
+    pyspiel.random_sim_test(japanese, num_sims=2, serialize=True, verbose=False)
+    state = japanese.new_initial_state()
+    state.apply_action(1)
+    assert "配られた" in state.information_state_string(0)
 
 
 def test_information_state_hides_the_other_hand() -> None:
