@@ -67,6 +67,7 @@ from gamelib.powers.data import (
     round_deck,
 )
 from gamelib.powers.messages import MESSAGES
+from gamelib.powers.search import sample_world as _sample_world
 from gamelib.powers.strength import (
     adjacent_owned,
     base_defences,
@@ -224,6 +225,9 @@ class PowersState(State[PowersAction]):
             [c for c in playing_cards() if c.rank == 13] if self.blitz else []
         )
         self.discards: list[Card] = []
+        # The cards the deck was rebuilt from at the last reshuffle (public: they were the
+        # discard pile), ``None`` before any: the deck holds only such cards (sample_world).
+        self.deck_source: frozenset[Card] | None = None
         self.front: list[list[Card]] = [[] for _ in range(n)]
         self.owed = [0] * n
         self.owners: dict[str, int] = {}
@@ -333,6 +337,7 @@ class PowersState(State[PowersAction]):
                         self._log("deck_exhausted", kind="narration")
                         break
                     self.deck = self.discards
+                    self.deck_source = frozenset(self.deck)
                     self.discards = []
                     self.rng.shuffle(self.deck)
                     self._log("reshuffle", count=len(self.deck), kind="narration")
@@ -1024,6 +1029,22 @@ class PowersState(State[PowersAction]):
         d["discards"] = self.discards.copy()
         return new
 
+    def sample_world(self, player: int, rng: Rng | int) -> PowersState:
+        """A state consistent with what ``player`` knows, for search and odds (issue 11).
+
+        Dealt anew from ``rng`` (see :func:`gamelib.powers.search.sample_world`): the other
+        seats' hands and the deck's order and split between them, and the order of the round
+        deck (its composition is public). Kept: ``player``'s hand and everything public (cards
+        on the table, discards, owners, the ladder, counts), the history and ``player``'s log.
+        What ``player`` can infer is kept too: after a reshuffle the deck holds only cards of
+        the discard pile it was rebuilt from (:attr:`deck_source`), and each other seat keeps
+        as many of those cards as it truly holds (it drew them after the reshuffle, less what
+        it has shown since). The chance events to come (reshuffles) are fresh. A card's place
+        is never taken from the true hidden cards: each group of unseen cards is sorted before
+        it is shuffled. Raises ``ValueError`` for a seat that does not exist.
+        """
+        return _sample_world(self, player, rng)
+
     def view(self, player: int | None) -> PowersView:
         """What ``player`` may see; ``None`` is the teacher (all hands)."""
         base = self.base_view_fields(player)
@@ -1100,6 +1121,8 @@ class PowersState(State[PowersAction]):
         assert not (set(self.owners) & set(self.lost)), "a lost country is owned"
         if self.phase == "occupation":
             assert self.occ is not None and self.occ.country not in self.owners
+        if self.deck_source is not None:
+            assert self.deck_source.issuperset(self.deck), "the deck holds a card never in it"
         for p in range(self.n):
             assert self.owed[p] >= 0
         if self.rules == "base":
