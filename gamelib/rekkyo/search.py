@@ -399,15 +399,18 @@ def _pick(free: list[str], need: Counter[str], allowed: frozenset[str], k: int, 
     leave ``free``. ``None`` when the cards cannot be found.
     """
     known = sorted(x for x in need.elements() if x in allowed)
-    deal.shuffle(known)
+    if len(known) > 1:
+        deal.shuffle(known)
     must = max(0, sum(need.values()) - room)
     if must > min(k, len(known)):
         return None
     chosen = [("k", x) for x in known[:must]]
-    candidates = [("k", x) for x in known[must:]] + [("f", x) for x in free if x in allowed]
+    candidates = [("f", x) for x in free if x in allowed]  # ``free`` is shuffled already
+    if len(known) > must:
+        candidates.extend(("k", x) for x in known[must:])
+        deal.shuffle(candidates)
     if len(candidates) < k - must:
         return None
-    deal.shuffle(candidates)
     if first is not None and all(x not in first for _, x in chosen):
         at = next((i for i, (_, x) in enumerate(candidates) if x in first), None)
         if at is None or must == k:
