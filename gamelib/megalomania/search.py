@@ -403,9 +403,9 @@ def _match(pool: list[Card], sizes: list[int], bans: list[frozenset[Card]]) -> l
             raise ValueError("no deal of the unseen cards fits what the players have shown")
     out: list[list[Card]] = [[] for _ in sizes]
     for j, i in enumerate(slots):
-        k = owner[j]
-        assert k is not None
-        out[i].append(pool[k])
+        held = owner[j]
+        assert held is not None
+        out[i].append(pool[held])
     return out
 
 
