@@ -323,7 +323,8 @@ IS_RESPONSE = {cid: default_cards().card(cid).type == "response" for cid in CARD
 
 def sample_world(state: QmgState, player: int, rng: Rng | int) -> QmgState:
     """A state consistent with what seat ``player`` sees (see :meth:`QmgState.sample_world`)."""
-    world, deal = state._world_base(player, rng)
+    world, source = state._world_base(player, rng)
+    deal = source.stream()  # a seeded random.Random: its shuffle is the fastest
     mine = state.game.seats[player]
     looked = _looked_at(state)
     pinned = _pinned_responses(state)
@@ -332,21 +333,26 @@ def sample_world(state: QmgState, player: int, rng: Rng | int) -> QmgState:
         if n in mine:
             # its own cards are known, the order of its deck is not (but for a pending look)
             keep = looked.get(n, 0)
-            hidden = sorted(deck[: len(deck) - keep])
+            hidden = deck[: len(deck) - keep]
+            hidden.sort()
             deal.shuffle(hidden)
             world.decks[n] = hidden + deck[len(deck) - keep :]
             continue
         pile = state.discards[n]
         below = len(pile) - 1 if pile else 0  # the top card of a pile is public
-        kept = [c for c in state.responses[n] if c in pinned.get(n, ())]
-        free = len(state.responses[n]) - len(kept)
-        pool = sorted([*state.hands[n], *deck, *pile[:below], *_without(state.responses[n], kept)])
+        faces = state.responses[n]
+        kept = [c for c in faces if c in pinned[n]] if n in pinned else []
+        free = len(faces) - len(kept)
+        pool = [*state.hands[n], *deck, *pile[:below], *(_without(faces, kept) if kept else faces)]
+        pool.sort()
         deal.shuffle(pool)
         # face-down cards are Responses: the first ``free`` Responses of the shuffled pool
         chosen: list[str] = []
-        rest: list[str] = []
-        for cid in pool:
-            (chosen if len(chosen) < free and IS_RESPONSE[cid] else rest).append(cid)
+        rest = pool
+        if free:
+            rest = []
+            for cid in pool:
+                (chosen if len(chosen) < free and IS_RESPONSE[cid] else rest).append(cid)
         hand = len(state.hands[n])
         world.hands[n] = rest[:hand]
         world.decks[n] = rest[hand : hand + len(deck)]
