@@ -31,6 +31,35 @@ def _param(game_id: str) -> Any:
 #: Every game the adapters are checked on, toy game first.
 GAMES = [_param(g) for g in dict.fromkeys(["toy", *available_games()])]
 
+#: What a game's contract does wrong today, by check and game: the test is expected to fail
+#: (strictly: once the game is fixed it passes, and the entry must go). Reported to the lead.
+KNOWN_FAILURES: dict[tuple[str, str], str] = {
+    ("worlds", "rekkyo"): (
+        "rekkyo's sample_world deals partisan cards into hidden hands (no real hand holds one: "
+        "partisans resolve when drawn), so a world offers 'discard partisan', which has no "
+        "action id"
+    ),
+    ("worlds", "qmg"): (
+        "qmg's sample_world marks every card list as the world's own (world._own |= "
+        "_CARD_BITS) though it dealt new lists only to other seats' nations: the seat's own "
+        "hands and discards and every table list are still shared, so playing the world "
+        "changes the true state"
+    ),
+}
+
+
+def games_for(check: str) -> list[Any]:
+    """:data:`GAMES` with the known failures of ``check`` marked as expected (strict)."""
+    marked = []
+    for param in GAMES:
+        game_id = param.values[0]
+        reason = KNOWN_FAILURES.get((check, game_id))
+        if reason is not None:
+            mark = pytest.mark.xfail(reason=reason, strict=True)
+            param = pytest.param(game_id, marks=[*param.marks, mark], id=param.id)
+        marked.append(param)
+    return marked
+
 
 def need(module: str) -> ModuleType:
     """Import an extra's library: skip the tests without it locally, fail in CI (``CI`` set),

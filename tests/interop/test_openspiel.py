@@ -5,13 +5,14 @@ Each test names the OpenSpiel check it runs. Fixed seeds and counts; no time bud
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.interop.conftest import GAMES, import_without, need
+from tests.interop.conftest import GAMES, games_for, import_without, need
 
 pyspiel = need("pyspiel")
 
@@ -58,8 +59,9 @@ sys.stdout.write(generate_playthrough.playthrough(sys.argv[2], None, seed=7))
 @pytest.mark.parametrize("game_id", GAMES)
 def test_playthrough_regenerates_in_a_fresh_process(game_id: str) -> None:
     """generate_playthrough gives the same text here and in a new Python process (ids, strings,
-    tensors and serialized states do not depend on the process)."""
-    name = f"{gos.short_name(game_id)}(seeds=4)"
+    tensors and serialized states do not depend on the process). Fewest seats: shortest games."""
+    fewest = min(option_specs(load(game_id).options_type)["players"]["choices"])
+    name = f"{gos.short_name(game_id)}(players={fewest},seeds=4)"
     gos.register(game_id)
     here = generate_playthrough.playthrough(name, None, seed=7)
     fresh = subprocess.run(
@@ -113,7 +115,29 @@ def test_resampled_worlds_keep_the_information_state(game_id: str) -> None:
         state.apply_action(legal[(7 * step) % len(legal)])
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", games_for("worlds"))
+def test_playing_out_worlds_changes_nothing_else(game_id: str) -> None:
+    """What ISMCTS does with a resampled world: play it on through OpenSpiel (every legal
+    action has an id); the true state, and each other world, stay as they were."""
+    game = _game(game_id, seed=2)
+    state = game.new_initial_state()
+    state.apply_action(2)
+    picks = random.Random(0)
+    for step in range(30):
+        if state.is_terminal():
+            break
+        before = str(state)
+        for seat in range(game.num_players()):
+            world = state.resample_from_infostate(seat, 100 * step + seat)
+            for _ in range(20):
+                if world.is_terminal():
+                    break
+                world.apply_action(picks.choice(world.legal_actions()))
+        assert str(state) == before
+        state.apply_action(picks.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", games_for("worlds"))
 def test_openspiel_ismcts_plays(game_id: str) -> None:
     """open_spiel.python.algorithms.ismcts.ISMCTSBot plays a few moves (small budget)."""
     import numpy as np
