@@ -12,6 +12,8 @@
 - ``reset(seed=s)`` starts the engine from seed ``s`` (the same game as
   ``gamelib.load(id, **options).new_state(s)``); a later ``reset()`` without a seed draws the
   next seed from a generator seeded by ``s`` (never from the global one).
+- The engine runs quiet (no log: observations never read it, and the game is the same);
+  ``log=True`` keeps the log, e.g. to read ``env.unwrapped.game_state.log_text()``.
 - ``render()`` is the text of the view of the seat to act (``render_mode="ansi"`` returns it,
   ``"human"`` prints it), so it hides what that seat may not see.
 - An illegal action id raises :class:`~gamelib.core.IllegalAction` (in the game's language) and
@@ -57,6 +59,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         *,
         render_mode: str | None = None,
         reward: str = "win",
+        log: bool = False,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -70,6 +73,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
         self.metadata = {**self.metadata, "name": f"gamelib_{game_id}_v0"}
         self.render_mode = render_mode
         self.reward_mode = reward
+        #: Whether the engine keeps its log (off: quiet states, faster; observations never read
+        #: the log, and the game played is the same).
+        self.log = log
         n = self.game.players
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
@@ -110,7 +116,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for it
             engine_seed = seed
         else:
             engine_seed = self._seeds.getrandbits(63)
-        self.game_state = self.game.new_state(engine_seed)
+        self.game_state = self.game.new_state(engine_seed, quiet=not self.log)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

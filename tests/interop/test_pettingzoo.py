@@ -59,6 +59,10 @@ def test_reset_seed_is_the_engine_seed() -> None:
     """reset(seed=s) is the game gamelib.load(...).new_state(s) starts."""
     e = env("toy", players=3)
     e.reset(seed=8)
+    quiet = load("toy", players=3).new_state(8, quiet=True)
+    assert fingerprint(e.unwrapped.game_state) == fingerprint(quiet)
+    e = env("toy", players=3, log=True)
+    e.reset(seed=8)
     assert fingerprint(e.unwrapped.game_state) == fingerprint(load("toy", players=3).new_state(8))
 
 
