@@ -51,21 +51,35 @@ from tests.toy_game import register
 register()
 from gamelib.interop import openspiel as gos
 from open_spiel.python.algorithms import generate_playthrough
+import pyspiel
 gos.register(sys.argv[1])
 sys.stdout.write(generate_playthrough.playthrough(sys.argv[2], None, seed=7))
+game, state = pyspiel.deserialize_game_and_state(sys.stdin.read())
+sys.stdout.write(SEPARATOR + str(game) + chr(10) + str(state))
 """
+SEPARATOR = "\n===== deserialized =====\n"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_playthrough_regenerates_in_a_fresh_process(game_id: str) -> None:
     """generate_playthrough gives the same text here and in a new Python process (ids, strings,
-    tensors and serialized states do not depend on the process). Fewest seats: shortest games."""
+    tensors do not depend on the process), and a state serialized here deserializes there.
+    Fewest seats: shortest games."""
     fewest = min(option_specs(load(game_id).options_type)["players"]["choices"])
     name = f"{gos.short_name(game_id)}(players={fewest},seeds=4)"
     gos.register(game_id)
     here = generate_playthrough.playthrough(name, None, seed=7)
+    game = pyspiel.load_game(name)
+    state = game.new_initial_state()
+    state.apply_action(3)
+    for i in range(12):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply_action(legal[(5 * i) % len(legal)])
     fresh = subprocess.run(
-        [sys.executable, "-c", PLAYTHROUGH, game_id, name],
+        [sys.executable, "-c", f"SEPARATOR = {SEPARATOR!r}\n{PLAYTHROUGH}", game_id, name],
+        input=pyspiel.serialize_game_and_state(game, state),
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -73,7 +87,7 @@ def test_playthrough_regenerates_in_a_fresh_process(game_id: str) -> None:
         env={"PYTHONPATH": str(ROOT), "PYTHONHASHSEED": "12345", "PATH": ""},
     ).stdout
     assert "# Apply action" in here
-    assert fresh == here
+    assert fresh == f"{here}{SEPARATOR}{game}\n{state}"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
