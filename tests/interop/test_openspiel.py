@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.interop.conftest import GAMES, games_for, import_without, need
+from tests.interop.conftest import GAMES, games_for, need
 
 pyspiel = need("pyspiel")
 
@@ -220,13 +220,6 @@ def test_chance_node_picks_the_seed() -> None:
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "seed 2"
     assert _game("toy", seed=99).new_initial_state().chance_outcomes() == [(99, 1.0)]
 
-
-def test_missing_open_spiel_names_the_extra() -> None:
-    """Without open_spiel the import error names the extra, in English and Japanese."""
-    out = import_without("pyspiel", "openspiel")
-    assert out.startswith("MissingExtra")
-    assert 'pip install "gamelib[openspiel]"' in out
-    assert "インストールされていません" in out
 
 
 def test_bad_parameters_are_refused_in_both_languages() -> None:

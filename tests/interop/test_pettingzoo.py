@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.interop.conftest import GAMES, import_without, need
+from tests.interop.conftest import GAMES, need
 
 need("pettingzoo")
 
@@ -96,13 +96,6 @@ def test_render_ansi_is_the_view_of_the_seat_to_act() -> None:
     text = e.render()
     assert "viewer: 0" in text and "None)" in text
 
-
-def test_missing_pettingzoo_names_the_extra() -> None:
-    """Without pettingzoo the import error names the extra, in English and Japanese."""
-    out = import_without("pettingzoo", "pettingzoo")
-    assert out.startswith("MissingExtra")
-    assert 'pip install "gamelib[pettingzoo]"' in out
-    assert "インストールされていません" in out
 
 
 def test_bad_arguments_are_refused_in_both_languages() -> None:
