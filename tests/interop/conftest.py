@@ -33,19 +33,7 @@ GAMES = [_param(g) for g in dict.fromkeys(["toy", *available_games()])]
 
 #: What a game's contract does wrong today, by check and game: the test is expected to fail
 #: (strictly: once the game is fixed it passes, and the entry must go). Reported to the lead.
-KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    ("worlds", "rekkyo"): (
-        "rekkyo's sample_world deals partisan cards into hidden hands (no real hand holds one: "
-        "partisans resolve when drawn), so a world offers 'discard partisan', which has no "
-        "action id"
-    ),
-    ("worlds", "qmg"): (
-        "qmg's sample_world marks every card list as the world's own (world._own |= "
-        "_CARD_BITS) though it dealt new lists only to other seats' nations: the seat's own "
-        "hands and discards and every table list are still shared, so playing the world "
-        "changes the true state"
-    ),
-}
+KNOWN_FAILURES: dict[tuple[str, str], str] = {}
 
 
 def games_for(check: str) -> list[Any]:
