@@ -266,6 +266,8 @@ class MegalomaniaState(State[Action]):
         d["seen"] = [set(x) for x in self.seen]
         scratch = self._scratch
         scratch.shared = True
+        if scratch.track is not None:  # shared now: each state adds to a copy of its own
+            scratch.track.owned = False
         new_scratch = d["_scratch"] = _new_scratch(_Scratch)
         new_scratch.__dict__.update(scratch.__dict__)  # legal, track, shared (tallies: below)
         new_scratch.tallies = None
@@ -495,6 +497,7 @@ class MegalomaniaState(State[Action]):
         if track is None or track.count != len(self.trick) or track.dominant is not self.dominant:
             assert self.dominant is not None
             track = scratch.track = TrickTracker.of(self.trick, self.dominant, self.cube_step)
+            track.owned = True
         return track
 
     def _legal_actions(self) -> list[Action]:
@@ -779,7 +782,11 @@ class MegalomaniaState(State[Action]):
             self.cubes[seat] -= 1
         play = _PLAY_OF.get((seat, action)) or Play.of(seat, action)
         trick.append(play)
-        scratch.track = track.add(play)
+        if track.owned:  # no clone shares it: fold the play in place
+            track.push(play)
+        else:
+            track = scratch.track = track.add(play)
+            track.owned = True
         for seen in self.seen:
             seen.add(card)
         if quiet:
