@@ -63,7 +63,7 @@ class _Memo:
     """A slot for what a state computes about itself (its legal actions): kept out of the
     state's content, so that ``digest``, ``fingerprint`` and equality ignore it."""
 
-    __slots__ = ("_legal",)
+    __slots__ = ("_end_key", "_legal")
 
 
 class TrenchState(_Memo, State[TrenchAction]):
@@ -169,6 +169,12 @@ class TrenchState(_Memo, State[TrenchAction]):
         #: relief (A73), penalty (A82), heir (A43), intr (A22 b).
         self.pending: list[tuple[str, int, int]] = []
         self._legal: list[TrenchAction] | None = None
+        #: What the last "not over yet" of _check_end was decided on (deaths, stalled, corpse
+        #: moves, VP, team VP): the same inputs give the same answer, so it is not asked again.
+        self._end_key: tuple[Any, ...] | None = None
+        #: Corpses looted (R10.4) or handed on by an exiting soldier (A43) so far: a corpse
+        #: reaching a soldier in play may add a VP (A75).
+        self.corpse_moves = 0
         self.result: Outcome | None = None
         self.stalled = False
         self.add_log("setup", kind="phase", n=n, per=per)
@@ -214,6 +220,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         s.gasq = self.gasq[:]
         s.pending = self.pending[:]
         s._legal = None
+        s._end_key = self._end_key
         s.log = self.log[:]
         return s
 
@@ -876,6 +883,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             self._apply_turn(p, action)
         self._proceed()
+        if self.result is not None or self.choice is not None or self.pending:
+            self._legal = None  # (a reveal's legal actions hold only if the turn waits on them)
         if v not in _NO_NEW_SIGHT and self.phase not in _SETUP_PHASES:
             if v == "turn" and action.n != 1:  # only the turning soldier looks somewhere new
                 self._update_sight(self._by(p, action.soldier))
@@ -971,6 +980,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         """Carry out the owner decision at the head of ``pending``."""
         sid = self.pending[0][2]
         if a.verb == "hand":  # A43: one item at a time until the card is empty
+            self.corpse_moves += a.arg == "corpse"
             move_item(self.soldiers[sid], self._by(p, a.soldier), a.arg)
             self.add_log("hand_on", player=p, kind="action", name=self.name(p),
                          what=_word(a.arg), s=a.soldier)
@@ -1178,7 +1188,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not self.quiet:
             self.add_log("reveal", player=p, name=self.name(p), card=CARD_NAMES[card])
         self.t_stage = act
-        if not self._card_uses(p, card, first=act == "act1", any_one=True):
+        uses = self._card_uses(p, card, first=act == "act1")
+        if uses:  # the legal actions until the next decision (the card is used or handed on)
+            self._legal = uses + self._give_actions(p)
+        else:
             self.add_log("no_effect", player=p, card=CARD_NAMES[card])
             self.discards[p].append(card)
             self.t_stage = after
@@ -1617,6 +1630,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _loot(self, s: Soldier, cid: int) -> None:
         """R10.4 / R10.6: take the corpse and its card; feast."""
         c = self.soldiers[cid]
+        self.corpse_moves += 1
         s.tiles += c.tiles
         self.known[s.owner] |= {int(t[0]) for t in c.tiles}
         s.food += c.food
@@ -1717,6 +1731,18 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _check_end(self) -> bool:
         if self.phase in _SETUP_PHASES:
             return False
+        # Everything the answer depends on changes only with a death, a stall, a VP change or
+        # a corpse reaching a soldier in play (looted, handed on); free transfers keep corpses
+        # in a team and eating one only lowers VP.
+        key = (self.deaths, self.stalled, self.corpse_moves, *self.vp, *self.tvp)
+        if key == self._end_key:
+            return False
+        if not self._check_end_now():
+            self._end_key = key
+            return False
+        return True
+
+    def _check_end_now(self) -> bool:
         target = self.target_vp()
         o = self.opts
         held = 0  # corpses held: at least the VP they may add to one seat
