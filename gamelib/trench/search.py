@@ -393,7 +393,7 @@ def _redeal_tiles(world: TrenchState, player: int, deal: Rng) -> None:
         for (s, i), kind in zip(places, kinds, strict=True):
             t = s.tiles[i]
             if t[1] != kind:
-                s.tiles[i] = (t[0], kind, t[2])  # (a clone's tile lists are its own)
+                world._own(s).tiles[i] = (t[0], kind, t[2])  # (soldiers are copied on write)
 
 
 def _redeal_teams(world: TrenchState, player: int, deal: Rng) -> None:

@@ -63,7 +63,7 @@ class _Memo:
     """A slot for what a state computes about itself (its legal actions): kept out of the
     state's content, so that ``digest``, ``fingerprint`` and equality ignore it."""
 
-    __slots__ = ("_end_key", "_legal")
+    __slots__ = ("_end_key", "_legal", "_sown")
 
 
 class TrenchState(_Memo, State[TrenchAction]):
@@ -104,6 +104,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if o.beginner:
                     s.masks = s.drugs = 0
                 self.soldiers.append(s)
+        #: Copy on write: bit i set = soldiers[i] is this state's own (clones share the others
+        #: until one of them writes; every write goes through _own).
+        self._sown = (1 << len(self.soldiers)) - 1
         #: Civilians (R13.2): pieces C1, C2 (sid -1, -2, owner -1) placed in the cube phase;
         #: the village cube; per seat, rounds to sit out as the civilian penalty (R12.6).
         self.civs: list[Soldier] = []
@@ -192,7 +195,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         s.base_at = dict(self.base_at)
         s.items = {c: v[:] for c, v in self.items.items()}
         s.gas = dict(self.gas)
-        s.soldiers = [x.copy() for x in self.soldiers]
+        s.soldiers = self.soldiers[:]  # the soldiers themselves shared: copy on write
+        s._sown = self._sown = 0
         if self.opts.civilians:
             s.civs = [x.copy() for x in self.civs]
             s.skip = self.skip[:]
@@ -235,6 +239,17 @@ class TrenchState(_Memo, State[TrenchAction]):
         plot and tiles, the tiles he saw or that were fired, the public history and his log.
         """
         return sample_world(self, player, rng)
+
+    def _own(self, s: Soldier) -> Soldier:
+        """The soldier ``s`` as this state may change him: its own copy, made at the first write
+        after a clone (civilians are copied by ``clone`` itself)."""
+        i = s.sid
+        if i < 0:
+            return s
+        if not self._sown >> i & 1:
+            self.soldiers[i] = self.soldiers[i].copy()
+            self._sown |= 1 << i
+        return self.soldiers[i]
 
     # ----------------------------------------------------------------- helpers
     def H(self, c: Cell) -> int:
@@ -915,6 +930,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if ph == "arm":
             kinds = a.arg.split(",")
             for s, kind in zip(self.in_play(p), kinds, strict=True):
+                s = self._own(s)
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
                 s.tiles = [(s.sid, kind, ammo)]
             self.known[p] |= {s.sid for s in self.in_play(p)}
@@ -927,7 +943,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 rounds = [fwd, fwd[::-1], fwd][: self.per]
                 self.queue = [q for r in rounds for q in r]
         elif ph == "land":
-            s = self._by(p, a.soldier)
+            s = self._own(self._by(p, a.soldier))
             assert a.cell is not None
             edge = EDGES[self.edges[p]]
             s.cell = edge.ship_cell(a.cell)
@@ -981,21 +997,21 @@ class TrenchState(_Memo, State[TrenchAction]):
         sid = self.pending[0][2]
         if a.verb == "hand":  # A43: one item at a time until the card is empty
             self.corpse_moves += a.arg == "corpse"
-            move_item(self.soldiers[sid], self._by(p, a.soldier), a.arg)
+            move_item(self._own(self.soldiers[sid]), self._own(self._by(p, a.soldier)), a.arg)
             self.add_log("hand_on", player=p, kind="action", name=self.name(p),
                          what=_word(a.arg), s=a.soldier)
             return
         self.pending.pop(0)
         if a.verb == "relief":
             if a.arg != "none":
-                move_item(self.soldiers[sid], self._by(p, a.soldier), a.arg)
+                move_item(self._own(self.soldiers[sid]), self._own(self._by(p, a.soldier)), a.arg)
                 self.add_log("relief", player=p, kind="action", name=self.name(p),
                              what=_word(a.arg), s=a.soldier)
             else:
                 self.add_log("no_relief", player=p, kind="action", name=self.name(p))
             self._after_relief(sid)
         elif a.verb == "penalty":
-            r = self._by(p, a.soldier)
+            r = self._own(self._by(p, a.soldier))
             drop_item(r, a.arg)
             self.add_log("penalty", player=p, kind="action", name=self.name(p),
                          what=_word(a.arg), s=a.soldier)
@@ -1031,7 +1047,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         assert plot is not None
         plot.remove("interrupt")
         self.intr_used[p] = True
-        payer = next(s for s in self.in_play(p) if s.drugs)
+        payer = self._own(next(s for s in self.in_play(p) if s.drugs))
         payer.drugs -= 1
         self.add_log("interrupt", player=p, name=self.name(p))
 
@@ -1233,6 +1249,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         # R8.7: a soldier whose mask gas took before this turn dies if still in gas.
         for s in self.in_play(p):
             if s.gassed is not None and s.gassed[1] < self.turn_no:
+                s = self._own(s)
                 killer = s.gassed[0]
                 s.gassed = None
                 if not s.ship and s.cell is not None and self.gas_at(s.cell):
@@ -1243,6 +1260,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.round == 3:  # R10.8: ships sink
             for s in self.soldiers:
                 if s.in_play and s.ship:
+                    s = self._own(s)
                     s.alive = False
                     s.cell = None
                     s.ship = False
@@ -1257,15 +1275,15 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
         if a.verb == "give":  # R6.11: free, the turn's stage does not change
             self.t_gives += 1
-            src = self._by(p, a.soldier)
+            src = self._own(self._by(p, a.soldier))
             if a.cell is not None:  # to the partner's soldier on that cell (open team game)
                 dst = self.at(a.cell)
                 assert dst is not None
-                move_item(src, dst, a.arg)
+                move_item(src, self._own(dst), a.arg)
                 self.add_log("give_ally", player=p, kind="action", name=self.name(p),
                              s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
             else:
-                move_item(src, self._by(p, a.n), a.arg)
+                move_item(src, self._own(self._by(p, a.n)), a.arg)
                 if not self.quiet:
                     self.add_log("give", player=p, kind="action", name=self.name(p),
                                  s=a.soldier, what=_word(a.arg), to=a.n)
@@ -1307,7 +1325,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if a.verb == "camp":
             self._camp(p, a.arg)
         else:
-            s = self._by(p, a.soldier)
+            s = self._own(self._by(p, a.soldier))
             if not a.extra and self.t_first_sid is None:
                 self.t_first_sid = s.sid
             self.t_last[s.sid] = CATEGORY[a.verb]
@@ -1317,9 +1335,9 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _camp(self, p: int, take: str) -> None:
         payer = next((s for s in self.in_play(p) if s.food), None)
         if payer is not None:
-            payer.food -= 1
+            self._own(payer).food -= 1
         else:
-            eater = next(s for s in self.in_play(p) if s.corpses)
+            eater = self._own(next(s for s in self.in_play(p) if s.corpses))
             eater.corpses.pop(0)
         self.discards[p].remove("camp")
         self.hands[p]["camp"] += 1
@@ -1347,7 +1365,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 t, t2 = add(s.cell, s.facing), add(s.cell, a.arg)
                 occ = self.at(t)
                 if occ is not None:
-                    occ.cell = t2
+                    self._own(occ).cell = t2
                 else:
                     self._set_h(t, self.H(t) - 1)
                     self._set_h(t2, self.H(t2) + 1)
@@ -1425,10 +1443,12 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _leave_ship(self, s: Soldier) -> None:
         if s.ship:
+            s = self._own(s)
             s.ship = False
             self.add_log("ship_gone", name=self.name(s.owner), s=s.num)
 
     def _step(self, s: Soldier, d: str, dig: bool) -> None:
+        s = self._own(s)
         assert s.cell is not None
         c = s.cell
         lv = self.level(s)
@@ -1458,10 +1478,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if occ.owner < 0 or not self.ally(occ.owner, s.owner):
                     self._kill(occ, s.owner, "melee")
                 else:
-                    occ.cell = add(t, d)
+                    self._own(occ).cell = add(t, d)
         self._enter(s, t)
 
     def _dash(self, s: Soldier) -> None:
+        s = self._own(s)
         assert s.cell is not None
         d = s.facing
         self._leave_ship(s)
@@ -1481,6 +1502,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self._enter(s, t)
 
     def _enter(self, s: Soldier, t: Cell) -> None:
+        s = self._own(s)
         s.cell = t
         waiting = [x[2] for x in self.pending if x[0] == "relief"]  # looted after the relief
         for it in self.items.pop(t, []):
@@ -1499,6 +1521,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _exit(self, s: Soldier) -> None:
         """R7.1.10: off the far edge, alive; items go to a remaining soldier (A43)."""
         p = s.owner
+        s = self._own(s)
         s.exited = True
         s.cell = None
         self.vp[p] += 2 if self.n >= 3 else 1
@@ -1515,7 +1538,10 @@ class TrenchState(_Memo, State[TrenchAction]):
     ) -> None:
         """``s`` fires; the tile is ``w``'s and the shot ``p``'s (a guerrilla, R13.3)."""
         p = s.owner if p is None else p
-        w = s if w is None else w
+        if w is None:
+            s = w = self._own(s)
+        else:
+            w = self._own(w)
         tile = w.weapon(kind)
         assert tile is not None and s.cell is not None
         self.public_tiles.add(int(tile[0]))
@@ -1601,6 +1627,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if s.owner < 0:
             self._kill_civ(s, by, cause)
             return
+        s = self._own(s)
         s.alive = False
         s.masked = False
         s.gassed = None
@@ -1629,7 +1656,7 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _loot(self, s: Soldier, cid: int) -> None:
         """R10.4 / R10.6: take the corpse and its card; feast."""
-        c = self.soldiers[cid]
+        s, c = self._own(s), self._own(self.soldiers[cid])
         self.corpse_moves += 1
         s.tiles += c.tiles
         self.known[s.owner] |= {int(t[0]) for t in c.tiles}
@@ -1658,6 +1685,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _gas_hit_one(self, s: Soldier, owner: int) -> None:
         """R8.5: a mask is used up and saves; otherwise death."""
         if s.masked:
+            s = self._own(s)
             s.masked = False
             s.gassed = (owner, self.turn_no)
             self.add_log("mask_used", player=s.owner, name=self.name(s.owner), s=s.num)
