@@ -303,6 +303,7 @@ def sample_world(state: TrenchState, player: int, rng: Rng | int) -> TrenchState
             _redeal_hand(world, q, deal)
     _redeal_tiles(world, player, deal)
     if world.pile:  # R2.4: the order of the wind pile (its cards: all but the ones seen)
+        world._own_wind()
         world.pile.sort(key=WIND_CARDS.index)
         deal.shuffle(world.pile)
     if world.opts.hidden_teams:

@@ -56,6 +56,8 @@ if TYPE_CHECKING:
 __all__ = ["TrenchState"]
 
 A = act
+#: The ownership bit of the generator and the wind piles in ``_sown`` (soldiers use bits 0..11).
+_WIND = 1 << 40
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
@@ -106,7 +108,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self.soldiers.append(s)
         #: Copy on write: bit i set = soldiers[i] is this state's own (clones share the others
         #: until one of them writes; every write goes through _own).
-        self._sown = (1 << len(self.soldiers)) - 1
+        self._sown = (1 << len(self.soldiers)) - 1 | _WIND
         #: Civilians (R13.2): pieces C1, C2 (sid -1, -2, owner -1) placed in the cube phase;
         #: the village cube; per seat, rounds to sit out as the civilian penalty (R12.6).
         self.civs: list[Soldier] = []
@@ -189,33 +191,31 @@ class TrenchState(_Memo, State[TrenchAction]):
     def clone(self) -> TrenchState:
         """A copy of exactly what ``_apply`` mutates (immutable values are shared)."""
         s = TrenchState.__new__(TrenchState)
-        s.__dict__.update(self.__dict__)
-        s.rng = self.rng.copy()
+        s.__dict__ = self.__dict__.copy()
+        # Shared until written (see _own, _own_wind): the soldiers, the generator and the wind
+        # piles (changed only when a round starts).
+        s._sown = self._sown = 0
         s.h = self.h[:]
         s.base_at = dict(self.base_at)
-        s.items = {c: v[:] for c, v in self.items.items()}
+        s.items = dict(zip(self.items, map(list, self.items.values()), strict=True))
         s.gas = dict(self.gas)
-        s.soldiers = self.soldiers[:]  # the soldiers themselves shared: copy on write
-        s._sown = self._sown = 0
+        s.soldiers = self.soldiers[:]
         if self.opts.civilians:
             s.civs = [x.copy() for x in self.civs]
             s.skip = self.skip[:]
-        s.hands = [dict(x) for x in self.hands]
-        s.discards = [x[:] for x in self.discards]
+        s.hands = list(map(dict, self.hands))
+        s.discards = list(map(list, self.discards))
         s.intr_used = self.intr_used[:]
         s.vp = self.vp[:]
         if self.opts.hidden_teams:  # (the only game that changes them: R13.4, A85)
             s.tvp = self.tvp[:]
-            s.team_seen = [set(x) for x in self.team_seen]
-        s.known = [set(x) for x in self.known]
+            s.team_seen = list(map(set, self.team_seen))
+        s.known = list(map(set, self.known))
         s.public_tiles = set(self.public_tiles)
         s.bonus = self.bonus[:]
         s.spent = self.spent[:]
-        s.plots = [None if x is None else x[:] for x in self.plots]
-        s.shown = [x[:] for x in self.shown]
-        s.pile = self.pile[:]
-        s.wdisc = self.wdisc[:]
-        s.previews = self.previews[:]
+        s.plots = self.plots[:]  # (a plot or shown list is replaced, never changed)
+        s.shown = self.shown[:]
         s.queue = self.queue[:]
         s.order = self.order[:]
         s.t_cards = self.t_cards[:]
@@ -239,6 +239,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         plot and tiles, the tiles he saw or that were fired, the public history and his log.
         """
         return sample_world(self, player, rng)
+
+    def _own_wind(self) -> None:
+        """Make the generator and the wind piles this state's own (clones share them)."""
+        if not self._sown & _WIND:
+            self.rng = self.rng.copy()
+            self.pile, self.wdisc, self.previews = self.pile[:], self.wdisc[:], self.previews[:]
+            self._sown |= _WIND
 
     def _own(self, s: Soldier) -> Soldier:
         """The soldier ``s`` as this state may change him: its own copy, made at the first write
@@ -1045,6 +1052,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         """R7.8.2: pay a drug from any soldier in play; the card leaves the game."""
         plot = self.plots[p]
         assert plot is not None
+        plot = self.plots[p] = plot[:]
         plot.remove("interrupt")
         self.intr_used[p] = True
         payer = self._own(next(s for s in self.in_play(p) if s.drugs))
@@ -1075,6 +1083,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _start_round(self) -> None:
         self.phase = "plot"
         if self.round > 1:
+            self._own_wind()
             eclipse = False
             if not self.beginner:
                 if self.wind_card is not None:
@@ -1200,7 +1209,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         p = self.order[self.turn_i]
         card = self.t_cards.pop(0)
         self.t_card = card
-        self.shown[p].append(card)
+        self.shown[p] = [*self.shown[p], card]
         if not self.quiet:
             self.add_log("reveal", player=p, name=self.name(p), card=CARD_NAMES[card])
         self.t_stage = act
