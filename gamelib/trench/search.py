@@ -303,6 +303,7 @@ def sample_world(state: TrenchState, player: int, rng: Rng | int) -> TrenchState
             _redeal_hand(world, q, deal)
     _redeal_tiles(world, player, deal)
     if world.pile:  # R2.4: the order of the wind pile (its cards: all but the ones seen)
+        world._own_wind()
         world.pile.sort(key=WIND_CARDS.index)
         deal.shuffle(world.pile)
     if world.opts.hidden_teams:
@@ -393,7 +394,7 @@ def _redeal_tiles(world: TrenchState, player: int, deal: Rng) -> None:
         for (s, i), kind in zip(places, kinds, strict=True):
             t = s.tiles[i]
             if t[1] != kind:
-                s.tiles[i] = (t[0], kind, t[2])  # (a clone's tile lists are its own)
+                world._own(s).tiles[i] = (t[0], kind, t[2])  # (soldiers are copied on write)
 
 
 def _redeal_teams(world: TrenchState, player: int, deal: Rng) -> None:
