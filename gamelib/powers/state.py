@@ -71,7 +71,6 @@ from gamelib.powers.messages import MESSAGES
 from gamelib.powers.search import sample_world as _sample_world
 from gamelib.powers.strength import (
     adjacent_owned,
-    base_defences,
     card_strength,
     explain_strength,
     magazine_defences,
@@ -148,6 +147,9 @@ def _playable(c: str, top: int, bonus: int, lead_ace: int) -> tuple[bool, ...]:
     out = _PLAYABLE[c, top, bonus, lead_ace] = tuple(flags)
     return out
 
+
+_DEFEND_ONE = {c: defend((c,)) for c in playing_cards() if c.is_face}
+"""The base rules' defences with one face card, by card."""
 
 _BidRow = tuple[int, Card, "int | None", int, tuple[str, ...], int]
 """A card on the ladder as the rules keep it: player, card, strength, base, the owned neighbours
@@ -255,6 +257,8 @@ class PowersState(State[PowersAction]):
         self.front: list[list[Card]] = [[] for _ in range(n)]
         self.owed = [0] * n
         self.owners: dict[str, int] = {}
+        # Each seat's points (the countries it owns), kept as owners change (copy on write).
+        self.points = [0] * n
         self.homes: dict[int, str] = {}
         self.round_deck: list[str] = round_deck(n, blitzkrieg=self.blitz)
         self.rounds_played: list[str] = []
@@ -326,7 +330,14 @@ class PowersState(State[PowersAction]):
 
     def score(self, p: int) -> int:
         """Points of the countries ``p`` owns."""
-        return sum([_POINTS[k] for k, o in self.owners.items() if o == p])
+        return self.points[p]
+
+    def _rescore(self) -> None:
+        """Count :attr:`points` again from :attr:`owners` (after setting owners by hand)."""
+        points = [0] * self.n
+        for k, o in self.owners.items():
+            points[o] += _POINTS[k]
+        self.points = points
 
     def _cards(self, cards: list[Card] | tuple[Card, ...]) -> _Cards:
         return _Cards(tuple(cards))
@@ -433,6 +444,7 @@ class PowersState(State[PowersAction]):
                 if self.blitz:
                     self.homes[p] = c.key
                     self.owners[c.key] = p
+                    self.points[p] += c.points
                     self.round_deck.remove(c.key)
                     self._log("home", who=_SEATS[p], country=self._names[c.key],
                               letter=letters[c.key], points=c.points)
@@ -612,7 +624,8 @@ class PowersState(State[PowersAction]):
                       who=_SEATS[self.initiative])
             if COUNTRIES[c].terrain:
                 self._log("terrain", kind="narration", text=self._terrain_rule(c))
-            for p in self.order_from(self.initiative):
+            owned = [k for k in _NEIGHBOURS[c] if k in self.owners]
+            for p in self.order_from(self.initiative) if owned else ():
                 adj = adjacent_owned(p, c, self.owners)
                 if adj:
                     self._log("bonus", kind="narration", who=_SEATS[p], k=len(adj),
@@ -691,6 +704,8 @@ class PowersState(State[PowersAction]):
         assert occ is not None
         c = occ.country
         self.owners = {**self.owners, c: p}
+        points = self.points = self.points.copy()
+        points[p] += _POINTS[c]
         if not self.quiet:
             self._log("occupy_free" if free else "occupy", who=_SEATS[p],
                       country=self._names[c], points=COUNTRIES[c].points, score=self.score(p))
@@ -764,22 +779,26 @@ class PowersState(State[PowersAction]):
         else:
             hand = sorted(self.hands[p])
             phase = self.phase
-            if phase == "invasion":
-                out = self._plays(p, hand)
-            elif phase == "occupation":
+            if phase == "occupation":
                 occ = self.occ
                 assert occ is not None
                 if occ.paid:
                     out = [PAY[c] for c in hand]
                 elif len(hand) >= occ.cost:
-                    out = [*[PAY[c] for c in hand], PASS]
+                    out = [PAY[c] for c in hand]
+                    out.append(PASS)
                 else:
                     out = [PASS]
+            elif phase == "invasion":
+                out = self._plays(p, hand)
+            elif phase == "defence":
+                if self.magazine:
+                    out = [defend(s) for s in magazine_defences(hand)]
+                else:  # one face card (J, Q, K: cards 44 and up)
+                    out = [_DEFEND_ONE[c] for c in hand if c >= 44]
+                out.append(DECLINE)
             elif phase == "disarmament":
                 out = [DISCARD[c] for c in hand]
-            elif phase == "defence":
-                sets = magazine_defences(hand) if self.magazine else base_defences(hand)
-                out = [*[defend(s) for s in sets], DECLINE]
             else:  # pragma: no cover
                 out = []
         self._legal = tuple(out)  # for _is_legal; reset by _advance
@@ -1035,6 +1054,9 @@ class PowersState(State[PowersAction]):
         assert d is not None and d.neighbour is not None
         nb = d.neighbour
         self.owners = {**self.owners, nb: d.occupier}
+        points = self.points = self.points.copy()
+        points[d.occupier] += _POINTS[nb]
+        points[p] -= _POINTS[nb]
         if not self.quiet:
             self._log("decline", player=p, kind="action", who=_SEATS[p],
                       country=self._names[nb])
@@ -1153,6 +1175,10 @@ class PowersState(State[PowersAction]):
         assert not (set(self.owners) & set(self.lost)), "a lost country is owned"
         if self.phase == "occupation":
             assert self.occ is not None and self.occ.country not in self.owners
+        points = [0] * self.n
+        for k, o in self.owners.items():
+            points[o] += _POINTS[k]
+        assert points == self.points, "points do not add up to the countries owned"
         if self.deck_source is not None:
             assert self.deck_source.issuperset(self.deck), "the deck holds a card never in it"
         for p in range(self.n):
