@@ -4,7 +4,11 @@ Copying and logging (the fast path): :meth:`PowersState.clone` copies only the l
 changes in place (hands, deck, discards, log) and shares everything else (cards are ints, the
 occupation and defence records are immutable named tuples, log entries are immutable); the other
 containers (cards in front, owed refills, owners, folds, the ladder, the round cards) are never
-changed in place, only replaced (copy on write), so clones share them. The legal actions of a
+changed in place, only replaced (copy on write), so clones share them; so is the ``rng``, which
+a reshuffle copies before drawing. ``current_player`` and each seat's ``points`` are fields kept
+as the game moves, not recomputed; :meth:`PowersState.apply_in_place` runs the action, the
+automatic steps and the history in one call, and the invasion's playable cards come from a table
+per (country, strength to beat, bonus). The legal actions of a
 position are remembered (``_legal``, a :attr:`State._caches` entry reset by ``_advance``), so
 :func:`gamelib.play`'s legality check is an identity scan. Log entries are the core's lazy
 :class:`~gamelib.core.LogEntry` from the catalog named ``"powers"``, rendered when read; a
@@ -232,7 +236,7 @@ class PowersState(State[PowersAction]):
     game: PowersGame
     _caches = frozenset({"_legal"})
     #: The seat to act, or ``None`` once the game is over: a field kept by :meth:`_advance`.
-    current_player: int | None = None  # type: ignore[assignment]
+    current_player: int | None = None
 
     def __init__(self, game: PowersGame, seed: int, rng: Rng, *, setup: bool = True) -> None:
         super().__init__(game, seed, rng)
@@ -912,6 +916,7 @@ class PowersState(State[PowersAction]):
         """The fast path (see :meth:`State.apply_in_place`): ``_apply``, ``_advance`` and the
         history's next text in one call."""
         p = self.to_move
+        assert p is not None, "apply_in_place on a finished game"
         self.to_move = None
         _DO[type(action)](self, p, action)
         self._legal = None
