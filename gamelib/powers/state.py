@@ -7,8 +7,8 @@ containers (cards in front, owed refills, owners, folds, the ladder, the round c
 changed in place, only replaced (copy on write), so clones share them; so is the ``rng``, which
 a reshuffle copies before drawing. ``current_player`` and each seat's ``points`` are fields kept
 as the game moves, not recomputed; :meth:`PowersState.apply_in_place` runs the action, the
-automatic steps and the history in one call, and the invasion's playable cards come from a table
-per (country, strength to beat, bonus). The legal actions of a
+automatic steps and the history in one call, and the invasion's playable cards are one
+comparison of card codes each. The legal actions of a
 position are remembered (``_legal``, a :attr:`State._caches` entry reset by ``_advance``), so
 :func:`gamelib.play`'s legality check is an identity scan. Log entries are the core's lazy
 :class:`~gamelib.core.LogEntry` from the catalog named ``"powers"``, rendered when read; a
@@ -130,27 +130,6 @@ _NEIGHBOURS = {k: COUNTRIES[k].neighbours for k in COUNTRY_KEYS}
 _POINTS = {k: COUNTRIES[k].points for k in COUNTRY_KEYS}
 _NAMES = {r: {k: country_name(k, r) for k in COUNTRY_KEYS} for r in ("base", "magazine", "refill")}
 """Country names (terms) under each rule set."""
-
-_PLAYABLE: dict[tuple[str, int, int, int], tuple[bool, ...]] = {}
-"""Which cards may be played in an invasion, by (country, strength to beat, the player's
-adjacency bonus, ``lead_ace``): 56 flags indexed by card (made when first asked)."""
-
-
-def _playable(c: str, top: int, bonus: int, lead_ace: int) -> tuple[bool, ...]:
-    """The flags of :data:`_PLAYABLE` for one key: the terrain accepts the card and it beats
-    ``top`` (a Joker always; an Ace counts ``top + 1``, or ``lead_ace`` played first)."""
-    accepted = _ACCEPTED[c]
-    flags = [False] * 56
-    for card in accepted:
-        rank = card >> 2
-        if rank == 0:
-            flags[card] = True
-            continue
-        s = (top + 1 if top else lead_ace) if rank == 1 else rank + bonus
-        flags[card] = s > top
-    out = _PLAYABLE[c, top, bonus, lead_ace] = tuple(flags)
-    return out
-
 
 _DEFEND_ONE = {c: defend((c,)) for c in playing_cards() if c.is_face}
 """The base rules' defences with one face card, by card."""
@@ -830,17 +809,20 @@ class PowersState(State[PowersAction]):
         for k in _NEIGHBOURS[c]:
             if owners.get(k) == p:
                 bonus += 1
-        key = (c, self.top, bonus, self.lead_ace)
-        playable = _PLAYABLE.get(key) or _playable(*key)
+        # A Joker (cards 0, 1) wins at once and an Ace (4–7) counts one more than the card
+        # before it (lead_ace ≥ 1 played first), so both always beat it; another card beats
+        # ``top`` when rank + bonus > top, i.e. its code (rank × 4 + suit) is at least ``low``.
+        low = 4 * (self.top - bonus + 1)
+        accepted = _ACCEPTED[c]
         if hand and hand[0] < 4 and self.magazine:  # a Joker is played with one extra card
             out: list[PowersAction] = []
             for card in hand:
                 if card < 4:
                     out.extend(JOKER_PLAY[card, e] for e in hand if e != card)
-                elif playable[card]:
+                elif (card < 8 or card >= low) and card in accepted:
                     out.append(PLAY[card])
         else:
-            out = [PLAY[card] for card in hand if playable[card]]
+            out = [PLAY[card] for card in hand if (card < 8 or card >= low) and card in accepted]
         out.append(FOLD)
         return out
 
