@@ -74,6 +74,7 @@ def position(
     s.homes = dict(homes or {})
     for p, k in s.homes.items():
         s.owners[k] = p
+    s._rescore()
     listed = [rounds] if isinstance(rounds, str) else list(rounds)
     others = [k for k in COUNTRY_KEYS if k not in s.owners and k not in listed]
     played = [k for k in s.owners if k not in s.homes.values()]

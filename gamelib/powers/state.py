@@ -4,7 +4,11 @@ Copying and logging (the fast path): :meth:`PowersState.clone` copies only the l
 changes in place (hands, deck, discards, log) and shares everything else (cards are ints, the
 occupation and defence records are immutable named tuples, log entries are immutable); the other
 containers (cards in front, owed refills, owners, folds, the ladder, the round cards) are never
-changed in place, only replaced (copy on write), so clones share them. The legal actions of a
+changed in place, only replaced (copy on write), so clones share them; so is the ``rng``, which
+a reshuffle copies before drawing. ``current_player`` and each seat's ``points`` are fields kept
+as the game moves, not recomputed; :meth:`PowersState.apply_in_place` runs the action, the
+automatic steps and the history in one call, and the invasion's playable cards are one
+comparison of card codes each. The legal actions of a
 position are remembered (``_legal``, a :attr:`State._caches` entry reset by ``_advance``), so
 :func:`gamelib.play`'s legality check is an identity scan. Log entries are the core's lazy
 :class:`~gamelib.core.LogEntry` from the catalog named ``"powers"``, rendered when read; a
@@ -71,7 +75,6 @@ from gamelib.powers.messages import MESSAGES
 from gamelib.powers.search import sample_world as _sample_world
 from gamelib.powers.strength import (
     adjacent_owned,
-    base_defences,
     card_strength,
     explain_strength,
     magazine_defences,
@@ -128,26 +131,8 @@ _POINTS = {k: COUNTRIES[k].points for k in COUNTRY_KEYS}
 _NAMES = {r: {k: country_name(k, r) for k in COUNTRY_KEYS} for r in ("base", "magazine", "refill")}
 """Country names (terms) under each rule set."""
 
-_PLAYABLE: dict[tuple[str, int, int, int], tuple[bool, ...]] = {}
-"""Which cards may be played in an invasion, by (country, strength to beat, the player's
-adjacency bonus, ``lead_ace``): 56 flags indexed by card (made when first asked)."""
-
-
-def _playable(c: str, top: int, bonus: int, lead_ace: int) -> tuple[bool, ...]:
-    """The flags of :data:`_PLAYABLE` for one key: the terrain accepts the card and it beats
-    ``top`` (a Joker always; an Ace counts ``top + 1``, or ``lead_ace`` played first)."""
-    accepted = _ACCEPTED[c]
-    flags = [False] * 56
-    for card in accepted:
-        rank = card >> 2
-        if rank == 0:
-            flags[card] = True
-            continue
-        s = (top + 1 if top else lead_ace) if rank == 1 else rank + bonus
-        flags[card] = s > top
-    out = _PLAYABLE[c, top, bonus, lead_ace] = tuple(flags)
-    return out
-
+_DEFEND_ONE = {c: defend((c,)) for c in playing_cards() if c.is_face}
+"""The base rules' defences with one face card, by card."""
 
 _BidRow = tuple[int, Card, "int | None", int, tuple[str, ...], int]
 """A card on the ladder as the rules keep it: player, card, strength, base, the owned neighbours
@@ -230,7 +215,7 @@ class PowersState(State[PowersAction]):
     game: PowersGame
     _caches = frozenset({"_legal"})
     #: The seat to act, or ``None`` once the game is over: a field kept by :meth:`_advance`.
-    current_player: int | None = None  # type: ignore[assignment]
+    current_player: int | None = None
 
     def __init__(self, game: PowersGame, seed: int, rng: Rng, *, setup: bool = True) -> None:
         super().__init__(game, seed, rng)
@@ -255,6 +240,8 @@ class PowersState(State[PowersAction]):
         self.front: list[list[Card]] = [[] for _ in range(n)]
         self.owed = [0] * n
         self.owners: dict[str, int] = {}
+        # Each seat's points (the countries it owns), kept as owners change (copy on write).
+        self.points = [0] * n
         self.homes: dict[int, str] = {}
         self.round_deck: list[str] = round_deck(n, blitzkrieg=self.blitz)
         self.rounds_played: list[str] = []
@@ -326,7 +313,14 @@ class PowersState(State[PowersAction]):
 
     def score(self, p: int) -> int:
         """Points of the countries ``p`` owns."""
-        return sum([_POINTS[k] for k, o in self.owners.items() if o == p])
+        return self.points[p]
+
+    def _rescore(self) -> None:
+        """Count :attr:`points` again from :attr:`owners` (after setting owners by hand)."""
+        points = [0] * self.n
+        for k, o in self.owners.items():
+            points[o] += _POINTS[k]
+        self.points = points
 
     def _cards(self, cards: list[Card] | tuple[Card, ...]) -> _Cards:
         return _Cards(tuple(cards))
@@ -433,6 +427,7 @@ class PowersState(State[PowersAction]):
                 if self.blitz:
                     self.homes[p] = c.key
                     self.owners[c.key] = p
+                    self.points[p] += c.points
                     self.round_deck.remove(c.key)
                     self._log("home", who=_SEATS[p], country=self._names[c.key],
                               letter=letters[c.key], points=c.points)
@@ -612,7 +607,8 @@ class PowersState(State[PowersAction]):
                       who=_SEATS[self.initiative])
             if COUNTRIES[c].terrain:
                 self._log("terrain", kind="narration", text=self._terrain_rule(c))
-            for p in self.order_from(self.initiative):
+            owned = [k for k in _NEIGHBOURS[c] if k in self.owners]
+            for p in self.order_from(self.initiative) if owned else ():
                 adj = adjacent_owned(p, c, self.owners)
                 if adj:
                     self._log("bonus", kind="narration", who=_SEATS[p], k=len(adj),
@@ -691,6 +687,8 @@ class PowersState(State[PowersAction]):
         assert occ is not None
         c = occ.country
         self.owners = {**self.owners, c: p}
+        points = self.points = self.points.copy()
+        points[p] += _POINTS[c]
         if not self.quiet:
             self._log("occupy_free" if free else "occupy", who=_SEATS[p],
                       country=self._names[c], points=COUNTRIES[c].points, score=self.score(p))
@@ -764,22 +762,26 @@ class PowersState(State[PowersAction]):
         else:
             hand = sorted(self.hands[p])
             phase = self.phase
-            if phase == "invasion":
-                out = self._plays(p, hand)
-            elif phase == "occupation":
+            if phase == "occupation":
                 occ = self.occ
                 assert occ is not None
                 if occ.paid:
                     out = [PAY[c] for c in hand]
                 elif len(hand) >= occ.cost:
-                    out = [*[PAY[c] for c in hand], PASS]
+                    out = [PAY[c] for c in hand]
+                    out.append(PASS)
                 else:
                     out = [PASS]
+            elif phase == "invasion":
+                out = self._plays(p, hand)
+            elif phase == "defence":
+                if self.magazine:
+                    out = [defend(s) for s in magazine_defences(hand)]
+                else:  # one face card (J, Q, K: cards 44 and up)
+                    out = [_DEFEND_ONE[c] for c in hand if c >= 44]
+                out.append(DECLINE)
             elif phase == "disarmament":
                 out = [DISCARD[c] for c in hand]
-            elif phase == "defence":
-                sets = magazine_defences(hand) if self.magazine else base_defences(hand)
-                out = [*[defend(s) for s in sets], DECLINE]
             else:  # pragma: no cover
                 out = []
         self._legal = tuple(out)  # for _is_legal; reset by _advance
@@ -807,17 +809,20 @@ class PowersState(State[PowersAction]):
         for k in _NEIGHBOURS[c]:
             if owners.get(k) == p:
                 bonus += 1
-        key = (c, self.top, bonus, self.lead_ace)
-        playable = _PLAYABLE.get(key) or _playable(*key)
+        # A Joker (cards 0, 1) wins at once and an Ace (4–7) counts one more than the card
+        # before it (lead_ace ≥ 1 played first), so both always beat it; another card beats
+        # ``top`` when rank + bonus > top, i.e. its code (rank × 4 + suit) is at least ``low``.
+        low = 4 * (self.top - bonus + 1)
+        accepted = _ACCEPTED[c]
         if hand and hand[0] < 4 and self.magazine:  # a Joker is played with one extra card
             out: list[PowersAction] = []
             for card in hand:
                 if card < 4:
                     out.extend(JOKER_PLAY[card, e] for e in hand if e != card)
-                elif playable[card]:
+                elif (card < 8 or card >= low) and card in accepted:
                     out.append(PLAY[card])
         else:
-            out = [PLAY[card] for card in hand if playable[card]]
+            out = [PLAY[card] for card in hand if (card < 8 or card >= low) and card in accepted]
         out.append(FOLD)
         return out
 
@@ -893,6 +898,7 @@ class PowersState(State[PowersAction]):
         """The fast path (see :meth:`State.apply_in_place`): ``_apply``, ``_advance`` and the
         history's next text in one call."""
         p = self.to_move
+        assert p is not None, "apply_in_place on a finished game"
         self.to_move = None
         _DO[type(action)](self, p, action)
         self._legal = None
@@ -1035,6 +1041,9 @@ class PowersState(State[PowersAction]):
         assert d is not None and d.neighbour is not None
         nb = d.neighbour
         self.owners = {**self.owners, nb: d.occupier}
+        points = self.points = self.points.copy()
+        points[d.occupier] += _POINTS[nb]
+        points[p] -= _POINTS[nb]
         if not self.quiet:
             self._log("decline", player=p, kind="action", who=_SEATS[p],
                       country=self._names[nb])
@@ -1153,6 +1162,10 @@ class PowersState(State[PowersAction]):
         assert not (set(self.owners) & set(self.lost)), "a lost country is owned"
         if self.phase == "occupation":
             assert self.occ is not None and self.occ.country not in self.owners
+        points = [0] * self.n
+        for k, o in self.owners.items():
+            points[o] += _POINTS[k]
+        assert points == self.points, "points do not add up to the countries owned"
         if self.deck_source is not None:
             assert self.deck_source.issuperset(self.deck), "the deck holds a card never in it"
         for p in range(self.n):
