@@ -405,7 +405,8 @@ class State(ABC, Generic[A]):
         source = Rng(rng) if isinstance(rng, int) else rng
         draw = source.stream()
         world = self.clone()
-        world.log = [e for e in self.log if e.is_visible_to(player)]
+        # inline LogEntry.is_visible_to: a world is sampled once per search iteration
+        world.log = [e for e in self.log if (seen := e.visible_to) is None or player in seen]
         world.rng = Rng(draw.getrandbits(63))
         return world, Rng(draw.getrandbits(63))
 
