@@ -363,6 +363,8 @@ SPEC_SPACES = {
 module; :func:`count` checks identity, so another mapping with a reused id is never mistaken)."""
 TRIGGER = {cid: eff.get("trigger") for cid, eff in EFFECTS.items()}
 """Each card's trigger (``None`` for cards without one)."""
+PLAYABLE = tuple({kind: ("playable", n, kind) for kind in BASIC_TYPES} for n in range(len(NATIONS)))
+"""The memo key saying whether nation ``n`` can play a basic card of a type, made once."""
 HOLDS = frozenset(
     (card.nation, TRIGGER[cid]) for cid, card in default_cards().cards.items() if TRIGGER[cid]
 )
@@ -625,8 +627,8 @@ def playable(st: QmgState, n: int, cid: str) -> bool:
     kind = BASIC_KIND[cid]
     if not kind:
         return True
-    memo = st.memo()
-    key = ("playable", n, kind)
+    memo = st._memo
+    key = PLAYABLE[n][kind]
     found: bool | None = memo.get(key)
     if found is None:
         found = memo[key] = _basic_possible(st, n, kind)
@@ -680,11 +682,11 @@ def _play_options(st: QmgState, task: Task) -> list[QmgAction]:
     opts: list[QmgAction] = []
     if len(hand) >= 4 and not st.reallocated and st.game.options.reallocate:
         opts.extend(map(REALLOCATE.__getitem__, st.basic_in_deck(n)))
-    memo = st.memo()
+    memo = st._memo
     for c in cards:
         kind = BASIC_KIND[c]
         if kind:
-            key = ("playable", n, kind)
+            key = PLAYABLE[n][kind]
             ok = memo.get(key)
             if ok is None:
                 ok = memo[key] = _basic_possible(st, n, kind)
@@ -1029,14 +1031,15 @@ def victory_step(st: QmgState, n: int) -> None:
             "vp_skipped", space=st.board.names[home], nation=st.nation_name(n), kind="narration"
         )
         return
-    memo = st.memo()
+    memo = st._memo
     total = memo.get(HELD + n)
     if total is None:
         total = 0
         for s in st.supply_spaces(n).intersection(st.own_spaces(n)):
             total += 1 if len(pieces[s]) > 1 else 2  # an ally there too: 1
         memo[HELD + n] = total
-    st.gain(team, total, SUPPLY_SPACES)
+    if total:
+        st.gain(team, total, SUPPLY_SPACES)
     if not st.table[n]:
         return
     for cid in list(st.table[n]):
