@@ -229,7 +229,7 @@ class TrickTracker:
 
     __slots__ = ("_status", "blocked", "count", "cube_step", "dom", "dominant", "dwarf_seat",
                  "emperor_seat", "first_seat", "knight", "knight_seat", "lead_colour", "led",
-                 "peasant_seat", "reverse", "wizard_seat")
+                 "owned", "peasant_seat", "reverse", "wizard_seat")
 
     def __init__(self, dominant: Colour, cube_step: int = 2) -> None:
         self.dominant, self.cube_step = dominant, cube_step
@@ -247,6 +247,9 @@ class TrickTracker:
         self.dom: tuple[int, int, int, int] | None = None
         self.led: tuple[int, int, int, int] | None = None
         self._status: TrickStatus | None = None
+        # Only a state's own tracker is owned (pushed in place); cloning the state shares it,
+        # and then neither copy owns it.
+        self.owned = False
 
     @classmethod
     def of(cls, plays: Sequence[Play], dominant: Colour, cube_step: int = 2) -> TrickTracker:
@@ -289,42 +292,49 @@ class TrickTracker:
         return active, colour, value
 
     def add(self, play: Play) -> TrickTracker:
-        """The tracker after ``play``."""
+        """The tracker after ``play`` (a new one: this one is unchanged)."""
+        new = _new_tracker(TrickTracker)
+        new.dominant, new.cube_step, new.count = self.dominant, self.cube_step, self.count
+        new.first_seat, new.lead_colour = self.first_seat, self.lead_colour
+        new.blocked, new.knight, new.reverse = self.blocked, self.knight, self.reverse
+        new.emperor_seat, new.knight_seat = self.emperor_seat, self.knight_seat
+        new.wizard_seat, new.dwarf_seat = self.wizard_seat, self.dwarf_seat
+        new.peasant_seat, new.dom, new.led = self.peasant_seat, self.dom, self.led
+        new.owned = False
+        new.push(play)
+        return new
+
+    def push(self, play: Play) -> None:
+        """Fold ``play`` into this very tracker (only for a tracker no one else holds: a
+        state's own, see ``owned``; everyone else uses :meth:`add`)."""
         card = play.card
         seat = play.seat
         if play.power or play.cube:
             active, colour, value = self._resolve(card, play.power, play.as_colour, play.cube)
         else:
             active, colour, value = False, card.colour, card.value
-        new = _new_tracker(TrickTracker)
-        new.dominant, new.cube_step = self.dominant, self.cube_step
-        new.count = self.count + 1
         if self.count:
-            new.first_seat = self.first_seat
-            lead = new.lead_colour = self.lead_colour
+            lead = self.lead_colour
         else:
-            new.first_seat = seat
-            lead = new.lead_colour = colour
-        new.blocked, new.knight, new.reverse = self.blocked, self.knight, self.reverse
-        new.emperor_seat, new.knight_seat = self.emperor_seat, self.knight_seat
-        new.wizard_seat, new.dwarf_seat = self.wizard_seat, self.dwarf_seat
-        new.peasant_seat = self.peasant_seat
-        new._status = None
+            self.first_seat = seat
+            lead = self.lead_colour = colour
+        self.count += 1
+        self._status = None
+        if colour is self.dominant and not self.knight:  # the Knight's own card still counts
+            self.dom = _extend(self.dom, value, seat)
+        if colour is lead:
+            self.led = _extend(self.led, value, seat)
         if active:
-            field = _SEAT_FIELD.get(card.rank)
-            if field is not None:
-                setattr(new, field, seat)  # once per trick: not active when already used
             rank = card.rank
+            field = _SEAT_FIELD.get(rank)
+            if field is not None:
+                setattr(self, field, seat)  # once per trick: not active when already used
             if rank is Rank.EMPEROR:
-                new.blocked = True
+                self.blocked = True
             elif rank is Rank.KNIGHT:
-                new.knight = True
+                self.knight = True
             elif rank is Rank.DWARF:
-                new.reverse = True
-        new.dom = _extend(self.dom, value, seat) if (
-            colour is self.dominant and not self.knight) else self.dom
-        new.led = _extend(self.led, value, seat) if colour is lead else self.led
-        return new
+                self.reverse = True
 
     @property
     def winner(self) -> int | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gamelib.core.history import History
 from gamelib.core.log import Term
 from gamelib.core.messages import CORE
 from gamelib.core.state import Outcome, State
@@ -79,6 +80,10 @@ _COLD_LISTS = (
 )
 
 
+_CRYSTAL, _CUBE = ScrollKind.CRYSTAL, ScrollKind.CUBE
+_NO_SCROLL = (False, False)  # held per kind, in ScrollKind order
+assert tuple(ScrollKind) == (_CRYSTAL, _CUBE)
+
 _RESOURCE_CHOICES: dict[tuple[int, tuple[bool, ...]], tuple[ChooseResources, ...]] = {}
 
 
@@ -103,7 +108,8 @@ def _without(lists: list[list[Card]], seat: int, card: Card) -> list[list[Card]]
     return out
 
 
-_TRICKS = {m.number: m.tricks for m in MISSIONS}  # tricks per round, by mission number
+_LAST_TRICK = {m.number: m.tricks - 1 for m in MISSIONS}  # the last trick's trick_no
+_ORDERED = frozenset(m.number for m in MISSIONS if m.deal is Deal.ORDER)  # a fixed play order
 
 
 class TrickReason:
@@ -160,12 +166,14 @@ class _Scratch(tuple):  # type: ignore[type-arg]
     state for its legal actions does not count as changing it.
     """
 
-    legal: tuple[Action, ...] | None
+    legal: list[Action] | None  # never changed once made (legal_actions hands out copies)
     track: TrickTracker | None
     tallies: dict[int, Any] | None  # the bot's SeatTally per seat (bots.tally_from_state)
     shared: bool  # the cold lists are shared with a clone: copy them before a write
+    # search.sample_world's hidden-card bans, keyed by (round, trick number, cards in the trick)
+    bans: tuple[tuple[int, int, int], list[frozenset[Card]]]
 
-    def __new__(cls, legal: tuple[Action, ...] | None = None,
+    def __new__(cls, legal: list[Action] | None = None,
                 track: TrickTracker | None = None, shared: bool = False) -> _Scratch:
         new = tuple.__new__(cls)
         new.legal, new.track, new.tallies, new.shared = legal, track, None, shared
@@ -258,6 +266,8 @@ class MegalomaniaState(State[Action]):
         d["seen"] = [set(x) for x in self.seen]
         scratch = self._scratch
         scratch.shared = True
+        if scratch.track is not None:  # shared now: each state adds to a copy of its own
+            scratch.track.owned = False
         new_scratch = d["_scratch"] = _new_scratch(_Scratch)
         new_scratch.__dict__.update(scratch.__dict__)  # legal, track, shared (tallies: below)
         new_scratch.tallies = None
@@ -273,6 +283,14 @@ class MegalomaniaState(State[Action]):
             for name in _COLD_LISTS:
                 d[name] = list(d[name])
             scratch.shared = False
+
+    def sample_world(self, player: int, rng: Rng | int) -> MegalomaniaState:
+        """What ``player`` cannot see dealt anew (:func:`gamelib.megalomania.search.sample_world`:
+        others' unknown hand cards, face-down and set-aside cards, passed cards, others' orders
+        and piles, the mission and scroll decks, the chance events to come)."""
+        from gamelib.megalomania.search import sample_world
+
+        return sample_world(self, player, rng)
 
     @classmethod
     def position(
@@ -440,15 +458,37 @@ class MegalomaniaState(State[Action]):
             return self.trick[-1].seat
         return (self.leader + len(self.trick)) % self.n
 
+    def is_terminal(self) -> bool:
+        """Whether the game is over (the outcome is stored when the last round is scored)."""
+        return self.final is not None
+
+    def _is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is one of the cached legal actions (actions are interned: the
+        tuple's ``in`` compares by identity, in C)."""
+        legal = self._scratch.legal
+        if legal is None:
+            self.legal_actions()
+            legal = self._scratch.legal
+        return action in legal  # type: ignore[operator]
+
+    def apply_in_place(self, action: Action) -> None:
+        """The fast path (:meth:`State.apply_in_place`), with the action's stored text."""
+        self._apply(action)
+        history = self.history
+        if type(history) is History:
+            self.history = history.plus(getattr(action, "_text", None) or str(action))
+        else:  # a test set a plain tuple
+            self.history = History((*history, str(action)))
+
     def legal_actions(self) -> list[Action]:
         """Legal actions in a fixed order (see the module docstrings of actions and powers)."""
         legal = self._scratch.legal
-        if legal is None:
-            legal = self._scratch.legal = tuple(
+        if legal is None:  # a new list, kept unchanged: callers get copies
+            legal = self._scratch.legal = (
                 self._play_actions((self.leader + len(self.trick)) % self.n)
                 if self.phase == "play" else self._legal_actions()
             )
-        return list(legal)
+        return legal.copy()
 
     def _tracker(self) -> TrickTracker:
         """The trick in progress folded (:class:`TrickTracker`), made again if stale."""
@@ -457,6 +497,7 @@ class MegalomaniaState(State[Action]):
         if track is None or track.count != len(self.trick) or track.dominant is not self.dominant:
             assert self.dominant is not None
             track = scratch.track = TrickTracker.of(self.trick, self.dominant, self.cube_step)
+            track.owned = True
         return track
 
     def _legal_actions(self) -> list[Action]:
@@ -466,7 +507,8 @@ class MegalomaniaState(State[Action]):
         assert seat is not None
         if self.phase == "resources":
             total = int(self.game.options.resources)  # type: ignore[attr-defined]
-            held = tuple(kind in self.scrolls[seat] for kind in ScrollKind)
+            scrolls = self.scrolls[seat]
+            held = (_CRYSTAL in scrolls, _CUBE in scrolls) if scrolls else _NO_SCROLL
             return list(_resource_choices(total, held))
         if self.phase == "order":
             return [OrderCard(c) for c in self.hands[seat] if c not in self.orders[seat]]
@@ -495,8 +537,8 @@ class MegalomaniaState(State[Action]):
     def _play_actions(self, seat: int) -> list[PlayCard]:
         hand = self.hands[seat]
         dominant = self.dominant
-        assert dominant is not None and self.mission_no is not None
-        m = MISSIONS[self.mission_no - 1]
+        number = self.mission_no
+        assert dominant is not None and number is not None
         trick = self.trick
         track = self._scratch.track
         if track is None or track.count != len(trick) or track.dominant is not dominant:
@@ -510,8 +552,8 @@ class MegalomaniaState(State[Action]):
             self.crystals[seat],
             self.cubes[seat],
             trick_no > 0 and (len(hand) > 1 or bool(self.draw_piles[seat])),  # can_explore
-            trick_no == _TRICKS[m.number] - 1,  # last_trick
-            self.orders[seat][0] if m.deal is Deal.ORDER else None,  # fixed_next
+            trick_no == _LAST_TRICK[number],  # last_trick
+            self.orders[seat][0] if number in _ORDERED else None,  # fixed_next
             self.wizard_choice,
             track,  # status: a tracker has the fields of a TrickStatus
         )
@@ -578,12 +620,24 @@ class MegalomaniaState(State[Action]):
 
     def _apply(self, action: Action) -> None:
         self._scratch.legal = None
-        if type(action) is PlayCard and self.phase == "play":  # by far the most common step
+        kind = type(action)
+        if kind is PlayCard and self.phase == "play":  # by far the most common step
             self._apply_play((self.leader + len(self.trick)) % self.n, action)
             return
-        self._thaw()
         seat = self.current_player
         assert seat is not None
+        if kind is ReturnCard:  # the lists it changes are replaced, not changed: no _thaw
+            self._apply_return(seat, action)  # type: ignore[arg-type]
+            return
+        if kind is ChooseLeader:  # changes no shared list (_finish_round thaws itself)
+            self.next_leader = action.seat  # type: ignore[union-attr]
+            self.add_log("leader_chosen", player=seat, who=self._name(seat),
+                         leader=self._name(action.seat),  # type: ignore[union-attr]
+                         kind="action")
+            self.phase = "play"
+            self._after_play()
+            return
+        self._thaw()
         if isinstance(action, ChooseResources):
             self._apply_resources(seat, action)
         elif isinstance(action, OrderCard):
@@ -625,15 +679,6 @@ class MegalomaniaState(State[Action]):
                     self._finish_pass()
         elif isinstance(action, PlayCard):
             self._apply_play(seat, action)
-        elif isinstance(action, ReturnCard):
-            self._apply_return(seat, action)
-        elif isinstance(action, ChooseLeader):
-            self.next_leader = action.seat
-            self.add_log("leader_chosen", player=seat, who=self._name(seat),
-                         leader=self._name(action.seat),
-                         kind="action")
-            self.phase = "play"
-            self._after_play()
         else:  # pragma: no cover - play() only passes legal actions
             raise TypeError(f"not a Megalomania action: {action!r}")
 
@@ -737,7 +782,11 @@ class MegalomaniaState(State[Action]):
             self.cubes[seat] -= 1
         play = _PLAY_OF.get((seat, action)) or Play.of(seat, action)
         trick.append(play)
-        scratch.track = track.add(play)
+        if track.owned:  # no clone shares it: fold the play in place
+            track.push(play)
+        else:
+            track = scratch.track = track.add(play)
+            track.owned = True
         for seen in self.seen:
             seen.add(card)
         if quiet:

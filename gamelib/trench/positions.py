@@ -110,7 +110,7 @@ def stand(state: Any, seat: int, num: int, cell: Cell, facing: str = "N") -> Any
     ground or a hole, which :meth:`check_invariants` confirms.
     """
     s = state.clone()
-    soldier = s.soldiers[seat * s.per + num - 1]
+    soldier = s._own(s.soldiers[seat * s.per + num - 1])  # (clones share soldiers: copy)
     if s.at(cell) is not None or s.H(cell) > 1:
         raise ValueError(f"{cell} is not free to stand on")
     soldier.cell, soldier.ship, soldier.facing = cell, False, facing

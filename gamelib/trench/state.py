@@ -46,6 +46,7 @@ from gamelib.trench.data import (
     WIND_CARDS,
     WIND_NAMES,
 )
+from gamelib.trench.search import GIVES_PER_TURN, sample_world
 from gamelib.trench.soldier import Soldier, drop_item, items_of, move_item
 from gamelib.trench.view import SoldierView, TrenchView
 
@@ -55,6 +56,8 @@ if TYPE_CHECKING:
 __all__ = ["TrenchState"]
 
 A = act
+#: The ownership bit of the generator and the wind piles in ``_sown`` (soldiers use bits 0..11).
+_WIND = 1 << 40
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
@@ -62,7 +65,7 @@ class _Memo:
     """A slot for what a state computes about itself (its legal actions): kept out of the
     state's content, so that ``digest``, ``fingerprint`` and equality ignore it."""
 
-    __slots__ = ("_legal",)
+    __slots__ = ("_end_key", "_legal", "_sown")
 
 
 class TrenchState(_Memo, State[TrenchAction]):
@@ -103,6 +106,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if o.beginner:
                     s.masks = s.drugs = 0
                 self.soldiers.append(s)
+        #: Copy on write: bit i set = soldiers[i] is this state's own (clones share the others
+        #: until one of them writes; every write goes through _own).
+        self._sown = (1 << len(self.soldiers)) - 1 | _WIND
         #: Civilians (R13.2): pieces C1, C2 (sid -1, -2, owner -1) placed in the cube phase;
         #: the village cube; per seat, rounds to sit out as the civilian penalty (R12.6).
         self.civs: list[Soldier] = []
@@ -158,6 +164,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.t_stage = ""
         self.t_last: dict[int, str] = {}
         self.t_exh: set[int] = set()
+        self.t_gives = 0  # free transfers made this turn (capped: search.GIVES_PER_TURN)
         self.drug_sid: int | None = None
         self.drug_left = 0
         self.gasq: list[tuple[int, frozenset[Cell], str | None]] = []
@@ -167,6 +174,12 @@ class TrenchState(_Memo, State[TrenchAction]):
         #: relief (A73), penalty (A82), heir (A43), intr (A22 b).
         self.pending: list[tuple[str, int, int]] = []
         self._legal: list[TrenchAction] | None = None
+        #: What the last "not over yet" of _check_end was decided on (deaths, stalled, corpse
+        #: moves, VP, team VP): the same inputs give the same answer, so it is not asked again.
+        self._end_key: tuple[Any, ...] | None = None
+        #: Corpses looted (R10.4) or handed on by an exiting soldier (A43) so far: a corpse
+        #: reaching a soldier in play may add a VP (A75).
+        self.corpse_moves = 0
         self.result: Outcome | None = None
         self.stalled = False
         self.add_log("setup", kind="phase", n=n, per=per)
@@ -178,32 +191,31 @@ class TrenchState(_Memo, State[TrenchAction]):
     def clone(self) -> TrenchState:
         """A copy of exactly what ``_apply`` mutates (immutable values are shared)."""
         s = TrenchState.__new__(TrenchState)
-        s.__dict__.update(self.__dict__)
-        s.rng = self.rng.copy()
+        s.__dict__ = self.__dict__.copy()
+        # Shared until written (see _own, _own_wind): the soldiers, the generator and the wind
+        # piles (changed only when a round starts).
+        s._sown = self._sown = 0
         s.h = self.h[:]
         s.base_at = dict(self.base_at)
-        s.items = {c: v[:] for c, v in self.items.items()}
+        s.items = dict(zip(self.items, map(list, self.items.values()), strict=True))
         s.gas = dict(self.gas)
-        s.soldiers = [x.copy() for x in self.soldiers]
+        s.soldiers = self.soldiers[:]
         if self.opts.civilians:
             s.civs = [x.copy() for x in self.civs]
             s.skip = self.skip[:]
-        s.hands = [dict(x) for x in self.hands]
-        s.discards = [x[:] for x in self.discards]
+        s.hands = list(map(dict, self.hands))
+        s.discards = list(map(list, self.discards))
         s.intr_used = self.intr_used[:]
         s.vp = self.vp[:]
         if self.opts.hidden_teams:  # (the only game that changes them: R13.4, A85)
             s.tvp = self.tvp[:]
-            s.team_seen = [set(x) for x in self.team_seen]
-        s.known = [set(x) for x in self.known]
+            s.team_seen = list(map(set, self.team_seen))
+        s.known = list(map(set, self.known))
         s.public_tiles = set(self.public_tiles)
         s.bonus = self.bonus[:]
         s.spent = self.spent[:]
-        s.plots = [None if x is None else x[:] for x in self.plots]
-        s.shown = [x[:] for x in self.shown]
-        s.pile = self.pile[:]
-        s.wdisc = self.wdisc[:]
-        s.previews = self.previews[:]
+        s.plots = self.plots[:]  # (a plot or shown list is replaced, never changed)
+        s.shown = self.shown[:]
         s.queue = self.queue[:]
         s.order = self.order[:]
         s.t_cards = self.t_cards[:]
@@ -212,8 +224,39 @@ class TrenchState(_Memo, State[TrenchAction]):
         s.gasq = self.gasq[:]
         s.pending = self.pending[:]
         s._legal = None
+        s._end_key = self._end_key
         s.log = self.log[:]
         return s
+
+    def sample_world(self, player: int, rng: Rng | int) -> TrenchState:
+        """A world consistent with what ``player`` sees, for search (issue 11).
+
+        Dealt anew: the other seats' hands and unflipped plot cards (sizes kept; the interrupt
+        card only where it may be plotted), the kinds of weapon tiles ``player`` has not seen
+        (within one owner's set, among tiles with the same rounds left), the order of the wind
+        pile, and in the hidden-team game the teams ``player`` has not learnt (among the deals
+        that show him the same VP and actions). Kept: all that ``player`` sees, his own hand,
+        plot and tiles, the tiles he saw or that were fired, the public history and his log.
+        """
+        return sample_world(self, player, rng)
+
+    def _own_wind(self) -> None:
+        """Make the generator and the wind piles this state's own (clones share them)."""
+        if not self._sown & _WIND:
+            self.rng = self.rng.copy()
+            self.pile, self.wdisc, self.previews = self.pile[:], self.wdisc[:], self.previews[:]
+            self._sown |= _WIND
+
+    def _own(self, s: Soldier) -> Soldier:
+        """The soldier ``s`` as this state may change him: its own copy, made at the first write
+        after a clone (civilians are copied by ``clone`` itself)."""
+        i = s.sid
+        if i < 0:
+            return s
+        if not self._sown >> i & 1:
+            self.soldiers[i] = self.soldiers[i].copy()
+            self._sown |= 1 << i
+        return self.soldiers[i]
 
     # ----------------------------------------------------------------- helpers
     def H(self, c: Cell) -> int:
@@ -429,6 +472,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn;
         in the open team game also to the partner's adjacent soldiers (named by their cell)."""
         per = self.per
+        if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
+            return []
         mine = [
             s for s in self.soldiers[p * per:p * per + per]
             if s.alive and not s.exited and not s.ship and s.cell is not None  # on the board
@@ -860,6 +905,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             self._apply_turn(p, action)
         self._proceed()
+        if self.result is not None or self.choice is not None or self.pending:
+            self._legal = None  # (a reveal's legal actions hold only if the turn waits on them)
         if v not in _NO_NEW_SIGHT and self.phase not in _SETUP_PHASES:
             if v == "turn" and action.n != 1:  # only the turning soldier looks somewhere new
                 self._update_sight(self._by(p, action.soldier))
@@ -890,6 +937,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if ph == "arm":
             kinds = a.arg.split(",")
             for s, kind in zip(self.in_play(p), kinds, strict=True):
+                s = self._own(s)
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
                 s.tiles = [(s.sid, kind, ammo)]
             self.known[p] |= {s.sid for s in self.in_play(p)}
@@ -902,7 +950,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 rounds = [fwd, fwd[::-1], fwd][: self.per]
                 self.queue = [q for r in rounds for q in r]
         elif ph == "land":
-            s = self._by(p, a.soldier)
+            s = self._own(self._by(p, a.soldier))
             assert a.cell is not None
             edge = EDGES[self.edges[p]]
             s.cell = edge.ship_cell(a.cell)
@@ -955,21 +1003,22 @@ class TrenchState(_Memo, State[TrenchAction]):
         """Carry out the owner decision at the head of ``pending``."""
         sid = self.pending[0][2]
         if a.verb == "hand":  # A43: one item at a time until the card is empty
-            move_item(self.soldiers[sid], self._by(p, a.soldier), a.arg)
+            self.corpse_moves += a.arg == "corpse"
+            move_item(self._own(self.soldiers[sid]), self._own(self._by(p, a.soldier)), a.arg)
             self.add_log("hand_on", player=p, kind="action", name=self.name(p),
                          what=_word(a.arg), s=a.soldier)
             return
         self.pending.pop(0)
         if a.verb == "relief":
             if a.arg != "none":
-                move_item(self.soldiers[sid], self._by(p, a.soldier), a.arg)
+                move_item(self._own(self.soldiers[sid]), self._own(self._by(p, a.soldier)), a.arg)
                 self.add_log("relief", player=p, kind="action", name=self.name(p),
                              what=_word(a.arg), s=a.soldier)
             else:
                 self.add_log("no_relief", player=p, kind="action", name=self.name(p))
             self._after_relief(sid)
         elif a.verb == "penalty":
-            r = self._by(p, a.soldier)
+            r = self._own(self._by(p, a.soldier))
             drop_item(r, a.arg)
             self.add_log("penalty", player=p, kind="action", name=self.name(p),
                          what=_word(a.arg), s=a.soldier)
@@ -1003,9 +1052,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         """R7.8.2: pay a drug from any soldier in play; the card leaves the game."""
         plot = self.plots[p]
         assert plot is not None
+        plot = self.plots[p] = plot[:]
         plot.remove("interrupt")
         self.intr_used[p] = True
-        payer = next(s for s in self.in_play(p) if s.drugs)
+        payer = self._own(next(s for s in self.in_play(p) if s.drugs))
         payer.drugs -= 1
         self.add_log("interrupt", player=p, name=self.name(p))
 
@@ -1033,6 +1083,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _start_round(self) -> None:
         self.phase = "plot"
         if self.round > 1:
+            self._own_wind()
             eclipse = False
             if not self.beginner:
                 if self.wind_card is not None:
@@ -1137,6 +1188,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.add_log("intr_back", player=p, name=self.name(p))
         self.t_last = {}
         self.t_exh = set()
+        self.t_gives = 0
         self.drug_sid = None
         self.drug_left = 0
         self.t_first_sid = None
@@ -1157,11 +1209,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         p = self.order[self.turn_i]
         card = self.t_cards.pop(0)
         self.t_card = card
-        self.shown[p].append(card)
+        self.shown[p] = [*self.shown[p], card]
         if not self.quiet:
             self.add_log("reveal", player=p, name=self.name(p), card=CARD_NAMES[card])
         self.t_stage = act
-        if not self._card_uses(p, card, first=act == "act1", any_one=True):
+        uses = self._card_uses(p, card, first=act == "act1")
+        if uses:  # the legal actions until the next decision (the card is used or handed on)
+            self._legal = uses + self._give_actions(p)
+        else:
             self.add_log("no_effect", player=p, card=CARD_NAMES[card])
             self.discards[p].append(card)
             self.t_stage = after
@@ -1203,6 +1258,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         # R8.7: a soldier whose mask gas took before this turn dies if still in gas.
         for s in self.in_play(p):
             if s.gassed is not None and s.gassed[1] < self.turn_no:
+                s = self._own(s)
                 killer = s.gassed[0]
                 s.gassed = None
                 if not s.ship and s.cell is not None and self.gas_at(s.cell):
@@ -1213,6 +1269,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.round == 3:  # R10.8: ships sink
             for s in self.soldiers:
                 if s.in_play and s.ship:
+                    s = self._own(s)
                     s.alive = False
                     s.cell = None
                     s.ship = False
@@ -1226,15 +1283,16 @@ class TrenchState(_Memo, State[TrenchAction]):
     # -- turn actions
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
         if a.verb == "give":  # R6.11: free, the turn's stage does not change
-            src = self._by(p, a.soldier)
+            self.t_gives += 1
+            src = self._own(self._by(p, a.soldier))
             if a.cell is not None:  # to the partner's soldier on that cell (open team game)
                 dst = self.at(a.cell)
                 assert dst is not None
-                move_item(src, dst, a.arg)
+                move_item(src, self._own(dst), a.arg)
                 self.add_log("give_ally", player=p, kind="action", name=self.name(p),
                              s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
             else:
-                move_item(src, self._by(p, a.n), a.arg)
+                move_item(src, self._own(self._by(p, a.n)), a.arg)
                 if not self.quiet:
                     self.add_log("give", player=p, kind="action", name=self.name(p),
                                  s=a.soldier, what=_word(a.arg), to=a.n)
@@ -1276,7 +1334,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if a.verb == "camp":
             self._camp(p, a.arg)
         else:
-            s = self._by(p, a.soldier)
+            s = self._own(self._by(p, a.soldier))
             if not a.extra and self.t_first_sid is None:
                 self.t_first_sid = s.sid
             self.t_last[s.sid] = CATEGORY[a.verb]
@@ -1286,9 +1344,9 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _camp(self, p: int, take: str) -> None:
         payer = next((s for s in self.in_play(p) if s.food), None)
         if payer is not None:
-            payer.food -= 1
+            self._own(payer).food -= 1
         else:
-            eater = next(s for s in self.in_play(p) if s.corpses)
+            eater = self._own(next(s for s in self.in_play(p) if s.corpses))
             eater.corpses.pop(0)
         self.discards[p].remove("camp")
         self.hands[p]["camp"] += 1
@@ -1316,7 +1374,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 t, t2 = add(s.cell, s.facing), add(s.cell, a.arg)
                 occ = self.at(t)
                 if occ is not None:
-                    occ.cell = t2
+                    self._own(occ).cell = t2
                 else:
                     self._set_h(t, self.H(t) - 1)
                     self._set_h(t2, self.H(t2) + 1)
@@ -1394,10 +1452,12 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _leave_ship(self, s: Soldier) -> None:
         if s.ship:
+            s = self._own(s)
             s.ship = False
             self.add_log("ship_gone", name=self.name(s.owner), s=s.num)
 
     def _step(self, s: Soldier, d: str, dig: bool) -> None:
+        s = self._own(s)
         assert s.cell is not None
         c = s.cell
         lv = self.level(s)
@@ -1427,10 +1487,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if occ.owner < 0 or not self.ally(occ.owner, s.owner):
                     self._kill(occ, s.owner, "melee")
                 else:
-                    occ.cell = add(t, d)
+                    self._own(occ).cell = add(t, d)
         self._enter(s, t)
 
     def _dash(self, s: Soldier) -> None:
+        s = self._own(s)
         assert s.cell is not None
         d = s.facing
         self._leave_ship(s)
@@ -1450,6 +1511,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self._enter(s, t)
 
     def _enter(self, s: Soldier, t: Cell) -> None:
+        s = self._own(s)
         s.cell = t
         waiting = [x[2] for x in self.pending if x[0] == "relief"]  # looted after the relief
         for it in self.items.pop(t, []):
@@ -1468,6 +1530,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _exit(self, s: Soldier) -> None:
         """R7.1.10: off the far edge, alive; items go to a remaining soldier (A43)."""
         p = s.owner
+        s = self._own(s)
         s.exited = True
         s.cell = None
         self.vp[p] += 2 if self.n >= 3 else 1
@@ -1484,7 +1547,10 @@ class TrenchState(_Memo, State[TrenchAction]):
     ) -> None:
         """``s`` fires; the tile is ``w``'s and the shot ``p``'s (a guerrilla, R13.3)."""
         p = s.owner if p is None else p
-        w = s if w is None else w
+        if w is None:
+            s = w = self._own(s)
+        else:
+            w = self._own(w)
         tile = w.weapon(kind)
         assert tile is not None and s.cell is not None
         self.public_tiles.add(int(tile[0]))
@@ -1570,6 +1636,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if s.owner < 0:
             self._kill_civ(s, by, cause)
             return
+        s = self._own(s)
         s.alive = False
         s.masked = False
         s.gassed = None
@@ -1598,7 +1665,8 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _loot(self, s: Soldier, cid: int) -> None:
         """R10.4 / R10.6: take the corpse and its card; feast."""
-        c = self.soldiers[cid]
+        s, c = self._own(s), self._own(self.soldiers[cid])
+        self.corpse_moves += 1
         s.tiles += c.tiles
         self.known[s.owner] |= {int(t[0]) for t in c.tiles}
         s.food += c.food
@@ -1626,6 +1694,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _gas_hit_one(self, s: Soldier, owner: int) -> None:
         """R8.5: a mask is used up and saves; otherwise death."""
         if s.masked:
+            s = self._own(s)
             s.masked = False
             s.gassed = (owner, self.turn_no)
             self.add_log("mask_used", player=s.owner, name=self.name(s.owner), s=s.num)
@@ -1699,6 +1768,18 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _check_end(self) -> bool:
         if self.phase in _SETUP_PHASES:
             return False
+        # Everything the answer depends on changes only with a death, a stall, a VP change or
+        # a corpse reaching a soldier in play (looted, handed on); free transfers keep corpses
+        # in a team and eating one only lowers VP.
+        key = (self.deaths, self.stalled, self.corpse_moves, *self.vp, *self.tvp)
+        if key == self._end_key:
+            return False
+        if not self._check_end_now():
+            self._end_key = key
+            return False
+        return True
+
+    def _check_end_now(self) -> bool:
         target = self.target_vp()
         o = self.opts
         held = 0  # corpses held: at least the VP they may add to one seat

@@ -65,6 +65,31 @@ def test_clone_shares_nothing_apply_changes() -> None:
     assert fingerprint(st) == before
 
 
+def test_playing_on_the_original_leaves_its_clone_unchanged() -> None:
+    """A state folds its trick in place only while no clone shares the folded trick: after
+    ``clone()`` the original played on in place (mid-trick, every step) leaves the clone's
+    trick status, winner and legal actions as they were."""
+    game = gamelib.load("megalomania", length="short")
+    st: MegalomaniaState = game.new_state(6, quiet=True)
+    rng = random.Random(6)
+    checked = 0
+    while not st.is_terminal():
+        legal = st.legal_actions()
+        if st.phase == "play" and st.trick:
+            twin = st.clone()
+            status, legal_before = twin.view(None).trick_status, twin.legal_actions()
+            st.apply_in_place(legal[rng.randrange(len(legal))])
+            if not st.is_terminal():
+                st.legal_actions()
+            assert twin.view(None).trick_status == status
+            assert twin.legal_actions() == legal_before
+            assert twin._tracker().count == len(twin.trick)
+            checked += 1
+        else:
+            st.apply_in_place(legal[rng.randrange(len(legal))])
+    assert checked > 50
+
+
 def test_trick_tracker_agrees_with_the_trick_rules() -> None:
     """The fast path folds a trick play by play (:class:`TrickTracker`); on 20,000 seeded random
     tricks (any powers, Oracle colours, cubes, cube steps) it gives what the rule functions
