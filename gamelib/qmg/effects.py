@@ -37,7 +37,16 @@ STRAITS = 30
 HELD = 40
 """Memo key of nation ``n``'s Victory step points for supply spaces: ``HELD + n``."""
 
-__all__ = ["make_view", "needs_decision", "options", "resolve", "run", "why"]
+__all__ = [
+    "make_view",
+    "needs_decision",
+    "options",
+    "resolve",
+    "run",
+    "supply_step",
+    "victory_step",
+    "why",
+]
 
 BASIC_STEPS: dict[str, Mapping[str, Any]] = {
     "build_army": {"op": "build", "kind": "army"},
@@ -354,6 +363,13 @@ SPEC_SPACES = {
 module; :func:`count` checks identity, so another mapping with a reused id is never mistaken)."""
 TRIGGER = {cid: eff.get("trigger") for cid, eff in EFFECTS.items()}
 """Each card's trigger (``None`` for cards without one)."""
+PLAYABLE = tuple({kind: ("playable", n, kind) for kind in BASIC_TYPES} for n in range(len(NATIONS)))
+"""The memo key saying whether nation ``n`` can play a basic card of a type, made once."""
+HOLDS = frozenset(
+    (card.nation, TRIGGER[cid]) for cid, card in default_cards().cards.items() if TRIGGER[cid]
+)
+"""The (nation, trigger) pairs of the card data: a nation's Status and Response cards are its own
+cards, so :func:`usable` looks at them only for a trigger one of its cards has."""
 BASIC_KIND = {cid: card.type if card.basic else "" for cid, card in default_cards().cards.items()}
 """Each basic card's type ("" for special cards)."""
 DISCARD = {cid: act("discard", cid) for cid in EFFECTS}
@@ -377,7 +393,7 @@ def usable(st: QmgState, n: int, trigger: str, here: str = "") -> list[str]:
     """Status (unused this turn if once per turn) and face-down Response cards of ``n`` whose
     trigger is ``trigger`` and whose first step is possible now."""
     out: list[str] = []
-    if not st.table[n] and not st.responses[n]:
+    if (n, trigger) not in HOLDS or (not st.table[n] and not st.responses[n]):
         return out
     for cid in (*st.table[n], *st.responses[n]):
         if TRIGGER[cid] != trigger:
@@ -611,8 +627,8 @@ def playable(st: QmgState, n: int, cid: str) -> bool:
     kind = BASIC_KIND[cid]
     if not kind:
         return True
-    memo = st.memo()
-    key = ("playable", n, kind)
+    memo = st._memo
+    key = PLAYABLE[n][kind]
     found: bool | None = memo.get(key)
     if found is None:
         found = memo[key] = _basic_possible(st, n, kind)
@@ -666,11 +682,11 @@ def _play_options(st: QmgState, task: Task) -> list[QmgAction]:
     opts: list[QmgAction] = []
     if len(hand) >= 4 and not st.reallocated and st.game.options.reallocate:
         opts.extend(map(REALLOCATE.__getitem__, st.basic_in_deck(n)))
-    memo = st.memo()
+    memo = st._memo
     for c in cards:
         kind = BASIC_KIND[c]
         if kind:
-            key = ("playable", n, kind)
+            key = PLAYABLE[n][kind]
             ok = memo.get(key)
             if ok is None:
                 ok = memo[key] = _basic_possible(st, n, kind)
@@ -907,14 +923,7 @@ def run(st: QmgState, task: Task) -> None:
     op = task.op
     n = task.nation
     if op == "supply":
-        supplied = st.supplied(n)
-        own = st.own_spaces(n)
-        if len(supplied) == len(own):  # supplied spaces are own spaces: all supplied
-            return
-        for s in reversed(own):
-            if s not in supplied:
-                log_piece(st, "no_supply", n, s, kind="narration")
-                start_removal(st, s, n, -1)
+        supply_step(st, n)
     elif op == "victory":
         victory_step(st, n)
     elif op == "draw":
@@ -938,6 +947,18 @@ def run(st: QmgState, task: Task) -> None:
         push_reacts(st, n, "battled_land" if land else "battled_sea", task.here)
     elif op == "auto":
         run_step(st, task)
+
+
+def supply_step(st: QmgState, n: int) -> None:
+    """「補給ステップ」: each piece of ``n`` out of supply is removed (protections first)."""
+    supplied = st.supplied(n)
+    own = st.own_spaces(n)
+    if len(supplied) == len(own):  # supplied spaces are own spaces: all supplied
+        return
+    for s in reversed(own):
+        if s not in supplied:
+            log_piece(st, "no_supply", n, s, kind="narration")
+            start_removal(st, s, n, -1)
 
 
 def _type(t: str) -> tuple[str, str]:
@@ -1010,14 +1031,15 @@ def victory_step(st: QmgState, n: int) -> None:
             "vp_skipped", space=st.board.names[home], nation=st.nation_name(n), kind="narration"
         )
         return
-    memo = st.memo()
+    memo = st._memo
     total = memo.get(HELD + n)
     if total is None:
         total = 0
         for s in st.supply_spaces(n).intersection(st.own_spaces(n)):
             total += 1 if len(pieces[s]) > 1 else 2  # an ally there too: 1
         memo[HELD + n] = total
-    st.gain(team, total, SUPPLY_SPACES)
+    if total:
+        st.gain(team, total, SUPPLY_SPACES)
     if not st.table[n]:
         return
     for cid in list(st.table[n]):

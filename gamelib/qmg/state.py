@@ -8,6 +8,7 @@ named step functions of :mod:`gamelib.qmg.effects`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from gamelib.core import Outcome, Rng, State, Term
@@ -16,7 +17,7 @@ from gamelib.qmg.actions import VERBS, QmgAction
 from gamelib.qmg.board import ALLIES, AXIS, NATIONS, default_board
 from gamelib.qmg.cards import BASIC_TYPES, TYPE_TERMS, default_cards
 from gamelib.qmg.effects import HELD, OWN, REACH, STRAITS
-from gamelib.qmg.game import KIND_TERMS, TEAM_TERMS, QmgGame
+from gamelib.qmg.game import KIND_TERMS, MESSAGES, TEAM_TERMS, QmgGame
 from gamelib.qmg.tasks import Task
 from gamelib.qmg.view import QmgView
 
@@ -48,11 +49,12 @@ class _Memo:
     an entry added by either twin is true of both until one of them replaces its dict.
 
     ``_own`` says which nations' card lists (hands, decks, discard piles, Status cards, face-down
-    Responses) and whether the ``pieces`` dict this state owns: a clone and its original share
-    them, so the engine changes a card list only through :meth:`QmgState.hand` and its
-    siblings, and the pieces only through :meth:`QmgState.place` and :meth:`QmgState.take`,
-    which copy what is shared first (one bit per zone and nation, :data:`OWN_BIT`, and
-    :data:`PIECES_BIT`).
+    Responses), whether the ``pieces`` dict and whether the ``log`` list this state owns: a clone
+    and its original share them, so the engine changes a card list only through
+    :meth:`QmgState.hand` and its siblings, the pieces only through :meth:`QmgState.place` and
+    :meth:`QmgState.take`, and the log only through :meth:`QmgState.add_log`, which copy what is
+    shared first (one bit per zone and nation, :data:`OWN_BIT`, :data:`PIECES_BIT` and
+    :data:`LOG_BIT`).
     """
 
     __slots__ = ("_memo", "_own")
@@ -81,7 +83,9 @@ OWN_BIT = {zone: 1 << (6 * i) for i, zone in enumerate(ZONES)}
 """The ownership bit of nation 0's list of each card zone (nation ``n``: shifted by ``n``)."""
 PIECES_BIT = 1 << (6 * len(ZONES))
 """The ownership bit of the ``pieces`` dict."""
-ALL_OWNED = (PIECES_BIT << 1) - 1
+LOG_BIT = PIECES_BIT << 1
+"""The ownership bit of the ``log`` list (a clone shares it until either twin adds an entry)."""
+ALL_OWNED = (LOG_BIT << 1) - 1
 """Every card list and the pieces owned (a new state's)."""
 
 USSR = NATIONS.index("soviet_union")
@@ -130,6 +134,19 @@ TURN_TASKS = tuple(
 """The five steps of each nation's turn (with its start and end), as stacked (last on top);
 ``draw_end`` is the Draw step and the end of the turn in one task (``draw`` then ``end_turn``:
 the Draw step starts nothing)."""
+COST_HAND = tuple(
+    tuple(Task("cost_hand", n, n=k) for k in range(5)) for n in range(len(NATIONS))
+)
+"""The task "discard ``k`` cards from hand" of each nation, made once (``k`` ≤ 4: Reallocate
+Resources' cost is the largest)."""
+DISCARD = fx.DISCARD
+ENTRY = MESSAGES.entry_from
+SUPPLY_STEP = fx.supply_step
+VICTORY_STEP = fx.victory_step
+RUN = fx.run
+NONE_USED: frozenset[str] = frozenset()
+NONE_PROTECTED: frozenset[tuple[str, int]] = frozenset()
+DISCARD_STEP_OPTIONS = fx.OPTIONS["discard_step"]
 TURN_TASKS_NO_START = tuple(tasks[:-1] for tasks in TURN_TASKS)
 """The same without the start of the turn (a nation without Status or face-down Response
 cards has nothing to use then: that decision would be skipped)."""
@@ -209,8 +226,64 @@ class QmgState(State[QmgAction], _Memo):
             self._opts = self._options(self.stack[-1])
         return list(self._opts)
 
+    def _is_legal(self, action: QmgAction) -> bool:
+        """Whether ``action`` is one of the legal actions (the cached list, no copy)."""
+        opts = self._opts
+        if opts is None:
+            if self.over is not None or not self.stack:
+                return False
+            opts = self._opts = self._options(self.stack[-1])
+        for candidate in opts:
+            if candidate is action:
+                return True
+        return action in opts
+
     def _apply(self, action: QmgAction) -> None:
-        task = self.stack.pop()
+        stack = self.stack
+        task = stack[-1]
+        op = task.op
+        if action.verb == "discard" and (op == "discard_step" or op == "cost_hand"):
+            # the most frequent decisions: a card from hand, then the same decision again (or
+            # the next card of a cost) on top, its options built at once (what resolve then
+            # _advance do, without their dispatch)
+            n = task.nation
+            self.discard_from_hand(n, action.a)
+            if op == "cost_hand":
+                if task.n == 1:
+                    stack.pop()
+                    self._opts = None
+                    self._advance()
+                    return
+                task = stack[-1] = COST_HAND[n][task.n - 1]
+                if not self.hands[n]:  # paid from the deck
+                    stack.pop()
+                    self._opts = None
+                    fx.needs_decision(self, task)
+                    self._advance()
+                    return
+                self._opts = list(map(DISCARD.__getitem__, dict.fromkeys(self.hands[n])))
+                return
+            old = self._opts
+            if old is not None and (n, "discard_step") not in fx.HOLDS:
+                # the options are the hand's distinct cards, then the own pieces and the end:
+                # only the cards change (the card discarded goes once its last copy has gone)
+                hand = self.hands[n]
+                cards = list(map(DISCARD.__getitem__, dict.fromkeys(hand)))
+                rest = old[len(cards) + (action.a not in hand) :]
+                if cards or len(rest) > 1:
+                    cards += rest
+                    self._opts = cards
+                    return
+            else:
+                opts = DISCARD_STEP_OPTIONS(self, task)
+                if opts:
+                    self._opts = opts
+                    return
+            stack.pop()
+            self._opts = None
+            self._advance()
+            return
+        stack.pop()
         self._opts = None
         fx.resolve(self, task, action)
         self._advance()
@@ -252,7 +325,7 @@ class QmgState(State[QmgAction], _Memo):
         new._own = self._own = 0
         attrs["vp"] = self.vp[:]
         attrs["stack"] = self.stack[:]
-        attrs["log"] = self.log[:]
+        # the log too is shared until either twin adds an entry (add_log copies it first)
         new._memo = self._memo  # shared: see _Memo
         return new
 
@@ -476,8 +549,8 @@ class QmgState(State[QmgAction], _Memo):
     # -- turn machinery ------------------------------------------------------------------------
     def _begin_turn(self, n: int) -> None:
         self.nation = n
-        self.used = frozenset()
-        self.protected = frozenset()
+        self.used = NONE_USED
+        self.protected = NONE_PROTECTED
         self.reallocated = False
         if self.truk:
             self.truk = False
@@ -495,7 +568,6 @@ class QmgState(State[QmgAction], _Memo):
     def _advance(self) -> None:
         """Run automatic tasks until a decision with at least one option is on top."""
         choices = fx.OPTIONS  # the decision ops (DECISIONS) with their option builders
-        run = fx.run
         stack = self.stack  # replaced only by _finish (which ends the game)
         while stack:
             task = stack.pop()
@@ -514,11 +586,15 @@ class QmgState(State[QmgAction], _Memo):
                 self.draw_up(task.nation)
                 self._end_turn(task.nation)
                 stack = self.stack
+            elif op == "supply":
+                SUPPLY_STEP(self, task.nation)
+            elif op == "victory":
+                VICTORY_STEP(self, task.nation)
             elif op == "end_turn":
                 self._end_turn(task.nation)
                 stack = self.stack
             else:
-                run(self, task)
+                RUN(self, task)
 
     def _options(self, task: Task) -> list[QmgAction]:
         return fx.options(self, task)
@@ -587,6 +663,26 @@ class QmgState(State[QmgAction], _Memo):
         if not self.quiet:
             self.log_private(n, "discard_hidden", "discard", card=self.card_name(cid))
 
+    def add_log(
+        self,
+        key: str,
+        *,
+        player: int | None = None,
+        visible_to: Iterable[int] | None = None,
+        kind: str = "event",
+        **params: Any,
+    ) -> None:
+        """:meth:`State.add_log` on this state's own log list (copied first if a twin shares
+        it, see :class:`_Memo`); a quiet state records nothing."""
+        if self.quiet:
+            return
+        if not self._own & LOG_BIT:
+            self.log = self.log[:]
+            self._own |= LOG_BIT
+        self.log.append(ENTRY(key, params, player, visible_to, kind))
+
+    add_log._honours_quiet = True  # type: ignore[attr-defined]
+
     def log_private(self, n: int, public: str, private: str, **params: Any) -> None:
         """Log ``public`` for the other seats and ``private`` (naming a card) for ``n``'s seat."""
         if self.quiet:
@@ -594,8 +690,13 @@ class QmgState(State[QmgAction], _Memo):
         own = self.seat_of[n]
         name = NATION_NAMES[n]
         others = _OTHERS[self.game.options.players][own]  # type: ignore[attr-defined]
-        self.add_log(public, nation=name, visible_to=others, kind="action")
-        self.add_log(private, nation=name, visible_to=_OWN[own], kind="action", **params)
+        if not self._own & LOG_BIT:
+            self.log = self.log[:]
+            self._own |= LOG_BIT
+        self.log += (
+            ENTRY(public, {"nation": name}, None, others, "action"),
+            ENTRY(private, {"nation": name, **params}, None, _OWN[own], "action"),
+        )
 
     def draw_up(self, n: int) -> None:
         """Draw up to the hand size (nothing more once the deck is empty)."""
