@@ -143,6 +143,7 @@ def play_one(game: Game[Any], index: int, seed: int, bots: Sequence[str]) -> Gam
     players = [make_bot(name, game, seed=gseed * 31 + s) for s, name in enumerate(names)]
     viewers = [needs_view(bot) for bot in players]
     searchers = [samples_worlds(bot) for bot in players]
+    choosers: list[Any] = [bot.choose for bot in players]  # a search bot's takes ``worlds``
     # The random bot's choice inlined (its own ``rng.randrange``, the same draws); an action
     # picked from the legal list needs no membership check.
     pickers = [bot.rng.randrange if type(bot) is RandomBot else None for bot in players]
@@ -164,9 +165,9 @@ def play_one(game: Game[Any], index: int, seed: int, bots: Sequence[str]) -> Gam
             continue
         view = state.view(seat) if viewers[seat] else None
         if searchers[seat]:
-            action = players[seat].choose(view, legal, worlds=world_sampler(state, seat))
+            action = choosers[seat](view, legal, worlds=world_sampler(state, seat))
         else:
-            action = players[seat].choose(view, legal)
+            action = choosers[seat](view, legal)
         if action not in legal:
             raise GameLibError.of(CORE.term("sim_bad_bot_move", game=game.id, index=index,
                                              seed=gseed, bot=repr(names[seat]), action=action))

@@ -247,3 +247,14 @@ def test_a_few_moves_in_every_game_that_samples_worlds(game_id: str) -> None:
         action = ask(bot, state, seat, legal)
         assert action in legal
         state.apply_in_place(action)
+
+
+def test_the_benchmark_plays_its_matches() -> None:
+    """``benchmarks/bench_ismcts.py`` on one game with a tiny budget: counts add up (no timing)."""
+    from benchmarks.bench_ismcts import match, searchable_games
+
+    found = searchable_games()
+    if not found:
+        pytest.skip("no shipped game samples worlds and has a heuristic bot yet")
+    got = match(found[0], "ismcts:3", games=2)
+    assert got["games"] == 2 and 0 <= got["wins"] <= 2 and got["moves"] > 0
