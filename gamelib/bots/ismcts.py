@@ -221,11 +221,12 @@ class IsmctsBot:
             path.append(node)
         cap = self.playout_cap
         steps = 0
+        uniform = rng.random  # int(random() * n): a uniform pick, cheaper than randrange
         while world.current_player is not None:
             if cap is not None and steps >= cap:
                 break
             legal = world.legal_actions()
-            apply(legal[rng.randrange(len(legal))])
+            apply(legal[int(uniform() * len(legal))])
             steps += 1
         rewards = self._rewards(world)
         for visited in path:

@@ -185,8 +185,8 @@ def test_playout_cap_and_score_weight_still_play_legal_games() -> None:
 
 def test_beats_random_clearly_on_the_toy_game() -> None:
     """Over 200 seeded deals (seats alternating), ISMCTS at 60 iterations wins more, and wins
-    more rounds, than a random bot in its place does in the same deals (measured: 61% of the
-    games and 1.67 rounds a game, against 56% and 1.54: the toy game is mostly the deal)."""
+    more rounds, than a random bot in its place does in the same deals (measured: 63.5% of the
+    games and 1.69 rounds a game, against 56% and 1.54: the toy game is mostly the deal)."""
     games = 200
     search = chance = 0.0
     rounds = {"ismcts": 0.0, "random": 0.0}
@@ -203,8 +203,8 @@ def test_beats_random_clearly_on_the_toy_game() -> None:
                 search += share
             else:
                 chance += share
-    assert search / games >= 0.58
-    assert search > chance
+    assert search / games >= 0.6
+    assert search >= chance + 0.05 * games
     assert rounds["ismcts"] >= rounds["random"] + 0.1 * games
 
 
