@@ -25,9 +25,9 @@ from benchmarks import Row, row, shipped_games
 __all__ = ["main", "match", "run"]
 
 FULL_ITERATIONS = (50, 200, 800)
-QUICK_ITERATIONS = (20, 80)
+QUICK_ITERATIONS = (10, 40)
 FULL_GAMES = 200
-QUICK_GAMES = 4
+QUICK_GAMES = 2
 SEED = 11
 
 
