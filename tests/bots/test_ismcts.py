@@ -21,7 +21,7 @@ from gamelib.bots import (
     world_sampler,
 )
 from gamelib.bots.ismcts import DEFAULT_ITERATIONS, IsmctsBot, parse_spec
-from gamelib.core import GameLibError, OptionError, Rng, State
+from gamelib.core import GameLibError, OptionError, Rng, State, digest
 from gamelib.core.registry import GAMES as GAMES_BY_ID
 from gamelib.sim import simulate
 from gamelib.sim.cli import main
@@ -233,7 +233,8 @@ def test_the_controller_can_seat_it() -> None:
 
 @pytest.mark.parametrize("game_id", SHIPPED)
 def test_a_few_moves_in_every_game_that_samples_worlds(game_id: str) -> None:
-    """Smoke test: the search bot plays 4 moves of each game that implements the contract."""
+    """Smoke test: the search bot plays 4 moves of each game that implements the contract, and
+    playing its worlds out in place leaves the true state as it was."""
     game = gamelib.load(game_id, players=2)
     if not can_sample_worlds(game):
         pytest.skip(f"{game_id} does not sample worlds yet")
@@ -244,7 +245,9 @@ def test_a_few_moves_in_every_game_that_samples_worlds(game_id: str) -> None:
         if seat is None:
             break
         legal = state.legal_actions()
+        before = digest(state)
         action = ask(bot, state, seat, legal)
+        assert digest(state) == before, f"{game_id}: searching its worlds changed the state"
         assert action in legal
         state.apply_in_place(action)
 
