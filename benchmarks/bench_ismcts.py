@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from benchmarks import Row, row, shipped_games
@@ -107,11 +107,11 @@ def searchable_games() -> list[str]:
 
 def rows_for(
     game_id: str, iterations: Sequence[int], games: int, processes: int = 1
-) -> list[Row]:
-    """The table rows of one game: a win-rate row and a seconds-per-move row per budget."""
+) -> Iterator[Row]:
+    """The table rows of one game, as each is measured: a win-rate row and a seconds-per-move
+    row per budget (the random bot's games, the reference, are played first)."""
     from gamelib.sim.stats import wilson
 
-    out: list[Row] = []
     base = _played(game_id, "random", games, SEED, processes)
     base_rate = 100 * base["wins"] / games
     heuristic_spm = base["other_seconds"] / max(1, base["other_moves"])
@@ -120,15 +120,14 @@ def rows_for(
         rate = 100 * got["wins"] / games
         low, high = wilson(got["wins"], games)
         spm = got["seconds"] / max(1, got["moves"])
-        out.append(row(
+        yield row(
             "ismcts", f"{game_id}: ismcts:{n} vs heuristic (2 players)", rate, "% wins",
             f"random vs heuristic: {base_rate:.1f}%", base_rate,
-            f"{games} games, 95% CI {100 * low:.1f}–{100 * high:.1f}%; target ≥ 60% at ≤ 1 s/move"))
-        out.append(row(
+            f"{games} games, 95% CI {100 * low:.1f}–{100 * high:.1f}%; target ≥ 60% at ≤ 1 s/move")
+        yield row(
             "ismcts", f"{game_id}: ismcts:{n} seconds per move", spm, "s/move",
             f"heuristic: {heuristic_spm * 1000:.2f} ms/move", heuristic_spm,
-            f"{int(got['moves'])} search moves; target ≤ 1 s"))
-    return out
+            f"{int(got['moves'])} search moves; target ≤ 1 s")
 
 
 def run(quick: bool = False) -> list[dict[str, Any]]:
@@ -140,7 +139,7 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
         return [row("ismcts", "no shipped game samples worlds yet", float("nan"), "—")]
     out: list[Row] = []
     for game_id in found:
-        out += rows_for(game_id, iterations, games)
+        out.extend(rows_for(game_id, iterations, games))
     return out
 
 
@@ -160,8 +159,9 @@ def main(argv: list[str] | None = None) -> int:
     iterations = [int(n) for n in args.iterations.split(",") if n.strip()]
     for game_id in args.only or searchable_games():
         print(f"\n## {game_id}", flush=True)
-        print("\n".join(table(rows_for(game_id, iterations, args.games, args.processes))),
-              flush=True)
+        print("\n".join(table([])), flush=True)
+        for measured in rows_for(game_id, iterations, args.games, args.processes):
+            print(table([measured])[-1], flush=True)
     return 0
 
 
