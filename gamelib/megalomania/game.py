@@ -18,8 +18,9 @@ from gamelib.core.errors import OptionError
 from gamelib.core.log import Catalog, Term
 from gamelib.core.options import Options, option
 from gamelib.core.rng import Rng
-from gamelib.core.state import Bot, Game
-from gamelib.megalomania.actions import action_label
+from gamelib.core.state import Bot, Game, View
+from gamelib.megalomania import search
+from gamelib.megalomania.actions import Action, action_label
 from gamelib.megalomania.state import MegalomaniaState
 
 __all__ = ["MESSAGES", "MegalomaniaGame", "MegalomaniaOptions"]
@@ -328,6 +329,30 @@ class MegalomaniaGame(Game[MegalomaniaState]):
 
     def _initial_state(self, seed: int, rng: Rng) -> MegalomaniaState:
         return MegalomaniaState(self, seed, rng)
+
+    # -- the search contract (issue 11; see :mod:`gamelib.megalomania.search`) --------------
+    def all_actions(self) -> list[Action]:
+        """Every action these options can offer (:func:`search.all_actions`): 362 with 4
+        players and the default options."""
+        return search.all_actions(self.options)
+
+    def max_length(self) -> int:
+        """A bound on a game's actions (:func:`search.max_length`): per round and seat one
+        resource choice, at most 5 setup steps, a card per trick and one power choice after a
+        card, summed over the most demanding distinct missions; 832 with 4 players (long)."""
+        return search.max_length(self.options)
+
+    def score_bounds(self) -> tuple[float, float]:
+        """The lowest and highest final score (:func:`search.score_bounds`)."""
+        return search.score_bounds(self.options)
+
+    def observation_size(self) -> int:
+        """The length of :meth:`observe`'s vector (:data:`search.OBSERVATION_LAYOUT`)."""
+        return search.observation_size(self.players)
+
+    def observe(self, view: View) -> list[float]:
+        """A seat's view as numbers, laid out as :data:`search.OBSERVATION_LAYOUT` says."""
+        return search.observe(view)  # type: ignore[arg-type]
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """The game's own bots (from :mod:`gamelib.megalomania.bots`, when present)."""

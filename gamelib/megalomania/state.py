@@ -164,6 +164,8 @@ class _Scratch(tuple):  # type: ignore[type-arg]
     track: TrickTracker | None
     tallies: dict[int, Any] | None  # the bot's SeatTally per seat (bots.tally_from_state)
     shared: bool  # the cold lists are shared with a clone: copy them before a write
+    # search.sample_world's hidden-card bans, keyed by (round, trick number, cards in the trick)
+    bans: tuple[tuple[int, int, int], list[frozenset[Card]]]
 
     def __new__(cls, legal: tuple[Action, ...] | None = None,
                 track: TrickTracker | None = None, shared: bool = False) -> _Scratch:
@@ -273,6 +275,14 @@ class MegalomaniaState(State[Action]):
             for name in _COLD_LISTS:
                 d[name] = list(d[name])
             scratch.shared = False
+
+    def sample_world(self, player: int, rng: Rng | int) -> MegalomaniaState:
+        """What ``player`` cannot see dealt anew (:func:`gamelib.megalomania.search.sample_world`:
+        others' unknown hand cards, face-down and set-aside cards, passed cards, others' orders
+        and piles, the mission and scroll decks, the chance events to come)."""
+        from gamelib.megalomania.search import sample_world
+
+        return sample_world(self, player, rng)
 
     @classmethod
     def position(

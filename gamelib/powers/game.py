@@ -12,14 +12,16 @@ adds to any of them. The other options are rulings; see docs/rules/powers.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gamelib.core import Bot, Game, IllegalAction, Options, Rng, Term, option
+from gamelib.core import Bot, Game, IllegalAction, Options, Rng, Term, View, option
+from gamelib.powers import search
 from gamelib.powers.actions import PowersAction, action_label, parse_action
 from gamelib.powers.data import HOME_LETTER_ORDERS
 from gamelib.powers.messages import MESSAGES
+from gamelib.powers.view import PowersView
 
 if TYPE_CHECKING:
     from gamelib.powers.state import PowersState
@@ -118,3 +120,32 @@ class PowersGame(Game["PowersState"]):
         from gamelib.powers.bots import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+    # -- search and interop (issue 11; see gamelib.powers.search) ------------------------------
+    def all_actions(self) -> Sequence[PowersAction]:
+        """Every action of a game with these options, in a fixed order (ids are positions).
+
+        See :func:`gamelib.powers.search.all_actions`.
+        """
+        return search.all_actions(self.opts)
+
+    def max_length(self) -> int:
+        """A bound on the number of actions of a game (rounds × actions a round can ask for).
+
+        See :func:`gamelib.powers.search.max_length` for the derivation.
+        """
+        return search.max_length(self.opts)
+
+    def score_bounds(self) -> tuple[float, float]:
+        """0 to 44 country points (see :func:`gamelib.powers.search.score_bounds`)."""
+        return search.score_bounds(self.opts)
+
+    def observation_size(self) -> int:
+        """The length of :meth:`observe`'s vector (it depends on the player count only)."""
+        return search.observation_size(self.opts)
+
+    def observe(self, view: View) -> list[float]:
+        """A seat's view as numbers; layout in :func:`gamelib.powers.search.observe`."""
+        if not isinstance(view, PowersView) or view.viewer is None:
+            raise ValueError("observe takes a seat's view of Powers (viewer is a seat)")
+        return search.observe(self.opts, view)

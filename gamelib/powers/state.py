@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamelib.core import Outcome, Rng, State, Term
+from gamelib.core.history import History
 from gamelib.core.messages import CORE
 from gamelib.powers.actions import (
     DECLINE,
@@ -67,6 +68,7 @@ from gamelib.powers.data import (
     round_deck,
 )
 from gamelib.powers.messages import MESSAGES
+from gamelib.powers.search import sample_world as _sample_world
 from gamelib.powers.strength import (
     adjacent_owned,
     base_defences,
@@ -125,6 +127,27 @@ _NEIGHBOURS = {k: COUNTRIES[k].neighbours for k in COUNTRY_KEYS}
 _POINTS = {k: COUNTRIES[k].points for k in COUNTRY_KEYS}
 _NAMES = {r: {k: country_name(k, r) for k in COUNTRY_KEYS} for r in ("base", "magazine", "refill")}
 """Country names (terms) under each rule set."""
+
+_PLAYABLE: dict[tuple[str, int, int, int], tuple[bool, ...]] = {}
+"""Which cards may be played in an invasion, by (country, strength to beat, the player's
+adjacency bonus, ``lead_ace``): 56 flags indexed by card (made when first asked)."""
+
+
+def _playable(c: str, top: int, bonus: int, lead_ace: int) -> tuple[bool, ...]:
+    """The flags of :data:`_PLAYABLE` for one key: the terrain accepts the card and it beats
+    ``top`` (a Joker always; an Ace counts ``top + 1``, or ``lead_ace`` played first)."""
+    accepted = _ACCEPTED[c]
+    flags = [False] * 56
+    for card in accepted:
+        rank = card >> 2
+        if rank == 0:
+            flags[card] = True
+            continue
+        s = (top + 1 if top else lead_ace) if rank == 1 else rank + bonus
+        flags[card] = s > top
+    out = _PLAYABLE[c, top, bonus, lead_ace] = tuple(flags)
+    return out
+
 
 _BidRow = tuple[int, Card, "int | None", int, tuple[str, ...], int]
 """A card on the ladder as the rules keep it: player, card, strength, base, the owned neighbours
@@ -206,6 +229,8 @@ class PowersState(State[PowersAction]):
 
     game: PowersGame
     _caches = frozenset({"_legal"})
+    #: The seat to act, or ``None`` once the game is over: a field kept by :meth:`_advance`.
+    current_player: int | None = None  # type: ignore[assignment]
 
     def __init__(self, game: PowersGame, seed: int, rng: Rng, *, setup: bool = True) -> None:
         super().__init__(game, seed, rng)
@@ -224,6 +249,9 @@ class PowersState(State[PowersAction]):
             [c for c in playing_cards() if c.rank == 13] if self.blitz else []
         )
         self.discards: list[Card] = []
+        # The cards the deck was rebuilt from at the last reshuffle (public: they were the
+        # discard pile), ``None`` before any: the deck holds only such cards (sample_world).
+        self.deck_source: frozenset[Card] | None = None
         self.front: list[list[Card]] = [[] for _ in range(n)]
         self.owed = [0] * n
         self.owners: dict[str, int] = {}
@@ -333,7 +361,9 @@ class PowersState(State[PowersAction]):
                         self._log("deck_exhausted", kind="narration")
                         break
                     self.deck = self.discards
+                    self.deck_source = frozenset(self.deck)
                     self.discards = []
+                    self.rng = self.rng.copy()  # clones share it until it is used
                     self.rng.shuffle(self.deck)
                     self._log("reshuffle", count=len(self.deck), kind="narration")
                 got.append(self.deck.pop())
@@ -434,6 +464,7 @@ class PowersState(State[PowersAction]):
         self._legal = None
         while self.result is None and self.to_move is None:
             _STEPS[self.phase](self)
+        self.current_player = None if self.result is not None else self.to_move
 
     def _occupation_turn(self) -> None:
         self.to_move = self.occ.holder if self.occ else None
@@ -717,11 +748,6 @@ class PowersState(State[PowersAction]):
         self._end_round(taker)
 
     # -- the contract ----------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` once the game is over."""
-        return None if self.result is not None else self.to_move
-
     def outcome(self) -> Outcome | None:
         """Scores (country points) and winners once the game is over."""
         return self.result
@@ -776,27 +802,22 @@ class PowersState(State[PowersAction]):
         """The invasion's legal plays then ``fold`` (can_play / card_strength on card codes)."""
         c = self.round_card
         assert c is not None
-        accepted = _ACCEPTED[c]
-        top = self.top
         owners = self.owners
         bonus = 0
         for k in _NEIGHBOURS[c]:
             if owners.get(k) == p:
                 bonus += 1
-        out: list[PowersAction] = []
-        for card in hand:
-            if card not in accepted:
-                continue
-            rank = card >> 2
-            if rank == 0:  # a Joker wins at once (magazine: with one extra card)
-                if self.magazine:
+        key = (c, self.top, bonus, self.lead_ace)
+        playable = _PLAYABLE.get(key) or _playable(*key)
+        if hand and hand[0] < 4 and self.magazine:  # a Joker is played with one extra card
+            out: list[PowersAction] = []
+            for card in hand:
+                if card < 4:
                     out.extend(JOKER_PLAY[card, e] for e in hand if e != card)
-                else:
+                elif playable[card]:
                     out.append(PLAY[card])
-                continue
-            s = (top + 1 if top else self.lead_ace) if rank == 1 else rank + bonus
-            if s > top:
-                out.append(PLAY[card])
+        else:
+            out = [PLAY[card] for card in hand if playable[card]]
         out.append(FOLD)
         return out
 
@@ -867,6 +888,22 @@ class PowersState(State[PowersAction]):
         self.to_move = None
         _DO[type(action)](self, p, action)
         self._advance()
+
+    def apply_in_place(self, action: PowersAction) -> None:
+        """The fast path (see :meth:`State.apply_in_place`): ``_apply``, ``_advance`` and the
+        history's next text in one call."""
+        p = self.to_move
+        self.to_move = None
+        _DO[type(action)](self, p, action)
+        self._legal = None
+        while self.result is None and self.to_move is None:
+            _STEPS[self.phase](self)
+        self.current_player = None if self.result is not None else self.to_move
+        history = self.history
+        if type(history) is History:
+            self.history = history.plus(str(action))
+        else:  # a test set a plain tuple
+            self.history = History((*history, str(action)))
 
     def _do_fold(self, p: int, action: Fold) -> None:
         folded = self.folded = self.folded.copy()
@@ -1013,16 +1050,32 @@ class PowersState(State[PowersAction]):
         """An independent copy: the containers ``_apply`` changes in place (hands, deck,
         discards, log) are copied; everything else is shared: cards, frozen records, log
         entries, the game, and the containers ``_apply`` only ever replaces (copy on write:
-        ``front``, ``owed``, ``owners``, ``folded``, the ladder, the round cards…)."""
+        ``front``, ``owed``, ``owners``, ``folded``, the ladder, the round cards…, and the
+        ``rng``, which a reshuffle copies before it draws)."""
         new = object.__new__(PowersState)
         d = new.__dict__
         d.update(self.__dict__)
-        d["rng"] = self.rng.copy()
         d["log"] = self.log.copy()
         d["hands"] = list(map(list.copy, self.hands))
         d["deck"] = self.deck.copy()
         d["discards"] = self.discards.copy()
         return new
+
+    def sample_world(self, player: int, rng: Rng | int) -> PowersState:
+        """A state consistent with what ``player`` knows, for search and odds (issue 11).
+
+        Dealt anew from ``rng`` (see :func:`gamelib.powers.search.sample_world`): the other
+        seats' hands and the deck's order and split between them, and the order of the round
+        deck (its composition is public). Kept: ``player``'s hand and everything public (cards
+        on the table, discards, owners, the ladder, counts), the history and ``player``'s log.
+        What ``player`` can infer is kept too: after a reshuffle the deck holds only cards of
+        the discard pile it was rebuilt from (:attr:`deck_source`), and each other seat keeps
+        as many of those cards as it truly holds (it drew them after the reshuffle, less what
+        it has shown since). The chance events to come (reshuffles) are fresh. A card's place
+        is never taken from the true hidden cards: each group of unseen cards is sorted before
+        it is shuffled. Raises ``ValueError`` for a seat that does not exist.
+        """
+        return _sample_world(self, player, rng)
 
     def view(self, player: int | None) -> PowersView:
         """What ``player`` may see; ``None`` is the teacher (all hands)."""
@@ -1100,6 +1153,8 @@ class PowersState(State[PowersAction]):
         assert not (set(self.owners) & set(self.lost)), "a lost country is owned"
         if self.phase == "occupation":
             assert self.occ is not None and self.occ.country not in self.owners
+        if self.deck_source is not None:
+            assert self.deck_source.issuperset(self.deck), "the deck holds a card never in it"
         for p in range(self.n):
             assert self.owed[p] >= 0
         if self.rules == "base":

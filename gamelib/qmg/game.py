@@ -14,10 +14,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, option
+from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, View, option
+from gamelib.qmg import search
 from gamelib.qmg.actions import QmgAction
 from gamelib.qmg.board import default_board
 from gamelib.qmg.labels import action_label
+from gamelib.qmg.view import QmgView
 
 if TYPE_CHECKING:
     from gamelib.qmg.state import QmgState
@@ -184,4 +186,27 @@ class QmgGame(Game["QmgState"]):
         from gamelib.qmg.bots import HeuristicBot
 
         return {"heuristic": lambda seed: HeuristicBot(seed)}
+
+    # -- search and interop (issue 11): see gamelib.qmg.search --------------------------------
+    def all_actions(self) -> tuple[QmgAction, ...]:
+        """Every action of the game in a fixed order (:func:`gamelib.qmg.search.all_actions`)."""
+        return search.all_actions()
+
+    def max_length(self) -> int:
+        """A bound on a game's actions derived from the rules and the card data
+        (:func:`gamelib.qmg.search.max_length` explains it)."""
+        return search.max_length()
+
+    def score_bounds(self) -> tuple[float, float]:
+        """The lowest and highest team VP (:func:`gamelib.qmg.search.score_bounds`)."""
+        return search.score_bounds()
+
+    def observation_size(self) -> int:
+        """The length of :meth:`observe`'s vector (1,047)."""
+        return search.observation_size()
+
+    def observe(self, view: View) -> list[float]:
+        """A seat's view as numbers; the layout is :func:`gamelib.qmg.search.observe`'s."""
+        assert isinstance(view, QmgView)
+        return search.observe(view)
 

@@ -305,6 +305,27 @@ class QmgState(State[QmgAction], _Memo):
     def view(self, player: int | None) -> QmgView:
         return fx.make_view(self, player)
 
+    def sample_world(self, player: int, rng: Rng | int) -> QmgState:
+        """A state consistent with what seat ``player`` sees, for search (issue 11).
+
+        Dealt anew, nation by nation (each card stays in its own nation's cards): for the
+        nations of other seats, their hands, face-down Responses (Responses only) and discard
+        piles below the public top card, with their decks, keeping every size; for the seat's
+        own nations, the order of their decks (the seat knows its hands, Responses and piles).
+        Kept: the board, VP, Status cards, the top of each pile, the task stack, the history
+        and the seat's log; a Response a pending use-or-pass decision names; the cards a pending
+        Superior Planning has looked at. Not kept (the state does not record it): the order
+        Superior Planning or Rosie the Riveter gave a deck, a Women Conscripts card on top of
+        the Soviet deck, the card type Reallocate Resources fetched. The unseen cards are sorted
+        before they are shuffled, so the world depends only on the seat's view and ``rng``.
+        """
+        from gamelib.qmg.search import sample_world
+
+        world = sample_world(self, player, rng)
+        if self.current_player != player:
+            world._opts = None  # the legal actions of a seat whose cards were dealt anew
+        return world
+
     # -- pieces and supply ---------------------------------------------------------------------
     def own_spaces(self, n: int) -> tuple[str, ...]:
         """The spaces holding a piece of ``n``, in map order (cached with the supply)."""

@@ -393,13 +393,14 @@ class CardTables:
 
     ``addable[route]``: may join a combat over ``route``; ``openers[route]``: a weapon that makes
     an attack over ``route`` committable (any non-navy weapon by land, navy or air by sea);
-    ``weapons``: every weapon; ``partisans``, ``fighters``, ``alone_events``: card ids of those
-    roles; ``deck``, ``start_order``: as in :class:`CardSet`; ``neutral_counting``: cards that
-    stay in a neutral's defence; ``halves_score``: atomic bombs; ``producer``: each weapon's
-    生産国; ``fixed_value[route, neutral]``: each card's value when no die is rolled for it
-    (``card_value(card, face=1, ...)``); ``card_names``, ``territory_names``: the names by id;
-    ``targets``: a memo of invasion targets and invasions by the set of territories held (see
-    ``RekkyoState.invasion_targets``). The game's cached ``card_tables`` hold them.
+    ``weapons``: every weapon; ``partisans``, ``fighters``, ``open_cards``, ``alone_events``:
+    card ids of those roles; ``deck``, ``start_order``: as in :class:`CardSet`;
+    ``neutral_counting``: cards that stay in a neutral's defence; ``halves_score``: atomic
+    bombs; ``producer``: each weapon's 生産国; ``fixed_value[route, neutral]``: each card's
+    value when no die is rolled for it (``card_value(card, face=1, ...)``); ``card_names``,
+    ``territory_names``: the names by id; ``targets``: a memo of invasion targets and
+    invasions by the set of territories held (see ``RekkyoState.invasion_targets``). The
+    game's cached ``card_tables`` hold them.
     """
 
     addable: Mapping[str, frozenset[str]]
@@ -407,6 +408,7 @@ class CardTables:
     weapons: frozenset[str]
     partisans: frozenset[str] = frozenset()
     fighters: frozenset[str] = frozenset()
+    open_cards: frozenset[str] = frozenset()
     alone_events: frozenset[str] = frozenset()
     deck: tuple[str, ...] = ()
     start_order: tuple[str, ...] = ()
@@ -439,6 +441,7 @@ class CardTables:
             partisans=frozenset(c for c, card in ids.items()
                                 if isinstance(card, EventCard) and card.kind == "partisan"),
             fighters=frozenset(c for c, card in ids.items() if card.fighter),
+            open_cards=frozenset(c for c, card in ids.items() if card.open),
             alone_events=frozenset(c for c, card in ids.items()
                                    if isinstance(card, EventCard) and card.use == "alone"),
             deck=cards.deck,
@@ -464,6 +467,11 @@ class RekkyoGame(Game["RekkyoState"]):
     options_type = RekkyoOptions
     messages = MESSAGES
     options: RekkyoOptions
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle the options only: every cached table is derived from them, so a digest of a
+        state never depends on which tables were looked up before (nor carries them)."""
+        return {"options": self.options}
 
     @functools.cached_property
     def cards(self) -> CardSet:
@@ -572,6 +580,38 @@ class RekkyoGame(Game["RekkyoState"]):
         from gamelib.rekkyo.state import RekkyoState
 
         return RekkyoState(self, seed, rng)
+
+    # -- the search contract (gamelib.rekkyo.search) ----------------------------------------
+    def all_actions(self) -> list[Any]:
+        """Every action a state can offer, in a fixed order (see :func:`search.all_actions`)."""
+        from gamelib.rekkyo import search
+
+        return search.all_actions(self)
+
+    def max_length(self) -> int:
+        """``(deck - players × hand limit) × (5 × hand limit + 6)`` for the standard cards:
+        turns × steps per turn, derived in :func:`gamelib.rekkyo.search.max_length`."""
+        from gamelib.rekkyo import search
+
+        return search.max_length(self)
+
+    def score_bounds(self) -> tuple[float, float]:
+        """``(0, all territories' 国力)`` (see :func:`gamelib.rekkyo.search.score_bounds`)."""
+        from gamelib.rekkyo import search
+
+        return search.score_bounds(self)
+
+    def observation_size(self) -> int:
+        """The length of :meth:`observe`'s list (fixed for these options)."""
+        from gamelib.rekkyo import search
+
+        return search.observation_size(self)
+
+    def observe(self, view: Any) -> list[float]:
+        """A seat's view as numbers; the layout is :func:`gamelib.rekkyo.search.observe`'s."""
+        from gamelib.rekkyo import search
+
+        return search.observe(self, view)
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """The game's own bots (from gamelib.rekkyo.bots when present)."""

@@ -1091,6 +1091,16 @@ class RekkyoState(_LegalSlot):
         else:
             assert c is None
 
+    def sample_world(self, player: int, rng: Rng | int) -> RekkyoState:
+        """A state consistent with what ``player`` sees: the others' hands, their face-down
+        combat cards and the draw pile dealt anew (see
+        :func:`gamelib.rekkyo.search.resample_hidden` for what is kept)."""
+        from gamelib.rekkyo.search import resample_hidden
+
+        world, deal = self._world_base(player, rng)
+        resample_hidden(self, world, player, deal)
+        return world
+
     def clone(self) -> RekkyoState:
         """A fast independent copy of what ``_apply`` mutates; the game, the territories' homes,
         the log entries and resolved combats are shared (never mutated)."""

@@ -13,10 +13,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, option
+from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, View, option
 from gamelib.core.errors import OptionError
+from gamelib.trench import search
 from gamelib.trench.actions import TrenchAction, label
 from gamelib.trench.state import TrenchState
+from gamelib.trench.view import TrenchView
 
 __all__ = ["MESSAGES", "TrenchGame", "TrenchOptions"]
 
@@ -213,6 +215,34 @@ class TrenchGame(Game[TrenchState]):
     def action_label(self, action: Any, lang: str) -> str:
         """English text or the Japanese label of an action."""
         return label(action, lang) if isinstance(action, TrenchAction) else str(action)
+
+    # -- the search contract (issue 11): gamelib/trench/search.py
+    def all_actions(self) -> list[TrenchAction]:
+        """Every action of these options, in an order built from the rule tables (ids)."""
+        return search.all_actions(self._opts())
+
+    def max_length(self) -> int:
+        """A bound on any game's steps, derived from the rules (:func:`search.max_length`)."""
+        return search.max_length(self._opts())
+
+    def score_bounds(self) -> tuple[float, float]:
+        """0 to every VP the game can make (:func:`search.score_bounds`)."""
+        return search.score_bounds(self._opts())
+
+    def observation_size(self) -> int:
+        """The length of :meth:`observe`'s list."""
+        return search.observation_size(self._opts())
+
+    def observe(self, view: View) -> list[float]:
+        """A seat's view as numbers (layout: :func:`search.observe`)."""
+        if not isinstance(view, TrenchView) or view.viewer is None:
+            raise ValueError("observe takes a seat's TrenchView (not the teacher's)")
+        return search.observe(self._opts(), view)
+
+    def _opts(self) -> TrenchOptions:
+        o = self.options
+        assert isinstance(o, TrenchOptions)
+        return o
 
     def bots(self) -> Mapping[str, Callable[[int], Bot]]:
         """The heuristic bot."""

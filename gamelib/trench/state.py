@@ -46,6 +46,7 @@ from gamelib.trench.data import (
     WIND_CARDS,
     WIND_NAMES,
 )
+from gamelib.trench.search import GIVES_PER_TURN, sample_world
 from gamelib.trench.soldier import Soldier, drop_item, items_of, move_item
 from gamelib.trench.view import SoldierView, TrenchView
 
@@ -158,6 +159,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.t_stage = ""
         self.t_last: dict[int, str] = {}
         self.t_exh: set[int] = set()
+        self.t_gives = 0  # free transfers made this turn (capped: search.GIVES_PER_TURN)
         self.drug_sid: int | None = None
         self.drug_left = 0
         self.gasq: list[tuple[int, frozenset[Cell], str | None]] = []
@@ -214,6 +216,18 @@ class TrenchState(_Memo, State[TrenchAction]):
         s._legal = None
         s.log = self.log[:]
         return s
+
+    def sample_world(self, player: int, rng: Rng | int) -> TrenchState:
+        """A world consistent with what ``player`` sees, for search (issue 11).
+
+        Dealt anew: the other seats' hands and unflipped plot cards (sizes kept; the interrupt
+        card only where it may be plotted), the kinds of weapon tiles ``player`` has not seen
+        (within one owner's set, among tiles with the same rounds left), the order of the wind
+        pile, and in the hidden-team game the teams ``player`` has not learnt (among the deals
+        that show him the same VP and actions). Kept: all that ``player`` sees, his own hand,
+        plot and tiles, the tiles he saw or that were fired, the public history and his log.
+        """
+        return sample_world(self, player, rng)
 
     # ----------------------------------------------------------------- helpers
     def H(self, c: Cell) -> int:
@@ -429,6 +443,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn;
         in the open team game also to the partner's adjacent soldiers (named by their cell)."""
         per = self.per
+        if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
+            return []
         mine = [
             s for s in self.soldiers[p * per:p * per + per]
             if s.alive and not s.exited and not s.ship and s.cell is not None  # on the board
@@ -1137,6 +1153,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.add_log("intr_back", player=p, name=self.name(p))
         self.t_last = {}
         self.t_exh = set()
+        self.t_gives = 0
         self.drug_sid = None
         self.drug_left = 0
         self.t_first_sid = None
@@ -1226,6 +1243,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     # -- turn actions
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
         if a.verb == "give":  # R6.11: free, the turn's stage does not change
+            self.t_gives += 1
             src = self._by(p, a.soldier)
             if a.cell is not None:  # to the partner's soldier on that cell (open team game)
                 dst = self.at(a.cell)
