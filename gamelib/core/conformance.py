@@ -15,8 +15,8 @@ scores within :meth:`Game.score_bounds`; on the heavy games, every legal action'
 it, the numeric observation has its size, and every ``world_every``-th step a world sampled for
 each seat (:meth:`State.sample_world`) gives that seat the same view and, on its turn, the same
 legal actions, depends only on that view (a world sampled from a sampled world with the same
-generator is the same world), leaves the state unchanged, keeps the game's invariants and plays
-out to an end.
+generator is the same world), leaves the state unchanged (also once played on), keeps the game's
+invariants and plays out to an end offering only actions that have ids.
 
 The number of games is fixed and every game is seeded, so a run does the same work on any
 machine; there is no time budget. Size ``games`` so that a test runs in seconds.
@@ -188,8 +188,14 @@ def _check_worlds(state: State[Any], seed: int) -> int:
             assert len(world.history) <= limit, "a sampled world plays past max_length"
             legal = world.legal_actions()
             assert legal, "a sampled world reached a running state with no legal action"
-            world.apply_in_place(legal[chooser.randrange(len(legal))])
+            action = legal[chooser.randrange(len(legal))]
+            try:
+                game.action_id(action)
+            except IllegalAction as err:
+                raise AssertionError(f"a sampled world offers {action}, which has no id") from err
+            world.apply_in_place(action)
             world.check_invariants()
+        assert digest(state) == before, "playing a sampled world on changed the true state"
     return resampled
 
 

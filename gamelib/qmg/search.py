@@ -328,9 +328,11 @@ def sample_world(state: QmgState, player: int, rng: Rng | int) -> QmgState:
     mine = state.game.seats[player]
     looked = _looked_at(state)
     pinned = _pinned_responses(state)
+    own = 0  # the card lists dealt anew below: the world's own (the rest stay shared)
     for n in range(_N):
         deck = state.decks[n]
         if n in mine:
+            own |= _DECK_BIT << n
             # its own cards are known, the order of its deck is not (but for a pending look)
             keep = looked.get(n, 0)
             hidden = deck[: len(deck) - keep]
@@ -358,12 +360,15 @@ def sample_world(state: QmgState, player: int, rng: Rng | int) -> QmgState:
         world.decks[n] = rest[hand : hand + len(deck)]
         world.discards[n] = rest[hand + len(deck) :] + pile[below:]
         world.responses[n] = [*kept, *chosen]
-    world._own |= _CARD_BITS
+        own |= _DEALT_BITS << n
+    world._own |= own
     return world
 
 
-_CARD_BITS = sum(1 << (6 * zone + n) for zone in range(5) for n in range(6))
-"""Every card list of a state owned (see :data:`gamelib.qmg.state.OWN_BIT`)."""
+_DECK_BIT = 1 << 6
+_DEALT_BITS = 1 | _DECK_BIT | 1 << 12 | 1 << 24
+"""The ownership bits (:data:`gamelib.qmg.state.OWN_BIT`) of nation 0's deck, and of its hand,
+deck, discard pile and face-down Responses; shifted by ``n`` for nation ``n``."""
 
 
 def _without(cards: Iterable[str], kept: Sequence[str]) -> list[str]:

@@ -299,6 +299,7 @@ def resample_hidden(truth: RekkyoState, world: RekkyoState, player: int, deal: R
     for r in others:
         hidden.subtract(required[r])
     canonical = sorted(hidden.elements(), key=order)
+    canonical, partisans = _set_partisans_apart(canonical, tables.partisans)
 
     route = combat.route if combat is not None else "land"
     addable = tables.addable[route]
@@ -353,7 +354,7 @@ def resample_hidden(truth: RekkyoState, world: RekkyoState, player: int, deal: R
             wc.attacker_cards[i] = x
     if wc is not None and defender is not None:
         wc.defender_cards[:] = defence
-    world.pile = free
+    world.pile = _into_pile(free, partisans, deal)
 
 
 def _deal_hands(truth: RekkyoState, seats: list[int], need: dict[int, Counter[str]],
@@ -443,9 +444,29 @@ def _fallback(truth: RekkyoState, world: RekkyoState, player: int, others: list[
         need[r] = Counter(truth.known_held[r])
         pool.subtract(need[r])
     free = sorted(pool.elements(), key=truth.game.card_order.__getitem__)
+    free, partisans = _set_partisans_apart(free, truth.game.card_tables.partisans)
     deal.shuffle(free)
     hands = _deal_hands(truth, loose, need, free, frozenset(), None)
     assert hands is not None, "the known cards of a seat fit in its hand"
     for r in loose:
         world.hands[r] = hands[r]
-    world.pile = free
+    world.pile = _into_pile(free, partisans, deal)
+
+
+def _set_partisans_apart(
+    cards: list[str], partisans: frozenset[str]
+) -> tuple[list[str], list[str]]:
+    """``cards`` without the partisans, and the partisans: no hand or combat holds one (a
+    partisan resolves when drawn), so unseen partisans can only be in the draw pile."""
+    if partisans.isdisjoint(cards):
+        return cards, []
+    return [c for c in cards if c not in partisans], [c for c in cards if c in partisans]
+
+
+def _into_pile(free: list[str], partisans: list[str], deal: Rng) -> list[str]:
+    """The draw pile: the cards left after dealing, with the unseen partisans shuffled in."""
+    if not partisans:
+        return free
+    pile = [*free, *partisans]
+    deal.shuffle(pile)
+    return pile

@@ -148,6 +148,15 @@ class OwnHandWorldState(ToyState):
         return world
 
 
+class SharedHandWorldState(ToyState):
+    """Samples worlds whose seat's own hand is the true state's list: playing one changes both."""
+
+    def sample_world(self, player: int, rng: Any) -> SharedHandWorldState:
+        world = super().sample_world(player, rng)
+        world.hands[player] = self.hands[player]
+        return world
+
+
 class ShortState(ToyState):
     """Claims a bound on the length that its games exceed."""
 
@@ -180,6 +189,7 @@ BROKEN = {
     ),
     "toy-true-world": (TrueWorldState, "differs from the true state"),
     "toy-own-hand-world": (OwnHandWorldState, "shows that seat a different view"),
+    "toy-shared-world": (SharedHandWorldState, "playing a sampled world on changed the true state"),
     "toy-short": (ShortState, "longer than max_length() = 5"),
     "toy-high-score": (HighScoreState, "outside score_bounds()"),
     "toy-wrong-id": (WrongIdState, "does not map back to"),
