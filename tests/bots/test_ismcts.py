@@ -231,18 +231,7 @@ def test_the_controller_can_seat_it() -> None:
     assert len(bots.state.history) == 2
 
 
-QMG_SHARED_HANDS = pytest.mark.xfail(
-    strict=True,
-    reason="qmg's sample_world marks every card list of the world as its own "
-    "(world._own |= _CARD_BITS in gamelib/qmg/search.py) though every nation's Status cards and "
-    "the seat's own nations' hands, piles and Responses are still the true state's lists: "
-    "playing the world in place changes the true state (reported to the lead)",
-)
-
-
-@pytest.mark.parametrize(
-    "game_id", [pytest.param(g, marks=QMG_SHARED_HANDS) if g == "qmg" else g for g in SHIPPED]
-)
+@pytest.mark.parametrize("game_id", SHIPPED)
 def test_a_few_moves_in_every_game_that_samples_worlds(game_id: str) -> None:
     """Smoke test: the search bot plays 4 moves of each game that implements the contract, and
     playing its worlds out in place leaves the true state as it was."""
