@@ -21,7 +21,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from gamelib.bots import RandomBot, bot_names, make_bot, needs_view
+from gamelib.bots import (
+    RandomBot,
+    check_bot_name,
+    make_bot,
+    needs_view,
+    samples_worlds,
+    world_sampler,
+)
 from gamelib.core import Game, GameLibError, OptionError, State, load
 from gamelib.core.messages import CORE
 from gamelib.core.registry import GAMES
@@ -135,6 +142,8 @@ def play_one(game: Game[Any], index: int, seed: int, bots: Sequence[str]) -> Gam
     names = seat_bots(bots, game.players, index)
     players = [make_bot(name, game, seed=gseed * 31 + s) for s, name in enumerate(names)]
     viewers = [needs_view(bot) for bot in players]
+    searchers = [samples_worlds(bot) for bot in players]
+    choosers: list[Any] = [bot.choose for bot in players]  # a search bot's takes ``worlds``
     # The random bot's choice inlined (its own ``rng.randrange``, the same draws); an action
     # picked from the legal list needs no membership check.
     pickers = [bot.rng.randrange if type(bot) is RandomBot else None for bot in players]
@@ -154,7 +163,11 @@ def play_one(game: Game[Any], index: int, seed: int, bots: Sequence[str]) -> Gam
             apply(legal[pick(len(legal))])
             steps += 1
             continue
-        action = players[seat].choose(state.view(seat) if viewers[seat] else None, legal)
+        view = state.view(seat) if viewers[seat] else None
+        if searchers[seat]:
+            action = choosers[seat](view, legal, worlds=world_sampler(state, seat))
+        else:
+            action = choosers[seat](view, legal)
         if action not in legal:
             raise GameLibError.of(CORE.term("sim_bad_bot_move", game=game.id, index=index,
                                              seed=gseed, bot=repr(names[seat]), action=action))
@@ -182,11 +195,8 @@ def _check(game: Game[Any], bots: Sequence[str], games: int, seed: int) -> None:
         raise OptionError.of(CORE.term("sim_seed", value=repr(seed)))
     if not bots:
         raise OptionError.of(CORE.term("sim_no_bot"))
-    known = bot_names(game)
     for name in bots:
-        if name not in known:
-            raise OptionError.of(
-                CORE.term("unknown_bot", name=repr(name), game=game.id, known=", ".join(known)))
+        check_bot_name(name, game)
 
 
 def simulate(

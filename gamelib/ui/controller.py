@@ -34,7 +34,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from plotly.basedatatypes import BaseFigure, Undefined
 
-from gamelib.bots import bot_names, make_bot
+from gamelib.bots import ask, bot_names, is_bot_name, make_bot
 from gamelib.core import (
     Bot,
     Game,
@@ -583,7 +583,7 @@ class GameController:
         if seat is None:
             raise error_of("game_over", GameLibError)
         legal = self._state.legal_actions()
-        choice = self._bots[seat].choose(self._state.view(seat), legal)
+        choice = ask(self._bots[seat], self._state, seat, legal)
         self._apply(choice)
 
     def _bots_reply(self) -> None:
@@ -1251,7 +1251,7 @@ def _check_seats(
     for seat, who in given.items():
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise error_of("no_seat", seat=repr(seat), last=players - 1)
-        if who != HUMAN and who not in known:
+        if who != HUMAN and not is_bot_name(who, game):  # also "ismcts:400"
             raise error_of("unknown_player", seat=seat, who=repr(who), known=", ".join(known))
     return {seat: given.get(seat, "random") for seat in range(players)}
 

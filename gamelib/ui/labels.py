@@ -95,6 +95,7 @@ LABELS: dict[str, dict[str, str]] = {
 BOT_NAMES: dict[str, dict[str, str]] = {
     "random": {"en": "random", "ja": "ランダム"},
     "heuristic": {"en": "heuristic", "ja": "定石ボット"},
+    "ismcts": {"en": "ISMCTS search", "ja": "ISMCTS探索ボット"},
     "human": {"en": "you", "ja": "あなた"},
 }
 """How bots are named in the controller (a bot not listed keeps its own name)."""

@@ -33,7 +33,7 @@ def heuristic_wins(games: int, **options: object) -> tuple[float, float, float]:
 
 def test_heuristic_bot_is_registered():
     game = gamelib.load("powers")
-    assert bot_names(game) == ["random", "heuristic"]
+    assert bot_names(game)[:2] == ["random", "heuristic"]  # then "ismcts" once it samples worlds
 
 
 def test_heuristic_beats_random_in_2000_games():

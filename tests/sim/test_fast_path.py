@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 
 import gamelib
-from gamelib.bots import RandomBot, bot_names, make_bot, needs_view
+from gamelib.bots import (
+    SEARCH_BOT,
+    RandomBot,
+    bot_names,
+    make_bot,
+    needs_view,
+    samples_worlds,
+    world_sampler,
+)
 from gamelib.core import GameLibError, State, View
 from gamelib.core.registry import GAMES as GAMES_BY_ID
 from gamelib.sim.simulate import game_seed, play_one, seat_bots
@@ -21,7 +29,8 @@ SHIPPED = [g for g in gamelib.available_games() if GAMES_BY_ID[g].startswith("ga
 
 
 def checked_play_one(game: gamelib.Game[Any], index: int, seed: int, bots: Sequence[str]) -> Any:
-    """The slow reference: a view for every bot at every step and ``gamelib.play``."""
+    """The slow reference: a view for every bot at every step and ``gamelib.play``; a search bot
+    also gets its sampler of worlds."""
     gseed = game_seed(seed, index)
     names = seat_bots(bots, game.players, index)
     players = [make_bot(name, game, seed=gseed * 31 + s) for s, name in enumerate(names)]
@@ -29,7 +38,12 @@ def checked_play_one(game: gamelib.Game[Any], index: int, seed: int, bots: Seque
     steps = 0
     while state.current_player is not None:
         seat = state.current_player
-        state = gamelib.play(state, players[seat].choose(state.view(seat), state.legal_actions()))
+        bot, view, legal = players[seat], state.view(seat), state.legal_actions()
+        if samples_worlds(bot):
+            action = bot.choose(view, legal, worlds=world_sampler(state, seat))  # type: ignore[call-arg]
+        else:
+            action = bot.choose(view, legal)
+        state = gamelib.play(state, action)
         steps += 1
     outcome = state.outcome()
     assert outcome is not None
@@ -39,7 +53,8 @@ def checked_play_one(game: gamelib.Game[Any], index: int, seed: int, bots: Seque
 @pytest.mark.parametrize("game_id", ["toy", *SHIPPED])
 def test_fast_path_plays_the_games_of_the_checked_path(game_id: str) -> None:
     game = gamelib.load(game_id)
-    for bots in {("random",), tuple(bot_names(game))}:
+    every = tuple(f"{SEARCH_BOT}:2" if b == SEARCH_BOT else b for b in bot_names(game))
+    for bots in {("random",), every}:
         for index in range(2 if bots == ("random",) else 1):
             fast = play_one(game, index, 9, bots)
             assert (fast.winners, fast.scores, fast.steps) == checked_play_one(

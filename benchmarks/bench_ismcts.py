@@ -1,0 +1,182 @@
+"""ISMCTS strength: the generic search bot against each game's heuristic bot, 2 players.
+
+For every shipped game whose states sample worlds and that has a ``heuristic`` bot: seeded
+2-player games, seats alternating, ``ismcts:N`` against ``heuristic`` for several iteration
+budgets N; the win rate with its 95% Wilson interval (a tie among k winners counts 1/k), and the
+search bot's seconds per move. The reference of a win rate is the random bot's in its place in
+the same deals; the reference of seconds per move is the heuristic bot's.
+
+The issue's target (issue 11: at most 1 s per move, at least 60% over at least 200 games) needs
+the full run: ``python -m benchmarks.bench_ismcts --games 200 --iterations 50,200,800``
+(options: ``--only GAME``, ``--seed N``, ``--processes N``; rows print as they are measured).
+``python -m benchmarks --only ismcts`` runs the full table (200 games per setting: hours for
+the long games), ``--quick`` a few games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from benchmarks import Row, row, shipped_games
+
+__all__ = ["main", "match", "run"]
+
+FULL_ITERATIONS = (50, 200, 800)
+QUICK_ITERATIONS = (10, 40)
+FULL_GAMES = 200
+QUICK_GAMES = 2
+SEED = 11
+
+
+def match(
+    game_id: str, bot: str, games: int, seed: int = SEED, index: int = 0
+) -> dict[str, float]:
+    """``bot`` against ``heuristic`` in ``games`` seeded 2-player games (``bot`` sits at seat
+    ``g % 2`` in game ``g``); its wins, seconds per move and moves, and the heuristic's."""
+    import gamelib
+    from gamelib.bots import ask, make_bot
+    from gamelib.sim.simulate import game_seed
+
+    game = gamelib.load(game_id, players=2)
+    wins = seconds = other_seconds = 0.0
+    moves = other_moves = 0
+    for g in range(index, index + games):
+        gseed = game_seed(seed, g)
+        me = g % 2
+        bots = {me: make_bot(bot, game, gseed * 31 + me),
+                1 - me: make_bot("heuristic", game, gseed * 31 + 1 - me)}
+        state = game.new_state(gseed, quiet=True)
+        while (seat := state.current_player) is not None:
+            legal = state.legal_actions()
+            start = time.perf_counter()
+            action = ask(bots[seat], state, seat, legal)
+            spent = time.perf_counter() - start
+            if seat == me:
+                seconds += spent
+                moves += 1
+            else:
+                other_seconds += spent
+                other_moves += 1
+            state.apply_in_place(action)
+        outcome = state.outcome()
+        assert outcome is not None
+        if me in outcome.winners:
+            wins += 1 / len(outcome.winners)
+    return {"wins": wins, "games": games, "seconds": seconds, "moves": moves,
+            "other_seconds": other_seconds, "other_moves": other_moves}
+
+
+def _match_chunk(task: tuple[str, str, int, int, int]) -> list[dict[str, float]]:
+    game_id, bot, games, seed, index = task
+    return [match(game_id, bot, games, seed, index)]
+
+
+def _played(game_id: str, bot: str, games: int, seed: int, processes: int) -> dict[str, float]:
+    """:func:`match` split over ``processes`` worker processes (the same games, summed)."""
+    if processes <= 1 or games < 2:
+        return match(game_id, bot, games, seed)
+    from gamelib.sim.executors import run_chunks
+
+    size = -(-games // processes)
+    tasks = [(game_id, bot, min(size, games - i), seed, i) for i in range(0, games, size)]
+    total: dict[str, float] = {}
+    for part in run_chunks(_match_chunk, tasks, processes=processes):
+        for key, value in part[0].items():
+            total[key] = total.get(key, 0) + value
+    return total
+
+
+def searchable_games() -> list[str]:
+    """The shipped games the search bot can play against a heuristic bot with 2 players."""
+    import gamelib
+    from gamelib.bots import bot_names
+
+    found = []
+    for game_id in shipped_games():
+        try:
+            names = bot_names(gamelib.load(game_id, players=2))
+        except gamelib.OptionError:
+            continue
+        if "ismcts" in names and "heuristic" in names:
+            found.append(game_id)
+    return found
+
+
+def rows_for(
+    game_id: str, iterations: Sequence[int], games: int, processes: int = 1, seed: int = SEED
+) -> Iterator[Row]:
+    """The table rows of one game, as each is measured: a win-rate row and a seconds-per-move
+    row per budget (the random bot's games, the reference, are played first). A game that
+    fails gives one ``failed`` row naming the error, and the others still run."""
+    try:
+        yield from _rows_for(game_id, iterations, games, processes, seed)
+    except Exception as err:  # a game's bug must not hide the other games' rows
+        yield row("ismcts", f"{game_id}: failed", float("nan"), "—",
+                  notes=f"{type(err).__name__}: {str(err)[:120]}")
+
+
+def _rows_for(
+    game_id: str, iterations: Sequence[int], games: int, processes: int, seed: int
+) -> Iterator[Row]:
+    from gamelib.sim.stats import wilson
+
+    base = _played(game_id, "random", games, seed, processes)
+    base_rate = 100 * base["wins"] / games
+    heuristic_spm = base["other_seconds"] / max(1, base["other_moves"])
+    for n in iterations:
+        got = _played(game_id, f"ismcts:{n}", games, seed, processes)
+        rate = 100 * got["wins"] / games
+        low, high = wilson(got["wins"], games)
+        spm = got["seconds"] / max(1, got["moves"])
+        yield row(
+            "ismcts", f"{game_id}: ismcts:{n} vs heuristic (2 players)", rate, "% wins",
+            f"random vs heuristic: {base_rate:.1f}%", base_rate,
+            f"{games} games, 95% CI {100 * low:.1f}–{100 * high:.1f}%; target ≥ 60% at ≤ 1 s/move")
+        yield row(
+            "ismcts", f"{game_id}: ismcts:{n} seconds per move", spm, "s/move",
+            f"heuristic: {heuristic_spm * 1000:.2f} ms/move", heuristic_spm,
+            f"{int(got['moves'])} search moves; target ≤ 1 s")
+
+
+def run(quick: bool = False) -> list[dict[str, Any]]:
+    """Win rate and seconds per move of ``ismcts:N`` against ``heuristic``, per game and N."""
+    iterations = QUICK_ITERATIONS if quick else FULL_ITERATIONS
+    games = QUICK_GAMES if quick else FULL_GAMES
+    found = searchable_games()
+    if not found:
+        return [row("ismcts", "no shipped game samples worlds yet", float("nan"), "—")]
+    out: list[Row] = []
+    for game_id in found:
+        out.extend(rows_for(game_id, iterations, games))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m benchmarks.bench_ismcts``: the table for chosen games, counts and budgets."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_ismcts", description=__doc__)
+    parser.add_argument("--games", type=int, default=FULL_GAMES, help="games per setting")
+    parser.add_argument("--iterations", default=",".join(map(str, FULL_ITERATIONS)),
+                        help="comma-separated iterations per move (default 50,200,800)")
+    parser.add_argument("--only", action="append", default=[], metavar="GAME",
+                        help="one game (repeatable; default: every game that can)")
+    parser.add_argument("--seed", type=int, default=SEED, help=f"seed of the games ({SEED})")
+    parser.add_argument("--processes", type=int, default=1,
+                        help=f"worker processes (this machine has {os.cpu_count()} cores)")
+    args = parser.parse_args(argv)
+    from benchmarks.__main__ import table
+
+    iterations = [int(n) for n in args.iterations.split(",") if n.strip()]
+    for game_id in args.only or searchable_games():
+        print(f"\n## {game_id}", flush=True)
+        print("\n".join(table([])), flush=True)
+        for measured in rows_for(game_id, iterations, args.games, args.processes, args.seed):
+            print(table([measured])[-1], flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

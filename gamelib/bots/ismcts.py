@@ -1,0 +1,288 @@
+"""A generic search bot: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2),
+2012. The bot plays any game whose states implement :meth:`State.sample_world`, for any number
+of players, through the contract and the fast path only:
+
+* each iteration asks the caller's sampler for a *world*: a full state consistent with what the
+  bot's seat sees (others' hidden cards, draw piles and future chance resampled). The bot never
+  sees the true state (see :mod:`gamelib.bots.base` for the hand-off);
+* it descends one tree shared by all worlds, whose edges are actions (hashable values, equal
+  exactly when their :meth:`Game.action_id` is), among the actions legal *in this world*, by
+  UCB1 with availability counts: ``mean + c * sqrt(ln(available) / visits)``, where
+  ``available`` counts the selections in which the action was legal; the tree holds every
+  seat's decisions, each node's mean is the reward of the seat that chose it;
+* it adds one node, plays out at random on the world (made ``quiet``, moved on with
+  :meth:`State.apply_in_place`), optionally for at most ``playout_cap`` steps, and backs up a
+  reward vector: ``1/k`` to each of ``k`` winners (a capped playout is a draw: ``1/players``
+  each), mixed with the seat's score normalised by :meth:`Game.score_bounds` when
+  ``score_weight`` is set: ``(1 - w) * win + w * score``;
+* it plays the most visited root action (ties: the first in the legal order).
+
+The bot is seeded: its own ``random.Random(seed)`` picks the playouts' actions and the seed of
+each world's :class:`Rng`, so a seed and an iteration budget give the same moves every time.
+A ``seconds`` budget (for interactive use) stops earlier on a slow machine and is not
+reproducible; tests and benchmarks use ``iterations``.
+
+Names for :func:`gamelib.bots.make_bot`: ``ismcts`` (defaults), ``ismcts:400`` (400 iterations
+per move), ``ismcts:0.5s`` (half a second per move); keyword parameters set the rest.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from gamelib.bots.base import SEARCH_BOT, WorldSampler
+from gamelib.bots.messages import BOTS
+from gamelib.core import Game, GameLibError, OptionError, View
+from gamelib.core.rng import Rng
+
+__all__ = ["DEFAULT_ITERATIONS", "PARAMS", "IsmctsBot", "parse_spec"]
+
+DEFAULT_ITERATIONS = 200
+"""Iterations per move when neither ``iterations`` nor ``seconds`` is given."""
+
+EXPLORATION = 0.7
+"""UCB's exploration constant ``c`` (rewards are in [0, 1]); Cowling et al. use 0.7."""
+
+PARAMS = ("iterations", "seconds", "exploration", "playout_cap", "score_weight")
+"""The keyword parameters of :class:`IsmctsBot` (what :func:`gamelib.bots.make_bot` accepts)."""
+
+
+def parse_spec(name: str) -> dict[str, Any]:
+    """The settings written in a bot name: ``ismcts:N`` -> iterations, ``ismcts:Xs`` -> seconds.
+
+    Raises :class:`OptionError` (both languages) for anything else.
+    """
+    base, _, spec = name.partition(":")
+    text = spec.strip().lower()
+    try:
+        if base == SEARCH_BOT and text.endswith("s"):
+            return {"seconds": float(text[:-1]), "iterations": None}
+        if base == SEARCH_BOT and text:
+            return {"iterations": int(text)}
+    except ValueError:
+        pass
+    raise OptionError.of(BOTS.term("bad_spec", text=repr(name)[:60]))
+
+
+class _Node:
+    """A tree node: reached by ``player``'s action; its statistics are that player's."""
+
+    __slots__ = ("avail", "children", "player", "reward", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 1
+
+
+class IsmctsBot:
+    """SO-ISMCTS for any game that samples worlds (see the module docstring).
+
+    ``iterations`` and/or ``seconds`` bound the search per move (whichever ends first; with
+    neither, :data:`DEFAULT_ITERATIONS`); ``exploration`` is UCB's ``c``; ``playout_cap``
+    bounds a playout's steps (``None``: to the end); ``score_weight`` in [0, 1] mixes the
+    normalised score into the reward. Raises :class:`OptionError` for a bad setting.
+    """
+
+    name = SEARCH_BOT
+    #: It reads no view (its seat is the sampled worlds' player to move): callers may pass None.
+    needs_view = False
+    #: It is called as ``choose(view, legal_actions, worlds=sampler)``.
+    samples_worlds = True
+
+    def __init__(
+        self,
+        game: Game[Any],
+        seed: int = 0,
+        *,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = EXPLORATION,
+        playout_cap: int | None = None,
+        score_weight: float = 0.0,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        _check_number("iterations", iterations, int, low=1, optional=True)
+        _check_number("seconds", seconds, float, low=0.0, optional=True, strict=True)
+        _check_number("exploration", exploration, float, low=0.0)
+        _check_number("playout_cap", playout_cap, int, low=0, optional=True)
+        _check_number("score_weight", score_weight, float, low=0.0, high=1.0)
+        self.game = game
+        self.players = game.players
+        self.iterations = iterations
+        self.seconds = None if seconds is None else float(seconds)
+        self.exploration = float(exploration)
+        self.playout_cap = playout_cap
+        self.score_weight = float(score_weight)
+        self.bounds = (0.0, 1.0)
+        if self.score_weight:
+            try:
+                low, high = game.score_bounds()
+            except NotImplementedError:
+                raise OptionError.of(BOTS.term("no_scores", game=game.id)) from None
+            self.bounds = (float(low), float(high) if high > low else float(low) + 1.0)
+        self.rng = random.Random(seed)
+        #: Iterations run for the last move (for benchmarks and curious users).
+        self.last_iterations = 0
+
+    def __repr__(self) -> str:
+        return (
+            f"IsmctsBot({self.game!r}, iterations={self.iterations}, seconds={self.seconds}, "
+            f"exploration={self.exploration}, playout_cap={self.playout_cap}, "
+            f"score_weight={self.score_weight})"
+        )
+
+    def choose(
+        self,
+        view: View | None,
+        legal_actions: Sequence[Any],
+        *,
+        worlds: WorldSampler | None = None,
+    ) -> Any:
+        """Search worlds from ``worlds`` and return the most visited of ``legal_actions``.
+
+        ``view`` is optional (only its ``viewer`` is used, to check the sampler's seat).
+        Raises :class:`GameLibError` without a sampler or without legal actions.
+        """
+        if not legal_actions:
+            raise GameLibError.of(BOTS.term("no_legal"))
+        if worlds is None:
+            raise GameLibError.of(BOTS.term("needs_worlds", name=SEARCH_BOT))
+        if len(legal_actions) == 1:
+            self.last_iterations = 0
+            return legal_actions[0]
+        seat = None if view is None else view.viewer
+        root = _Node(-1)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        limit = self.iterations
+        done = 0
+        while limit is None or done < limit:
+            world = worlds(Rng(self.rng.getrandbits(63)))
+            if seat is None:
+                seat = world.current_player
+            elif world.current_player != seat:
+                raise GameLibError.of(
+                    BOTS.term("wrong_seat", got=world.current_player, seat=seat))
+            world.quiet = True
+            self._iterate(world, root)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        best, most = legal_actions[0], -1
+        for action in legal_actions:
+            child = root.children.get(action)
+            if child is not None and child.visits > most:
+                best, most = action, child.visits
+        return best
+
+    def _iterate(self, world: Any, root: _Node) -> None:
+        """One iteration on ``world`` (owned by the search): select, expand, play out, back up."""
+        rng = self.rng
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        apply = world.apply_in_place
+        node = root
+        path = [root]
+        while True:
+            mover = world.current_player
+            if mover is None:
+                break
+            legal = world.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = children[action] = _Node(mover)
+                apply(action)
+                path.append(child)
+                break
+            best_action = None
+            best_child = node
+            best_value = -1.0
+            for action in legal:
+                child = children[action]
+                value = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                child.avail += 1
+                if value > best_value:
+                    best_action, best_child, best_value = action, child, value
+            apply(best_action)
+            node = best_child
+            path.append(node)
+        cap = self.playout_cap
+        steps = 0
+        uniform = rng.random  # int(random() * n): a uniform pick, cheaper than randrange
+        while world.current_player is not None:
+            if cap is not None and steps >= cap:
+                break
+            legal = world.legal_actions()
+            apply(legal[int(uniform() * len(legal))])
+            steps += 1
+        rewards = self._rewards(world)
+        for visited in path:
+            visited.visits += 1
+            if visited.player >= 0:
+                visited.reward += rewards[visited.player]
+
+    def _rewards(self, world: Any) -> list[float]:
+        """Each seat's reward in [0, 1] at the end of a playout (see the module docstring)."""
+        n = self.players
+        outcome = world.outcome()
+        if outcome is None:  # a capped playout: a draw
+            return [1.0 / n] * n
+        share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
+        wins = [0.0] * n
+        for w in outcome.winners:
+            wins[w] = share
+        w = self.score_weight
+        if not w:
+            return wins
+        low, high = self.bounds
+        span = high - low
+        return [
+            (1 - w) * wins[i] + w * min(1.0, max(0.0, (outcome.scores[i] - low) / span))
+            for i in range(n)
+        ]
+
+
+def _check_number(
+    param: str,
+    value: Any,
+    kind: type,
+    *,
+    low: float,
+    high: float | None = None,
+    optional: bool = False,
+    strict: bool = False,
+) -> None:
+    """Refuse a setting of the wrong type or out of range (both languages)."""
+    if value is None and optional:
+        return
+    kinds = (int,) if kind is int else (int, float)
+    ok = isinstance(value, kinds) and not isinstance(value, bool)
+    if ok:
+        ok = math.isfinite(value) and (value > low if strict else value >= low)
+        ok = ok and (high is None or value <= high)
+    if ok:
+        return
+    if kind is int:
+        what, what_ja = f"a whole number ≥ {low:g}", f"{low:g} 以上の整数"
+    elif strict:
+        what, what_ja = f"a number > {low:g}", f"{low:g} より大きい数"
+    else:
+        top = f" and ≤ {high:g}" if high is not None else ""
+        top_ja = f"{high:g} 以下の" if high is not None else ""
+        what, what_ja = f"a number ≥ {low:g}{top}", f"{low:g} 以上{top_ja}数"
+    raise OptionError.of(BOTS.term(
+        "bad_number", name=SEARCH_BOT, param=param, what=what, what_ja=what_ja,
+        value=repr(value)[:40]))

@@ -1,0 +1,53 @@
+"""What the generic bots say to a user (bad bot names and parameters), in English and Japanese."""
+
+from __future__ import annotations
+
+from gamelib.core.log import Catalog
+
+__all__ = ["BOTS"]
+
+BOTS = Catalog(
+    {
+        "no_params": {
+            "en": "the bot {name} takes no parameters (given: {given})",
+            "ja": "ボット {name} にはパラメータを指定できません(指定:{given})",
+        },
+        "bad_param": {
+            "en": "unknown parameter {param} of the bot {name}; it takes: {known}",
+            "ja": "ボット {name} に {param} というパラメータはありません。指定できるもの:{known}",
+        },
+        "bad_spec": {
+            "en": "{text}: write ismcts:N (N iterations per move, e.g. ismcts:400) or "
+                  "ismcts:Xs (X seconds per move, e.g. ismcts:0.5s)",
+            "ja": "{text}:ismcts:N(1手あたり N 回の探索。例 ismcts:400)または "
+                  "ismcts:Xs(1手あたり X 秒。例 ismcts:0.5s)と書いてください",
+        },
+        "bad_number": {
+            "en": "{param} of the bot {name} must be {what}, not {value}",
+            "ja": "ボット {name} の {param} は{what_ja}でなければなりません({value} は不可)",
+        },
+        "no_search": {
+            "en": "the bot {name} needs a game that can sample worlds; {game} cannot",
+            "ja": "ボット {name} は世界のサンプリングができるゲームでのみ使えます({game} は不可)",
+        },
+        "no_scores": {
+            "en": "score_weight needs the game's score bounds; {game} gives none",
+            "ja": "score_weight にはゲームの得点範囲が必要ですが、{game} にはありません",
+        },
+        "needs_worlds": {
+            "en": "the bot {name} searches sampled worlds: call choose(view, legal_actions, "
+                  "worlds=sampler) with sampler(rng) = state.sample_world(seat, rng)",
+            "ja": "ボット {name} はサンプリングした世界を探索します。"
+                  "choose(view, legal_actions, worlds=sampler) の形で呼んでください"
+                  "(sampler(rng) = state.sample_world(seat, rng))",
+        },
+        "wrong_seat": {
+            "en": "the world sampler gave a world where seat {got} is to move, not seat {seat}",
+            "ja": "世界のサンプラーが返した世界では手番が席 {seat} ではなく席 {got} です",
+        },
+        "no_legal": {
+            "en": "no legal action to choose from",
+            "ja": "選べる合法手がありません",
+        },
+    }
+)
