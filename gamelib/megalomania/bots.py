@@ -26,6 +26,7 @@ from functools import lru_cache
 from multiprocessing import get_context
 from typing import Any
 
+from gamelib.bots import ask
 from gamelib.megalomania.actions import (
     ChooseLeader,
     ChoosePile,
@@ -419,15 +420,16 @@ class MatchResult:
 def play_fast(game: Any, seed: int, bots: Sequence[Any]) -> Any:
     """Play one whole game between ``bots`` (one per seat) and return its outcome.
 
-    The game runs on one private copy changed in place (``_apply``) with its log emptied before
-    each view is built: the same game as :func:`gamelib.play` would give, without the per-step
-    copies and checks, for batches of bot games.
+    The game runs on one private copy changed in place (``apply_in_place``) with its log
+    emptied before each view is built: the same game as :func:`gamelib.play` would give,
+    without the per-step copies and checks, for batches of bot games. Search bots get worlds
+    through :func:`gamelib.bots.ask`.
     """
     state = game.new_state(seed).clone()
     while not state.is_terminal():
         seat = state.current_player
         state.log.clear()
-        state._apply(bots[seat].choose(state.view(seat), state.legal_actions()))
+        state.apply_in_place(ask(bots[seat], state, seat, state.legal_actions()))
     return state.outcome()
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gamelib.bots import make_bot
+from gamelib.bots import ask, make_bot
 from gamelib.core import Game, load
 from gamelib.core.probability import hypergeometric_pmf
 from gamelib.qmg.cards import CARD_TYPES, default_cards
@@ -104,7 +104,7 @@ def vp_race(
         allies: list[int] = []
         rnd = state.round
         while (seat := state.current_player) is not None:
-            action = players[seat].choose(state.view(seat), state.legal_actions())
+            action = ask(players[seat], state, seat, state.legal_actions())
             state.apply_in_place(action)
             if state.round != rnd:
                 rnd = state.round
