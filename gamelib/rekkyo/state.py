@@ -90,13 +90,14 @@ class Combat:
     returned: list[str] = field(default_factory=list)
 
     def copy(self) -> Combat:
-        """An independent copy: the lists the rules change in place are copied; ``neutral_drawn``,
-        ``neutral_counted`` and ``returned`` are only ever replaced whole, so they are shared."""
+        """An independent copy: the two card lists the rules change in place are copied; the
+        other lists are only ever replaced whole (``rolls`` is copied once before a resolution
+        appends to it), so they are shared."""
         return Combat(
             self.attacker, self.defender, self.target, self.route, self.attacker_held,
             self.defender_held, self.stage, [*self.attacker_cards], [*self.defender_cards],
-            self.neutral_drawn, self.neutral_counted, [*self.rolls], [*self.bombings],
-            [*self.interceptors], [*self.cancelled], self.attacker_total, self.defender_total,
+            self.neutral_drawn, self.neutral_counted, self.rolls, self.bombings,
+            self.interceptors, self.cancelled, self.attacker_total, self.defender_total,
             self.winner, self.returned,
         )
 
@@ -110,11 +111,12 @@ PASS, COMMIT, DEFEND, NO_INTERCEPT = Pass(), Commit(), Defend(), NoIntercept()
 
 
 class _LegalSlot(State[RekkyoAction]):
-    """Holds a state's legal actions in a slot, out of its ``__dict__``: copies, fingerprints,
-    digests and pickles never see them (``RekkyoState`` declares no slots of its own, so
-    :func:`~gamelib.core.state.fingerprint` reads only its ``__dict__``)."""
+    """Holds a state's legal actions and whether its log list is its own in slots, out of its
+    ``__dict__``: copies, fingerprints, digests and pickles never see them (``RekkyoState``
+    declares no slots of its own, so :func:`~gamelib.core.state.fingerprint` reads only its
+    ``__dict__``)."""
 
-    __slots__ = ("_legal",)
+    __slots__ = ("_legal", "_log_mine")
 
     def __getstate__(self) -> dict[str, Any]:
         return self.__dict__
@@ -125,7 +127,8 @@ class RekkyoState(_LegalSlot):
 
     The log is the core's list of lazy :class:`~gamelib.core.log.LogEntry` values (rendered when
     read; nothing is recorded while ``quiet``); :meth:`clone` copies only what ``_apply``
-    mutates.
+    mutates, and shares the log list until either twin adds an entry (:meth:`add_log` copies
+    it first: entries are only ever added through it).
     """
 
     __slots__ = ()
@@ -135,6 +138,7 @@ class RekkyoState(_LegalSlot):
     def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
         self._legal: list[RekkyoAction] | None = None
+        self._log_mine = True
         cards = game.cards
         n = game.players
         self.owner: dict[str, int | None] = {t.id: None for t in cards.territories}
@@ -379,13 +383,25 @@ class RekkyoState(_LegalSlot):
 
         Remembered per state object until it changes (``play`` asks again for the same state).
         """
+        return list(self._known_legal())
+
+    def _known_legal(self) -> list[RekkyoAction]:
+        """The remembered legal actions (never hand this list out: callers may change theirs)."""
         try:
             known = self._legal
         except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
             known = None
         if known is None:
             known = self._legal = self._legal_actions()
-        return list(known)
+        return known
+
+    def _is_legal(self, action: RekkyoAction) -> bool:
+        """Whether ``action`` is legal now: a shared instance by identity, else by equality."""
+        known = self._known_legal()
+        for candidate in known:
+            if candidate is action:
+                return True
+        return action in known
 
     def _legal_actions(self) -> list[RekkyoAction]:
         phase = self.phase
@@ -447,9 +463,16 @@ class RekkyoState(_LegalSlot):
 
     def _reach(self, p: int) -> tuple[tuple[Any, ...], ...]:
         """Seat ``p``'s invasion targets, then the invasions open to it by land only, by sea
-        only and by both (actions), remembered per game by the territories held."""
+        only and by both (actions), remembered per game by the territories held, and by the
+        seat and every territory's holder (``owner`` keeps card-file order: a cheaper key)."""
+        tables = self.game.card_tables
+        key = (p, *self.owner.values())
+        fast = tables.reach
+        known = fast.get(key)
+        if known is not None:
+            return known
         mine = frozenset([t for t, o in self.owner.items() if o == p])
-        memo = self.game.card_tables.targets
+        memo = tables.targets
         known = memo.get(mine)
         if known is None:
             revolutionary = not mine
@@ -463,6 +486,9 @@ class RekkyoState(_LegalSlot):
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
             memo[mine] = known
+        if len(fast) >= MEMO_SIZE:
+            fast.clear()
+        fast[key] = known
         return known
 
     def _action_phase_actions(self, p: int) -> list[RekkyoAction]:
@@ -723,14 +749,11 @@ class RekkyoState(_LegalSlot):
                      cards=self._terms(combat.defender_cards) or "—")
         self._reveal()
         self._left_hand(d, combat.defender_cards)
-        for cid in combat.attacker_cards:
-            c = self.cards.card(cid)
-            if isinstance(c, EventCard) and c.interceptable:
-                combat.bombings.append(("attacker", cid))
-        for cid in combat.defender_cards:
-            c = self.cards.card(cid)
-            if isinstance(c, EventCard) and c.interceptable:
-                combat.bombings.append(("defender", cid))
+        by_id = self.cards.card_by_id
+        combat.bombings = [
+            (side, cid) for side, ids in (("attacker", combat.attacker_cards),
+                                          ("defender", combat.defender_cards))
+            for cid in ids if isinstance(c := by_id[cid], EventCard) and c.interceptable]
         self._next_bombing()
 
     def _reveal(self) -> None:
@@ -768,13 +791,14 @@ class RekkyoState(_LegalSlot):
                 self.add_log("may_intercept", kind="narration", player=answerer,
                              seat=self._seat(answerer), card=self._term(cid))
                 return
-            combat.bombings.pop(0)
+            combat.bombings = combat.bombings[1:]
         self._roll_and_resolve()
 
     def _answer_bombing(self, p: int, action: Intercept | NoIntercept) -> None:
         combat = self.combat
         assert combat is not None
-        side, bomb = combat.bombings.pop(0)
+        side, bomb = combat.bombings[0]
+        combat.bombings = combat.bombings[1:]
         if isinstance(action, NoIntercept):
             self.add_log("no_intercept", kind="action", player=p, seat=self._seat(p),
                          card=self._term(bomb))
@@ -782,15 +806,15 @@ class RekkyoState(_LegalSlot):
             fighter = self.cards.card(action.card)
             self.hands[p].remove(fighter.id)
             self._left_hand(p, [fighter.id])
-            combat.interceptors.append((p, fighter.id))
+            combat.interceptors = [*combat.interceptors, (p, fighter.id)]
             face = self.rng.randint(1, self.cards.die_sides)
-            combat.rolls.append((fighter.id, "intercept", face, fighter.strength))
+            combat.rolls = [*combat.rolls, (fighter.id, "intercept", face, fighter.strength)]
             ok = face <= fighter.strength
             self.add_log("intercept", kind="action", player=p, seat=self._seat(p),
                          card=fighter.name, bomb=self._term(bomb), face=face,
                          strength=fighter.strength)
             if ok:
-                combat.cancelled.append((side, bomb))
+                combat.cancelled = [*combat.cancelled, (side, bomb)]
                 self.add_log("intercept_ok", kind="narration", face=face,
                              strength=fighter.strength, bomb=self._term(bomb))
             else:
@@ -867,6 +891,7 @@ class RekkyoState(_LegalSlot):
         cards = self.cards
         tables = self.game.card_tables
         quiet = self.quiet
+        combat.rolls = [*combat.rolls]  # shared with the state this one was cloned from
         cancelled = list(combat.cancelled)
         combat.attacker_total = self._side_total(combat.attacker_cards, "attacker",
                                                  combat.attacker, cancelled)
@@ -1080,7 +1105,7 @@ class RekkyoState(_LegalSlot):
             f"missing {dict(expected - places)}"
         )
         assert sum(places.values()) == len(self.cards.deck)
-        assert set(self.owner) == {t.id for t in self.cards.territories}
+        assert list(self.owner) == [t.id for t in self.cards.territories], "owner order"
         n = self.game.players
         for t, o in self.owner.items():
             assert o is None or 0 <= o < n, f"{t} held by unknown seat {o!r}"
@@ -1101,14 +1126,33 @@ class RekkyoState(_LegalSlot):
         resample_hidden(self, world, player, deal)
         return world
 
+    def add_log(self, key: str, *, player: int | None = None,
+                visible_to: Iterable[int] | None = None, kind: str = "event",
+                **params: Any) -> None:
+        """The core's :meth:`~gamelib.core.state.State.add_log`, copying the log list first when
+        it is shared with a twin (see :meth:`clone`)."""
+        if self.quiet:
+            return
+        try:
+            mine = self._log_mine
+        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
+            mine = False
+        if not mine:
+            self.log = [*self.log]
+            self._log_mine = True
+        self.log.append(self.game.messages.entry_from(key, params, player, visible_to, kind))
+
+    add_log._honours_quiet = True  # type: ignore[attr-defined]  # it checks quiet itself
+
     def clone(self) -> RekkyoState:
         """A fast independent copy of what ``_apply`` mutates; the game, the territories' homes,
-        the log entries and resolved combats are shared (never mutated)."""
+        the log entries and resolved combats are shared (never mutated), and so is the log list
+        until one of the two adds an entry (:meth:`add_log`)."""
         new = object.__new__(RekkyoState)
         new.__dict__ = d = self.__dict__.copy()  # fewer steps than updating a fresh __dict__
         new._legal = None
+        new._log_mine = self._log_mine = False
         d["rng"] = self.rng.copy()
-        d["log"] = [*self.log]
         d["owner"] = {**self.owner}
         d["hands"] = [[*h] for h in self.hands]
         d["pile"] = [*self.pile]
