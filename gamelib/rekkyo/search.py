@@ -345,8 +345,8 @@ def resample_hidden(truth: RekkyoState, world: RekkyoState, player: int, deal: R
     else:
         _fallback(truth, world, player, others, deal)
         return
-    for r in others:
-        world.hands[r] = hands[r]
+    # a new list of hands: the world shares the truth's until it changes one (copy-on-write)
+    world.hands = [hands.get(r, hand) for r, hand in enumerate(world.hands)]
     wc = world.combat
     if wc is not None and attack_slots:
         for i, x in zip(attack_slots, attack, strict=True):
@@ -446,6 +446,5 @@ def _fallback(truth: RekkyoState, world: RekkyoState, player: int, others: list[
     deal.shuffle(free)
     hands = _deal_hands(truth, loose, need, free, frozenset(), None)
     assert hands is not None, "the known cards of a seat fit in its hand"
-    for r in loose:
-        world.hands[r] = hands[r]
+    world.hands = [hands.get(r, hand) for r, hand in enumerate(world.hands)]
     world.pile = free

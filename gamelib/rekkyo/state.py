@@ -110,16 +110,31 @@ _invade = functools.cache(Invade)
 PASS, COMMIT, DEFEND, NO_INTERCEPT = Pass(), Commit(), Defend(), NoIntercept()
 
 
-class _LegalSlot(State[RekkyoAction]):
-    """Holds a state's legal actions and whether its log list is its own in slots, out of its
-    ``__dict__``: copies, fingerprints, digests and pickles never see them (``RekkyoState``
-    declares no slots of its own, so :func:`~gamelib.core.state.fingerprint` reads only its
-    ``__dict__``)."""
+# What a state may share with a twin (see RekkyoState.clone): one bit per field. Not the hands
+# nor the known cards: callers set those on a clone in place (e.g. a hand dealt anew for odds).
+_PILE, _DISCARD, _OWNER, _ATOMIC, _RNG = 1, 2, 4, 8, 16
+_SHARED = _PILE | _DISCARD | _OWNER | _ATOMIC | _RNG
 
-    __slots__ = ("_legal", "_log_mine")
+
+class _LegalSlot(State[RekkyoAction]):
+    """Holds a state's legal actions, whether its log list is its own and what it shares with
+    a twin in slots, out of its ``__dict__``: copies, fingerprints, digests and pickles never
+    see them (``RekkyoState`` declares no slots of its own, so
+    :func:`~gamelib.core.state.fingerprint` reads only its ``__dict__``)."""
+
+    __slots__ = ("_borrowed", "_legal", "_log_mine")
+    _borrowed: int
+    _legal: list[RekkyoAction] | None
+    _log_mine: bool
 
     def __getstate__(self) -> dict[str, Any]:
         return self.__dict__
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._legal = None
+        self._log_mine = True
+        self._borrowed = 0
 
 
 class RekkyoState(_LegalSlot):
@@ -127,8 +142,13 @@ class RekkyoState(_LegalSlot):
 
     The log is the core's list of lazy :class:`~gamelib.core.log.LogEntry` values (rendered when
     read; nothing is recorded while ``quiet``); :meth:`clone` copies only what ``_apply``
-    mutates, and shares the log list until either twin adds an entry (:meth:`add_log` copies
-    it first: entries are only ever added through it).
+    mutates, and shares the rest copy-on-write: the log list until either twin adds an entry
+    (:meth:`add_log` copies it first), the draw and discard piles, the territories' holders,
+    the atomic bombs used and the random stream until either twin changes them (the rules
+    change them only through ``_pile_list``, ``_discard_list``, ``_owner_dict``,
+    ``_atomic_list`` and ``_rng``, which copy what is shared first; setting one of them anew
+    is safe, changing one of those lists in place from outside the rules is not). Hands and
+    known cards are copied.
     """
 
     __slots__ = ()
@@ -137,8 +157,9 @@ class RekkyoState(_LegalSlot):
 
     def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
-        self._legal: list[RekkyoAction] | None = None
+        self._legal = None
         self._log_mine = True
+        self._borrowed = 0
         cards = game.cards
         n = game.players
         self.owner: dict[str, int | None] = {t.id: None for t in cards.territories}
@@ -278,7 +299,7 @@ class RekkyoState(_LegalSlot):
                     self.add_log("draw_partisan", kind="event", player=p, seat=self._seat(p),
                                  card=self._term(cid))
                 self._resolve_partisan(p)
-                self.discard.append(cid)
+                self._discard_list().append(cid)
                 if self._end_turn_is_over():
                     return
                 continue
@@ -291,8 +312,12 @@ class RekkyoState(_LegalSlot):
 
     def _draw(self) -> str:
         """Take the top card of the draw pile, noting when it was the last one."""
-        cid = self.pile.pop()
-        if not self.pile:
+        pile = self.pile
+        if self._borrowed & _PILE:  # _pile_list() inlined: a draw is frequent
+            pile = self.pile = [*pile]
+            self._borrowed &= ~_PILE
+        cid = pile.pop()
+        if not pile:
             self.last_card_drawn = True
         return cid
 
@@ -344,7 +369,7 @@ class RekkyoState(_LegalSlot):
                 self.add_log("partisan_none", kind="narration", player=p, seat=self._seat(p))
                 return
             tid = min(conquered, key=lambda t: self.cards.territory(t).power)
-            self.owner[tid] = None
+            self._owner_dict()[tid] = None
             self.add_log("partisan_uprising", kind="narration", player=p, seat=self._seat(p),
                          territory=self._tterm(tid))
         else:
@@ -352,9 +377,9 @@ class RekkyoState(_LegalSlot):
             if not hand:
                 self.add_log("partisan_empty", kind="narration", player=p, seat=self._seat(p))
                 return
-            cid = hand.pop(self.rng.randint(0, len(hand) - 1))
+            cid = hand.pop(self._rng().randint(0, len(hand) - 1))
             self._left_hand(p, [cid])
-            self.discard.append(cid)
+            self._discard_list().append(cid)
             self.add_log("partisan_sabotage", kind="narration", player=p, seat=self._seat(p),
                          card=self._term(cid))
 
@@ -610,7 +635,7 @@ class RekkyoState(_LegalSlot):
         elif isinstance(action, Discard):
             self.hands[p].remove(action.card)
             self._left_hand(p, [action.card])
-            self.discard.append(action.card)
+            self._discard_list().append(action.card)
             if not self.quiet:
                 self.add_log("discard", kind="action", player=p, seat=self._seat(p),
                              card=self._term(action.card))
@@ -627,7 +652,7 @@ class RekkyoState(_LegalSlot):
         assert isinstance(card, EventCard)
         self.hands[p].remove(card.id)
         self._left_hand(p, [card.id])
-        self.discard.append(card.id)
+        self._discard_list().append(card.id)
         if card.kind == "conscription":
             self.add_log("play_event", kind="action", player=p, seat=self._seat(p),
                          card=card.name)
@@ -640,7 +665,7 @@ class RekkyoState(_LegalSlot):
                     self.add_log("draw_partisan_extra", kind="event", player=p,
                                  seat=self._seat(p), card=self._term(cid))
                     self._resolve_partisan(p)
-                    self.discard.append(cid)
+                    self._discard_list().append(cid)
                     continue
                 self.hands[p].append(cid)
                 self.add_log("draw", kind="event", player=p, visible_to={p},
@@ -651,7 +676,7 @@ class RekkyoState(_LegalSlot):
             self.add_log("play_event_on_player", kind="action", player=p, seat=self._seat(p),
                          card=card.name, target=self._seat(q))
             victim = self.hands[q]
-            cid = victim.pop(self.rng.randint(0, len(victim) - 1))
+            cid = victim.pop(self._rng().randint(0, len(victim) - 1))
             self.known_held[q] = []  # which card went is not public: forget what q held
             self.hands[p].append(cid)
             self.add_log("spy_took", kind="event", player=p, visible_to={p, q},
@@ -661,11 +686,11 @@ class RekkyoState(_LegalSlot):
         elif card.kind == "diplomacy":
             tid = action.territory
             assert tid is not None
-            face = self.rng.randint(1, self.cards.die_sides)
+            face = self._rng().randint(1, self.cards.die_sides)
             self.add_log("play_event_on_territory", kind="action", player=p, seat=self._seat(p),
                          card=card.name, territory=self._tterm(tid))
             if face in card.success:
-                self.owner[tid] = p
+                self._owner_dict()[tid] = p
                 self.add_log("diplomacy_ok", kind="narration", player=p, seat=self._seat(p),
                              face=face, territory=self._tterm(tid),
                              faces=",".join(map(str, card.success)))
@@ -807,7 +832,7 @@ class RekkyoState(_LegalSlot):
             self.hands[p].remove(fighter.id)
             self._left_hand(p, [fighter.id])
             combat.interceptors = [*combat.interceptors, (p, fighter.id)]
-            face = self.rng.randint(1, self.cards.die_sides)
+            face = self._rng().randint(1, self.cards.die_sides)
             combat.rolls = [*combat.rolls, (fighter.id, "intercept", face, fighter.strength)]
             ok = face <= fighter.strength
             self.add_log("intercept", kind="action", player=p, seat=self._seat(p),
@@ -830,9 +855,11 @@ class RekkyoState(_LegalSlot):
         while len(drawn) < power:
             if not self.pile:
                 if self.game.options.neutral_short == "reshuffle" and self.discard:
-                    self.pile = self.discard
+                    pile = self._discard_list()  # its own list: it becomes the pile
                     self.discard = []
-                    self.rng.shuffle(self.pile)
+                    self._pile_list()
+                    self.pile = pile
+                    self._rng().shuffle(pile)
                     self.add_log("reshuffle", kind="narration", n=len(self.pile))
                     continue
                 self.add_log("neutral_short", kind="narration", n=len(drawn), power=power)
@@ -870,7 +897,7 @@ class RekkyoState(_LegalSlot):
                 continue
             if card.die is not None and (not neutral or card.kind != "navy"
                                          or route != "land"):
-                face = self.rng.randint(1, cards.die_sides)
+                face = self._rng().randint(1, cards.die_sides)
                 value = card_value(card, face=face, route=route, neutral=neutral)
                 combat.rolls.append((cid, side, face, value))
                 if not quiet:
@@ -924,7 +951,7 @@ class RekkyoState(_LegalSlot):
                 continue
             for cid in side_cards:
                 if cid in halves and not self.atomic_used[user]:
-                    self.atomic_used[user] = True
+                    self._atomic_list()[user] = True
                     self.add_log("atomic_used", kind="narration", player=user,
                                  seat=self._seat(user), card=self._term(cid))
         # cards back to hand or to the discard pile
@@ -940,8 +967,9 @@ class RekkyoState(_LegalSlot):
                         else combat.defender_held)
             if (who == winner_seat or producer_rule) and producer.get(cid) in who_held:
                 fighters_back.append((who, cid))
-        self.discard.extend(theirs)
-        self.discard.extend(combat.neutral_drawn)
+        discard = self._discard_list()
+        discard.extend(theirs)
+        discard.extend(combat.neutral_drawn)
         loser_seat = combat.defender if won else combat.attacker
         if not quiet and loser_seat is not None and not tables.weapons.isdisjoint(theirs):
             self.add_log("loser_discards", kind="narration", seat=self._seat(loser_seat))
@@ -955,7 +983,7 @@ class RekkyoState(_LegalSlot):
                     self.add_log("returned", kind="narration", seat=self._seat(winner_seat),
                                  card=self._term(cid), producer=self._tterm(producer[cid]))
             else:
-                self.discard.append(cid)
+                discard.append(cid)
         for who, cid in combat.interceptors:
             if (who, cid) in fighters_back:
                 self.hands[who].append(cid)
@@ -965,7 +993,7 @@ class RekkyoState(_LegalSlot):
                     self.add_log("fighter_back", kind="narration", seat=self._seat(who),
                                  card=self._term(cid), producer=self._tterm(producer[cid]))
             else:
-                self.discard.append(cid)
+                discard.append(cid)
         combat.returned = kept
         if won:
             if not quiet and any(c not in kept and producer.get(c) == combat.target
@@ -973,7 +1001,7 @@ class RekkyoState(_LegalSlot):
                 self.add_log("not_yet_producer", kind="narration",
                              target=self._tterm(combat.target))
             loser = combat.defender
-            self.owner[combat.target] = combat.attacker
+            self._owner_dict()[combat.target] = combat.attacker
             if not quiet and loser is not None and self.is_revolutionary(loser):
                 self.add_log("revolutionary", kind="narration", seat=self._seat(loser))
         self.last_combat = combat
@@ -1144,20 +1172,48 @@ class RekkyoState(_LegalSlot):
 
     add_log._honours_quiet = True  # type: ignore[attr-defined]  # it checks quiet itself
 
+    # -- copy-on-write: the fields a twin may share, made this state's own before a change --------
+    def _pile_list(self) -> list[str]:
+        if self._borrowed & _PILE:
+            self.pile = [*self.pile]
+            self._borrowed &= ~_PILE
+        return self.pile
+
+    def _discard_list(self) -> list[str]:
+        if self._borrowed & _DISCARD:
+            self.discard = [*self.discard]
+            self._borrowed &= ~_DISCARD
+        return self.discard
+
+    def _owner_dict(self) -> dict[str, int | None]:
+        if self._borrowed & _OWNER:
+            self.owner = {**self.owner}
+            self._borrowed &= ~_OWNER
+        return self.owner
+
+    def _atomic_list(self) -> list[bool]:
+        if self._borrowed & _ATOMIC:
+            self.atomic_used = [*self.atomic_used]
+            self._borrowed &= ~_ATOMIC
+        return self.atomic_used
+
+    def _rng(self) -> Rng:
+        if self._borrowed & _RNG:
+            self.rng = self.rng.copy()
+            self._borrowed &= ~_RNG
+        return self.rng
+
     def clone(self) -> RekkyoState:
-        """A fast independent copy of what ``_apply`` mutates; the game, the territories' homes,
-        the log entries and resolved combats are shared (never mutated), and so is the log list
-        until one of the two adds an entry (:meth:`add_log`)."""
+        """A fast independent copy: the hands, the known cards and the combat in progress are
+        copied; the game, the territories' homes, the log entries and resolved combats are
+        shared (never mutated), and the rest until one of the two twins changes it
+        (copy-on-write, see the class docstring)."""
         new = object.__new__(RekkyoState)
         new.__dict__ = d = self.__dict__.copy()  # fewer steps than updating a fresh __dict__
         new._legal = None
         new._log_mine = self._log_mine = False
-        d["rng"] = self.rng.copy()
-        d["owner"] = {**self.owner}
+        new._borrowed = self._borrowed = _SHARED
         d["hands"] = [[*h] for h in self.hands]
-        d["pile"] = [*self.pile]
-        d["discard"] = [*self.discard]
-        d["atomic_used"] = [*self.atomic_used]
         d["known_held"] = [[*k] for k in self.known_held]
         combat = self.combat
         d["combat"] = combat.copy() if combat is not None else None
