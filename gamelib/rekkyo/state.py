@@ -145,8 +145,8 @@ class RekkyoState(_LegalSlot):
     mutates, and shares the rest copy-on-write: the log list until either twin adds an entry
     (:meth:`add_log` copies it first), the draw and discard piles, the territories' holders,
     the atomic bombs used and the random stream until either twin changes them (the rules
-    change them only through ``_pile_list``, ``_discard_list``, ``_owner_dict``,
-    ``_atomic_list`` and ``_rng``, which copy what is shared first; setting one of them anew
+    change them only after ``_draw``, ``_discard_list``, ``_owner_dict``, ``_rng`` or an
+    inline test of ``_borrowed`` copied what is shared; setting one of them anew
     is safe, changing one of those lists in place from outside the rules is not). Hands and
     known cards are copied.
     """
@@ -313,7 +313,7 @@ class RekkyoState(_LegalSlot):
     def _draw(self) -> str:
         """Take the top card of the draw pile, noting when it was the last one."""
         pile = self.pile
-        if self._borrowed & _PILE:  # _pile_list() inlined: a draw is frequent
+        if self._borrowed & _PILE:
             pile = self.pile = [*pile]
             self._borrowed &= ~_PILE
         cid = pile.pop()
@@ -857,8 +857,8 @@ class RekkyoState(_LegalSlot):
                 if self.game.options.neutral_short == "reshuffle" and self.discard:
                     pile = self._discard_list()  # its own list: it becomes the pile
                     self.discard = []
-                    self._pile_list()
                     self.pile = pile
+                    self._borrowed &= ~_PILE  # a list of its own now
                     self._rng().shuffle(pile)
                     self.add_log("reshuffle", kind="narration", n=len(self.pile))
                     continue
@@ -951,7 +951,10 @@ class RekkyoState(_LegalSlot):
                 continue
             for cid in side_cards:
                 if cid in halves and not self.atomic_used[user]:
-                    self._atomic_list()[user] = True
+                    if self._borrowed & _ATOMIC:
+                        self.atomic_used = [*self.atomic_used]
+                        self._borrowed &= ~_ATOMIC
+                    self.atomic_used[user] = True
                     self.add_log("atomic_used", kind="narration", player=user,
                                  seat=self._seat(user), card=self._term(cid))
         # cards back to hand or to the discard pile
@@ -1173,12 +1176,6 @@ class RekkyoState(_LegalSlot):
     add_log._honours_quiet = True  # type: ignore[attr-defined]  # it checks quiet itself
 
     # -- copy-on-write: the fields a twin may share, made this state's own before a change --------
-    def _pile_list(self) -> list[str]:
-        if self._borrowed & _PILE:
-            self.pile = [*self.pile]
-            self._borrowed &= ~_PILE
-        return self.pile
-
     def _discard_list(self) -> list[str]:
         if self._borrowed & _DISCARD:
             self.discard = [*self.discard]
@@ -1190,12 +1187,6 @@ class RekkyoState(_LegalSlot):
             self.owner = {**self.owner}
             self._borrowed &= ~_OWNER
         return self.owner
-
-    def _atomic_list(self) -> list[bool]:
-        if self._borrowed & _ATOMIC:
-            self.atomic_used = [*self.atomic_used]
-            self._borrowed &= ~_ATOMIC
-        return self.atomic_used
 
     def _rng(self) -> Rng:
         if self._borrowed & _RNG:
