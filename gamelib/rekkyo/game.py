@@ -399,7 +399,8 @@ class CardTables:
     bombs; ``producer``: each weapon's 生産国; ``fixed_value[route, neutral]``: each card's
     value when no die is rolled for it (``card_value(card, face=1, ...)``); ``card_names``,
     ``territory_names``: the names by id; ``targets``: a memo of invasion targets and
-    invasions by the set of territories held (see ``RekkyoState.invasion_targets``). The
+    invasions by the set of territories held, ``reach`` the same by seat and holders (see
+    ``RekkyoState.invasion_targets``). The
     game's cached ``card_tables`` hold them.
     """
 
@@ -419,6 +420,8 @@ class CardTables:
     card_names: Mapping[str, Term] = field(default_factory=dict)
     territory_names: Mapping[str, Term] = field(default_factory=dict)
     targets: dict[frozenset[str], tuple[tuple[Any, ...], ...]] = field(
+        default_factory=_Memo, compare=False, repr=False)
+    reach: dict[tuple[int | None, ...], tuple[tuple[Any, ...], ...]] = field(
         default_factory=_Memo, compare=False, repr=False)
 
     @classmethod

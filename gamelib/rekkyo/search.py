@@ -346,8 +346,8 @@ def resample_hidden(truth: RekkyoState, world: RekkyoState, player: int, deal: R
     else:
         _fallback(truth, world, player, others, deal)
         return
-    for r in others:
-        world.hands[r] = hands[r]
+    # a new list of hands: the world shares the truth's until it changes one (copy-on-write)
+    world.hands = [hands.get(r, hand) for r, hand in enumerate(world.hands)]
     wc = world.combat
     if wc is not None and attack_slots:
         for i, x in zip(attack_slots, attack, strict=True):
@@ -470,3 +470,6 @@ def _into_pile(free: list[str], partisans: list[str], deal: Rng) -> list[str]:
     pile = [*free, *partisans]
     deal.shuffle(pile)
     return pile
+
+    world.hands = [hands.get(r, hand) for r, hand in enumerate(world.hands)]
+    world.pile = free

@@ -90,13 +90,14 @@ class Combat:
     returned: list[str] = field(default_factory=list)
 
     def copy(self) -> Combat:
-        """An independent copy: the lists the rules change in place are copied; ``neutral_drawn``,
-        ``neutral_counted`` and ``returned`` are only ever replaced whole, so they are shared."""
+        """An independent copy: the two card lists the rules change in place are copied; the
+        other lists are only ever replaced whole (``rolls`` is copied once before a resolution
+        appends to it), so they are shared."""
         return Combat(
             self.attacker, self.defender, self.target, self.route, self.attacker_held,
             self.defender_held, self.stage, [*self.attacker_cards], [*self.defender_cards],
-            self.neutral_drawn, self.neutral_counted, [*self.rolls], [*self.bombings],
-            [*self.interceptors], [*self.cancelled], self.attacker_total, self.defender_total,
+            self.neutral_drawn, self.neutral_counted, self.rolls, self.bombings,
+            self.interceptors, self.cancelled, self.attacker_total, self.defender_total,
             self.winner, self.returned,
         )
 
@@ -109,15 +110,31 @@ _invade = functools.cache(Invade)
 PASS, COMMIT, DEFEND, NO_INTERCEPT = Pass(), Commit(), Defend(), NoIntercept()
 
 
+# What a state may share with a twin (see RekkyoState.clone): one bit per field. Not the hands
+# nor the known cards: callers set those on a clone in place (e.g. a hand dealt anew for odds).
+_PILE, _DISCARD, _OWNER, _ATOMIC, _RNG = 1, 2, 4, 8, 16
+_SHARED = _PILE | _DISCARD | _OWNER | _ATOMIC | _RNG
+
+
 class _LegalSlot(State[RekkyoAction]):
-    """Holds a state's legal actions in a slot, out of its ``__dict__``: copies, fingerprints,
-    digests and pickles never see them (``RekkyoState`` declares no slots of its own, so
+    """Holds a state's legal actions, whether its log list is its own and what it shares with
+    a twin in slots, out of its ``__dict__``: copies, fingerprints, digests and pickles never
+    see them (``RekkyoState`` declares no slots of its own, so
     :func:`~gamelib.core.state.fingerprint` reads only its ``__dict__``)."""
 
-    __slots__ = ("_legal",)
+    __slots__ = ("_borrowed", "_legal", "_log_mine")
+    _borrowed: int
+    _legal: list[RekkyoAction] | None
+    _log_mine: bool
 
     def __getstate__(self) -> dict[str, Any]:
         return self.__dict__
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._legal = None
+        self._log_mine = True
+        self._borrowed = 0
 
 
 class RekkyoState(_LegalSlot):
@@ -125,7 +142,13 @@ class RekkyoState(_LegalSlot):
 
     The log is the core's list of lazy :class:`~gamelib.core.log.LogEntry` values (rendered when
     read; nothing is recorded while ``quiet``); :meth:`clone` copies only what ``_apply``
-    mutates.
+    mutates, and shares the rest copy-on-write: the log list until either twin adds an entry
+    (:meth:`add_log` copies it first), the draw and discard piles, the territories' holders,
+    the atomic bombs used and the random stream until either twin changes them (the rules
+    change them only after ``_draw``, ``_discard_list``, ``_owner_dict``, ``_rng`` or an
+    inline test of ``_borrowed`` copied what is shared; setting one of them anew
+    is safe, changing one of those lists in place from outside the rules is not). Hands and
+    known cards are copied.
     """
 
     __slots__ = ()
@@ -134,7 +157,9 @@ class RekkyoState(_LegalSlot):
 
     def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
-        self._legal: list[RekkyoAction] | None = None
+        self._legal = None
+        self._log_mine = True
+        self._borrowed = 0
         cards = game.cards
         n = game.players
         self.owner: dict[str, int | None] = {t.id: None for t in cards.territories}
@@ -274,7 +299,7 @@ class RekkyoState(_LegalSlot):
                     self.add_log("draw_partisan", kind="event", player=p, seat=self._seat(p),
                                  card=self._term(cid))
                 self._resolve_partisan(p)
-                self.discard.append(cid)
+                self._discard_list().append(cid)
                 if self._end_turn_is_over():
                     return
                 continue
@@ -287,8 +312,12 @@ class RekkyoState(_LegalSlot):
 
     def _draw(self) -> str:
         """Take the top card of the draw pile, noting when it was the last one."""
-        cid = self.pile.pop()
-        if not self.pile:
+        pile = self.pile
+        if self._borrowed & _PILE:
+            pile = self.pile = [*pile]
+            self._borrowed &= ~_PILE
+        cid = pile.pop()
+        if not pile:
             self.last_card_drawn = True
         return cid
 
@@ -340,7 +369,7 @@ class RekkyoState(_LegalSlot):
                 self.add_log("partisan_none", kind="narration", player=p, seat=self._seat(p))
                 return
             tid = min(conquered, key=lambda t: self.cards.territory(t).power)
-            self.owner[tid] = None
+            self._owner_dict()[tid] = None
             self.add_log("partisan_uprising", kind="narration", player=p, seat=self._seat(p),
                          territory=self._tterm(tid))
         else:
@@ -348,9 +377,9 @@ class RekkyoState(_LegalSlot):
             if not hand:
                 self.add_log("partisan_empty", kind="narration", player=p, seat=self._seat(p))
                 return
-            cid = hand.pop(self.rng.randint(0, len(hand) - 1))
+            cid = hand.pop(self._rng().randint(0, len(hand) - 1))
             self._left_hand(p, [cid])
-            self.discard.append(cid)
+            self._discard_list().append(cid)
             self.add_log("partisan_sabotage", kind="narration", player=p, seat=self._seat(p),
                          card=self._term(cid))
 
@@ -379,13 +408,25 @@ class RekkyoState(_LegalSlot):
 
         Remembered per state object until it changes (``play`` asks again for the same state).
         """
+        return list(self._known_legal())
+
+    def _known_legal(self) -> list[RekkyoAction]:
+        """The remembered legal actions (never hand this list out: callers may change theirs)."""
         try:
             known = self._legal
         except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
             known = None
         if known is None:
             known = self._legal = self._legal_actions()
-        return list(known)
+        return known
+
+    def _is_legal(self, action: RekkyoAction) -> bool:
+        """Whether ``action`` is legal now: a shared instance by identity, else by equality."""
+        known = self._known_legal()
+        for candidate in known:
+            if candidate is action:
+                return True
+        return action in known
 
     def _legal_actions(self) -> list[RekkyoAction]:
         phase = self.phase
@@ -447,9 +488,16 @@ class RekkyoState(_LegalSlot):
 
     def _reach(self, p: int) -> tuple[tuple[Any, ...], ...]:
         """Seat ``p``'s invasion targets, then the invasions open to it by land only, by sea
-        only and by both (actions), remembered per game by the territories held."""
+        only and by both (actions), remembered per game by the territories held, and by the
+        seat and every territory's holder (``owner`` keeps card-file order: a cheaper key)."""
+        tables = self.game.card_tables
+        key = (p, *self.owner.values())
+        fast = tables.reach
+        known = fast.get(key)
+        if known is not None:
+            return known
         mine = frozenset([t for t, o in self.owner.items() if o == p])
-        memo = self.game.card_tables.targets
+        memo = tables.targets
         known = memo.get(mine)
         if known is None:
             revolutionary = not mine
@@ -463,6 +511,9 @@ class RekkyoState(_LegalSlot):
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
             memo[mine] = known
+        if len(fast) >= MEMO_SIZE:
+            fast.clear()
+        fast[key] = known
         return known
 
     def _action_phase_actions(self, p: int) -> list[RekkyoAction]:
@@ -584,7 +635,7 @@ class RekkyoState(_LegalSlot):
         elif isinstance(action, Discard):
             self.hands[p].remove(action.card)
             self._left_hand(p, [action.card])
-            self.discard.append(action.card)
+            self._discard_list().append(action.card)
             if not self.quiet:
                 self.add_log("discard", kind="action", player=p, seat=self._seat(p),
                              card=self._term(action.card))
@@ -601,7 +652,7 @@ class RekkyoState(_LegalSlot):
         assert isinstance(card, EventCard)
         self.hands[p].remove(card.id)
         self._left_hand(p, [card.id])
-        self.discard.append(card.id)
+        self._discard_list().append(card.id)
         if card.kind == "conscription":
             self.add_log("play_event", kind="action", player=p, seat=self._seat(p),
                          card=card.name)
@@ -614,7 +665,7 @@ class RekkyoState(_LegalSlot):
                     self.add_log("draw_partisan_extra", kind="event", player=p,
                                  seat=self._seat(p), card=self._term(cid))
                     self._resolve_partisan(p)
-                    self.discard.append(cid)
+                    self._discard_list().append(cid)
                     continue
                 self.hands[p].append(cid)
                 self.add_log("draw", kind="event", player=p, visible_to={p},
@@ -625,7 +676,7 @@ class RekkyoState(_LegalSlot):
             self.add_log("play_event_on_player", kind="action", player=p, seat=self._seat(p),
                          card=card.name, target=self._seat(q))
             victim = self.hands[q]
-            cid = victim.pop(self.rng.randint(0, len(victim) - 1))
+            cid = victim.pop(self._rng().randint(0, len(victim) - 1))
             self.known_held[q] = []  # which card went is not public: forget what q held
             self.hands[p].append(cid)
             self.add_log("spy_took", kind="event", player=p, visible_to={p, q},
@@ -635,11 +686,11 @@ class RekkyoState(_LegalSlot):
         elif card.kind == "diplomacy":
             tid = action.territory
             assert tid is not None
-            face = self.rng.randint(1, self.cards.die_sides)
+            face = self._rng().randint(1, self.cards.die_sides)
             self.add_log("play_event_on_territory", kind="action", player=p, seat=self._seat(p),
                          card=card.name, territory=self._tterm(tid))
             if face in card.success:
-                self.owner[tid] = p
+                self._owner_dict()[tid] = p
                 self.add_log("diplomacy_ok", kind="narration", player=p, seat=self._seat(p),
                              face=face, territory=self._tterm(tid),
                              faces=",".join(map(str, card.success)))
@@ -723,14 +774,11 @@ class RekkyoState(_LegalSlot):
                      cards=self._terms(combat.defender_cards) or "—")
         self._reveal()
         self._left_hand(d, combat.defender_cards)
-        for cid in combat.attacker_cards:
-            c = self.cards.card(cid)
-            if isinstance(c, EventCard) and c.interceptable:
-                combat.bombings.append(("attacker", cid))
-        for cid in combat.defender_cards:
-            c = self.cards.card(cid)
-            if isinstance(c, EventCard) and c.interceptable:
-                combat.bombings.append(("defender", cid))
+        by_id = self.cards.card_by_id
+        combat.bombings = [
+            (side, cid) for side, ids in (("attacker", combat.attacker_cards),
+                                          ("defender", combat.defender_cards))
+            for cid in ids if isinstance(c := by_id[cid], EventCard) and c.interceptable]
         self._next_bombing()
 
     def _reveal(self) -> None:
@@ -768,13 +816,14 @@ class RekkyoState(_LegalSlot):
                 self.add_log("may_intercept", kind="narration", player=answerer,
                              seat=self._seat(answerer), card=self._term(cid))
                 return
-            combat.bombings.pop(0)
+            combat.bombings = combat.bombings[1:]
         self._roll_and_resolve()
 
     def _answer_bombing(self, p: int, action: Intercept | NoIntercept) -> None:
         combat = self.combat
         assert combat is not None
-        side, bomb = combat.bombings.pop(0)
+        side, bomb = combat.bombings[0]
+        combat.bombings = combat.bombings[1:]
         if isinstance(action, NoIntercept):
             self.add_log("no_intercept", kind="action", player=p, seat=self._seat(p),
                          card=self._term(bomb))
@@ -782,15 +831,15 @@ class RekkyoState(_LegalSlot):
             fighter = self.cards.card(action.card)
             self.hands[p].remove(fighter.id)
             self._left_hand(p, [fighter.id])
-            combat.interceptors.append((p, fighter.id))
-            face = self.rng.randint(1, self.cards.die_sides)
-            combat.rolls.append((fighter.id, "intercept", face, fighter.strength))
+            combat.interceptors = [*combat.interceptors, (p, fighter.id)]
+            face = self._rng().randint(1, self.cards.die_sides)
+            combat.rolls = [*combat.rolls, (fighter.id, "intercept", face, fighter.strength)]
             ok = face <= fighter.strength
             self.add_log("intercept", kind="action", player=p, seat=self._seat(p),
                          card=fighter.name, bomb=self._term(bomb), face=face,
                          strength=fighter.strength)
             if ok:
-                combat.cancelled.append((side, bomb))
+                combat.cancelled = [*combat.cancelled, (side, bomb)]
                 self.add_log("intercept_ok", kind="narration", face=face,
                              strength=fighter.strength, bomb=self._term(bomb))
             else:
@@ -806,9 +855,11 @@ class RekkyoState(_LegalSlot):
         while len(drawn) < power:
             if not self.pile:
                 if self.game.options.neutral_short == "reshuffle" and self.discard:
-                    self.pile = self.discard
+                    pile = self._discard_list()  # its own list: it becomes the pile
                     self.discard = []
-                    self.rng.shuffle(self.pile)
+                    self.pile = pile
+                    self._borrowed &= ~_PILE  # a list of its own now
+                    self._rng().shuffle(pile)
                     self.add_log("reshuffle", kind="narration", n=len(self.pile))
                     continue
                 self.add_log("neutral_short", kind="narration", n=len(drawn), power=power)
@@ -846,7 +897,7 @@ class RekkyoState(_LegalSlot):
                 continue
             if card.die is not None and (not neutral or card.kind != "navy"
                                          or route != "land"):
-                face = self.rng.randint(1, cards.die_sides)
+                face = self._rng().randint(1, cards.die_sides)
                 value = card_value(card, face=face, route=route, neutral=neutral)
                 combat.rolls.append((cid, side, face, value))
                 if not quiet:
@@ -867,6 +918,7 @@ class RekkyoState(_LegalSlot):
         cards = self.cards
         tables = self.game.card_tables
         quiet = self.quiet
+        combat.rolls = [*combat.rolls]  # shared with the state this one was cloned from
         cancelled = list(combat.cancelled)
         combat.attacker_total = self._side_total(combat.attacker_cards, "attacker",
                                                  combat.attacker, cancelled)
@@ -899,6 +951,9 @@ class RekkyoState(_LegalSlot):
                 continue
             for cid in side_cards:
                 if cid in halves and not self.atomic_used[user]:
+                    if self._borrowed & _ATOMIC:
+                        self.atomic_used = [*self.atomic_used]
+                        self._borrowed &= ~_ATOMIC
                     self.atomic_used[user] = True
                     self.add_log("atomic_used", kind="narration", player=user,
                                  seat=self._seat(user), card=self._term(cid))
@@ -915,8 +970,9 @@ class RekkyoState(_LegalSlot):
                         else combat.defender_held)
             if (who == winner_seat or producer_rule) and producer.get(cid) in who_held:
                 fighters_back.append((who, cid))
-        self.discard.extend(theirs)
-        self.discard.extend(combat.neutral_drawn)
+        discard = self._discard_list()
+        discard.extend(theirs)
+        discard.extend(combat.neutral_drawn)
         loser_seat = combat.defender if won else combat.attacker
         if not quiet and loser_seat is not None and not tables.weapons.isdisjoint(theirs):
             self.add_log("loser_discards", kind="narration", seat=self._seat(loser_seat))
@@ -930,7 +986,7 @@ class RekkyoState(_LegalSlot):
                     self.add_log("returned", kind="narration", seat=self._seat(winner_seat),
                                  card=self._term(cid), producer=self._tterm(producer[cid]))
             else:
-                self.discard.append(cid)
+                discard.append(cid)
         for who, cid in combat.interceptors:
             if (who, cid) in fighters_back:
                 self.hands[who].append(cid)
@@ -940,7 +996,7 @@ class RekkyoState(_LegalSlot):
                     self.add_log("fighter_back", kind="narration", seat=self._seat(who),
                                  card=self._term(cid), producer=self._tterm(producer[cid]))
             else:
-                self.discard.append(cid)
+                discard.append(cid)
         combat.returned = kept
         if won:
             if not quiet and any(c not in kept and producer.get(c) == combat.target
@@ -948,7 +1004,7 @@ class RekkyoState(_LegalSlot):
                 self.add_log("not_yet_producer", kind="narration",
                              target=self._tterm(combat.target))
             loser = combat.defender
-            self.owner[combat.target] = combat.attacker
+            self._owner_dict()[combat.target] = combat.attacker
             if not quiet and loser is not None and self.is_revolutionary(loser):
                 self.add_log("revolutionary", kind="narration", seat=self._seat(loser))
         self.last_combat = combat
@@ -1080,7 +1136,7 @@ class RekkyoState(_LegalSlot):
             f"missing {dict(expected - places)}"
         )
         assert sum(places.values()) == len(self.cards.deck)
-        assert set(self.owner) == {t.id for t in self.cards.territories}
+        assert list(self.owner) == [t.id for t in self.cards.territories], "owner order"
         n = self.game.players
         for t, o in self.owner.items():
             assert o is None or 0 <= o < n, f"{t} held by unknown seat {o!r}"
@@ -1101,19 +1157,54 @@ class RekkyoState(_LegalSlot):
         resample_hidden(self, world, player, deal)
         return world
 
+    def add_log(self, key: str, *, player: int | None = None,
+                visible_to: Iterable[int] | None = None, kind: str = "event",
+                **params: Any) -> None:
+        """The core's :meth:`~gamelib.core.state.State.add_log`, copying the log list first when
+        it is shared with a twin (see :meth:`clone`)."""
+        if self.quiet:
+            return
+        try:
+            mine = self._log_mine
+        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
+            mine = False
+        if not mine:
+            self.log = [*self.log]
+            self._log_mine = True
+        self.log.append(self.game.messages.entry_from(key, params, player, visible_to, kind))
+
+    add_log._honours_quiet = True  # type: ignore[attr-defined]  # it checks quiet itself
+
+    # -- copy-on-write: the fields a twin may share, made this state's own before a change --------
+    def _discard_list(self) -> list[str]:
+        if self._borrowed & _DISCARD:
+            self.discard = [*self.discard]
+            self._borrowed &= ~_DISCARD
+        return self.discard
+
+    def _owner_dict(self) -> dict[str, int | None]:
+        if self._borrowed & _OWNER:
+            self.owner = {**self.owner}
+            self._borrowed &= ~_OWNER
+        return self.owner
+
+    def _rng(self) -> Rng:
+        if self._borrowed & _RNG:
+            self.rng = self.rng.copy()
+            self._borrowed &= ~_RNG
+        return self.rng
+
     def clone(self) -> RekkyoState:
-        """A fast independent copy of what ``_apply`` mutates; the game, the territories' homes,
-        the log entries and resolved combats are shared (never mutated)."""
+        """A fast independent copy: the hands, the known cards and the combat in progress are
+        copied; the game, the territories' homes, the log entries and resolved combats are
+        shared (never mutated), and the rest until one of the two twins changes it
+        (copy-on-write, see the class docstring)."""
         new = object.__new__(RekkyoState)
         new.__dict__ = d = self.__dict__.copy()  # fewer steps than updating a fresh __dict__
         new._legal = None
-        d["rng"] = self.rng.copy()
-        d["log"] = [*self.log]
-        d["owner"] = {**self.owner}
+        new._log_mine = self._log_mine = False
+        new._borrowed = self._borrowed = _SHARED
         d["hands"] = [[*h] for h in self.hands]
-        d["pile"] = [*self.pile]
-        d["discard"] = [*self.discard]
-        d["atomic_used"] = [*self.atomic_used]
         d["known_held"] = [[*k] for k in self.known_held]
         combat = self.combat
         d["combat"] = combat.copy() if combat is not None else None

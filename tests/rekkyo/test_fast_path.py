@@ -86,3 +86,20 @@ def test_action_text_kept_once_made_changes_no_value() -> None:
     assert made == AddCard("t34") and hash(made) == hash(AddCard("t34"))
     assert repr(made) == "AddCard(card='t34')"
     assert parse_action_text(str(Invade("china", "land"))) == Invade("china", "land")
+
+
+def test_twins_share_the_log_until_one_adds_an_entry() -> None:
+    """clone() shares the log list (issue 12); the first entry either twin adds copies it, so
+    neither ever sees the other's entries, on the checked and on the fast path."""
+    game = gamelib.load("rekkyo", players=2)
+    state = game.new_state(6)
+    twin = state.clone()
+    assert twin.log is state.log
+    entries = list(state.log)
+    action = state.legal_actions()[-1]
+    after = gamelib.play(state, action)
+    twin.apply_in_place(action)
+    assert state.log == entries and len(after.log) > len(entries)
+    assert twin.log == after.log and twin.log is not after.log
+    state.add_log("pass", kind="action", player=0, seat="—")
+    assert len(state.log) == len(entries) + 1 and twin.log == after.log
