@@ -448,8 +448,7 @@ def _fallback(truth: RekkyoState, world: RekkyoState, player: int, others: list[
     deal.shuffle(free)
     hands = _deal_hands(truth, loose, need, free, frozenset(), None)
     assert hands is not None, "the known cards of a seat fit in its hand"
-    for r in loose:
-        world.hands[r] = hands[r]
+    world.hands = [hands.get(r, hand) for r, hand in enumerate(world.hands)]
     world.pile = _into_pile(free, partisans, deal)
 
 
@@ -470,6 +469,3 @@ def _into_pile(free: list[str], partisans: list[str], deal: Rng) -> list[str]:
     pile = [*free, *partisans]
     deal.shuffle(pile)
     return pile
-
-    world.hands = [hands.get(r, hand) for r, hand in enumerate(world.hands)]
-    world.pile = free
