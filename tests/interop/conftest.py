@@ -14,9 +14,15 @@ from typing import Any
 import pytest
 
 from gamelib.core import available_games, load
+from gamelib.core.registry import GAMES as REGISTRY
 from tests.toy_game import register
 
 register()
+
+
+def _shipped(game_id: str) -> bool:
+    """A game of the package (tests register broken toy games of their own in the registry)."""
+    return REGISTRY[game_id].startswith("gamelib.")
 
 
 def _param(game_id: str) -> Any:
@@ -29,7 +35,7 @@ def _param(game_id: str) -> Any:
 
 
 #: Every game the adapters are checked on, toy game first.
-GAMES = [_param(g) for g in dict.fromkeys(["toy", *available_games()])]
+GAMES = [_param(g) for g in ["toy", *(g for g in available_games() if _shipped(g))]]
 
 #: What a game's contract does wrong today, by check and game: the test is expected to fail
 #: (strictly: once the game is fixed it passes, and the entry must go). Reported to the lead.
