@@ -63,7 +63,7 @@ class ToyState(State[ToyAction]):
         self.wins = [0] * n
         self.leader = 0
         for i, hand in enumerate(self.hands):
-            self.add_log("deal", player=i, visible_to={i}, name=self.name(i), cards=hand)
+            self.add_log("deal", player=i, visible_to={i}, name=self.name(i), cards=tuple(hand))
 
     def name(self, seat: int) -> str:
         """The seat's name."""

@@ -40,7 +40,6 @@ from gamelib.core import (
     Game,
     GameLibError,
     IllegalAction,
-    LogEntry,
     State,
     View,
     load,
@@ -48,6 +47,7 @@ from gamelib.core import (
 )
 from gamelib.core import undo as undo_state
 from gamelib.ui.labels import LABELS, bot_label, error_of, label
+from gamelib.ui.log_panel import LogPanel
 from gamelib.ui.plotly_widget import FigureWidget, copy_containers, remember_widget_state
 from gamelib.ui.summary import game_summary
 
@@ -69,8 +69,6 @@ MAX_BUTTONS = 12
 """With more choices than this, the human picks from a dropdown and clicks "Play"."""
 GROUP_OVER = 6
 """With more legal actions than this, actions sharing a first part (a card) are grouped."""
-LOG_LIMIT = 300
-"""The log panel shows at most this many of the newest entries."""
 TEACHER = -1
 """The viewpoint dropdown's value for the teacher's view (ipywidgets dropdowns cannot hold None)."""
 
@@ -81,15 +79,6 @@ Callback = Callable[["GameController"], None]
 GroupFn = Callable[[Game[Any], Any, str], "tuple[str, str] | None"]
 """``group(game, action, lang)`` → (the group's label, the option's label), or ``None``."""
 
-_KIND_STYLE = {
-    "narration": "color:#1b5e20;font-style:italic;padding-left:1.2em",
-    "phase": "font-weight:bold;margin-top:0.4em;border-bottom:1px solid #ccc",
-    "action": "",
-    "event": "color:#444",
-}
-_LOG_STYLE = "<style>" + "".join(
-    f".gamelib-log-{kind}{{{style}}}" for kind, style in _KIND_STYLE.items() if style
-) + "</style>"
 _SKIP_KEYS = ("type", "uid")
 
 
@@ -480,8 +469,7 @@ class GameController:
         )
         self.error_area = widgets.HTML()
         self.error_area.add_class("gamelib-error")
-        self.log_panel = widgets.HTML()
-        self.log_panel.add_class("gamelib-log")
+        self.log_panel = LogPanel(close=_close_soon)
         self.summary_area = widgets.HTML()
         self.summary_area.add_class("gamelib-summary")
         self.pass_note = widgets.HTML()
@@ -709,7 +697,7 @@ class GameController:
             except Exception as err:
                 problems.append(err)
         self._refresh_actions()
-        self.log_panel.value = _log_html(view.log, view.lang)
+        self.log_panel.show(view.log, view.lang)
         self.undo_button.disabled = not self._state.history
         terminal = self._state.is_terminal()
         self.bot_button.disabled = terminal
@@ -1047,6 +1035,8 @@ def _send_spec_diff(fw: go.FigureWidget, old: Mapping[str, Any], new: Mapping[st
 
 
 _Path = tuple[str | int, ...]
+_CONTAINER_ARRAYS = frozenset({"annotations", "shapes", "images"})
+"""Layout arrays whose items plotly.js's relayout adds and removes one by one."""
 
 
 def _path_text(path: _Path) -> str:
@@ -1061,7 +1051,8 @@ def _path_text(path: _Path) -> str:
 
 
 def _set_path(target: Any, path: _Path, value: Any) -> None:
-    """Set ``value`` at ``path`` in nested dicts and lists (``None``: remove the key)."""
+    """Set ``value`` at ``path`` in nested dicts and lists (``None``: remove the key, or the
+    list's items from that index on)."""
     for part, following in itertools.pairwise(path):
         if isinstance(target, dict) and not isinstance(target.get(part), (dict, list)):
             target[part] = [] if isinstance(following, int) else {}
@@ -1072,6 +1063,9 @@ def _set_path(target: Any, path: _Path, value: Any) -> None:
             target.pop(last, None)
         else:
             target[last] = value
+    elif value is None:  # an item removed: the items after it were removed too (see _diff)
+        assert isinstance(last, int)
+        del target[last:]
     else:
         assert isinstance(last, int)
         while len(target) <= last:
@@ -1086,7 +1080,9 @@ def _diff(
     """Put in ``out`` each path whose value differs from ``old`` to ``new`` (``None``: removed).
 
     Dicts are compared key by key; with ``nested_lists``, so are lists of dicts of the same
-    length (``shapes[2].fillcolor``); any other value is sent whole when it differs.
+    length (``shapes[2].fillcolor``) and the layout's container arrays (:data:`_CONTAINER_ARRAYS`)
+    of any length, items added or removed at the end; any other value is sent whole when it
+    differs.
     """
     for key, value in new.items():
         path = (*prefix, key)
@@ -1101,13 +1097,19 @@ def _diff(
                 nested_lists
                 and isinstance(value, list)
                 and isinstance(before, list)
-                and len(value) == len(before)
+                and (len(value) == len(before) or (not prefix and key in _CONTAINER_ARRAYS))
                 and all(isinstance(v, Mapping) for v in value)
                 and all(isinstance(v, Mapping) for v in before)
             ):
-                for i, (b, v) in enumerate(zip(before, value, strict=True)):
+                for i, (b, v) in enumerate(zip(before, value, strict=False)):
                     if b is not v:
                         _diff(b, v, (*path, i), out, nested_lists=True)
+                # plotly.js adds (``shapes[7]``: {...}) and removes (``shapes[7]``: null)
+                # items of a layout's container arrays: a new card on the table sends one shape
+                for i in range(len(before), len(value)):
+                    out[(*path, i)] = value[i]
+                for i in range(len(value), len(before)):
+                    out[(*path, i)] = None
                 continue
             if _same(before, value):
                 continue
@@ -1217,24 +1219,6 @@ def _fill_slot(slot: widgets.VBox, content: Any) -> None:
         raise TypeError(
             f"an extra returns HTML text, a plotly figure or a widget, not {type(content).__name__}"
         )
-
-
-def _log_html(entries: Sequence[LogEntry], lang: str) -> str:
-    shown = list(entries)[-LOG_LIMIT:]
-    if not shown:
-        body = f"<div style='color:#888'>{html.escape(label('log_empty', lang))}</div>"
-    else:
-        # each kind's style once, by class (the whole panel is sent again after every click)
-        body = _LOG_STYLE + "".join(
-            f"<div class='gamelib-log-{html.escape(e.kind)}'>{html.escape(e.text(lang))}</div>"
-            for e in shown
-        )
-    # column-reverse keeps the panel scrolled to the newest entry, which is shown last.
-    return (
-        "<div style='display:flex;flex-direction:column-reverse;max-height:240px;"
-        "overflow-y:auto;border:1px solid #ddd;padding:4px 8px;font-size:90%'>"
-        f"<div>{body}</div></div>"
-    )
 
 
 def _check_seats(

@@ -13,6 +13,7 @@ from plotly.callbacks import InputDeviceState, Points
 import gamelib
 from gamelib.core import IllegalAction, LogEntry, OptionError, State, View, fingerprint
 from gamelib.ui import GameController, controller, update_figure
+from gamelib.ui.log_panel import log_html
 from tests.toy_game import register
 
 register()
@@ -310,7 +311,7 @@ def test_log_panel_language_and_narration_style() -> None:
     assert "が配られた" in ctrl.log_panel.value
     assert ctrl.bot_button.description == "ボットの手"
     narration = LogEntry("why", "because", "なぜなら", kind="narration")
-    rendered = controller._log_html((narration,), "en")
+    rendered = log_html((narration,), "en")
     assert "gamelib-log-narration" in rendered and "italic" in rendered
 
 
