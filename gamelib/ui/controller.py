@@ -769,7 +769,10 @@ class GameController:
             return
         entries = self.choices() if human else []
         many = len(entries) > MAX_BUTTONS and self._open_group is None
-        self._new_buttons(state, [] if many else entries)
+        if entries or self.action_buttons:
+            self._new_buttons(state, [] if many else entries)
+        else:  # bots to move, no button shown: nothing to send (the hidden "Play" is kept)
+            self._shown_for = state
         self.dropdown_box.layout.display = None if many else "none"
         labels = self.legal_labels() if many else {}
         self._dropdown_texts = {lab: text for text, lab in labels.items()}

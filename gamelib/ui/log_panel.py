@@ -23,7 +23,7 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 from gamelib.core import LogEntry
 from gamelib.ui.labels import label
 
-__all__ = ["LOG_BATCH", "LOG_LIMIT", "PAGE_BATCHES", "LogPanel", "log_html"]
+__all__ = ["LOG_BATCH", "LOG_LIMIT", "OPEN_BATCH", "PAGE_BATCHES", "LogPanel", "log_html"]
 
 LOG_LIMIT = 300
 """The panel shows at least this many of the newest entries (whole batches); a button the rest."""
@@ -31,6 +31,8 @@ LOG_BATCH = 50
 """A panel rendered anew is cut in batches of at most this many entries, one page each."""
 PAGE_BATCHES = 8
 """A page (a box, closed as a whole) holds at most this many batches."""
+OPEN_BATCH = 8
+"""New lines join the last batch (its text sent again) while it holds at most this many."""
 
 _KIND_STYLE = {
     "narration": "color:#1b5e20;font-style:italic;padding-left:1.2em",
@@ -65,7 +67,9 @@ class LogPanel(widgets.VBox):  # type: ignore[misc]
     :meth:`show` is given the whole visible log after every change and sends only what is new
     when the entries shown are still its first entries, in the same language. ``close`` closes
     the batches taken off the page (default: at once; the controller closes them a few seconds
-    later, when every page has drawn what replaced them).
+    later, when every page has drawn what replaced them). Pages dropped beyond the limit during a
+    game are closed at the next rendering anew: a browser lagging behind an auto-play at full
+    speed may still be drawing them ("widget model not found").
     """
 
     def __init__(self, close: Callable[[Sequence[widgets.Widget]], None] | None = None) -> None:
@@ -94,6 +98,9 @@ class LogPanel(widgets.VBox):  # type: ignore[misc]
         self._counts: dict[int, int] = {}  # entries per page, by id(page)
         self._hidden = 0
         self._all = False
+        self._open: widgets.HTML | None = None  # the last batch, while it may still grow
+        self._open_count = 0
+        self._retired: list[widgets.Widget] = []
 
     # -- what is shown ------------------------------------------------------------------------
     @property
@@ -141,6 +148,7 @@ class LogPanel(widgets.VBox):  # type: ignore[misc]
         old = self._pages
         self._pages = []
         self._counts = {}
+        self._open = None
         if not entries:
             empty = f"<div style='color:#888'>{html.escape(label('log_empty', lang))}</div>"
             self._add_batch(self._batch(empty), 0, new_page=True)
@@ -152,28 +160,38 @@ class LogPanel(widgets.VBox):  # type: ignore[misc]
         self._hidden = 0 if not entries or self._all else max(0, len(entries) - LOG_LIMIT)
         self._lang = lang
         self._update_pages()
-        self._close([w for page in old for w in (*page.children, page)])
+        self._close([*self._retired, *(w for page in old for w in (*page.children, page))])
+        self._retired = []
 
     def _append(self, new: Sequence[LogEntry], lang: str) -> None:
-        """Add the lines of ``new`` as batches, closing the oldest pages beyond the limit."""
+        """Add the lines of ``new``: to the last batch while it holds at most :data:`OPEN_BATCH`
+        entries (one message), else as new batches; the oldest pages beyond the limit leave."""
         closed: list[widgets.Widget] = []
         if self.shown == 0:  # the "nothing yet" note
             closed = [w for page in self._pages for w in (*page.children, page)]
             self._pages = []
             self._counts = {}
+            self._open = None
+        if self._open is not None and self._open_count + len(new) <= OPEN_BATCH:
+            self._open.value += _lines(new, lang)
+            self._open_count += len(new)
+            self._counts[id(self._pages[-1])] += len(new)
+            return
         pages = len(self._pages)
         for i in range(0, len(new), LOG_BATCH):
             part = new[i:i + LOG_BATCH]
-            self._add_batch(self._batch(_lines(part, lang)), len(part))
+            self._open = self._batch(_lines(part, lang))
+            self._open_count = len(part)
+            self._add_batch(self._open, len(part))
         if not self._all:
             while len(self._pages) > 1 and self.shown - self._counts[id(self._pages[0])] >= (
                 LOG_LIMIT
             ):
                 page = self._pages.pop(0)
                 self._hidden += self._counts.pop(id(page))
-                closed.extend((*page.children, page))
+                self._retired.extend((*page.children, page))
                 pages = -1
-        if pages != len(self._pages) or closed:
+        if pages != len(self._pages):
             self._update_pages()
         self._close(closed)
 
