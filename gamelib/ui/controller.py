@@ -503,8 +503,8 @@ class GameController:
     def _relabel(self) -> None:
         """Put every control's words in the controller's language."""
         lang = self.lang
-        running = self._autoplay_task is not None and not self._autoplay_task.done()
         self.bot_button.description = label("bot_move", lang)
+        running = self._autoplaying()
         self.autoplay_button.description = label("stop" if running else "autoplay", lang)
         self.speed_slider.description = label("speed", lang)
         self.undo_button.description = label("undo", lang)
@@ -632,6 +632,12 @@ class GameController:
             self.autoplay_button.description = label("autoplay", self.lang)
             self.autoplay_button.icon = "play"
             self._autoplay_task = None
+            self._shown_for = None
+            self._guard(self._refresh_actions)  # the buttons of the human to move, if any
+
+    def _autoplaying(self) -> bool:
+        task = self._autoplay_task
+        return task is not None and not task.done()
 
     # -- errors -------------------------------------------------------------------------------
     def _guard(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -767,7 +773,8 @@ class GameController:
             self.prompt.value = f"<i>{html.escape(msg)}</i>"
         if self._shown_for is state:
             return
-        entries = self.choices() if human else []
+        # no buttons during an auto-play (every seat is played): they come back when it stops
+        entries = self.choices() if human and not self._autoplaying() else []
         many = len(entries) > MAX_BUTTONS and self._open_group is None
         if entries or self.action_buttons:
             self._new_buttons(state, [] if many else entries)
@@ -1000,11 +1007,17 @@ def _send_spec_diff(fw: go.FigureWidget, old: Mapping[str, Any], new: Mapping[st
     changed = [i for i, changes in enumerate(per_trace) if changes]
     if not relayout and not changed:
         return
+    # items inserted or removed shift the others: the kernel's copies take the whole array
+    arrays = {p[0] for p in relayout if p[0] in _CONTAINER_ARRAYS and len(p) > 1}
+    new_layout = _layout_of(new)
     layout_data: dict[str, Any] = {}
     for path, value in relayout.items():
         value = copy_containers(value)
-        _set_path(fw._layout, path, value)
+        if path[0] not in arrays:
+            _set_path(fw._layout, path, value)
         layout_data[_path_text(path)] = value
+    for key in arrays:
+        fw._layout[key] = copy_containers(new_layout[key])
     style_data: dict[str, list[Any]] = {}
     for n, i in enumerate(changed):
         for path, value in per_trace[i].items():
@@ -1020,7 +1033,10 @@ def _send_spec_diff(fw: go.FigureWidget, old: Mapping[str, Any], new: Mapping[st
         fw._data
     ):
         for path, value in relayout.items():
-            _set_path(saved_layout, path, copy_containers(value))
+            if path[0] not in arrays:
+                _set_path(saved_layout, path, copy_containers(value))
+        for key in arrays:
+            saved_layout[key] = copy_containers(new_layout[key])
         for i in changed:
             for path, value in per_trace[i].items():
                 _set_path(saved_data[i], path, copy_containers(value))
@@ -1054,8 +1070,7 @@ def _path_text(path: _Path) -> str:
 
 
 def _set_path(target: Any, path: _Path, value: Any) -> None:
-    """Set ``value`` at ``path`` in nested dicts and lists (``None``: remove the key, or the
-    list's items from that index on)."""
+    """Set ``value`` at ``path`` in nested dicts and lists (``None``: remove the key)."""
     for part, following in itertools.pairwise(path):
         if isinstance(target, dict) and not isinstance(target.get(part), (dict, list)):
             target[part] = [] if isinstance(following, int) else {}
@@ -1066,9 +1081,6 @@ def _set_path(target: Any, path: _Path, value: Any) -> None:
             target.pop(last, None)
         else:
             target[last] = value
-    elif value is None:  # an item removed: the items after it were removed too (see _diff)
-        assert isinstance(last, int)
-        del target[last:]
     else:
         assert isinstance(last, int)
         while len(target) <= last:
@@ -1083,9 +1095,8 @@ def _diff(
     """Put in ``out`` each path whose value differs from ``old`` to ``new`` (``None``: removed).
 
     Dicts are compared key by key; with ``nested_lists``, so are lists of dicts of the same
-    length (``shapes[2].fillcolor``) and the layout's container arrays (:data:`_CONTAINER_ARRAYS`)
-    of any length, items added or removed at the end; any other value is sent whole when it
-    differs.
+    length (``shapes[2].fillcolor``) and the layout's container arrays of any length
+    (:func:`_diff_container_array`); any other value is sent whole when it differs.
     """
     for key, value in new.items():
         path = (*prefix, key)
@@ -1100,26 +1111,52 @@ def _diff(
                 nested_lists
                 and isinstance(value, list)
                 and isinstance(before, list)
-                and (len(value) == len(before) or (not prefix and key in _CONTAINER_ARRAYS))
                 and all(isinstance(v, Mapping) for v in value)
                 and all(isinstance(v, Mapping) for v in before)
             ):
-                for i, (b, v) in enumerate(zip(before, value, strict=False)):
-                    if b is not v:
-                        _diff(b, v, (*path, i), out, nested_lists=True)
-                # plotly.js adds (``shapes[7]``: {...}) and removes (``shapes[7]``: null)
-                # items of a layout's container arrays: a new card on the table sends one shape
-                for i in range(len(before), len(value)):
-                    out[(*path, i)] = value[i]
-                for i in range(len(value), len(before)):
-                    out[(*path, i)] = None
-                continue
+                if not prefix and key in _CONTAINER_ARRAYS:
+                    _diff_container_array(before, value, path, out)
+                    continue
+                if len(value) == len(before):
+                    for i, (b, v) in enumerate(zip(before, value, strict=True)):
+                        if b is not v:
+                            _diff(b, v, (*path, i), out, nested_lists=True)
+                    continue
             if _same(before, value):
                 continue
         out[path] = value
     for key in old:
         if key not in new:
             out[(*prefix, key)] = None
+
+
+def _diff_container_array(
+    old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]], path: _Path,
+    out: dict[_Path, Any],
+) -> None:
+    """The changes from ``old`` to ``new`` items of a layout's container array (``shapes``).
+
+    plotly.js's relayout edits an item at its index (``shapes[3].x0``), inserts an item before
+    index *i* (``shapes[i]``: {...}, indices in increasing order) and removes one (``shapes[i]``:
+    null, done last). The items equal at both ends are kept: a card played from the middle of a
+    hand is one item removed, not every later item edited.
+    """
+    start = 0
+    while start < min(len(old), len(new)) and (old[start] is new[start]
+                                                or old[start] == new[start]):
+        start += 1
+    end_old, end_new = len(old), len(new)
+    while end_old > start and end_new > start and (old[end_old - 1] is new[end_new - 1]
+                                                   or old[end_old - 1] == new[end_new - 1]):
+        end_old -= 1
+        end_new -= 1
+    common = min(end_old, end_new) - start
+    for i in range(start, start + common):
+        _diff(old[i], new[i], (*path, i), out, nested_lists=True)
+    for i in range(start + common, end_new):
+        out[(*path, i)] = new[i]
+    for i in range(start + common, end_old):
+        out[(*path, i)] = None
 
 
 def _trace_type(trace: Any) -> str:
