@@ -67,9 +67,8 @@ class LogPanel(widgets.VBox):  # type: ignore[misc]
     :meth:`show` is given the whole visible log after every change and sends only what is new
     when the entries shown are still its first entries, in the same language. ``close`` closes
     the batches taken off the page (default: at once; the controller closes them a few seconds
-    later, when every page has drawn what replaced them). Pages dropped beyond the limit during a
-    game are closed at the next rendering anew: a browser lagging behind an auto-play at full
-    speed may still be drawing them ("widget model not found").
+    later, when every page has drawn what replaced them). Pages beyond the limit are hidden, and
+    closed at the next rendering anew (see "sending" below).
     """
 
     def __init__(self, close: Callable[[Sequence[widgets.Widget]], None] | None = None) -> None:
@@ -100,7 +99,7 @@ class LogPanel(widgets.VBox):  # type: ignore[misc]
         self._all = False
         self._open: widgets.HTML | None = None  # the last batch, while it may still grow
         self._open_count = 0
-        self._retired: list[widgets.Widget] = []
+        self._retired: list[widgets.VBox] = []  # pages hidden beyond the limit, still children
 
     # -- what is shown ------------------------------------------------------------------------
     @property
@@ -140,13 +139,18 @@ class LogPanel(widgets.VBox):  # type: ignore[misc]
 
     # -- sending ------------------------------------------------------------------------------
     # Batches are grouped in pages (boxes of at most PAGE_BATCHES batches or LOG_BATCH entries):
-    # adding a batch resends the ids of its page's children only, and whole pages are closed.
+    # adding a batch resends the ids of its page's children only. The box of pages only ever
+    # grows at its end between two renderings: a page beyond the limit is hidden, not removed
+    # (the browser rebuilds every child view after the first one that changed, and a page
+    # rebuilt while an auto-play at full speed changes it again logged "Could not add child
+    # view to box"); hidden pages are closed at the next rendering anew.
     def _render(self, entries: Sequence[LogEntry], lang: str) -> None:
         """Replace every batch (a new language, viewpoint, undo or restart)."""
         if len(entries) < len(self._entries) or lang != self._lang:
             self._all = False
-        old = self._pages
+        old = [*self._retired, *self._pages]
         self._pages = []
+        self._retired = []
         self._counts = {}
         self._open = None
         if not entries:
@@ -160,17 +164,16 @@ class LogPanel(widgets.VBox):  # type: ignore[misc]
         self._hidden = 0 if not entries or self._all else max(0, len(entries) - LOG_LIMIT)
         self._lang = lang
         self._update_pages()
-        self._close([*self._retired, *(w for page in old for w in (*page.children, page))])
-        self._retired = []
+        self._close([w for page in old for w in (*page.children, page)])
 
     def _append(self, new: Sequence[LogEntry], lang: str) -> None:
         """Add the lines of ``new``: to the last batch while it holds at most :data:`OPEN_BATCH`
-        entries (one message), else as new batches; the oldest pages beyond the limit leave."""
-        closed: list[widgets.Widget] = []
+        entries (one message), else as new batches; the oldest pages beyond the limit are
+        hidden."""
         if self.shown == 0:  # the "nothing yet" note
-            closed = [w for page in self._pages for w in (*page.children, page)]
+            for page in self._pages:
+                self._retire(page)
             self._pages = []
-            self._counts = {}
             self._open = None
         if self._open is not None and self._open_count + len(new) <= OPEN_BATCH:
             self._open.value += _lines(new, lang)
@@ -183,17 +186,21 @@ class LogPanel(widgets.VBox):  # type: ignore[misc]
             self._open = self._batch(_lines(part, lang))
             self._open_count = len(part)
             self._add_batch(self._open, len(part))
+        hidden = self._hidden
         if not self._all:
             while len(self._pages) > 1 and self.shown - self._counts[id(self._pages[0])] >= (
                 LOG_LIMIT
             ):
                 page = self._pages.pop(0)
-                self._hidden += self._counts.pop(id(page))
-                self._retired.extend((*page.children, page))
-                pages = -1
-        if pages != len(self._pages):
+                self._hidden += self._counts[id(page)]
+                self._retire(page)
+        if pages != len(self._pages) or hidden != self._hidden:
             self._update_pages()
-        self._close(closed)
+
+    def _retire(self, page: widgets.VBox) -> None:
+        page.layout.display = "none"
+        self._counts.pop(id(page), None)
+        self._retired.append(page)
 
     def _add_batch(self, batch: widgets.HTML, count: int, *, new_page: bool = False) -> None:
         last = self._pages[-1] if self._pages else None
@@ -201,7 +208,7 @@ class LogPanel(widgets.VBox):  # type: ignore[misc]
             new_page or last is None or len(last.children) >= PAGE_BATCHES
             or self._counts[id(last)] >= LOG_BATCH
         ):
-            last = widgets.VBox(layout=self._layout)
+            last = widgets.VBox(layout=widgets.Layout(margin="0"))  # its own: hidden alone
             self._pages.append(last)
             self._counts[id(last)] = 0
         last.children = (*last.children, batch)
@@ -217,9 +224,13 @@ class LogPanel(widgets.VBox):  # type: ignore[misc]
             self.older_button.layout.display = None
         else:
             self.older_button.layout.display = "none"
-        self._lines.children = (self._head, self.older_button, *self._pages)
+        children = (self._head, self.older_button, *self._retired, *self._pages)
+        if children != self._lines.children:
+            self._lines.children = children
 
 
 def _close_now(old: Sequence[widgets.Widget]) -> None:
     for widget in old:
+        if isinstance(widget, widgets.Box):
+            widget.layout.close()  # a page's own layout (a batch's is shared)
         widget.close()
