@@ -1196,11 +1196,8 @@ def _sync_layout(fw: go.FigureWidget, layout: dict[str, Any], template: Any) -> 
         fw.update_layout(changed, overwrite=True)
 
 
-CLOSE_DELAY = 60.0
-"""Seconds a kernel keeps a step's old buttons open before closing them (see ``_close_soon``).
-
-10 s was not enough on a loaded machine: a Voila page showing its board after 50 s still drew
-boxes of buttons closed meanwhile ("widget model not found")."""
+CLOSE_DELAY = 10.0
+"""Seconds a kernel keeps a step's old buttons open before closing them (see ``_close_soon``)."""
 
 
 def _close_soon(old: Sequence[widgets.Widget]) -> None:
