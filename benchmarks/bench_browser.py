@@ -7,9 +7,10 @@ errors after playing (auto-play at full speed to the end of the game, or ``moves
 quick run). Needs ``/usr/bin/chromium`` and Playwright; without them the rows say so.
 
 Run one notebook: ``python -m benchmarks.bench_browser powers [--moves N]``; ``--saved`` instead
-measures the notebook executed and saved with its widget state. Every measurement (by hand or in
-``python -m benchmarks``) is recorded in ``benchmarks/results/browser.json`` (the latest per
-notebook and kind of play, with its date, command and the machine's load), and the report
+measures the notebook executed and saved with its widget state; ``--kernel`` counts in Python
+the widget messages of a whole game of the game's controller (no browser). Every measurement
+(by hand or in ``python -m benchmarks``) is recorded in ``benchmarks/results/browser.json`` (the
+latest per notebook and kind of play, with its date, command and the machine's load), and the report
 (docs/performance.md) shows that file as a table, so a regenerated report keeps the
 measurements made by hand. Voila runs as Binder and
 ``make run`` serve it (see ``tests/browser/harness.py``). The goals: at most 3 MB before the
@@ -134,6 +135,48 @@ def saved_notebook_mb(name: str) -> float:
         out = tmp / notebook.name
         nbformat.write(nb, out)
         return out.stat().st_size / 1e6
+
+
+def kernel_messages(name: str, seed: int = 0) -> dict[str, Any]:
+    """The widget messages a kernel sends over a whole game of ``gamelib.<name>.ui.controller``
+    (bot moves one by one, as auto-play does), counted at the comm: MB (JSON and buffers, without
+    the Jupyter envelope each message also gets, about 1 kB in a browser) and messages, in all and
+    by kind (``comm_open:ButtonModel``, ``update:HTML``, …). No browser needed; bytes do not
+    depend on the machine's load."""
+    import collections
+    import importlib
+
+    import comm
+    from ipywidgets.widgets.widget import _instances
+
+    size: collections.Counter[str] = collections.Counter()
+    count: collections.Counter[str] = collections.Counter()
+
+    def publish_msg(self: Any, msg_type: str, data: Any = None, metadata: Any = None,
+                    buffers: Any = None, **_keys: Any) -> None:
+        kind = msg_type
+        if msg_type == "comm_open":
+            kind += ":" + str(data["state"].get("_model_name"))
+        elif msg_type == "comm_msg":
+            kind = "update:" + type(_instances.get(self.comm_id)).__name__
+        size[kind] += len(json.dumps(data, default=str)) + sum(len(b) for b in buffers or ())
+        count[kind] += 1
+
+    old = comm.DummyComm.publish_msg
+    comm.DummyComm.publish_msg = publish_msg  # type: ignore[method-assign]
+    try:
+        ctrl = importlib.import_module(f"gamelib.{name}.ui").controller(seed=seed)
+        size.clear()
+        count.clear()
+        moves = 0
+        while not ctrl.state.is_terminal():
+            ctrl.bot_move()
+            moves += 1
+    finally:
+        comm.DummyComm.publish_msg = old  # type: ignore[method-assign]
+    return {"moves": moves, "kernel_mb": sum(size.values()) / 1e6,
+            "messages": sum(count.values()),
+            "by_kind": {k: (round(v / 1e6, 3), count[k]) for k, v in size.most_common(8)}}
 
 
 def _present() -> list[str]:
@@ -271,7 +314,15 @@ def main() -> None:
     parser.add_argument(
         "--saved", action="store_true", help="only: MB of the notebook saved with widget state"
     )
+    parser.add_argument(
+        "--kernel", action="store_true",
+        help="only: widget messages of a whole game counted in Python (no browser)",
+    )
     args = parser.parse_args()
+    if args.kernel:
+        for key, value in kernel_messages(args.notebook).items():
+            print(f"{key}: {value}")
+        return
     command = "python -m benchmarks.bench_browser " + " ".join(
         [args.notebook]
         + ([f"--moves {args.moves}"] if args.moves is not None else [])

@@ -40,7 +40,6 @@ from gamelib.core import (
     Game,
     GameLibError,
     IllegalAction,
-    LogEntry,
     State,
     View,
     load,
@@ -48,6 +47,7 @@ from gamelib.core import (
 )
 from gamelib.core import undo as undo_state
 from gamelib.ui.labels import LABELS, bot_label, error_of, label
+from gamelib.ui.log_panel import LogPanel
 from gamelib.ui.plotly_widget import FigureWidget, copy_containers, remember_widget_state
 from gamelib.ui.summary import game_summary
 
@@ -69,8 +69,6 @@ MAX_BUTTONS = 12
 """With more choices than this, the human picks from a dropdown and clicks "Play"."""
 GROUP_OVER = 6
 """With more legal actions than this, actions sharing a first part (a card) are grouped."""
-LOG_LIMIT = 300
-"""The log panel shows at most this many of the newest entries."""
 TEACHER = -1
 """The viewpoint dropdown's value for the teacher's view (ipywidgets dropdowns cannot hold None)."""
 
@@ -81,15 +79,6 @@ Callback = Callable[["GameController"], None]
 GroupFn = Callable[[Game[Any], Any, str], "tuple[str, str] | None"]
 """``group(game, action, lang)`` → (the group's label, the option's label), or ``None``."""
 
-_KIND_STYLE = {
-    "narration": "color:#1b5e20;font-style:italic;padding-left:1.2em",
-    "phase": "font-weight:bold;margin-top:0.4em;border-bottom:1px solid #ccc",
-    "action": "",
-    "event": "color:#444",
-}
-_LOG_STYLE = "<style>" + "".join(
-    f".gamelib-log-{kind}{{{style}}}" for kind, style in _KIND_STYLE.items() if style
-) + "</style>"
 _SKIP_KEYS = ("type", "uid")
 
 
@@ -480,8 +469,7 @@ class GameController:
         )
         self.error_area = widgets.HTML()
         self.error_area.add_class("gamelib-error")
-        self.log_panel = widgets.HTML()
-        self.log_panel.add_class("gamelib-log")
+        self.log_panel = LogPanel(close=_close_soon)
         self.summary_area = widgets.HTML()
         self.summary_area.add_class("gamelib-summary")
         self.pass_note = widgets.HTML()
@@ -515,8 +503,8 @@ class GameController:
     def _relabel(self) -> None:
         """Put every control's words in the controller's language."""
         lang = self.lang
-        running = self._autoplay_task is not None and not self._autoplay_task.done()
         self.bot_button.description = label("bot_move", lang)
+        running = self._autoplaying()
         self.autoplay_button.description = label("stop" if running else "autoplay", lang)
         self.speed_slider.description = label("speed", lang)
         self.undo_button.description = label("undo", lang)
@@ -644,6 +632,12 @@ class GameController:
             self.autoplay_button.description = label("autoplay", self.lang)
             self.autoplay_button.icon = "play"
             self._autoplay_task = None
+            self._shown_for = None
+            self._guard(self._refresh_actions)  # the buttons of the human to move, if any
+
+    def _autoplaying(self) -> bool:
+        task = self._autoplay_task
+        return task is not None and not task.done()
 
     # -- errors -------------------------------------------------------------------------------
     def _guard(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
@@ -709,7 +703,7 @@ class GameController:
             except Exception as err:
                 problems.append(err)
         self._refresh_actions()
-        self.log_panel.value = _log_html(view.log, view.lang)
+        self.log_panel.show(view.log, view.lang)
         self.undo_button.disabled = not self._state.history
         terminal = self._state.is_terminal()
         self.bot_button.disabled = terminal
@@ -779,9 +773,13 @@ class GameController:
             self.prompt.value = f"<i>{html.escape(msg)}</i>"
         if self._shown_for is state:
             return
-        entries = self.choices() if human else []
+        # no buttons during an auto-play (every seat is played): they come back when it stops
+        entries = self.choices() if human and not self._autoplaying() else []
         many = len(entries) > MAX_BUTTONS and self._open_group is None
-        self._new_buttons(state, [] if many else entries)
+        if entries or self.action_buttons:
+            self._new_buttons(state, [] if many else entries)
+        else:  # bots to move, no button shown: nothing to send (the hidden "Play" is kept)
+            self._shown_for = state
         self.dropdown_box.layout.display = None if many else "none"
         labels = self.legal_labels() if many else {}
         self._dropdown_texts = {lab: text for text, lab in labels.items()}
@@ -1009,11 +1007,17 @@ def _send_spec_diff(fw: go.FigureWidget, old: Mapping[str, Any], new: Mapping[st
     changed = [i for i, changes in enumerate(per_trace) if changes]
     if not relayout and not changed:
         return
+    # items inserted or removed shift the others: the kernel's copies take the whole array
+    arrays = {p[0] for p in relayout if p[0] in _CONTAINER_ARRAYS and len(p) > 1}
+    new_layout = _layout_of(new)
     layout_data: dict[str, Any] = {}
     for path, value in relayout.items():
         value = copy_containers(value)
-        _set_path(fw._layout, path, value)
+        if path[0] not in arrays:
+            _set_path(fw._layout, path, value)
         layout_data[_path_text(path)] = value
+    for key in arrays:
+        fw._layout[key] = copy_containers(new_layout[key])
     style_data: dict[str, list[Any]] = {}
     for n, i in enumerate(changed):
         for path, value in per_trace[i].items():
@@ -1029,7 +1033,10 @@ def _send_spec_diff(fw: go.FigureWidget, old: Mapping[str, Any], new: Mapping[st
         fw._data
     ):
         for path, value in relayout.items():
-            _set_path(saved_layout, path, copy_containers(value))
+            if path[0] not in arrays:
+                _set_path(saved_layout, path, copy_containers(value))
+        for key in arrays:
+            saved_layout[key] = copy_containers(new_layout[key])
         for i in changed:
             for path, value in per_trace[i].items():
                 _set_path(saved_data[i], path, copy_containers(value))
@@ -1047,6 +1054,8 @@ def _send_spec_diff(fw: go.FigureWidget, old: Mapping[str, Any], new: Mapping[st
 
 
 _Path = tuple[str | int, ...]
+_CONTAINER_ARRAYS = frozenset({"annotations", "shapes", "images"})
+"""Layout arrays whose items plotly.js's relayout adds and removes one by one."""
 
 
 def _path_text(path: _Path) -> str:
@@ -1086,7 +1095,8 @@ def _diff(
     """Put in ``out`` each path whose value differs from ``old`` to ``new`` (``None``: removed).
 
     Dicts are compared key by key; with ``nested_lists``, so are lists of dicts of the same
-    length (``shapes[2].fillcolor``); any other value is sent whole when it differs.
+    length (``shapes[2].fillcolor``) and the layout's container arrays of any length
+    (:func:`_diff_container_array`); any other value is sent whole when it differs.
     """
     for key, value in new.items():
         path = (*prefix, key)
@@ -1101,20 +1111,52 @@ def _diff(
                 nested_lists
                 and isinstance(value, list)
                 and isinstance(before, list)
-                and len(value) == len(before)
                 and all(isinstance(v, Mapping) for v in value)
                 and all(isinstance(v, Mapping) for v in before)
             ):
-                for i, (b, v) in enumerate(zip(before, value, strict=True)):
-                    if b is not v:
-                        _diff(b, v, (*path, i), out, nested_lists=True)
-                continue
+                if not prefix and key in _CONTAINER_ARRAYS:
+                    _diff_container_array(before, value, path, out)
+                    continue
+                if len(value) == len(before):
+                    for i, (b, v) in enumerate(zip(before, value, strict=True)):
+                        if b is not v:
+                            _diff(b, v, (*path, i), out, nested_lists=True)
+                    continue
             if _same(before, value):
                 continue
         out[path] = value
     for key in old:
         if key not in new:
             out[(*prefix, key)] = None
+
+
+def _diff_container_array(
+    old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]], path: _Path,
+    out: dict[_Path, Any],
+) -> None:
+    """The changes from ``old`` to ``new`` items of a layout's container array (``shapes``).
+
+    plotly.js's relayout edits an item at its index (``shapes[3].x0``), inserts an item before
+    index *i* (``shapes[i]``: {...}, indices in increasing order) and removes one (``shapes[i]``:
+    null, done last). The items equal at both ends are kept: a card played from the middle of a
+    hand is one item removed, not every later item edited.
+    """
+    start = 0
+    while start < min(len(old), len(new)) and (old[start] is new[start]
+                                                or old[start] == new[start]):
+        start += 1
+    end_old, end_new = len(old), len(new)
+    while end_old > start and end_new > start and (old[end_old - 1] is new[end_new - 1]
+                                                   or old[end_old - 1] == new[end_new - 1]):
+        end_old -= 1
+        end_new -= 1
+    common = min(end_old, end_new) - start
+    for i in range(start, start + common):
+        _diff(old[i], new[i], (*path, i), out, nested_lists=True)
+    for i in range(start + common, end_new):
+        out[(*path, i)] = new[i]
+    for i in range(start + common, end_old):
+        out[(*path, i)] = None
 
 
 def _trace_type(trace: Any) -> str:
@@ -1217,24 +1259,6 @@ def _fill_slot(slot: widgets.VBox, content: Any) -> None:
         raise TypeError(
             f"an extra returns HTML text, a plotly figure or a widget, not {type(content).__name__}"
         )
-
-
-def _log_html(entries: Sequence[LogEntry], lang: str) -> str:
-    shown = list(entries)[-LOG_LIMIT:]
-    if not shown:
-        body = f"<div style='color:#888'>{html.escape(label('log_empty', lang))}</div>"
-    else:
-        # each kind's style once, by class (the whole panel is sent again after every click)
-        body = _LOG_STYLE + "".join(
-            f"<div class='gamelib-log-{html.escape(e.kind)}'>{html.escape(e.text(lang))}</div>"
-            for e in shown
-        )
-    # column-reverse keeps the panel scrolled to the newest entry, which is shown last.
-    return (
-        "<div style='display:flex;flex-direction:column-reverse;max-height:240px;"
-        "overflow-y:auto;border:1px solid #ddd;padding:4px 8px;font-size:90%'>"
-        f"<div>{body}</div></div>"
-    )
 
 
 def _check_seats(

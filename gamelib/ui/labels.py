@@ -53,6 +53,7 @@ LABELS: dict[str, dict[str, str]] = {
         "en": "That click was for an earlier step (step {step}); nothing was played.",
         "ja": "そのクリックは前の手({step}手目)のものでした。何も実行していません。",
     },
+    "log_older": {"en": "Show the {n} older entries", "ja": "古い記録 {n} 件を表示"},
     "log_empty": {"en": "(nothing has happened yet)", "ja": "(まだ何も起きていません)"},
     "back": {"en": "← back", "ja": "← 戻る"},
     "group_more": {"en": "{group} …", "ja": "{group} …"},

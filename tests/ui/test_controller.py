@@ -13,6 +13,7 @@ from plotly.callbacks import InputDeviceState, Points
 import gamelib
 from gamelib.core import IllegalAction, LogEntry, OptionError, State, View, fingerprint
 from gamelib.ui import GameController, controller, update_figure
+from gamelib.ui.log_panel import log_html
 from tests.toy_game import register
 
 register()
@@ -310,7 +311,7 @@ def test_log_panel_language_and_narration_style() -> None:
     assert "が配られた" in ctrl.log_panel.value
     assert ctrl.bot_button.description == "ボットの手"
     narration = LogEntry("why", "because", "なぜなら", kind="narration")
-    rendered = controller._log_html((narration,), "en")
+    rendered = log_html((narration,), "en")
     assert "gamelib-log-narration" in rendered and "italic" in rendered
 
 
@@ -473,3 +474,27 @@ def test_last_error_is_cleared_with_the_error_area() -> None:
     assert ctrl.last_error is not None and ctrl.error_area.value
     ctrl.play(ctrl.legal_texts()[0])  # from code, not through a button
     assert ctrl.error_area.value == "" and ctrl.last_error is None
+
+
+def test_autoplay_shows_no_action_buttons_until_it_stops() -> None:
+    """issue 12 (≤ 8 MB a game): new buttons after every auto-played move were a third of the
+    widget messages; the human's buttons come back when auto-play stops."""
+    ctrl = GameController(gamelib.load("toy"), seats=["human", "human"])
+    ctrl.speed_slider.value = 1
+    assert ctrl.action_buttons
+    seen: list[int] = []
+
+    async def main() -> None:
+        ctrl.autoplay_button.click()
+        task = ctrl._autoplay_task
+        assert task is not None
+        await asyncio.sleep(0.05)
+        seen.append(len(ctrl.buttons_box.children))
+        ctrl.autoplay_button.click()
+        await asyncio.wait_for(asyncio.gather(task, return_exceptions=True), timeout=5)
+
+    asyncio.run(main())
+    assert seen == [0]
+    assert not ctrl.state.is_terminal() and ctrl.state.history
+    assert ctrl.action_buttons and ctrl.buttons_box.children == tuple(ctrl.action_buttons)
+    click_first_action(ctrl)  # the buttons shown after the stop are those of the current state

@@ -89,6 +89,34 @@ def test_a_spec_sends_only_the_paths_that_changed_in_one_message() -> None:
     assert len(sent) == 1
 
 
+def test_a_shape_added_or_removed_is_sent_alone() -> None:
+    """issue 12, Browser (≤ 8 MB a game): a new card on the table sent every shape again."""
+    fw = FigureWidget(_spec(1, shapes=2))
+    sent = _updates(fw)
+    update_figure(fw, _spec(1, shapes=4))
+    assert sent[-1]["layout_data"] == {f"shapes[{i}]": _spec(1, shapes=4)["layout"]["shapes"][i]
+                                       for i in (2, 3)}
+    update_figure(fw, _spec(1, shapes=1))
+    assert sent[-1]["layout_data"] == {"shapes[1]": None, "shapes[2]": None, "shapes[3]": None}
+    assert fw._layout["shapes"] == _spec(1, shapes=1)["layout"]["shapes"]
+    assert fw._widget_layout["shapes"] == fw._layout["shapes"]
+
+
+def test_a_shape_taken_from_the_middle_or_put_back_is_one_path() -> None:
+    """plotly.js's relayout inserts ``shapes[i]``: {...} before item i and removes on null."""
+    shapes = _spec(1, shapes=4)["layout"]["shapes"]
+    fewer = {**_spec(1), "layout": {**_spec(1)["layout"], "shapes": [*shapes[:1], *shapes[2:]]}}
+    fw = FigureWidget(_spec(1, shapes=4))
+    sent = _updates(fw)
+    update_figure(fw, fewer)
+    assert sent[-1]["layout_data"] == {"shapes[1]": None}
+    assert fw._layout["shapes"] == fw._widget_layout["shapes"] == fewer["layout"]["shapes"]
+    update_figure(fw, _spec(1, shapes=4))
+    assert sent[-1]["layout_data"] == {"shapes[1]": shapes[1]}
+    assert fw.to_plotly_json()["layout"] == FigureWidget(_spec(1, shapes=4)).to_plotly_json()[
+        "layout"]
+
+
 def test_a_spec_updated_widget_equals_a_widget_built_from_the_last_spec() -> None:
     fw = FigureWidget(_spec(0))
     for step, shapes in ((1, 2), (2, 3), (3, 1), (4, 1)):
