@@ -7,9 +7,11 @@ is measured in the same run and ``ratio = value / reference value``.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
-__all__ = ["Row", "percentile", "row", "shipped_games"]
+__all__ = ["Row", "percentile", "read_results", "row", "shipped_games", "write_results"]
 
 Row = dict[str, Any]
 
@@ -55,3 +57,18 @@ def percentile(values: list[float], q: float) -> float:
     low = int(pos)
     high = min(low + 1, len(ordered) - 1)
     return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+def read_results(path: Path) -> dict[str, dict[str, Any]]:
+    """The measurements kept in ``path`` (a JSON object of entries), empty if there is none."""
+    if not path.exists():
+        return {}
+    data: dict[str, dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def write_results(path: Path, data: dict[str, dict[str, Any]]) -> None:
+    """Keep the measurements ``data`` in ``path`` (sorted keys, so diffs stay small)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+                    encoding="utf-8")

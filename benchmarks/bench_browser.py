@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks import Row, row
+from benchmarks import Row, read_results, row, write_results
 
 NAME = "browser"
 NOTEBOOKS = ("powers", "rekkyo", "megalomania", "trench", "qmg")
@@ -236,16 +236,11 @@ def record(name: str, m: dict[str, Any], command: str) -> None:
     )
     data = _recorded_data()
     data[f"{name}, {played}"] = entry
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
-                       encoding="utf-8")
+    write_results(RESULTS, data)
 
 
 def _recorded_data() -> dict[str, dict[str, Any]]:
-    if not RESULTS.exists():
-        return {}
-    data: dict[str, dict[str, Any]] = json.loads(RESULTS.read_text(encoding="utf-8"))
-    return data
+    return read_results(RESULTS)
 
 
 def _mb(value: Any) -> str:

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import os
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmarks import Row, row, shipped_games
+from benchmarks import Row, read_results, row, shipped_games, write_results
 
 __all__ = ["main", "match", "recorded", "run"]
 
@@ -199,16 +198,11 @@ def record(measured: Row, games: int, seed: int) -> None:
         "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "load": round(os.getloadavg()[0], 1),
     }
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
-                       encoding="utf-8")
+    write_results(RESULTS, data)
 
 
 def _recorded_data() -> dict[str, dict[str, Any]]:
-    if not RESULTS.exists():
-        return {}
-    data: dict[str, dict[str, Any]] = json.loads(RESULTS.read_text(encoding="utf-8"))
-    return data
+    return read_results(RESULTS)
 
 
 def recorded() -> list[str]:
