@@ -1,5 +1,5 @@
-"""The games the adapters are tested on: the toy game and every available game that implements
-the search contract (the others are skipped, saying why)."""
+"""The games the adapters are tested on: the toy game and every game of the package (all
+implement the search contract), and the helpers the adapters' tests share."""
 
 from __future__ import annotations
 
@@ -9,11 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
 
-from gamelib.core import available_games, load
+from gamelib.core import available_games
 from gamelib.core.registry import GAMES as REGISTRY
 from tests.toy_game import register
 
@@ -25,34 +24,9 @@ def _shipped(game_id: str) -> bool:
     return REGISTRY[game_id].startswith("gamelib.")
 
 
-def _param(game_id: str) -> Any:
-    try:
-        load(game_id).all_actions()
-    except NotImplementedError as err:
-        reason = f"{game_id} does not implement the search contract yet ({err})"
-        return pytest.param(game_id, marks=pytest.mark.skip(reason=reason), id=game_id)
-    return pytest.param(game_id, id=game_id)
-
-
-#: Every game the adapters are checked on, toy game first.
-GAMES = [_param(g) for g in ["toy", *(g for g in available_games() if _shipped(g))]]
-
-#: What a game's contract does wrong today, by check and game: the test is expected to fail
-#: (strictly: once the game is fixed it passes, and the entry must go). Reported to the lead.
-KNOWN_FAILURES: dict[tuple[str, str], str] = {}
-
-
-def games_for(check: str) -> list[Any]:
-    """:data:`GAMES` with the known failures of ``check`` marked as expected (strict)."""
-    marked = []
-    for param in GAMES:
-        game_id = param.values[0]
-        reason = KNOWN_FAILURES.get((check, game_id))
-        if reason is not None:
-            mark = pytest.mark.xfail(reason=reason, strict=True)
-            param = pytest.param(game_id, marks=[*param.marks, mark], id=param.id)
-        marked.append(param)
-    return marked
+#: Every game the adapters are checked on, toy game first (every shipped game implements the
+#: search contract: the conformance suite requires it).
+GAMES = ["toy", *(g for g in available_games() if _shipped(g))]
 
 
 def need(module: str) -> ModuleType:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.interop.conftest import GAMES, games_for, need
+from tests.interop.conftest import GAMES, need
 
 pyspiel = need("pyspiel")
 
@@ -129,7 +129,7 @@ def test_resampled_worlds_keep_the_information_state(game_id: str) -> None:
         state.apply_action(legal[(7 * step) % len(legal)])
 
 
-@pytest.mark.parametrize("game_id", games_for("worlds"))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_playing_out_worlds_changes_nothing_else(game_id: str) -> None:
     """What ISMCTS does with a resampled world: play it on through OpenSpiel (every legal
     action has an id); the true state, and each other world, stay as they were."""
@@ -151,7 +151,7 @@ def test_playing_out_worlds_changes_nothing_else(game_id: str) -> None:
         state.apply_action(picks.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize("game_id", games_for("worlds"))
+@pytest.mark.parametrize("game_id", GAMES)
 def test_openspiel_ismcts_plays(game_id: str) -> None:
     """open_spiel.python.algorithms.ismcts.ISMCTSBot plays a few moves (small budget)."""
     import numpy as np
