@@ -46,6 +46,7 @@ from gamelib.core import (
     play,
 )
 from gamelib.core import undo as undo_state
+from gamelib.ui.closing import close_soon, close_widget, heard_from_page
 from gamelib.ui.labels import LABELS, bot_label, error_of, label
 from gamelib.ui.log_panel import LogPanel
 from gamelib.ui.plotly_widget import FigureWidget, copy_containers, remember_widget_state
@@ -432,9 +433,9 @@ class GameController:
         self.actions_box = widgets.VBox([self.prompt, self.buttons_box, self.dropdown_box])
 
         self.bot_button = widgets.Button(description=label("bot_move", lang), icon="android")
-        self.bot_button.on_click(lambda _b: self._guard(self.bot_move))
+        self.bot_button.on_click(self._clicked(self.bot_move))
         self.autoplay_button = widgets.Button(description=label("autoplay", lang), icon="play")
-        self.autoplay_button.on_click(lambda _b: self._guard(self._toggle_autoplay))
+        self.autoplay_button.on_click(self._clicked(self._toggle_autoplay))
         self.speed_slider = widgets.IntSlider(
             value=4,
             min=1,
@@ -443,9 +444,9 @@ class GameController:
             layout=widgets.Layout(width="220px"),
         )
         self.undo_button = widgets.Button(description=label("undo", lang), icon="undo")
-        self.undo_button.on_click(lambda _b: self._guard(self.undo))
+        self.undo_button.on_click(self._clicked(self.undo))
         self.restart_button = widgets.Button(description=label("restart", lang), icon="refresh")
-        self.restart_button.on_click(lambda _b: self._guard(self.restart))
+        self.restart_button.on_click(self._clicked(self.restart))
         self.seed_box = widgets.IntText(
             value=self._seed, description=label("seed", lang), layout=widgets.Layout(width="160px")
         )
@@ -469,13 +470,13 @@ class GameController:
         )
         self.error_area = widgets.HTML()
         self.error_area.add_class("gamelib-error")
-        self.log_panel = LogPanel(close=_close_soon)
+        self.log_panel = LogPanel(close=close_soon)
         self.summary_area = widgets.HTML()
         self.summary_area.add_class("gamelib-summary")
         self.pass_note = widgets.HTML()
         self.pass_button = widgets.Button(button_style="warning", icon="eye",
                                           layout=widgets.Layout(width="auto"))
-        self.pass_button.on_click(lambda _b: self._guard(self.show_screen))
+        self.pass_button.on_click(self._clicked(self.show_screen))
         self.pass_box = widgets.VBox([self.pass_note, self.pass_button])
         self.pass_box.add_class("gamelib-pass-screen")
         self.pass_box.layout.display = "none"
@@ -530,6 +531,7 @@ class GameController:
             trace.on_click(self._on_point_click)
 
     def _on_point_click(self, trace: Any, points: Any, _state: Any = None) -> None:
+        heard_from_page()
         self._guard(self._click_points, trace, list(getattr(points, "point_inds", [])))
 
     def _click_points(self, trace: Any, indices: Sequence[int]) -> None:
@@ -640,6 +642,21 @@ class GameController:
         return task is not None and not task.done()
 
     # -- errors -------------------------------------------------------------------------------
+    def _clicked(
+        self, fn: Callable[..., Any], with_button: bool = False
+    ) -> Callable[[widgets.Button], None]:
+        """A button's click handler: notes that a page clicked (:func:`heard_from_page`), then
+        runs ``fn`` (given the button when ``with_button``) under :meth:`_guard`."""
+
+        def handler(button: widgets.Button) -> None:
+            heard_from_page()
+            if with_button:
+                self._guard(fn, button)
+            else:
+                self._guard(fn)
+
+        return handler
+
     def _guard(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run ``fn``; show any exception in the error area instead of losing it in a callback."""
         self._clear_error()
@@ -815,7 +832,7 @@ class GameController:
         button._gamelib_group = group
         button._gamelib_state = state
         button._gamelib_step = len(state.history)
-        button.on_click(lambda b: self._guard(self._click_button, b))
+        button.on_click(self._clicked(self._click_button, with_button=True))
         return button
 
     def _shared_button_parts(self) -> dict[str, widgets.Widget]:
@@ -838,7 +855,7 @@ class GameController:
         # older ones are closed (a closed widget's clicks never reach the kernel). In a kernel
         # they are closed a few seconds later: a page still drawing a box of buttons that were
         # closed meanwhile (auto-play at full speed) logged "widget model not found".
-        _close_soon(self._old_buttons)
+        close_soon(self._old_buttons)
         self._old_buttons = [*self.action_buttons, self.play_button]
         buttons: list[widgets.Button] = []
         opened = next((m for head, m in entries if head == self._open_group and len(m) > 1), None)
@@ -1196,38 +1213,11 @@ def _sync_layout(fw: go.FigureWidget, layout: dict[str, Any], template: Any) -> 
         fw.update_layout(changed, overwrite=True)
 
 
-CLOSE_DELAY = 10.0
-"""Seconds a kernel keeps a step's old buttons open before closing them (see ``_close_soon``)."""
-
-
-def _close_soon(old: Sequence[widgets.Widget]) -> None:
-    """Close ``old`` widgets: at once without an event loop (tests, scripts), else after
-    :data:`CLOSE_DELAY` seconds, when every page has drawn what replaced them."""
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        loop = None
-    if loop is None:
-        for widget in old:
-            _close(widget)
-    elif old:
-        loop.call_later(CLOSE_DELAY, lambda: [_close(w) for w in old])
-
-
-def _close(widget: widgets.Widget) -> None:
-    """Close a widget and the layout and style widgets it owns (they are widgets too)."""
-    for part in ("layout", "style"):
-        owned = getattr(widget, part, None)
-        if isinstance(owned, widgets.Widget) and not getattr(owned, "_gamelib_shared", False):
-            owned.close()
-    widget.close()
-
-
 def _replace_slot(slot: widgets.VBox, new: widgets.Widget) -> None:
     """Put ``new`` in ``slot``, closing the widget it replaces if the controller made it."""
     for old in slot.children:
         if getattr(old, "_gamelib_slot", False) and old is not new:
-            _close(old)
+            close_widget(old)
     slot.children = (new,)
 
 

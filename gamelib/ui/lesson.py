@@ -56,6 +56,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from gamelib.core import Game, State, Term, load
+from gamelib.ui.closing import heard_from_page
 from gamelib.ui.controller import GameController, update_figure, with_lang
 from gamelib.ui.figure_display import static_figure
 from gamelib.ui.labels import label
@@ -324,7 +325,7 @@ class TryIt:
     # -- internals ----------------------------------------------------------------------------
     def _button(self, value: Any) -> widgets.Button:
         button = widgets.Button(layout=widgets.Layout(width="auto"))
-        button.on_click(lambda _b: self.choose(value))
+        button.on_click(lambda _b: (heard_from_page(), self.choose(value)))
         return button
 
     def _explanation(self, value: Any) -> str:
