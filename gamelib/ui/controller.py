@@ -24,6 +24,7 @@ any exception in the error area (class ``gamelib-error``) and keeps it in
 from __future__ import annotations
 
 import asyncio
+import difflib
 import html
 import itertools
 import traceback
@@ -1153,10 +1154,13 @@ def _diff_container_array(
 ) -> None:
     """The changes from ``old`` to ``new`` items of a layout's container array (``shapes``).
 
-    plotly.js's relayout edits an item at its index (``shapes[3].x0``), inserts an item before
-    index *i* (``shapes[i]``: {...}, indices in increasing order) and removes one (``shapes[i]``:
-    null, done last). The items equal at both ends are kept: a card played from the middle of a
-    hand is one item removed, not every later item edited.
+    plotly.js's relayout (``applyContainerArrayChanges``) goes through the indices in increasing
+    order: ``shapes[i]: {...}`` inserts an item before the current item *i*, ``shapes[i].x0``
+    edits the current item *i*, ``shapes[i]: null`` marks it to be removed once all inserts and
+    edits are done; an index takes one kind of change only. The items equal in both are kept
+    where they are (:func:`_aligned`): a card played from one hand is its items removed and the
+    trick's new ones inserted, not every later item edited. Indices written are those of the
+    array with the inserts made and the removed items still in it.
     """
     start = 0
     while start < min(len(old), len(new)) and (old[start] is new[start]
@@ -1167,13 +1171,47 @@ def _diff_container_array(
                                                    or old[end_old - 1] == new[end_new - 1]):
         end_old -= 1
         end_new -= 1
-    common = min(end_old, end_new) - start
-    for i in range(start, start + common):
-        _diff(old[i], new[i], (*path, i), out, nested_lists=True)
-    for i in range(start + common, end_new):
-        out[(*path, i)] = new[i]
-    for i in range(start + common, end_old):
-        out[(*path, i)] = None
+    at = start
+    for kind, a, b in _aligned(old[start:end_old], new[start:end_new]):
+        if kind == "edit":
+            _diff(old[start + a], new[start + b], (*path, at), out, nested_lists=True)
+        elif kind == "insert":
+            out[(*path, at)] = new[start + b]
+        elif kind == "remove":
+            out[(*path, at)] = None
+        at += 1
+
+
+def _aligned(
+    old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]
+) -> list[tuple[str, int, int]]:
+    """How ``new`` follows from ``old``, item by item in the order of the array being edited:
+    ``("keep" | "edit", i, j)`` (old item *i* stays as new item *j*, changed by an edit),
+    ``("insert", -1, j)`` and ``("remove", i, -1)``.
+
+    The longest runs of equal items are matched (:class:`difflib.SequenceMatcher` on each
+    item's ``repr``: the figure builders make equal items with their keys in the same order),
+    and what lies between is edited pairwise, the rest inserted or removed. (A card moving
+    from a hand to the trick keeps the length: item by item, every item between would change.)
+    """
+    if len(old) <= 1 or len(new) <= 1:
+        paired = min(len(old), len(new))
+        return [*(("edit", i, i) for i in range(paired)),
+                *(("insert", -1, j) for j in range(paired, len(new))),
+                *(("remove", i, -1) for i in range(paired, len(old)))]
+    matcher = difflib.SequenceMatcher(
+        None, [repr(item) for item in old], [repr(item) for item in new], autojunk=False
+    )
+    steps: list[tuple[str, int, int]] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            steps.extend(("keep", i1 + k, j1 + k) for k in range(i2 - i1))
+            continue
+        paired = min(i2 - i1, j2 - j1)
+        steps.extend(("edit", i1 + k, j1 + k) for k in range(paired))
+        steps.extend(("insert", -1, j) for j in range(j1 + paired, j2))
+        steps.extend(("remove", i, -1) for i in range(i1 + paired, i2))
+    return steps
 
 
 def _trace_type(trace: Any) -> str:
