@@ -7,8 +7,9 @@ drawing a figure (see :mod:`gamelib.ui.figure_display`).
 
 from __future__ import annotations
 
-from gamelib.ui.controller import GameController, update_figure
+from gamelib.ui.controller import GameController
 from gamelib.ui.figure_display import show, static_figure, use_shared_plotly
+from gamelib.ui.figure_update import update_figure
 
 __all__ = ["GameController", "show", "static_figure", "update_figure", "use_shared_plotly"]
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamelib.ui import update_figure
-from gamelib.ui.controller import _diff_container_array
+from gamelib.ui.figure_update import _diff_container_array
 from gamelib.ui.plotly_widget import FigureWidget
 
 
