@@ -45,7 +45,7 @@ from gamelib.core import (
     play,
 )
 from gamelib.core import undo as undo_state
-from gamelib.ui.closing import close_soon, close_widget, heard_from_page
+from gamelib.ui.closing import close_soon, heard_from_page
 from gamelib.ui.figure_update import update_figure
 from gamelib.ui.labels import LABELS, bot_label, error_of, label
 from gamelib.ui.log_panel import LogPanel
@@ -938,10 +938,9 @@ def relang(state: State[Any], game: Game[Any]) -> State[Any]:
 
 
 def _replace_slot(slot: widgets.VBox, new: widgets.Widget) -> None:
-    """Put ``new`` in ``slot``, closing the widget it replaces if the controller made it."""
-    for old in slot.children:
-        if getattr(old, "_gamelib_slot", False) and old is not new:
-            close_widget(old)
+    """Put ``new`` in ``slot``; the widget it replaces is closed (soon: a page may still be
+    drawing it, see :mod:`gamelib.ui.closing`) if the controller made it."""
+    close_soon([w for w in slot.children if getattr(w, "_gamelib_slot", False) and w is not new])
     slot.children = (new,)
 
 
