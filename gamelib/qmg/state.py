@@ -8,7 +8,6 @@ named step functions of :mod:`gamelib.qmg.effects`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from gamelib.core import Outcome, Rng, State, Term
@@ -49,12 +48,11 @@ class _Memo:
     an entry added by either twin is true of both until one of them replaces its dict.
 
     ``_own`` says which nations' card lists (hands, decks, discard piles, Status cards, face-down
-    Responses), whether the ``pieces`` dict and whether the ``log`` list this state owns: a clone
-    and its original share them, so the engine changes a card list only through
-    :meth:`QmgState.hand` and its siblings, the pieces only through :meth:`QmgState.place` and
-    :meth:`QmgState.take`, and the log only through :meth:`QmgState.add_log`, which copy what is
-    shared first (one bit per zone and nation, :data:`OWN_BIT`, :data:`PIECES_BIT` and
-    :data:`LOG_BIT`).
+    Responses) and whether the ``pieces`` dict this state owns: a clone and its original share
+    them, so the engine changes a card list only through :meth:`QmgState.hand` and its siblings
+    and the pieces only through :meth:`QmgState.place` and :meth:`QmgState.take`, which copy what
+    is shared first (one bit per zone and nation, :data:`OWN_BIT`, and :data:`PIECES_BIT`). The
+    log list is shared the core's way (:meth:`~gamelib.core.state.State.share_log`).
     """
 
     __slots__ = ("_memo", "_own")
@@ -83,9 +81,7 @@ OWN_BIT = {zone: 1 << (6 * i) for i, zone in enumerate(ZONES)}
 """The ownership bit of nation 0's list of each card zone (nation ``n``: shifted by ``n``)."""
 PIECES_BIT = 1 << (6 * len(ZONES))
 """The ownership bit of the ``pieces`` dict."""
-LOG_BIT = PIECES_BIT << 1
-"""The ownership bit of the ``log`` list (a clone shares it until either twin adds an entry)."""
-ALL_OWNED = (LOG_BIT << 1) - 1
+ALL_OWNED = (PIECES_BIT << 1) - 1
 """Every card list and the pieces owned (a new state's)."""
 
 USSR = NATIONS.index("soviet_union")
@@ -325,7 +321,7 @@ class QmgState(State[QmgAction], _Memo):
         new._own = self._own = 0
         attrs["vp"] = self.vp[:]
         attrs["stack"] = self.stack[:]
-        # the log too is shared until either twin adds an entry (add_log copies it first)
+        self.share_log(new)  # until either twin adds an entry (the core's add_log copies it)
         new._memo = self._memo  # shared: see _Memo
         return new
 
@@ -663,26 +659,6 @@ class QmgState(State[QmgAction], _Memo):
         if not self.quiet:
             self.log_private(n, "discard_hidden", "discard", card=self.card_name(cid))
 
-    def add_log(
-        self,
-        key: str,
-        *,
-        player: int | None = None,
-        visible_to: Iterable[int] | None = None,
-        kind: str = "event",
-        **params: Any,
-    ) -> None:
-        """:meth:`State.add_log` on this state's own log list (copied first if a twin shares
-        it, see :class:`_Memo`); a quiet state records nothing."""
-        if self.quiet:
-            return
-        if not self._own & LOG_BIT:
-            self.log = self.log[:]
-            self._own |= LOG_BIT
-        self.log.append(ENTRY(key, params, player, visible_to, kind))
-
-    add_log._honours_quiet = True  # type: ignore[attr-defined]
-
     def log_private(self, n: int, public: str, private: str, **params: Any) -> None:
         """Log ``public`` for the other seats and ``private`` (naming a card) for ``n``'s seat."""
         if self.quiet:
@@ -690,13 +666,10 @@ class QmgState(State[QmgAction], _Memo):
         own = self.seat_of[n]
         name = NATION_NAMES[n]
         others = _OTHERS[self.game.options.players][own]  # type: ignore[attr-defined]
-        if not self._own & LOG_BIT:
-            self.log = self.log[:]
-            self._own |= LOG_BIT
-        self.log += (
+        self._writable_log().extend((
             ENTRY(public, {"nation": name}, None, others, "action"),
             ENTRY(private, {"nation": name, **params}, None, _OWN[own], "action"),
-        )
+        ))
 
     def draw_up(self, n: int) -> None:
         """Draw up to the hand size (nothing more once the deck is empty)."""

@@ -117,15 +117,14 @@ _SHARED = _PILE | _DISCARD | _OWNER | _ATOMIC | _RNG
 
 
 class _LegalSlot(State[RekkyoAction]):
-    """Holds a state's legal actions, whether its log list is its own and what it shares with
-    a twin in slots, out of its ``__dict__``: copies, fingerprints, digests and pickles never
-    see them (``RekkyoState`` declares no slots of its own, so
-    :func:`~gamelib.core.state.fingerprint` reads only its ``__dict__``)."""
+    """Holds a state's legal actions and what it shares with a twin in slots, out of its
+    ``__dict__``: copies, fingerprints, digests and pickles never see them (``RekkyoState``
+    declares no slots of its own, so :func:`~gamelib.core.state.fingerprint` reads only its
+    ``__dict__``)."""
 
-    __slots__ = ("_borrowed", "_legal", "_log_mine")
+    __slots__ = ("_borrowed", "_legal")
     _borrowed: int
     _legal: list[RekkyoAction] | None
-    _log_mine: bool
 
     def __getstate__(self) -> dict[str, Any]:
         return self.__dict__
@@ -133,7 +132,6 @@ class _LegalSlot(State[RekkyoAction]):
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._legal = None
-        self._log_mine = True
         self._borrowed = 0
 
 
@@ -143,10 +141,10 @@ class RekkyoState(_LegalSlot):
     The log is the core's list of lazy :class:`~gamelib.core.log.LogEntry` values (rendered when
     read; nothing is recorded while ``quiet``); :meth:`clone` copies only what ``_apply``
     mutates, and shares the rest copy-on-write: the log list until either twin adds an entry
-    (:meth:`add_log` copies it first), the draw and discard piles, the territories' holders,
-    the atomic bombs used and the random stream until either twin changes them (the rules
-    change them only after ``_draw``, ``_discard_list``, ``_owner_dict``, ``_rng`` or an
-    inline test of ``_borrowed`` copied what is shared; setting one of them anew
+    (the core's :meth:`~gamelib.core.state.State.share_log`), the draw and discard piles, the
+    territories' holders, the atomic bombs used and the random stream until either twin changes
+    them (the rules change them only after ``_draw``, ``_discard_list``, ``_owner_dict``,
+    ``_rng`` or an inline test of ``_borrowed`` copied what is shared; setting one of them anew
     is safe, changing one of those lists in place from outside the rules is not). Hands and
     known cards are copied.
     """
@@ -158,7 +156,6 @@ class RekkyoState(_LegalSlot):
     def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
         self._legal = None
-        self._log_mine = True
         self._borrowed = 0
         cards = game.cards
         n = game.players
@@ -1157,24 +1154,6 @@ class RekkyoState(_LegalSlot):
         resample_hidden(self, world, player, deal)
         return world
 
-    def add_log(self, key: str, *, player: int | None = None,
-                visible_to: Iterable[int] | None = None, kind: str = "event",
-                **params: Any) -> None:
-        """The core's :meth:`~gamelib.core.state.State.add_log`, copying the log list first when
-        it is shared with a twin (see :meth:`clone`)."""
-        if self.quiet:
-            return
-        try:
-            mine = self._log_mine
-        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
-            mine = False
-        if not mine:
-            self.log = [*self.log]
-            self._log_mine = True
-        self.log.append(self.game.messages.entry_from(key, params, player, visible_to, kind))
-
-    add_log._honours_quiet = True  # type: ignore[attr-defined]  # it checks quiet itself
-
     # -- copy-on-write: the fields a twin may share, made this state's own before a change --------
     def _discard_list(self) -> list[str]:
         if self._borrowed & _DISCARD:
@@ -1202,7 +1181,7 @@ class RekkyoState(_LegalSlot):
         new = object.__new__(RekkyoState)
         new.__dict__ = d = self.__dict__.copy()  # fewer steps than updating a fresh __dict__
         new._legal = None
-        new._log_mine = self._log_mine = False
+        self.share_log(new)  # until either twin adds an entry (the core's add_log copies it)
         new._borrowed = self._borrowed = _SHARED
         d["hands"] = [[*h] for h in self.hands]
         d["known_held"] = [[*k] for k in self.known_held]
