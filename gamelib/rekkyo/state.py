@@ -93,13 +93,12 @@ class Combat:
         """An independent copy: the two card lists the rules change in place are copied; the
         other lists are only ever replaced whole (``rolls`` is copied once before a resolution
         appends to it), so they are shared."""
-        return Combat(
-            self.attacker, self.defender, self.target, self.route, self.attacker_held,
-            self.defender_held, self.stage, [*self.attacker_cards], [*self.defender_cards],
-            self.neutral_drawn, self.neutral_counted, self.rolls, self.bombings,
-            self.interceptors, self.cancelled, self.attacker_total, self.defender_total,
-            self.winner, self.returned,
-        )
+        new = object.__new__(Combat)
+        d = new.__dict__
+        d.update(self.__dict__)  # one C-level copy of the fields, not the dataclass __init__
+        d["attacker_cards"] = self.attacker_cards[:]
+        d["defender_cards"] = self.defender_cards[:]
+        return new
 
 
 # Actions are made once and shared (they are immutable; their text is kept once made).
@@ -1211,8 +1210,8 @@ class RekkyoState(_LegalSlot):
         new._legal = None
         self.share_log(new)  # until either twin adds an entry (the core's add_log copies it)
         new._borrowed = self._borrowed = _SHARED
-        d["hands"] = [[*h] for h in self.hands]
-        d["known_held"] = [[*k] for k in self.known_held]
+        d["hands"] = list(map(list.copy, self.hands))
+        d["known_held"] = list(map(list.copy, self.known_held))
         combat = self.combat
         d["combat"] = combat.copy() if combat is not None else None
         return new
