@@ -318,6 +318,11 @@ class State(ABC, Generic[A]):
     #: When true, :meth:`add_log` skips its entry (fast playouts; see :meth:`apply_in_place`).
     quiet: bool = False
 
+    #: When true, ``log`` is a list this state shares with a twin (:meth:`share_log`): the next
+    #: entry copies it first (:meth:`_writable_log`). Bookkeeping, not content: ``fingerprint``
+    #: and ``digest`` leave it out.
+    _log_shared: bool = False
+
     #: Attributes that only cache what the rest of the state determines (e.g. the legal actions,
     #: reset by ``_apply``): :func:`fingerprint` and :func:`digest` leave them out.
     _caches: ClassVar[frozenset[str]] = frozenset()
@@ -407,6 +412,7 @@ class State(ABC, Generic[A]):
         world = self.clone()
         # inline LogEntry.is_visible_to: a world is sampled once per search iteration
         world.log = [e for e in self.log if (seen := e.visible_to) is None or player in seen]
+        world._log_shared = False  # a list of its own
         world.rng = Rng(draw.getrandbits(63))
         return world, Rng(draw.getrandbits(63))
 
@@ -478,6 +484,25 @@ class State(ABC, Generic[A]):
             "step": len(self.history),
         }
 
+    def share_log(self, twin: State[Any]) -> None:
+        """Let ``twin`` (a hand-written clone of this state) share this state's log list.
+
+        Both are marked: whichever adds an entry first copies the list then (copy on write), so
+        the original may go on being played in place after it was cloned.
+        """
+        twin.log = self.log
+        self._log_shared = twin._log_shared = True
+
+    def _writable_log(self) -> list[LogEntry]:
+        """This state's own log list, to append to (copied first if a twin shares it).
+
+        For a game that appends an entry itself; :meth:`add_log` does the same inline.
+        """
+        if self._log_shared:
+            self.log = self.log[:]
+            self._log_shared = False
+        return self.log
+
     def add_log(
         self,
         key: str,
@@ -489,12 +514,15 @@ class State(ABC, Generic[A]):
     ) -> None:
         """Append an entry made from the game's catalog (see :meth:`Catalog.entry`).
 
-        Entries render their text only when read; a ``quiet`` state records nothing.
+        Entries render their text only when read; a ``quiet`` state records nothing. A log list
+        shared with a twin (:meth:`share_log`) is copied before the entry is added.
         """
         if not self.quiet:
-            self.log.append(
-                self.game.messages.entry_from(key, params, player, visible_to, kind)
-            )
+            log = self.log
+            if self._log_shared:
+                log = self.log = log[:]
+                self._log_shared = False
+            log.append(self.game.messages.entry_from(key, params, player, visible_to, kind))
 
     def __repr__(self) -> str:
         return (
@@ -560,6 +588,7 @@ def fingerprint(obj: Any, _depth: int = 0) -> Any:
         if isinstance(obj, State):
             for name in obj._caches:
                 attrs.pop(name, None)
+            attrs.pop("_log_shared", None)
         for name in slots or ():
             if hasattr(obj, name):
                 attrs[name] = getattr(obj, name)
@@ -581,7 +610,7 @@ def digest(obj: Any) -> bytes:
         obj = {
             name: (len(value), value[-1] if value else None) if name == "log" else value
             for name, value in vars(obj).items()
-            if name not in caches
+            if name not in caches and name != "_log_shared"
         }
     try:
         raw = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)

@@ -27,6 +27,10 @@ TEAM = default_board().teams
 """Each nation's team (0 Axis, 1 Allies), by nation index."""
 
 HOMES = tuple(nation.home for nation in default_board().nations)
+ORDERED_LAND = tuple(s for s in default_board().order if s in default_board().land)
+"""The land spaces in map order (:func:`kind_spaces` for armies, in the order of the map)."""
+ORDERED_SEA = tuple(s for s in default_board().order if s in default_board().sea)
+"""The sea spaces in map order."""
 """Each nation's home space, by nation index."""
 OWN = 10
 """Memo key of nation ``n``'s own spaces: ``OWN + n`` (its supplied spaces: ``n``)."""
@@ -219,14 +223,12 @@ def recruit_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | Non
     """Where ``n`` may recruit (「招集」: no supply test; stacking and piece limits apply)."""
     if not pieces_left(st, n, kind):
         return []
-    spaces = kind_spaces(st, kind)
     pieces = st.pieces
     team = TEAM[n]
     return [
         s
-        for s in st.board.order
-        if s in spaces
-        and (limit is None or s in limit)
+        for s in (ORDERED_LAND if kind in ("army", "land") else ORDERED_SEA)  # kind_spaces
+        if (limit is None or s in limit)
         and not any(x == n or TEAM[x] != team for x in pieces[s])
     ]
 
@@ -472,7 +474,7 @@ def use_card(
     elif trigger == "german_status_used":
         if played in st.table[NATIONS.index("germany")]:
             st.status(NATIONS.index("germany")).remove(played)
-            st.forget_supply()
+            st.forget_supply(cards_only=True)
             st.pile(NATIONS.index("germany")).append(played)
     elif trigger == "played_card":
         if played in st.discards[n]:
@@ -898,7 +900,7 @@ def play_card(st: QmgState, n: int, cid: str) -> None:
         st.add_log("play", nation=name, card=card.name, type=st.type_term(cid), kind="action")
     if card.type == "status":
         st.status(n).append(cid)
-        st.forget_supply()
+        st.forget_supply(cards_only=True)
         return
     own_play = st.nation == n  # not Lend Lease's play in another nation's turn
     conscripts = st.in_play("ussr_women_conscripts") and NATIONS[n] == "soviet_union"
@@ -994,7 +996,7 @@ def run_step(st: QmgState, task: Task) -> None:
             st.stack.append(Task("reorder", n, n=k, who=0))
     elif op == "truk":
         st.truk = True
-        st.forget_supply()
+        st.forget_supply(cards_only=True)
     elif op == "discard_random_response":
         target = NATIONS.index(step["target"])
         pile = st.face_down(target)

@@ -8,7 +8,6 @@ named step functions of :mod:`gamelib.qmg.effects`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from gamelib.core import Outcome, Rng, State, Term
@@ -49,17 +48,20 @@ class _Memo:
     an entry added by either twin is true of both until one of them replaces its dict.
 
     ``_own`` says which nations' card lists (hands, decks, discard piles, Status cards, face-down
-    Responses), whether the ``pieces`` dict and whether the ``log`` list this state owns: a clone
-    and its original share them, so the engine changes a card list only through
-    :meth:`QmgState.hand` and its siblings, the pieces only through :meth:`QmgState.place` and
-    :meth:`QmgState.take`, and the log only through :meth:`QmgState.add_log`, which copy what is
-    shared first (one bit per zone and nation, :data:`OWN_BIT`, :data:`PIECES_BIT` and
-    :data:`LOG_BIT`).
+    Responses) and whether the ``pieces`` dict this state owns: a clone and its original share
+    them, so the engine changes a card list only through :meth:`QmgState.hand` and its siblings
+    and the pieces only through :meth:`QmgState.place` and :meth:`QmgState.take`, which copy what
+    is shared first (one bit per zone and nation, :data:`OWN_BIT`, and :data:`PIECES_BIT`). The
+    log list is shared the core's way (:meth:`~gamelib.core.state.State.share_log`).
     """
 
     __slots__ = ("_memo", "_own")
 
 
+PIECE_KEYS = frozenset({STRAITS} | {OWN + n for n in range(len(NATIONS))})
+"""The memo keys that follow the pieces alone (own spaces, Axis straits)."""
+ORDER = {space: i for i, space in enumerate(default_board().order)}
+"""Each space's place in map order (own spaces are kept in it)."""
 TEAM = default_board().teams
 """Each nation's team (0 Axis, 1 Allies), by nation index."""
 STRAIT_LANDS = frozenset(land for land, _, _ in default_board().straits)
@@ -83,9 +85,7 @@ OWN_BIT = {zone: 1 << (6 * i) for i, zone in enumerate(ZONES)}
 """The ownership bit of nation 0's list of each card zone (nation ``n``: shifted by ``n``)."""
 PIECES_BIT = 1 << (6 * len(ZONES))
 """The ownership bit of the ``pieces`` dict."""
-LOG_BIT = PIECES_BIT << 1
-"""The ownership bit of the ``log`` list (a clone shares it until either twin adds an entry)."""
-ALL_OWNED = (LOG_BIT << 1) - 1
+ALL_OWNED = (PIECES_BIT << 1) - 1
 """Every card list and the pieces owned (a new state's)."""
 
 USSR = NATIONS.index("soviet_union")
@@ -140,6 +140,7 @@ COST_HAND = tuple(
 """The task "discard ``k`` cards from hand" of each nation, made once (``k`` ≤ 4: Reallocate
 Resources' cost is the largest)."""
 DISCARD = fx.DISCARD
+HOLDS = fx.HOLDS
 ENTRY = MESSAGES.entry_from
 SUPPLY_STEP = fx.supply_step
 VICTORY_STEP = fx.victory_step
@@ -222,9 +223,10 @@ class QmgState(State[QmgAction], _Memo):
     def legal_actions(self) -> list[QmgAction]:
         if self.over is not None or not self.stack:
             return []
-        if self._opts is None:
-            self._opts = self._options(self.stack[-1])
-        return list(self._opts)
+        opts = self._opts
+        if opts is None:
+            opts = self._opts = self._options(self.stack[-1])
+        return opts[:]
 
     def _is_legal(self, action: QmgAction) -> bool:
         """Whether ``action`` is one of the legal actions (the cached list, no copy)."""
@@ -264,7 +266,7 @@ class QmgState(State[QmgAction], _Memo):
                 self._opts = list(map(DISCARD.__getitem__, dict.fromkeys(self.hands[n])))
                 return
             old = self._opts
-            if old is not None and (n, "discard_step") not in fx.HOLDS:
+            if old is not None and (n, "discard_step") not in HOLDS:
                 # the options are the hand's distinct cards, then the own pieces and the end:
                 # only the cards change (the card discarded goes once its last copy has gone)
                 hand = self.hands[n]
@@ -325,7 +327,7 @@ class QmgState(State[QmgAction], _Memo):
         new._own = self._own = 0
         attrs["vp"] = self.vp[:]
         attrs["stack"] = self.stack[:]
-        # the log too is shared until either twin adds an entry (add_log copies it first)
+        self.share_log(new)  # until either twin adds an entry (the core's add_log copies it)
         new._memo = self._memo  # shared: see _Memo
         return new
 
@@ -421,7 +423,10 @@ class QmgState(State[QmgAction], _Memo):
             self.pieces = self.pieces.copy()
             self._own |= PIECES_BIT
         self.pieces[space] = tuple(sorted((*self.pieces[space], n)))
-        self._moved(space, n)
+        own: tuple[str, ...] | None = self._memo.get(OWN + n)
+        if own is not None and space not in own:
+            own = tuple(sorted((*own, space), key=ORDER.__getitem__))
+        self._moved(space, n, own)
 
     def take(self, space: str, n: int) -> None:
         """Take the piece of ``n`` off ``space``."""
@@ -429,31 +434,46 @@ class QmgState(State[QmgAction], _Memo):
             self.pieces = self.pieces.copy()
             self._own |= PIECES_BIT
         self.pieces[space] = tuple(x for x in self.pieces[space] if x != n)
-        self._moved(space, n)
+        own: tuple[str, ...] | None = self._memo.get(OWN + n)
+        if own is not None:
+            own = tuple(s for s in own if s != space)
+        self._moved(space, n, own)
 
-    def _moved(self, space: str, n: int) -> None:
+    def _moved(self, space: str, n: int, own: tuple[str, ...] | None) -> None:
         """A piece of ``n`` came to or left ``space``: keep only the cached values it cannot
-        change (see :data:`KEEP`); a strait's land space changes everyone's adjacency."""
+        change (see :data:`KEEP`; a strait's land space changes everyone's adjacency), and
+        ``own``, ``n``'s own spaces after the move when they were known (kept up to date, not
+        found again by a walk over the map)."""
         memo = self._memo
-        if space in STRAIT_LANDS:
-            self._memo = {}
-        elif memo:
+        if space in STRAIT_LANDS or not memo:
+            new: dict[Any, Any] = {}
+        else:
             keep = KEEP[n]
-            self._memo = {k: v for k, v in memo.items() if k in keep}
+            new = {k: v for k, v in memo.items() if k in keep}
+        if own is not None:
+            new[OWN + n] = own
+        self._memo = new  # a new dict: the old one may be shared with a twin (see _Memo)
 
     def soviet_next_to_german(self) -> frozenset[str]:
         """Broad Front's snapshot: spaces with a Soviet army next to a German army."""
-        ussr = NATIONS.index("soviet_union")
+        land = self.board.land
+        adjacent = self.board.adjacent
+        pieces = self.pieces
         return frozenset(
             s
-            for s in self.board.land
-            if ussr in self.pieces[s] and any(0 in self.pieces[t] for t in self.board.adjacent[s])
+            for s in self.own_spaces(USSR)  # (cached) rather than every land space
+            if s in land and any(0 in pieces[t] for t in adjacent[s])
         )
 
-    def forget_supply(self) -> None:
+    def forget_supply(self, *, cards_only: bool = False) -> None:
         """Drop the cached supply and what depends on it (after a piece, a card in play or
-        Truk changes)."""
-        self._memo = {}
+        Truk changes). With ``cards_only`` (no piece changed) the own spaces and the Axis
+        straits, which follow the pieces alone, are kept."""
+        if cards_only:
+            memo = self._memo
+            self._memo = {k: v for k, v in memo.items() if k in PIECE_KEYS}
+        else:
+            self._memo = {}
 
     def memo(self) -> dict[Any, Any]:
         """This state's cache of derived values (see :class:`_Memo`)."""
@@ -554,12 +574,15 @@ class QmgState(State[QmgAction], _Memo):
         self.reallocated = False
         if self.truk:
             self.truk = False
-            self.forget_supply()
+            self.forget_supply(cards_only=True)
         if n == 0:
             self.snapshot = self.soviet_next_to_german()
-            self.add_log("round", kind="phase", round=self.round)
+            if not self.quiet:
+                self._writable_log().append(ENTRY("round", {"round": self.round}, None, None,
+                                                  "phase"))
         if not self.quiet:
-            self.add_log("turn", kind="phase", nation=self.nation_name(n))
+            self._writable_log().append(ENTRY("turn", {"nation": NATION_NAMES[n]}, None, None,
+                                              "phase"))
         if self.table[n] or self.responses[n]:
             self.stack.extend(TURN_TASKS[n])
         else:
@@ -634,7 +657,9 @@ class QmgState(State[QmgAction], _Memo):
         if amount:
             self.vp[team] += amount
             if not self.quiet:
-                self.add_log("vp", team=TEAM_TERMS[team], n=amount, why=why)
+                self._writable_log().append(ENTRY(
+                    "vp", {"team": TEAM_TERMS[team], "n": amount, "why": why}, None, None,
+                    "event"))
 
     def discard_top(self, n: int, count: int) -> None:
         """Discard ``count`` cards from the top of ``n``'s deck (face down, to the bottom of the
@@ -658,30 +683,20 @@ class QmgState(State[QmgAction], _Memo):
 
     def discard_from_hand(self, n: int, cid: str) -> None:
         """Discard ``cid`` from ``n``'s hand, face down to the bottom of the pile."""
-        self.hand(n).remove(cid)
-        self.pile(n).insert(0, cid)
+        # hand(n) and pile(n) inlined (the most frequent change of all): copy what is shared
+        own = self._own
+        hand_bit = 1 << n
+        pile_bit = 4096 << n
+        if own & (hand_bit | pile_bit) != hand_bit | pile_bit:
+            if not own & hand_bit:
+                self.hands[n] = self.hands[n][:]
+            if not own & pile_bit:
+                self.discards[n] = self.discards[n][:]
+            self._own = own | hand_bit | pile_bit
+        self.hands[n].remove(cid)
+        self.discards[n].insert(0, cid)
         if not self.quiet:
             self.log_private(n, "discard_hidden", "discard", card=self.card_name(cid))
-
-    def add_log(
-        self,
-        key: str,
-        *,
-        player: int | None = None,
-        visible_to: Iterable[int] | None = None,
-        kind: str = "event",
-        **params: Any,
-    ) -> None:
-        """:meth:`State.add_log` on this state's own log list (copied first if a twin shares
-        it, see :class:`_Memo`); a quiet state records nothing."""
-        if self.quiet:
-            return
-        if not self._own & LOG_BIT:
-            self.log = self.log[:]
-            self._own |= LOG_BIT
-        self.log.append(ENTRY(key, params, player, visible_to, kind))
-
-    add_log._honours_quiet = True  # type: ignore[attr-defined]
 
     def log_private(self, n: int, public: str, private: str, **params: Any) -> None:
         """Log ``public`` for the other seats and ``private`` (naming a card) for ``n``'s seat."""
@@ -690,13 +705,10 @@ class QmgState(State[QmgAction], _Memo):
         own = self.seat_of[n]
         name = NATION_NAMES[n]
         others = _OTHERS[self.game.options.players][own]  # type: ignore[attr-defined]
-        if not self._own & LOG_BIT:
-            self.log = self.log[:]
-            self._own |= LOG_BIT
-        self.log += (
+        self._writable_log().extend((
             ENTRY(public, {"nation": name}, None, others, "action"),
             ENTRY(private, {"nation": name, **params}, None, _OWN[own], "action"),
-        )
+        ))
 
     def draw_up(self, n: int) -> None:
         """Draw up to the hand size (nothing more once the deck is empty)."""
@@ -706,7 +718,8 @@ class QmgState(State[QmgAction], _Memo):
             self.hand(n).extend(reversed(deck[-k:]))  # one at a time from the top
             del deck[-k:]
         if k and not self.quiet:
-            self.add_log("draw", nation=self.nation_name(n), n=k)
+            self._writable_log().append(ENTRY("draw", {"nation": NATION_NAMES[n], "n": k}, None,
+                                              None, "event"))
 
     def type_term(self, cid: str) -> Term:
         """The card's type as a term."""

@@ -45,7 +45,7 @@ from gamelib.rekkyo.combat import (
     card_value,
     territory_power,
 )
-from gamelib.rekkyo.game import MEMO_SIZE
+from gamelib.rekkyo.game import MEMO_SIZE, MESSAGES
 from gamelib.rekkyo.view import CombatView, RekkyoView
 
 if TYPE_CHECKING:
@@ -93,13 +93,12 @@ class Combat:
         """An independent copy: the two card lists the rules change in place are copied; the
         other lists are only ever replaced whole (``rolls`` is copied once before a resolution
         appends to it), so they are shared."""
-        return Combat(
-            self.attacker, self.defender, self.target, self.route, self.attacker_held,
-            self.defender_held, self.stage, [*self.attacker_cards], [*self.defender_cards],
-            self.neutral_drawn, self.neutral_counted, self.rolls, self.bombings,
-            self.interceptors, self.cancelled, self.attacker_total, self.defender_total,
-            self.winner, self.returned,
-        )
+        new = object.__new__(Combat)
+        d = new.__dict__
+        d.update(self.__dict__)  # one C-level copy of the fields, not the dataclass __init__
+        d["attacker_cards"] = self.attacker_cards[:]
+        d["defender_cards"] = self.defender_cards[:]
+        return new
 
 
 # Actions are made once and shared (they are immutable; their text is kept once made).
@@ -107,6 +106,14 @@ _add = functools.cache(AddCard)
 _discard = functools.cache(Discard)
 _intercept = functools.cache(Intercept)
 _invade = functools.cache(Invade)
+_event = functools.cache(PlayEvent)
+
+# The hottest log entries are appended directly (``_writable_log``, the catalog's positional
+# ``entry_from``): the same entries as ``add_log``'s, without its keyword parsing. Only where
+# the state is not quiet.
+_ENTRY = MESSAGES.entry_from
+_ONLY = tuple(frozenset({seat}) for seat in range(8))
+"""The one-seat audience of each seat's private entries."""
 PASS, COMMIT, DEFEND, NO_INTERCEPT = Pass(), Commit(), Defend(), NoIntercept()
 
 
@@ -117,15 +124,14 @@ _SHARED = _PILE | _DISCARD | _OWNER | _ATOMIC | _RNG
 
 
 class _LegalSlot(State[RekkyoAction]):
-    """Holds a state's legal actions, whether its log list is its own and what it shares with
-    a twin in slots, out of its ``__dict__``: copies, fingerprints, digests and pickles never
-    see them (``RekkyoState`` declares no slots of its own, so
-    :func:`~gamelib.core.state.fingerprint` reads only its ``__dict__``)."""
+    """Holds a state's legal actions and what it shares with a twin in slots, out of its
+    ``__dict__``: copies, fingerprints, digests and pickles never see them (``RekkyoState``
+    declares no slots of its own, so :func:`~gamelib.core.state.fingerprint` reads only its
+    ``__dict__``)."""
 
-    __slots__ = ("_borrowed", "_legal", "_log_mine")
+    __slots__ = ("_borrowed", "_legal")
     _borrowed: int
     _legal: list[RekkyoAction] | None
-    _log_mine: bool
 
     def __getstate__(self) -> dict[str, Any]:
         return self.__dict__
@@ -133,7 +139,6 @@ class _LegalSlot(State[RekkyoAction]):
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._legal = None
-        self._log_mine = True
         self._borrowed = 0
 
 
@@ -143,10 +148,10 @@ class RekkyoState(_LegalSlot):
     The log is the core's list of lazy :class:`~gamelib.core.log.LogEntry` values (rendered when
     read; nothing is recorded while ``quiet``); :meth:`clone` copies only what ``_apply``
     mutates, and shares the rest copy-on-write: the log list until either twin adds an entry
-    (:meth:`add_log` copies it first), the draw and discard piles, the territories' holders,
-    the atomic bombs used and the random stream until either twin changes them (the rules
-    change them only after ``_draw``, ``_discard_list``, ``_owner_dict``, ``_rng`` or an
-    inline test of ``_borrowed`` copied what is shared; setting one of them anew
+    (the core's :meth:`~gamelib.core.state.State.share_log`), the draw and discard piles, the
+    territories' holders, the atomic bombs used and the random stream until either twin changes
+    them (the rules change them only after ``_draw``, ``_discard_list``, ``_owner_dict``,
+    ``_rng`` or an inline test of ``_borrowed`` copied what is shared; setting one of them anew
     is safe, changing one of those lists in place from outside the rules is not). Hands and
     known cards are copied.
     """
@@ -158,7 +163,6 @@ class RekkyoState(_LegalSlot):
     def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
         self._legal = None
-        self._log_mine = True
         self._borrowed = 0
         cards = game.cards
         n = game.players
@@ -206,6 +210,8 @@ class RekkyoState(_LegalSlot):
         return self.game.seat_terms[p]
 
     def _sorted_ids(self, ids: list[str]) -> list[str]:
+        if len(ids) < 2:
+            return ids[:]
         order = self.game.card_order
         return sorted(set(ids), key=order.__getitem__)
 
@@ -292,8 +298,9 @@ class RekkyoState(_LegalSlot):
             self.actor = p
             cid = self._draw()
             if not quiet:
-                self.add_log("turn", kind="phase", player=p, seat=self._seat(p),
-                             turn=self.turn, left=len(self.pile))
+                self._writable_log().append(_ENTRY(
+                    "turn", {"seat": self.game.seat_terms[p], "turn": self.turn,
+                             "left": len(self.pile)}, p, None, "phase"))
             if cid in partisans:
                 if not quiet:
                     self.add_log("draw_partisan", kind="event", player=p, seat=self._seat(p),
@@ -305,8 +312,9 @@ class RekkyoState(_LegalSlot):
                 continue
             self.hands[p].append(cid)
             if not quiet:
-                self.add_log("draw", kind="event", player=p, visible_to={p},
-                             card=self._term(cid))
+                self._writable_log().append(_ENTRY(
+                    "draw", {"card": self.game.card_tables.card_names[cid]}, p, _ONLY[p],
+                    "event"))
             self.phase = "action"
             return
 
@@ -342,18 +350,18 @@ class RekkyoState(_LegalSlot):
                 self.add_log("score", kind="event", player=p, seat=self._seat(p),
                              score=_fmt(out.scores[p]))
             return True
-        self.turn_player = (self.turn_player + 1) % self.game.players
+        self.turn_player = (self.turn_player + 1) % len(self.hands)
         return False
 
     def _after_action(self) -> None:
         p = self.turn_player
         self.actor = p
-        if len(self.hands[p]) > self.cards.hand_limit:
+        limit = self.game.cards.hand_limit
+        if len(self.hands[p]) > limit:
             self.phase = "discard"
             if not self.quiet:
-                    self.add_log("must_discard", kind="narration", player=p, seat=self._seat(p),
-                             n=len(self.hands[p]) - self.cards.hand_limit,
-                             limit=self.cards.hand_limit)
+                self.add_log("must_discard", kind="narration", player=p, seat=self._seat(p),
+                             n=len(self.hands[p]) - limit, limit=limit)
             return
         self._finish_turn()
 
@@ -408,7 +416,7 @@ class RekkyoState(_LegalSlot):
 
         Remembered per state object until it changes (``play`` asks again for the same state).
         """
-        return list(self._known_legal())
+        return self._known_legal()[:]
 
     def _known_legal(self) -> list[RekkyoAction]:
         """The remembered legal actions (never hand this list out: callers may change theirs)."""
@@ -532,23 +540,23 @@ class RekkyoState(_LegalSlot):
 
     def _event_actions(self, p: int) -> list[RekkyoAction]:
         """The events that stand alone seat ``p`` may play (hand in card-file order)."""
-        cards = self.cards
+        cards = self.game.cards
+        alone = self.game.card_tables.alone_events
         acts: list[RekkyoAction] = []
-        for cid in self._sorted_ids(self.hands[p]):
+        for cid in self._sorted_ids([c for c in self.hands[p] if c in alone]):
             card = cards.card(cid)
-            if not isinstance(card, EventCard) or card.use != "alone":
-                continue
+            assert isinstance(card, EventCard)
             if card.kind == "conscription":
-                acts.append(PlayEvent(cid))
+                acts.append(_event(cid))
             elif card.kind == "spy":
-                acts.extend(PlayEvent(cid, player=q) for q in range(self.game.players)
+                acts.extend(_event(cid, q) for q in range(len(self.hands))
                             if q != p and self.hands[q])
             elif card.kind == "diplomacy":
                 targets = sorted({t for t, _ in self._targets(p)
                                   if self.owner[t] is None
                                   and cards.territory(t).power <= card.max_power},
                                  key=self.game.territory_order.__getitem__)
-                acts.extend(PlayEvent(cid, territory=t) for t in targets)
+                acts.extend(_event(cid, None, t) for t in targets)
         return acts
 
     def why_illegal_text(self, text: str) -> str | Term:
@@ -617,34 +625,30 @@ class RekkyoState(_LegalSlot):
     # -- applying actions ---------------------------------------------------------------------
     def _apply(self, action: RekkyoAction) -> None:
         self._legal = None
-        p = self.actor
-        if isinstance(action, AddCard):
-            self._add_card(p, action.card)
-        elif isinstance(action, Commit):
-            self._commit()
-        elif isinstance(action, Invade):
-            self._start_invasion(p, action)
-        elif isinstance(action, Pass):
-            if not self.quiet:
-                self.add_log("pass", kind="action", player=p, seat=self._seat(p))
-            self._after_action()
-        elif isinstance(action, Defend):
-            self._defend()
-        elif isinstance(action, (Intercept, NoIntercept)):
-            self._answer_bombing(p, action)
-        elif isinstance(action, Discard):
-            self.hands[p].remove(action.card)
-            self._left_hand(p, [action.card])
-            self._discard_list().append(action.card)
-            if not self.quiet:
-                self.add_log("discard", kind="action", player=p, seat=self._seat(p),
-                             card=self._term(action.card))
-            if len(self.hands[p]) <= self.cards.hand_limit:
-                self._finish_turn()
-        elif isinstance(action, PlayEvent):
-            self._play_event(p, action)
-        else:  # pragma: no cover - play() only passes legal actions
-            raise AssertionError(f"unknown action {action!r}")
+        try:
+            step = _STEPS[type(action)]
+        except KeyError:  # pragma: no cover - play() only passes legal actions
+            raise AssertionError(f"unknown action {action!r}") from None
+        step(self, self.actor, action)
+
+    def _apply_pass(self, p: int, action: Pass) -> None:
+        if not self.quiet:
+            self._writable_log().append(_ENTRY(
+                "pass", {"seat": self.game.seat_terms[p]}, p, None, "action"))
+        self._after_action()
+
+    def _apply_discard(self, p: int, action: Discard) -> None:
+        cid = action.card
+        hand = self.hands[p]
+        hand.remove(cid)
+        if self.known_held[p]:
+            self._left_hand(p, (cid,))
+        self._discard_list().append(cid)
+        if not self.quiet:
+            self.add_log("discard", kind="action", player=p, seat=self._seat(p),
+                         card=self._term(cid))
+        if len(hand) <= self.game.cards.hand_limit:
+            self._finish_turn()
 
     # -- events that stand alone ----------------------------------------------------------------
     def _play_event(self, p: int, action: PlayEvent) -> None:
@@ -713,22 +717,31 @@ class RekkyoState(_LegalSlot):
         self.phase = "attack"
         if self.quiet:
             return
-        origins = [o for o in getattr(self.cards.territory(target), action.route) if o in mine]
+        cards = self.game.cards
+        names = self.game.card_tables.territory_names
+        seats = self.game.seat_terms
+        origins = [o for o in getattr(cards.territory(target), action.route) if o in mine]
+        log = self._writable_log()
         if origins:
-            self.add_log("invade", kind="action", player=p, seat=self._seat(p),
-                         target=self._tterm(target), route=ROUTE_TERMS[action.route],
-                         origin=[self._tterm(o) for o in origins])
+            log.append(_ENTRY("invade", {"seat": seats[p], "target": names[target],
+                                         "route": ROUTE_TERMS[action.route],
+                                         "origin": [names[o] for o in origins]},
+                              p, None, "action"))
         else:
-            self.add_log("invade_revolutionary", kind="action", player=p, seat=self._seat(p),
-                         target=self._tterm(target), route=ROUTE_TERMS[action.route])
+            log.append(_ENTRY("invade_revolutionary",
+                              {"seat": seats[p], "target": names[target],
+                               "route": ROUTE_TERMS[action.route]}, p, None, "action"))
         if defender is None:
-            self.add_log("vs_neutral", kind="narration", target=self._tterm(target),
-                         power=self.cards.territory(target).power)
+            log.append(_ENTRY("vs_neutral", {"target": names[target],
+                                             "power": cards.territory(target).power},
+                              None, None, "narration"))
         else:
-            self.add_log("vs_player", kind="narration", target=self._tterm(target),
-                         defender=self._seat(defender))
+            log.append(_ENTRY("vs_player", {"target": names[target],
+                                            "defender": seats[defender]},
+                              None, None, "narration"))
 
-    def _add_card(self, p: int, cid: str) -> None:
+    def _add_card(self, p: int, action: AddCard) -> None:
+        cid = action.card
         combat = self.combat
         assert combat is not None
         self.hands[p].remove(cid)
@@ -745,17 +758,19 @@ class RekkyoState(_LegalSlot):
     def _open_face_up(self) -> bool:
         return self.game.options.attack_open_cards == "face_up"
 
-    def _commit(self) -> None:
+    def _commit(self, p: int, action: Commit) -> None:
         combat = self.combat
         assert combat is not None
         combat.stage = "committed"
         if not self.quiet:
             key = "commit_open" if self._open_face_up() else "commit"
-            self.add_log(key, kind="action", player=combat.attacker,
-                         seat=self._seat(combat.attacker), n=len(combat.attacker_cards))
-            self.add_log("commit_private", kind="action", player=combat.attacker,
-                         visible_to={combat.attacker},
-                         cards=self._terms(combat.attacker_cards))
+            a = combat.attacker
+            self._writable_log().extend((
+                _ENTRY(key, {"seat": self.game.seat_terms[a], "n": len(combat.attacker_cards)},
+                       a, None, "action"),
+                _ENTRY("commit_private", {"cards": self._terms(combat.attacker_cards)}, a,
+                       _ONLY[a], "action"),
+            ))
         if combat.defender is None:
             self._reveal()
             self._neutral_defence()
@@ -765,7 +780,7 @@ class RekkyoState(_LegalSlot):
             self.phase = "defend"
             self.actor = combat.defender
 
-    def _defend(self) -> None:
+    def _defend(self, p: int, action: Defend) -> None:
         combat = self.combat
         assert combat is not None and combat.defender is not None
         d = combat.defender
@@ -786,9 +801,10 @@ class RekkyoState(_LegalSlot):
         assert combat is not None
         self._left_hand(combat.attacker, combat.attacker_cards)
         if not self.quiet:
-            self.add_log("reveal", kind="event", player=combat.attacker,
-                         seat=self._seat(combat.attacker),
-                         cards=self._terms(combat.attacker_cards))
+            a = combat.attacker
+            self._writable_log().append(_ENTRY(
+                "reveal", {"seat": self.game.seat_terms[a],
+                           "cards": self._terms(combat.attacker_cards)}, a, None, "event"))
 
     def _left_hand(self, p: int, cids: Iterable[str]) -> None:
         """Cards everyone saw leave seat ``p``'s hand: no longer known to be held there."""
@@ -800,7 +816,8 @@ class RekkyoState(_LegalSlot):
                 known.remove(cid)
 
     def _fighters(self, p: int) -> list[str]:
-        return [c for c in self.hands[p] if self.cards.card(c).fighter]
+        fighters = self.game.card_tables.fighters
+        return [c for c in self.hands[p] if c in fighters]
 
     def _next_bombing(self) -> None:
         """Ask the next interception question, or resolve the combat."""
@@ -871,11 +888,13 @@ class RekkyoState(_LegalSlot):
         if self.quiet:
             return
         removed = [c for c in drawn if c not in counting]
-        self.add_log("neutral_draw", kind="event", target=self._tterm(combat.target),
-                     power=power, cards=self._terms(drawn) or "—")
+        log = self._writable_log()
+        log.append(_ENTRY("neutral_draw", {"target": self._tterm(combat.target),
+                                           "power": power, "cards": self._terms(drawn) or "—"},
+                          None, None, "event"))
         if removed:
-            self.add_log("neutral_removed", kind="narration",
-                         cards=self._terms(removed))
+            log.append(_ENTRY("neutral_removed", {"cards": self._terms(removed)}, None, None,
+                              "narration"))
 
     def _side_total(self, ids: list[str], side: str, roller: int | None,
                     cancelled: list[tuple[str, str]]) -> int:
@@ -901,9 +920,10 @@ class RekkyoState(_LegalSlot):
                 value = card_value(card, face=face, route=route, neutral=neutral)
                 combat.rolls.append((cid, side, face, value))
                 if not quiet:
-                    self.add_log("roll", kind="event", player=roller,
-                                 seat=self._seat(roller) if roller is not None else "—",
-                                 card=card.name, face=face, value=value)
+                    self._writable_log().append(_ENTRY(
+                        "roll", {"seat": self._seat(roller) if roller is not None else "—",
+                                 "card": card.name, "face": face, "value": value},
+                        roller, None, "event"))
             else:
                 value = fixed[cid]
             if neutral and not quiet and isinstance(card, WeaponCard) \
@@ -941,9 +961,10 @@ class RekkyoState(_LegalSlot):
             key = "combat_won" if won else (
                 "combat_tie" if combat.attacker_total == combat.defender_total
                 else "combat_lost")
-            self.add_log(key, kind="event", seat=self._seat(combat.attacker), defender=d_name,
-                         target=self._tterm(combat.target), a=combat.attacker_total,
-                         d=combat.defender_total)
+            self._writable_log().append(_ENTRY(
+                key, {"seat": self._seat(combat.attacker), "defender": d_name,
+                      "target": self._tterm(combat.target), "a": combat.attacker_total,
+                      "d": combat.defender_total}, None, None, "event"))
         halves = tables.halves_score
         for side_cards, user in ((combat.attacker_cards, combat.attacker),
                                  (combat.defender_cards, combat.defender)):
@@ -975,7 +996,8 @@ class RekkyoState(_LegalSlot):
         discard.extend(combat.neutral_drawn)
         loser_seat = combat.defender if won else combat.attacker
         if not quiet and loser_seat is not None and not tables.weapons.isdisjoint(theirs):
-            self.add_log("loser_discards", kind="narration", seat=self._seat(loser_seat))
+            self._writable_log().append(_ENTRY(
+                "loser_discards", {"seat": self._seat(loser_seat)}, None, None, "narration"))
         kept: list[str] = []
         for cid in mine:
             if winner_seat is not None and producer.get(cid) in held:
@@ -983,8 +1005,10 @@ class RekkyoState(_LegalSlot):
                 self.known_held[winner_seat].append(cid)
                 kept.append(cid)
                 if not quiet:
-                    self.add_log("returned", kind="narration", seat=self._seat(winner_seat),
-                                 card=self._term(cid), producer=self._tterm(producer[cid]))
+                    self._writable_log().append(_ENTRY(
+                        "returned", {"seat": self._seat(winner_seat), "card": self._term(cid),
+                                     "producer": self._tterm(producer[cid])},
+                        None, None, "narration"))
             else:
                 discard.append(cid)
         for who, cid in combat.interceptors:
@@ -1157,24 +1181,6 @@ class RekkyoState(_LegalSlot):
         resample_hidden(self, world, player, deal)
         return world
 
-    def add_log(self, key: str, *, player: int | None = None,
-                visible_to: Iterable[int] | None = None, kind: str = "event",
-                **params: Any) -> None:
-        """The core's :meth:`~gamelib.core.state.State.add_log`, copying the log list first when
-        it is shared with a twin (see :meth:`clone`)."""
-        if self.quiet:
-            return
-        try:
-            mine = self._log_mine
-        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
-            mine = False
-        if not mine:
-            self.log = [*self.log]
-            self._log_mine = True
-        self.log.append(self.game.messages.entry_from(key, params, player, visible_to, kind))
-
-    add_log._honours_quiet = True  # type: ignore[attr-defined]  # it checks quiet itself
-
     # -- copy-on-write: the fields a twin may share, made this state's own before a change --------
     def _discard_list(self) -> list[str]:
         if self._borrowed & _DISCARD:
@@ -1202,13 +1208,28 @@ class RekkyoState(_LegalSlot):
         new = object.__new__(RekkyoState)
         new.__dict__ = d = self.__dict__.copy()  # fewer steps than updating a fresh __dict__
         new._legal = None
-        new._log_mine = self._log_mine = False
+        self.share_log(new)  # until either twin adds an entry (the core's add_log copies it)
         new._borrowed = self._borrowed = _SHARED
-        d["hands"] = [[*h] for h in self.hands]
-        d["known_held"] = [[*k] for k in self.known_held]
+        d["hands"] = list(map(list.copy, self.hands))
+        d["known_held"] = list(map(list.copy, self.known_held))
         combat = self.combat
         d["combat"] = combat.copy() if combat is not None else None
         return new
+
+
+_STEPS: dict[type, Any] = {
+    AddCard: RekkyoState._add_card,
+    Commit: RekkyoState._commit,
+    Invade: RekkyoState._start_invasion,
+    Pass: RekkyoState._apply_pass,
+    Defend: RekkyoState._defend,
+    Intercept: RekkyoState._answer_bombing,
+    NoIntercept: RekkyoState._answer_bombing,
+    Discard: RekkyoState._apply_discard,
+    PlayEvent: RekkyoState._play_event,
+}
+"""How ``_apply`` moves a state on, by the action's type (one dict look-up, not a chain of
+``isinstance`` tests): each takes the state, the acting seat and the action."""
 
 
 def _fmt(x: float) -> str:

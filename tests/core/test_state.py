@@ -120,3 +120,18 @@ def test_a_quiet_new_state_logs_nothing_from_its_set_up_on_and_plays_the_same_ga
         quiet.apply_in_place(legal[pick_b.randrange(len(legal))])
     assert quiet.history == loud.history and quiet.outcome() == loud.outcome()
     assert quiet.log == [] and not game.new_state(4).quiet  # the next state is loud again
+
+
+def test_a_shared_log_is_copied_once_by_whichever_twin_writes_first() -> None:
+    state = gamelib.load("toy").new_state(5)
+    twin = state.clone()
+    state.share_log(twin)  # what a game's hand-written clone() does
+    assert twin.log is state.log
+    before, entries = fingerprint(state), list(state.log)
+    twin.apply_in_place(twin.legal_actions()[0])
+    assert state.log == entries and len(twin.log) > len(entries)
+    assert fingerprint(state) == before, "the sharing flag is bookkeeping, not content"
+    mine = twin._writable_log()
+    assert twin._writable_log() is mine is twin.log, "copied once only"
+    state.apply_in_place(state.legal_actions()[0])  # the original, played on in place
+    assert state.log is not twin.log and len(state.log) == len(entries) + 1
