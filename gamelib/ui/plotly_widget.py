@@ -308,7 +308,7 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
             self._gamelib_live = True
             remember_widget_state(self)
             self._trait_values["_gamelib_current"] = self._gamelib_current + 1
-            self.send_state(list(_FIGURE_KEYS) + ["_gamelib_current"])
+            self.send_state([*_FIGURE_KEYS, "_gamelib_current"])
 
     def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict[str, Any]:
         """The widget's state; until a view asked for the figure, an empty figure."""
