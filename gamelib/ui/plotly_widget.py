@@ -77,12 +77,15 @@ _skip_iri_format_checker()  # before plotly is imported
 import plotly  # noqa: E402
 import plotly.graph_objects as go  # noqa: E402
 from plotly.serializers import custom_serializers  # noqa: E402
-from traitlets import Dict, Int  # noqa: E402
+from traitlets import Dict, Int, default  # noqa: E402
 
 __all__ = [
-    "LOADER_ESM", "FigureWidget", "copy_containers", "remember_widget_state", "widget_bundle"
+    "FIGURE_CLASS", "LOADER_ESM", "FigureWidget", "copy_containers", "remember_widget_state",
+    "widget_bundle",
 ]
 
+FIGURE_CLASS = "gamelib-figure"
+"""The class of every :class:`FigureWidget`'s element in the page, drawn or not yet."""
 _BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
 
 LOADER_ESM = """
@@ -262,6 +265,10 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
     _gamelib_live = False
     """Whether a view asked for the figure (see "Drawn when near the screen" in the module
     docstring); until then the figure is not in the widget's synced state."""
+
+    @default("_dom_classes")
+    def _default_dom_classes(self) -> tuple[str, ...]:
+        return (FIGURE_CLASS,)  # in the first state sent: no message of its own
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
