@@ -1,10 +1,12 @@
 """Every figure of a game notebook in Voila is drawn with the kernel's figure once it is scrolled
 to, and not before (issue 12: a figure widget sends its figure only when one of its views comes
-near the screen; see :mod:`gamelib.ui.plotly_widget`).
+near the screen, see :mod:`gamelib.ui.plotly_widget`; a lesson's chapter boards are made when
+their place comes near the screen, see :class:`gamelib.ui.lesson.Later`).
 
 A copy of the notebook gets one more cell at its end (:data:`tests.browser.drawn.FIGURES_CELL`):
 the digests of every figure widget in the kernel. The test checks that figures far below the
-first screen are not drawn after the page loaded, then scrolls to each figure in turn (in hidden
+first screen are not drawn after the page loaded, scrolls to each chapter board made later until
+it is made, then scrolls to each figure in turn (in hidden
 boxes too: they stay undrawn) and checks that every drawn figure shows one of the kernel's
 figures, and that every shown figure was drawn.
 """
@@ -55,12 +57,18 @@ def test_every_figure_is_drawn_with_the_kernels_figure_when_scrolled_to(
     page.wait_for_function("() => !document.getElementById('loading')", timeout=LOAD_MS)
     kernel = json.loads(page.locator(FIGURES).first.text_content() or "[]")
     figures = page.locator(".gamelib-figure")
-    count = figures.count()
-    assert count >= 5, f"{count} figure widgets in the page"
+    assert figures.count() >= 5, f"{figures.count()} figure widgets in the page"
     page.wait_for_timeout(2000)
     first = _figures(page)
     assert first[-1]["data"] is None, "the last figure was drawn before it was scrolled to"
 
+    # boards made when their place comes near the screen (Lesson.later): each, in turn
+    later = page.locator(".gamelib-later")
+    for i in range(later.count()):
+        later.nth(i).evaluate("(e) => e.scrollIntoView({ block: 'center' })")
+        later.nth(i).locator(".gamelib-controller").first.wait_for(
+            state="attached", timeout=DRAW_TIMEOUT_S * 1000)
+    count = figures.count()
     for i in range(count):
         if not _figures(page)[i]["shown"]:
             continue  # in a hidden box (a panel not opened): drawn when shown
