@@ -240,17 +240,26 @@ index, whether it is shown (not in a hidden box) and, once drawn, what it draws.
 
 def publish_figures() -> Any:
     """A widget showing the digest of every figure widget alive in the kernel (what each figure
-    shows now), for a test that draws every figure of a page."""
+    shows now), for a test that draws every figure of a page; its button (class
+    ``gamelib-figures-refresh``) makes the digest anew (boards made later add figures)."""
     import ipywidgets as widgets
     from ipywidgets.widgets.widget import _instances
 
     from gamelib.ui.plotly_widget import FigureWidget
 
-    digests = [digest_of(w.to_plotly_json()) for w in list(_instances.values())
-               if isinstance(w, FigureWidget)]
-    box = widgets.HTML(f"<pre>{html.escape(json.dumps(digests))}</pre>")
+    box = widgets.HTML()
     box.add_class(FIGURES.split()[0].lstrip("."))
-    return box
+    refresh = widgets.Button(description="digest")
+    refresh.add_class("gamelib-figures-refresh")
+
+    def update(_button: Any = None) -> None:
+        digests = [digest_of(w.to_plotly_json()) for w in list(_instances.values())
+                   if isinstance(w, FigureWidget)]
+        box.value = f"<pre>{html.escape(json.dumps(digests))}</pre>"
+
+    refresh.on_click(update)
+    update()
+    return widgets.VBox([refresh, box])
 
 
 def unmatched(kernel: Sequence[Mapping[str, Any]], page: Sequence[Mapping[str, Any]]) -> list[str]:
