@@ -68,6 +68,12 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
                             lambda e: frames.append(e.get("response", {})))
             start = time.perf_counter()
             page.goto(server.page_url)
+            # The first board: a lesson's chapter board is made, and any figure drawn, when its
+            # place comes near the screen (gamelib.ui.lesson.Later, gamelib.ui.plotly_widget);
+            # a reader scrolls to it.
+            first = page.locator(f"{CONTROLLER}, .gamelib-later").first
+            first.wait_for(state="attached", timeout=GAME_TIMEOUT_MS)
+            first.scroll_into_view_if_needed(timeout=GAME_TIMEOUT_MS)
             page.wait_for_function(
                 f"""() => [...document.querySelectorAll('{BOARD}')]
                     .some(e => e.getBoundingClientRect().height > 50
