@@ -63,7 +63,7 @@ from gamelib.ui.closing import heard_from_page
 from gamelib.ui.controller import GameController, update_figure, with_lang
 from gamelib.ui.figure_display import static_figure
 from gamelib.ui.labels import label
-from gamelib.ui.plotly_widget import FigureWidget
+from gamelib.ui.plotly_widget import NEAR_SCREEN_JS, FigureWidget
 
 __all__ = [
     "EXPORT_ENV",
@@ -182,26 +182,21 @@ def _as_figure(fig: go.Figure | dict[str, Any]) -> go.Figure:
     return fig if isinstance(fig, go.Figure) else go.Figure(fig)
 
 
-NEAR_SCREEN_ESM = """
+NEAR_SCREEN_ESM = NEAR_SCREEN_JS + """
 export default {
   render({ model, el }) {
-    if (typeof IntersectionObserver !== "function") {
-      model.send({ gamelib: "near" });
-      return;
-    }
-    const seen = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        seen.disconnect();
-        model.send({ gamelib: "near" });
-      }
-    }, { rootMargin: "100% 0px" });
-    seen.observe(el);
-    return () => seen.disconnect();
+    let removed = false;
+    nearScreen(el, () => removed).then(() => {
+      if (!removed) model.send({ gamelib: "near" });
+    });
+    return () => {
+      removed = true;
+    };
   },
 };
 """
 """The front end of :class:`Later`'s marker: tells the kernel when it comes within a screen
-height of the visible part of the page (or at once, in a browser without
+height of the visible part of its page (or at once, in a browser without
 ``IntersectionObserver``)."""
 
 LATER_TEXT: Text = ("Loading the board…", "盤面を読み込んでいます…")

@@ -86,9 +86,44 @@ __all__ = [
 
 FIGURE_CLASS = "gamelib-figure"
 """The class of every :class:`FigureWidget`'s element in the page, drawn or not yet."""
+NEAR_SCREEN_JS = """
+// The nearest ancestor of el that scrolls vertically (Voila's and JupyterLab's pages scroll in
+// a box, not the window: a root margin applies only to the root), else null (the viewport).
+function scrollRoot(el) {
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const y = getComputedStyle(p).overflowY;
+    if ((y === "auto" || y === "scroll" || y === "overlay") && p.scrollHeight > p.clientHeight) {
+      return p;
+    }
+  }
+  return null;
+}
+
+// Resolves when el comes within a screen height of the visible part of its page (or is gone).
+// An element in a hidden box (display: none) waits until the box is shown.
+function nearScreen(el, gone) {
+  if (typeof IntersectionObserver !== "function") return Promise.resolve();
+  return new Promise((resolve) => {
+    const watch = () => {
+      if (gone()) return resolve();
+      if (!el.isConnected) return requestAnimationFrame(watch);
+      const seen = new IntersectionObserver((entries) => {
+        if (gone() || entries.some((e) => e.isIntersecting)) {
+          seen.disconnect();
+          resolve();
+        }
+      }, { root: scrollRoot(el), rootMargin: "100% 0px" });
+      seen.observe(el);
+    };
+    watch();
+  });
+}
+"""
+"""JavaScript shared by the front ends that wait for their element to come near the screen."""
+
 _BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
 
-LOADER_ESM = """
+LOADER_ESM = NEAR_SCREEN_JS + """
 const KEY = Symbol.for("gamelib.plotly.widgetbundle");
 
 function requestBundle(model) {
@@ -113,21 +148,6 @@ function requestCurrent(model) {
     };
     model.on("change:_gamelib_current", done);
     model.send({ gamelib: "current?" });
-  });
-}
-
-// Resolves when el comes near the screen (within one screen height): a figure is asked for and
-// drawn only then. A view in a hidden box (display: none) waits until the box is shown.
-function nearScreen(el, gone) {
-  if (typeof IntersectionObserver !== "function") return Promise.resolve();
-  return new Promise((resolve) => {
-    const seen = new IntersectionObserver((entries) => {
-      if (gone() || entries.some((e) => e.isIntersecting)) {
-        seen.disconnect();
-        resolve();
-      }
-    }, { rootMargin: "100% 0px" });
-    seen.observe(el);
   });
 }
 
