@@ -55,6 +55,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
+import anywidget
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
@@ -203,13 +204,10 @@ LATER_TEXT: Text = ("Loading the board…", "盤面を読み込んでいます�
 """What :class:`Later` shows until it is built."""
 
 
-def _near_screen_marker() -> widgets.DOMWidget:
-    import anywidget
+class NearScreen(anywidget.AnyWidget):
+    """:class:`Later`'s marker: sends ``{"gamelib": "near"}`` when it comes near the screen."""
 
-    class NearScreen(anywidget.AnyWidget):  # type: ignore[misc]
-        _esm = NEAR_SCREEN_ESM
-
-    return NearScreen()
+    _esm = NEAR_SCREEN_ESM
 
 
 class Later:
@@ -232,7 +230,7 @@ class Later:
         self.built = False
         self.lang = lang
         self.text = widgets.HTML()
-        self.marker = _near_screen_marker()
+        self.marker = NearScreen()
         self.marker.on_msg(self._heard)
         self.box = widgets.VBox([self.text, self.marker])
         self.box.add_class("gamelib-later")
