@@ -24,7 +24,7 @@ from gamelib.core import GameLibError, available_games, load, option_specs
 from gamelib.lab import figures
 from gamelib.lab.texts import text
 from gamelib.sim.batch import Batch, run_batch
-from gamelib.ui.controller import update_figure
+from gamelib.ui.figure_update import update_figure
 from gamelib.ui.plotly_widget import FigureWidget
 
 __all__ = ["LabPanel"]

@@ -8,8 +8,9 @@ states without the values its front end knows (see :mod:`gamelib.ui.page_state`)
 
 from __future__ import annotations
 
-from gamelib.ui.controller import GameController, update_figure
+from gamelib.ui.controller import GameController
 from gamelib.ui.figure_display import show, static_figure, use_shared_plotly
+from gamelib.ui.figure_update import update_figure
 from gamelib.ui.page_state import use_lean_page_states
 
 __all__ = ["GameController", "show", "static_figure", "update_figure", "use_shared_plotly"]

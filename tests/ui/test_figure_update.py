@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
 import plotly.graph_objects as go
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamelib.ui import update_figure
+from gamelib.ui.figure_update import _diff_container_array
 from gamelib.ui.plotly_widget import FigureWidget
 
 
@@ -138,3 +144,67 @@ def test_a_spec_with_other_trace_types_replaces_the_traces() -> None:
     assert not fw.layout.shapes and fw.layout.title.text is None
     update_figure(fw, _spec(2))
     assert [t.type for t in fw.data] == ["scatter", "bar"] and fw.layout.title.text == "step 2"
+
+
+def _relayout(items: list[dict[str, Any]], edits: dict[tuple[Any, ...], Any]) -> list[Any]:
+    """plotly.js's ``applyContainerArrayChanges`` (src/plot_api/manage_arrays.js), in Python:
+    indices in increasing order, an object inserts before the current item, a path edits the
+    current item, null marks it removed; the removals are made last, from the highest index."""
+    array = copy.deepcopy(items)
+    by_index: dict[int, dict[tuple[Any, ...], Any]] = {}
+    for path, value in edits.items():
+        by_index.setdefault(path[1], {})[path[2:]] = value
+    removed = []
+    for index in sorted(by_index):
+        changes = by_index[index]
+        if () in changes:
+            assert len(changes) == 1, f"index {index}: an insert or removal with edits"
+            if changes[()] is None:
+                assert index < len(array), f"removing past the end: {index}"
+                removed.append(index)
+            else:
+                assert index <= len(array), f"inserting past the end: {index}"
+                array.insert(index, copy.deepcopy(changes[()]))
+            continue
+        for keys, value in changes.items():
+            target = array[index]
+            for key in keys[:-1]:
+                target = target.setdefault(key, {})
+            if value is None:
+                target.pop(keys[-1], None)
+            else:
+                target[keys[-1]] = copy.deepcopy(value)
+    for index in reversed(removed):
+        del array[index]
+    return array
+
+
+_ITEMS = st.lists(
+    st.fixed_dictionaries(
+        {"x0": st.integers(0, 3), "text": st.sampled_from(["a", "b", "c"])},
+        optional={"line": st.fixed_dictionaries({"color": st.sampled_from(["red", "blue"])})},
+    ),
+    max_size=12,
+)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(old=_ITEMS, new=_ITEMS)
+def test_container_array_changes_turn_old_items_into_new_under_plotly_js_rules(
+    old: list[dict[str, Any]], new: list[dict[str, Any]]
+) -> None:
+    edits: dict[tuple[Any, ...], Any] = {}
+    _diff_container_array(old, new, ("shapes",), edits)
+    assert _relayout(old, edits) == new
+
+
+def test_a_card_moved_from_a_hand_to_the_trick_leaves_the_other_items_alone() -> None:
+    """Items equal before and after keep their place: only the card's own items are sent."""
+    hand = [{"type": "rect", "x0": i, "text": f"card {i}"} for i in range(5)]
+    panels = [{"type": "rect", "x0": 50 + i, "text": f"panel {i}"} for i in range(20)]
+    played = hand[2]
+    trick = {**played, "x0": 99}
+    edits: dict[tuple[Any, ...], Any] = {}
+    _diff_container_array([*hand, *panels], [*hand[:2], *hand[3:], *panels, trick],
+                          ("shapes",), edits)
+    assert edits == {("shapes", 2): None, ("shapes", 25): trick}
