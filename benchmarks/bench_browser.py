@@ -63,8 +63,17 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
         ) as page:
             errors = JsErrors(page)
             transfer = Transfer(page)
+            frames: list[dict[str, Any]] = []
+            transfer.cdp.on("Network.webSocketFrameReceived",
+                            lambda e: frames.append(e.get("response", {})))
             start = time.perf_counter()
             page.goto(server.page_url)
+            # The first board: a lesson's chapter board is made, and any figure drawn, when its
+            # place comes near the screen (gamelib.ui.lesson.Later, gamelib.ui.plotly_widget);
+            # a reader scrolls to it.
+            first = page.locator(f"{CONTROLLER}, .gamelib-later").first
+            first.wait_for(state="attached", timeout=GAME_TIMEOUT_MS)
+            first.scroll_into_view_if_needed(timeout=GAME_TIMEOUT_MS)
             page.wait_for_function(
                 f"""() => [...document.querySelectorAll('{BOARD}')]
                     .some(e => e.getBoundingClientRect().height > 50
@@ -75,6 +84,7 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
                 "board_s": time.perf_counter() - start,
                 "board_mb": transfer.total / 1e6,
                 "board_http_mb": transfer.http / 1e6,
+                "board_ws_kb": ws_breakdown(frames),
             }
             page.wait_for_function("() => !document.getElementById('loading')")
             controller = page.locator(CONTROLLER).first
@@ -100,6 +110,43 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
             result["external"] = list(transfer.external)
             result["largest"] = [(url.rsplit("/", 1)[-1], n) for url, n in transfer.largest(12)]
     return result
+
+
+def ws_breakdown(frames: list[dict[str, Any]]) -> dict[str, float]:
+    """kB of websocket ``frames`` (DevTools' ``response`` objects) by kind of Jupyter message:
+    ``comm_msg:custom`` (the plotly bundle), ``comm_msg:update_states`` (the reply to the page's
+    request for every widget's state, also split by widget model as ``state:<model>``),
+    ``comm_open``, ``status``, … Frames that are not Jupyter messages count as ``other``."""
+    import base64
+    import collections
+    import struct
+
+    kb: collections.Counter[str] = collections.Counter()
+    for frame in frames:
+        payload = frame.get("payloadData", "")
+        try:
+            if frame.get("opcode") == 2:  # v1.kernel.websocket.jupyter.org: offsets, then parts
+                raw = base64.b64decode(payload)
+                n = struct.unpack_from("<Q", raw)[0]
+                offsets = struct.unpack_from(f"<{n}Q", raw, 8)
+                header = json.loads(raw[offsets[1]:offsets[2]])
+                content = json.loads(raw[offsets[4]:offsets[5]])
+                size = len(raw)
+            else:
+                msg = json.loads(payload)
+                header, content, size = msg["header"], msg["content"], len(payload.encode())
+        except (ValueError, KeyError, IndexError, struct.error):
+            kb["other"] += len(payload) / 1e3
+            continue
+        kind = str(header.get("msg_type"))
+        data = content.get("data") if isinstance(content, dict) else None
+        if isinstance(data, dict) and "method" in data:
+            kind += f":{data['method']}"
+            for state in (data.get("states") or {}).values():
+                name = state.get("model_name", "?")
+                kb[f"state:{name}"] += len(json.dumps(state)) / 1e3
+        kb[kind] += size / 1e3
+    return {k: round(v, 1) for k, v in kb.most_common()}
 
 
 def saved_notebook_mb(name: str) -> float:

@@ -15,6 +15,8 @@ API (all texts are ``(en, ja)`` pairs, :class:`~gamelib.core.Term` objects or pl
     ctrl = lesson.controller(game, figures=[...], seats=["human", "heuristic"],
                              position=None, hotseat=False)   # a GameController that follows
     lesson.text(("Your turn.", "あなたの番です。"))   # an HTML widget that follows
+    lesson.later(lambda: lesson.controller(...))    # a Later: made when a page shows its
+                                                    # place near the screen; .value makes it
     lesson.figure(lambda lang: make_figure(lang))   # a FigureWidget rebuilt on a switch
     fig = lesson.static(lambda lang: make_figure(lang),   # a StaticFigure: drawn once per
                         note=("How to read it.", "読み方。"))  # language, redrawn on a switch;
@@ -45,6 +47,7 @@ Tests drive everything headless: ``q.buttons[i].click()``, ``lesson.switch.value
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import os
@@ -52,6 +55,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TypeVar
 
+import anywidget
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
@@ -60,7 +64,7 @@ from gamelib.ui.closing import heard_from_page
 from gamelib.ui.controller import GameController, update_figure, with_lang
 from gamelib.ui.figure_display import static_figure
 from gamelib.ui.labels import label
-from gamelib.ui.plotly_widget import FigureWidget
+from gamelib.ui.plotly_widget import NEAR_SCREEN_JS, FigureWidget
 
 __all__ = [
     "EXPORT_ENV",
@@ -69,6 +73,7 @@ __all__ = [
     "NOTE_KEY",
     "Exercise",
     "Follower",
+    "Later",
     "Lesson",
     "LiveFigure",
     "LiveText",
@@ -176,6 +181,98 @@ def figure_json(fig: go.Figure) -> dict[str, Any]:
 def _as_figure(fig: go.Figure | dict[str, Any]) -> go.Figure:
     """A builder's result as a figure (builders may return plotly JSON dicts)."""
     return fig if isinstance(fig, go.Figure) else go.Figure(fig)
+
+
+NEAR_SCREEN_ESM = NEAR_SCREEN_JS + """
+export default {
+  render({ model, el }) {
+    let removed = false;
+    nearScreen(el, () => removed).then(() => {
+      if (!removed) model.send({ gamelib: "near" });
+    });
+    return () => {
+      removed = true;
+    };
+  },
+};
+"""
+"""The front end of :class:`Later`'s marker: tells the kernel when it comes within a screen
+height of the visible part of its page (or at once, in a browser without
+``IntersectionObserver``)."""
+
+LATER_TEXT: Text = ("Loading the board…", "盤面を読み込んでいます…")
+"""What :class:`Later` shows until it is built."""
+
+
+class NearScreen(anywidget.AnyWidget):
+    """:class:`Later`'s marker: sends ``{"gamelib": "near"}`` when it comes near the screen."""
+
+    _esm = NEAR_SCREEN_ESM
+
+
+class Later:
+    """A widget made when a page shows its place near the screen, not when the cell runs.
+
+    A lesson shows a board in most chapters; each board is a controller of about 90 widgets
+    (five of them figures) that Voila made while it ran the notebook (0.2–0.5 s each) and whose
+    states a page asked for when it loaded (issue 12). ``Later(build)`` displays a short text
+    and a marker widget instead; when the marker comes within a screen height of the visible
+    part of the page (an ``IntersectionObserver``), the kernel calls ``build()`` and shows what
+    it made (a :class:`GameController` or any widget) in its place. :attr:`value` builds it
+    at once (tests, code that needs the controller). A build that raises shows its error in
+    place of the board. A notebook saved with widget state shows the text for a board never
+    built in a browser.
+    """
+
+    def __init__(self, build: Callable[[], Any], lang: str = "en") -> None:
+        self._build = build
+        self._value: Any = None
+        self.built = False
+        self.lang = lang
+        self.text = widgets.HTML()
+        self.marker = NearScreen()
+        self.marker.on_msg(self._heard)
+        self.box = widgets.VBox([self.text, self.marker])
+        self.box.add_class("gamelib-later")
+        self.set_lang(lang)
+
+    @property
+    def value(self) -> Any:
+        """What ``build()`` made (built now if it was not yet)."""
+        self.show()
+        return self._value
+
+    def show(self) -> None:
+        """Build and show it in place of the text (once)."""
+        if self.built:
+            return
+        self.built = True
+        try:
+            self._value = self._build()
+        except Exception as err:  # shown where the board would be, as a cell's error would
+            self.text.value = (f"<pre class='gamelib-error'>{html.escape(type(err).__name__)}: "
+                               f"{html.escape(str(err))}</pre>")
+            raise
+        shown = getattr(self._value, "widget", self._value)
+        self.box.children = (shown,) if isinstance(shown, widgets.Widget) else (self.text,)
+
+    def _heard(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("gamelib") == "near" and not self.built:
+            with contextlib.suppress(Exception):  # shown in place of the board
+                self.show()
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        if not self.built:
+            self.text.value = f"<i>{html.escape(text_of(LATER_TEXT, lang))}</i>"
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+
+        display(self.box)  # type: ignore[no-untyped-call]
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.box._repr_mimebundle_(**kwargs)
 
 
 class StaticFigure:
@@ -451,6 +548,11 @@ class Lesson:
         if isinstance(game, Game):
             game = with_lang(game, self.lang)
         return self.follow(GameController(game, lang=self.lang, **kwargs))
+
+    def later(self, build: Callable[[], Any]) -> Later:
+        """A :class:`Later`: ``build()`` (a controller, a widget) made when a page shows its
+        place near the screen. ``build`` makes its own followers (``lesson.controller``)."""
+        return self.follow(Later(build, self.lang))
 
     def text(self, text: Text, *, tag: str = "div") -> LiveText:
         """An HTML text that follows the switch."""

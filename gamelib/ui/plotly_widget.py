@@ -12,15 +12,24 @@ inflates it with the browser's ``DecompressionStream``, imports it once and shar
 bundle is kept in any widget's state, so saved widget state stays small.
 
 The message is not awaited inside anywidget's ``initialize`` (model creation may be serialized
-behind it in the front end); only ``render`` waits for the module.
+behind it in the front end), nor inside ``render``: ipywidgets queues a model's state changes
+behind the creation of its views, so a view draws later, once the module (and its figure, below)
+is there. The loader is sent without its comments and indentation (:func:`_compact`): it is in
+the state of every figure widget.
 
-Changes made while the bundle loads reach a front-end model whose plotly code is not listening
-yet, so they are lost; and later updates only send what changed since. In JupyterLab, where the
-figure is shown while the notebook's next cells still change it, figures stayed at the state
-they had when displayed. So once plotly's front end is ready, the loader asks the kernel for the
-figure as it is now (``{"gamelib": "current?"}``): the kernel sends the current ``_widget_data``
-and ``_widget_layout`` (:func:`remember_widget_state`) and then ``{"gamelib": "current"}``, and
-only then is the figure drawn.
+Drawn when near the screen: a Voila page asks the kernel for the state of every widget at once
+when it loads, and a lesson has dozens of figures, most of them far below the first screen. So a
+figure widget's synced state holds an empty figure until one of its views comes within a screen
+height of the visible part of the page (an ``IntersectionObserver``; a view in a hidden box waits
+until the box is shown). The view then asks the kernel for the figure as it is now
+(``{"gamelib": "current?"}``): the kernel sends the current ``_widget_data`` and
+``_widget_layout`` (:func:`remember_widget_state`) with a new value of ``_gamelib_current``, and
+from then on sends the figure's updates as usual; the view draws once that state has arrived.
+Until then, the kernel updates the figure in Python only (plotly's edit messages are not sent).
+This also covers changes made while the bundle loads, which reached a front-end model whose
+plotly code was not listening yet. A notebook saved with its widget state (or executed by
+nbclient with ``store_widget_state``) keeps an empty figure for every figure never drawn in a
+browser: plotly draws empty axes there until the notebook is run again.
 
 Messages: plotly's front end reports, after every draw, the defaults plotly.js computed for
 every trace and for the layout (``_js2py_traceDeltas``, ``_js2py_layoutDelta``); the kernel
@@ -35,22 +44,86 @@ from __future__ import annotations
 
 import functools
 import gzip
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import plotly
-import plotly.graph_objects as go
-from plotly.serializers import custom_serializers
-from traitlets import Dict
+
+def _skip_iri_format_checker() -> None:
+    """Import ``jsonschema`` without its "iri" format checker (``rfc3987_syntax``).
+
+    plotly's renderers import ``nbformat`` with every ``FigureWidget``, and ``nbformat`` imports
+    ``jsonschema``, whose format checkers import ``rfc3987_syntax`` when it is installed (it is,
+    for ``jupyter-events``); that package compiles an Earley grammar on import: 1.6 s of CPU,
+    6 s of the kernel's first import of ``gamelib.powers.ui`` on a loaded machine, before a
+    Voila page can show anything. Nothing in a notebook kernel validates IRIs, so the checker
+    is left out; a later ``import rfc3987_syntax`` works as usual. Does nothing when
+    ``jsonschema`` is already imported.
+    """
+    if "jsonschema" in sys.modules or "rfc3987_syntax" in sys.modules:
+        return
+    sys.modules["rfc3987_syntax"] = None  # type: ignore[assignment]  # its import fails
+    try:
+        import jsonschema  # noqa: F401
+    except ImportError:
+        pass
+    finally:
+        del sys.modules["rfc3987_syntax"]
+
+
+_skip_iri_format_checker()  # before plotly is imported
+
+import plotly  # noqa: E402
+import plotly.graph_objects as go  # noqa: E402
+from plotly.serializers import custom_serializers  # noqa: E402
+from traitlets import Dict, Int, default  # noqa: E402
 
 __all__ = [
-    "LOADER_ESM", "FigureWidget", "copy_containers", "remember_widget_state", "widget_bundle"
+    "FIGURE_CLASS", "LOADER_ESM", "FigureWidget", "copy_containers", "remember_widget_state",
+    "widget_bundle",
 ]
+
+FIGURE_CLASS = "gamelib-figure"
+"""The class of every :class:`FigureWidget`'s element in the page, drawn or not yet."""
+NEAR_SCREEN_JS = """
+// The nearest ancestor of el that scrolls vertically (Voila's and JupyterLab's pages scroll in
+// a box, not the window: a root margin applies only to the root), else null (the viewport).
+function scrollRoot(el) {
+  for (let p = el.parentElement; p; p = p.parentElement) {
+    const y = getComputedStyle(p).overflowY;
+    if ((y === "auto" || y === "scroll" || y === "overlay") && p.scrollHeight > p.clientHeight) {
+      return p;
+    }
+  }
+  return null;
+}
+
+// Resolves when el comes within a screen height of the visible part of its page (or is gone).
+// An element in a hidden box (display: none) waits until the box is shown.
+function nearScreen(el, gone) {
+  if (typeof IntersectionObserver !== "function") return Promise.resolve();
+  return new Promise((resolve) => {
+    const watch = () => {
+      if (gone()) return resolve();
+      if (!el.isConnected) return requestAnimationFrame(watch);
+      const seen = new IntersectionObserver((entries) => {
+        if (gone() || entries.some((e) => e.isIntersecting)) {
+          seen.disconnect();
+          resolve();
+        }
+      }, { root: scrollRoot(el), rootMargin: "100% 0px" });
+      seen.observe(el);
+    };
+    watch();
+  });
+}
+"""
+"""JavaScript shared by the front ends that wait for their element to come near the screen."""
 
 _BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
 
-LOADER_ESM = """
+LOADER_ESM = NEAR_SCREEN_JS + """
 const KEY = Symbol.for("gamelib.plotly.widgetbundle");
 
 function requestBundle(model) {
@@ -65,14 +138,15 @@ function requestBundle(model) {
   });
 }
 
+// Asks the kernel for the figure as it is now; resolves once that state is in the model (the
+// kernel sends it with a new value of _gamelib_current, then nothing else is awaited).
 function requestCurrent(model) {
   return new Promise((resolve) => {
-    const onMessage = (msg) => {
-      if (!msg || msg.gamelib !== "current") return;
-      model.off("msg:custom", onMessage);
+    const done = () => {
+      model.off("change:_gamelib_current", done);
       resolve();
     };
-    model.on("msg:custom", onMessage);
+    model.on("change:_gamelib_current", done);
     model.send({ gamelib: "current?" });
   });
 }
@@ -134,23 +208,46 @@ function quiet(model) {
 export default () => {
   let inner = null;
   let ready = null;
+  let current = null;
   return {
     initialize(ctx) {
       const model = quiet(ctx.model);
-      ready = plotlyModule(ctx.model).then(async (mod) => {
+      ready = plotlyModule(ctx.model).then((mod) => {
         inner = mod.default();
-        const cleanup = await inner.initialize({ ...ctx, model });
-        await requestCurrent(ctx.model);
-        return cleanup;
+        return inner.initialize({ ...ctx, model });
       });
     },
-    async render(ctx) {
-      await ready;
-      return inner.render({ ...ctx, model: quiet(ctx.model) });
+    // Not awaited by the widget manager: a view waiting for the screen must not hold up the
+    // model's state changes (ipywidgets queues them behind every view being created).
+    render(ctx) {
+      let cleanup = null;
+      let removed = false;
+      const gone = () => removed;
+      (async () => {
+        await ready;
+        await nearScreen(ctx.el, gone);
+        if (removed) return;
+        current ??= requestCurrent(ctx.model);
+        await current;
+        if (removed) return;
+        cleanup = await inner.render({ ...ctx, model: quiet(ctx.model) });
+        if (removed && typeof cleanup === "function") cleanup();
+      })();
+      return () => {
+        removed = true;
+        if (typeof cleanup === "function") cleanup();
+      };
     },
   };
 };
 """
+
+
+def _compact(js: str) -> str:
+    """``js`` without comment lines, indentation and blank lines (the loader's lines are
+    statements or parts of one; no string or template literal spans lines)."""
+    lines = (line.strip() for line in js.splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//"))
 
 
 @functools.cache
@@ -175,13 +272,23 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
     """``go.FigureWidget`` whose front-end bundle is sent once per page, on request, and
     whose messages from the browser are not echoed back to it."""
 
-    _esm = LOADER_ESM
+    _esm = _compact(LOADER_ESM)
     _js2py_traceDeltas = _one_way("_js2py_traceDeltas")
     _js2py_layoutDelta = _one_way("_js2py_layoutDelta")
     _js2py_restyle = _one_way("_js2py_restyle")
     _js2py_relayout = _one_way("_js2py_relayout")
     _js2py_update = _one_way("_js2py_update")
     _js2py_pointsCallback = _one_way("_js2py_pointsCallback")
+    _gamelib_current = Int(0).tag(sync=True)
+    """Counts the kernel's answers to ``{"gamelib": "current?"}`` (the loader waits for a new
+    value: the figure sent with it is then in the front-end model)."""
+    _gamelib_live = False
+    """Whether a view asked for the figure (see "Drawn when near the screen" in the module
+    docstring); until then the figure is not in the widget's synced state."""
+
+    @default("_dom_classes")
+    def _default_dom_classes(self) -> tuple[str, ...]:
+        return (FIGURE_CLASS,)  # in the first state sent: no message of its own
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -225,9 +332,34 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
         if content.get("gamelib") == "bundle?":
             self.send({"gamelib": "bundle"}, buffers=[widget_bundle()])
         elif content.get("gamelib") == "current?":
+            self._gamelib_live = True
             remember_widget_state(self)
-            self.send_state(["_widget_data", "_widget_layout"])
-            self.send({"gamelib": "current"})
+            self._trait_values["_gamelib_current"] = self._gamelib_current + 1
+            self.send_state([*_FIGURE_KEYS, "_gamelib_current"])
+
+    def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict[str, Any]:
+        """The widget's state; until a view asked for the figure, an empty figure."""
+        state: dict[str, Any] = super().get_state(key, drop_defaults)
+        if not self._gamelib_live:
+            for name, empty in (("_widget_data", []), ("_widget_layout", {})):
+                if name in state:
+                    state[name] = empty
+        return state
+
+    def send_state(self, key: Any = None) -> None:
+        """Send ``key`` (or every synced trait); until a view asked for the figure, nothing
+        of the figure (its data, layout, edits): the view asks for all of it when it is near
+        the screen."""
+        if not self._gamelib_live:
+            keys = self.keys if key is None else [key] if isinstance(key, str) else list(key)
+            key = [k for k in keys if k not in _FIGURE_KEYS and not k.startswith("_py2js_")]
+            if not key:
+                return
+        super().send_state(key)
+
+
+_FIGURE_KEYS = ("_widget_data", "_widget_layout", "_last_trace_edit_id", "_last_layout_edit_id")
+"""Synced traits of a figure widget that carry its figure (with the ``_py2js_*`` edits)."""
 
 
 def remember_widget_state(fw: go.FigureWidget) -> None:

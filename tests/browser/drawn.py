@@ -209,3 +209,71 @@ def _compare(i: int, want: Mapping[str, Any], got: Mapping[str, Any]) -> list[st
                     f"{json.dumps(g.get(key))[:120]}, engine {json.dumps(w.get(key))[:120]}"
                 )
     return problems
+
+
+FIGURES = ".gamelib-figures pre"
+"""The digests of every figure widget of the kernel (:func:`publish_figures`)."""
+
+FIGURES_CELL = "from tests.browser.drawn import publish_figures\n\npublish_figures()"
+"""The cell added at the end of a notebook for :func:`publish_figures`."""
+
+EVERY_FIGURE_JS = """
+(keys) => [...document.querySelectorAll(".gamelib-figure")].map((el, index) => {
+  const gd = el.matches(".js-plotly-plot") ? el : el.querySelector(".js-plotly-plot");
+  const shown = el.getClientRects().length > 0;
+  if (!gd || !gd.data || !gd.querySelector(".main-svg")) return { index, shown, data: null };
+  const plain = (v) =>
+    ArrayBuffer.isView(v) ? Array.from(v) : Array.isArray(v) ? v.map(plain) : v;
+  const layout = gd.layout || {};
+  return {
+    index,
+    shown,
+    data: gd.data.map((t) => Object.fromEntries(
+      keys.filter((k) => t[k] !== undefined && t[k] !== null).map((k) => [k, plain(t[k])]))),
+    layout: { title: layout.title, annotations: (layout.annotations || []).map((a) => a.text) },
+  };
+})
+"""
+"""Every figure widget's element in the page (class ``gamelib-figure``), drawn or not: its
+index, whether it is shown (not in a hidden box) and, once drawn, what it draws."""
+
+
+def publish_figures() -> Any:
+    """A widget showing the digest of every figure widget alive in the kernel (what each figure
+    shows now), for a test that draws every figure of a page; its button (class
+    ``gamelib-figures-refresh``) makes the digest anew (boards made later add figures)."""
+    import ipywidgets as widgets
+    from ipywidgets.widgets.widget import _instances
+
+    from gamelib.ui.plotly_widget import FigureWidget
+
+    box = widgets.HTML()
+    box.add_class(FIGURES.split()[0].lstrip("."))
+    refresh = widgets.Button(description="digest")
+    refresh.add_class("gamelib-figures-refresh")
+
+    def update(_button: Any = None) -> None:
+        digests = [digest_of(w.to_plotly_json()) for w in list(_instances.values())
+                   if isinstance(w, FigureWidget)]
+        box.value = f"<pre>{html.escape(json.dumps(digests))}</pre>"
+
+    refresh.on_click(update)
+    update()
+    return widgets.VBox([refresh, box])
+
+
+def unmatched(kernel: Sequence[Mapping[str, Any]], page: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The drawn figures of ``page`` (from :data:`EVERY_FIGURE_JS`) that show none of the
+    kernel's figures (``kernel``: digests from :func:`publish_figures`; each used once)."""
+    free = list(kernel)
+    problems = []
+    for fig, got in page_digest(page).items():
+        found = [_compare(fig, want, got) for want in free]
+        best = min(range(len(found)), key=lambda k: len(found[k]), default=None)
+        if best is None:
+            problems.append(f"figure {fig} ({got['title']}): no figure of the kernel left")
+        elif found[best]:
+            problems.extend(found[best])
+        else:
+            del free[best]
+    return problems

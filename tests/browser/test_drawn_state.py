@@ -131,6 +131,8 @@ def test_voila_figures_show_engine_state(
     page.goto(server.page_url, wait_until="commit", timeout=LOAD_MS)
     page.locator(DIGEST).first.wait_for(timeout=LOAD_MS)
     page.wait_for_function("() => !document.getElementById('loading')")
+    # figures are drawn when near the screen (gamelib.ui.plotly_widget), as a reader scrolls
+    page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
     _click_through(page, artifacts_dir / f"voila-drawn-{name}.png")
     assert errors.relevant() == []
 

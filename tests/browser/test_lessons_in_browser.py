@@ -32,8 +32,12 @@ def test_first_chapter_by_clicking(
     page.set_viewport_size(SCREEN)
     server = voila(NOTEBOOKS / f"{name}.ipynb")
     page.goto(server.page_url, wait_until="commit", timeout=LOAD_MS)
-    page.locator(".gamelib-controller").first.wait_for(timeout=LOAD_MS)
+    # the first chapter's board, made when its place comes near the screen (Lesson.later)
+    first = page.locator(".gamelib-controller, .gamelib-later").first
+    first.wait_for(state="attached", timeout=LOAD_MS)
     page.wait_for_function("() => !document.getElementById('loading')", timeout=LOAD_MS)
+    first.scroll_into_view_if_needed()
+    page.locator(".gamelib-controller").first.wait_for(timeout=LOAD_MS)
     _wait_voila_rendered(page, artifacts_dir / f"lesson-{name}-start.png")
     if name in FITS:
         _assert_fits_the_screen(page.locator(".gamelib-controller").nth(FITS[name]))

@@ -114,6 +114,7 @@ def test_game_notebook_plays(
 
     log = page.locator(".gamelib-log").first
     log.wait_for()
+    bot_move.scroll_into_view_if_needed()  # figures are drawn near the screen
     page.locator(".js-plotly-plot").first.wait_for()
     log_before = log.inner_text()
     figures_before = page.evaluate(FIGURES_HTML)

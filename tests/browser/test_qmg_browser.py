@@ -99,9 +99,15 @@ def test_qmg_notebook_in_voila(
     _wait_rendered(page)
     page.screenshot(path=str(artifacts_dir / "voila-qmg-start.png"), full_page=True)
     assert "Traceback" not in page.inner_text("body")
-    # 9 static figures (maps, cards, VP, odds, race) and 4 live ones in each of 2 controllers
+    # 9 static figures (maps, cards, VP, odds, race) and 4 live ones in each of 2 controllers,
+    # each drawn when scrolled to (gamelib.ui.plotly_widget draws figures near the screen)
+    figures = page.locator(".gamelib-figure")
+    for i in range(figures.count()):
+        figures.nth(i).evaluate("(e) => e.scrollIntoView({ block: 'center' })")
+        page.wait_for_timeout(300)
     page.wait_for_function("() => document.querySelectorAll('.js-plotly-plot .main-svg').length"
                            " >= 17")
+    lesson.scroll_into_view_if_needed()
 
     start = expected_pieces()
     page.wait_for_function(f"names => ({DRAWN_PIECES})(names) !== null", arg=list(NATIONS))

@@ -407,6 +407,8 @@ def test_saved_widget_state_follows_changes_made_after_display() -> None:
     """A view that connects late (Voila) reads the saved state: it must show the latest move."""
     ctrl = GameController("toy", figures=[hands_figure, table_figure], seats={0: "random"})
     _ = ctrl.widget  # displayed here
+    for fw in ctrl.figure_widgets():  # its views near the screen ask for the figures
+        fw._handle_custom_msg({"gamelib": "current?"}, [])  # (gamelib.ui.plotly_widget)
     ctrl.bot_move()
     for fw in ctrl.figure_widgets():
         saved = fw.get_state()

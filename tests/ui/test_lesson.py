@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets as widgets
 import plotly.graph_objects as go
 import pytest
 
@@ -306,3 +307,52 @@ def test_keep_above_moves_the_other_figures_and_extras_below_the_controls() -> N
     assert list(below.children) == [*shown[1:], ctrl.extras_box]
     ctrl.bot_move()
     assert ctrl.figure_widgets() == shown  # updated in place, never replaced
+
+
+# -- Later: a board made when the page shows its place (issue 12) --------------------------------
+def test_later_builds_when_its_marker_hears_the_page_is_near() -> None:
+    from gamelib.ui.lesson import Later
+
+    lesson = Lesson(lang="ja")
+    made: list[int] = []
+
+    def build() -> widgets.HTML:
+        made.append(1)
+        return widgets.HTML("board")
+
+    later = lesson.later(build)
+    assert isinstance(later, Later) and not made and not later.built
+    assert later.box.children == (later.text, later.marker)
+    assert "盤面" in later.text.value  # the waiting text follows the switch
+    lesson.set_lang("en")
+    assert "Loading the board" in later.text.value
+    later.marker._handle_custom_msg({"gamelib": "something else"}, [])
+    assert not made
+    later.marker._handle_custom_msg({"gamelib": "near"}, [])
+    assert made == [1] and later.built
+    assert [w.value for w in later.box.children] == ["board"]
+    later.marker._handle_custom_msg({"gamelib": "near"}, [])  # built once
+    assert made == [1] and later.value.value == "board"
+
+
+def test_later_value_builds_a_controller_now_and_shows_its_widget() -> None:
+    from gamelib.ui import GameController
+
+    lesson = Lesson(lang="en")
+    later = lesson.later(lambda: lesson.controller(lesson.load("powers", players=2), seed=1))
+    ctrl = later.value
+    assert isinstance(ctrl, GameController) and later.box.children == (ctrl.widget,)
+    lesson.set_lang("ja")
+    assert ctrl.lang == "ja"
+
+
+def test_later_shows_a_build_error_in_place_of_the_board() -> None:
+    lesson = Lesson(lang="en")
+
+    def broken() -> None:
+        raise ValueError("no such position")
+
+    later = lesson.later(broken)
+    later.marker._handle_custom_msg({"gamelib": "near"}, [])
+    assert "ValueError: no such position" in later.text.value
+    assert later.box.children[0] is later.text

@@ -1,0 +1,91 @@
+"""Every figure of a game notebook in Voila is drawn with the kernel's figure once it is scrolled
+to, and not before (issue 12: a figure widget sends its figure only when one of its views comes
+near the screen, see :mod:`gamelib.ui.plotly_widget`; a lesson's chapter boards are made when
+their place comes near the screen, see :class:`gamelib.ui.lesson.Later`).
+
+A copy of the notebook gets one more cell at its end (:data:`tests.browser.drawn.FIGURES_CELL`):
+the digests of every figure widget in the kernel. The test checks that figures far below the
+first screen are not drawn after the page loaded, scrolls to each chapter board made later until
+it is made, then scrolls to each figure in turn (in hidden
+boxes too: they stay undrawn) and checks that every drawn figure shows one of the kernel's
+figures, and that every shown figure was drawn.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from tests.browser.drawn import EVERY_FIGURE_JS, FIGURES, FIGURES_CELL, TRACE_KEYS, unmatched
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+LOAD_MS = 600_000  # a whole lesson runs before Voila shows it: generous, not a speed check
+DRAW_TIMEOUT_S = 60.0  # per figure, generous: the machine is shared; not a speed check
+
+
+def _with_figures_cell(name: str, folder: Path) -> Path:
+    source = NOTEBOOKS / f"{name}.ipynb"
+    if not source.exists():
+        pytest.skip(f"notebooks/{name}.ipynb does not exist yet")
+    nb = nbformat.read(source, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell(FIGURES_CELL))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / source.name
+    nbformat.write(nb, path)
+    return path
+
+
+def _figures(page: Any) -> list[dict[str, Any]]:
+    return list(page.evaluate(EVERY_FIGURE_JS, list(TRACE_KEYS)))
+
+
+@pytest.mark.parametrize("name", ["powers", "qmg"])
+def test_every_figure_is_drawn_with_the_kernels_figure_when_scrolled_to(
+    name: str, voila: Callable[[Path], Any], page: Any, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    server = voila(_with_figures_cell(name, tmp_path / "nb"))
+    page.goto(server.page_url, wait_until="commit", timeout=LOAD_MS)
+    page.locator(FIGURES).first.wait_for(state="attached", timeout=LOAD_MS)
+    page.wait_for_function("() => !document.getElementById('loading')", timeout=LOAD_MS)
+    figures = page.locator(".gamelib-figure")
+    assert figures.count() >= 5, f"{figures.count()} figure widgets in the page"
+    page.wait_for_timeout(2000)
+    first = _figures(page)
+    assert first[-1]["data"] is None, "the last figure was drawn before it was scrolled to"
+
+    # boards made when their place comes near the screen (Lesson.later): each, in turn
+    later = page.locator(".gamelib-later")
+    for i in range(later.count()):
+        later.nth(i).evaluate("(e) => e.scrollIntoView({ block: 'center' })")
+        later.nth(i).locator(".gamelib-controller").first.wait_for(
+            state="attached", timeout=DRAW_TIMEOUT_S * 1000)
+    if later.count():
+        before = page.locator(FIGURES).first.text_content()
+        page.locator(".gamelib-figures-refresh").first.click()  # the digest with later boards
+        page.wait_for_function("([sel, old]) => document.querySelector(sel).textContent !== old",
+                               arg=[FIGURES, before], timeout=DRAW_TIMEOUT_S * 1000)
+    kernel = json.loads(page.locator(FIGURES).first.text_content() or "[]")
+    count = figures.count()
+    for i in range(count):
+        if not _figures(page)[i]["shown"]:
+            continue  # in a hidden box (a panel not opened): drawn when shown
+        figures.nth(i).evaluate("(e) => e.scrollIntoView({ block: 'center' })")
+        deadline = time.monotonic() + DRAW_TIMEOUT_S
+        while _figures(page)[i]["data"] is None:
+            assert time.monotonic() < deadline, f"figure {i} not drawn after scrolling to it"
+            page.wait_for_timeout(200)
+    page.screenshot(path=str(artifacts_dir / f"voila-lazy-{name}.png"), full_page=True)
+
+    drawn = _figures(page)
+    undrawn = [f["index"] for f in drawn if f["shown"] and f["data"] is None]
+    assert not undrawn, f"figures shown but not drawn: {undrawn}"
+    problems = unmatched(kernel, [f for f in drawn if f["data"] is not None])
+    assert not problems, "figures drawn differ from the kernel's:\n" + "\n".join(problems[:20])
