@@ -33,7 +33,8 @@ LEAN_MODULES = frozenset(
 )
 """Front-end modules whose models' defaults equal their Python classes' defaults."""
 
-_ORIGINAL = Widget.__dict__["_handle_control_comm_msg"]
+_ORIGINAL = Widget.__dict__.get("_handle_control_comm_msg")
+"""ipywidgets' own handler (every 8.x release has it; without it pages get the full states)."""
 
 
 def page_states() -> dict[str, dict[str, Any]]:
@@ -65,4 +66,5 @@ def _handle_control_comm_msg(cls: type[Widget], msg: dict[str, Any]) -> None:
 def use_lean_page_states() -> None:
     """Answer a page's ``request_states`` with :func:`page_states` (for control comms opened
     from now on: a page opens one when it connects)."""
-    Widget._handle_control_comm_msg = classmethod(_handle_control_comm_msg)
+    if isinstance(_ORIGINAL, classmethod):
+        Widget._handle_control_comm_msg = classmethod(_handle_control_comm_msg)
