@@ -383,6 +383,16 @@ class TrickTracker:
 
 
 _new_tracker = object.__new__
+_EMPTY_TRACKERS: dict[tuple[Colour, int], TrickTracker] = {}
+
+
+def empty_tracker(dominant: Colour, cube_step: int) -> TrickTracker:
+    """The tracker of an empty trick, one per dominant colour and cube step, shared by every
+    state: never owned, so the first play makes a new one (:meth:`TrickTracker.add`)."""
+    found = _EMPTY_TRACKERS.get((dominant, cube_step))
+    if found is None:
+        found = _EMPTY_TRACKERS[(dominant, cube_step)] = TrickTracker(dominant, cube_step)
+    return found
 _SEAT_FIELD = {
     Rank.EMPEROR: "emperor_seat", Rank.KNIGHT: "knight_seat", Rank.WIZARD: "wizard_seat",
     Rank.DWARF: "dwarf_seat", Rank.PEASANT: "peasant_seat",

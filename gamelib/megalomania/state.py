@@ -38,6 +38,7 @@ from gamelib.megalomania.powers import (
     TrickContext,
     TrickTracker,
     _legal_plays,
+    empty_tracker,
     follow_cards,
     resolve_plays,
     trick_status,
@@ -73,6 +74,11 @@ _HOT_LISTS = ("hands", "captured", "trick", "crystals", "cubes")
 # lists and flat lists that only the set-up steps, rare plays and the end of a round change.
 _COLD_SEAT_LISTS = (
     "revealed", "covered", "draw_piles", "own_aside", "piles", "passing", "orders", "scrolls",
+)
+# What ``_collect`` empties at the end of a round (scrolls are kept).
+_ROUND_SEAT_LISTS = (
+    "hands", "captured", "covered", "draw_piles", "own_aside", "revealed", "orders", "piles",
+    "passing",
 )
 _COLD_LISTS = (
     "queue", "deck", "set_aside", "scroll_deck", "round_missions", "round_scores", "scores",
@@ -170,6 +176,7 @@ class _Scratch(tuple):  # type: ignore[type-arg]
     track: TrickTracker | None
     tallies: dict[int, Any] | None  # the bot's SeatTally per seat (bots.tally_from_state)
     shared: bool  # the cold lists are shared with a clone: copy them before a write
+    seen_shared: bool  # the sets of seen cards are shared with a clone (see ``_own_seen``)
     # search.sample_world's hidden-card bans, keyed by (round, trick number, cards in the trick)
     bans: tuple[tuple[int, int, int], list[frozenset[Card]]]
 
@@ -177,6 +184,7 @@ class _Scratch(tuple):  # type: ignore[type-arg]
                 track: TrickTracker | None = None, shared: bool = False) -> _Scratch:
         new = tuple.__new__(cls)
         new.legal, new.track, new.tallies, new.shared = legal, track, None, shared
+        new.seen_shared = shared
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -252,10 +260,11 @@ class MegalomaniaState(State[Action]):
 
     def clone(self) -> MegalomaniaState:
         """A hand-written copy of what a card play mutates: the hands and captured tricks (one
-        level: a hand or a seat's tricks are replaced, never changed), the trick, the counters,
-        the sets of seen cards and the log list. The lists only set-up steps and the end of a
-        round change are shared by both states until either writes (:meth:`_thaw`). Cards,
-        plays, actions and log entries are immutable and shared; so is the game."""
+        level: a hand or a seat's tricks are replaced, never changed), the trick, the counters
+        and the log list. The sets of seen cards (changed at a trick's end) are shared until
+        either state writes (:meth:`_own_seen`), as are the lists only set-up steps and the end
+        of a round change (:meth:`_thaw`). Cards, plays, actions and log entries are immutable
+        and shared; so is the game."""
         new = object.__new__(MegalomaniaState)
         d = new.__dict__
         d.update(self.__dict__)
@@ -263,9 +272,8 @@ class MegalomaniaState(State[Action]):
         d["log"] = list(self.log)
         for name in _HOT_LISTS:
             d[name] = list(d[name])
-        d["seen"] = [set(x) for x in self.seen]
         scratch = self._scratch
-        scratch.shared = True
+        scratch.shared = scratch.seen_shared = True
         if scratch.track is not None:  # shared now: each state adds to a copy of its own
             scratch.track.owned = False
         new_scratch = d["_scratch"] = _new_scratch(_Scratch)
@@ -283,6 +291,16 @@ class MegalomaniaState(State[Action]):
             for name in _COLD_LISTS:
                 d[name] = list(d[name])
             scratch.shared = False
+        self._own_seen()
+
+    def _own_seen(self) -> list[set[Card]]:
+        """The sets of seen cards, copied first if a clone shares them: every write to ``seen``
+        goes through here (or replaces the list and its sets)."""
+        scratch = self._scratch
+        if scratch.seen_shared:
+            self.seen = [set(x) for x in self.seen]
+            scratch.seen_shared = False
+        return self.seen
 
     def sample_world(self, player: int, rng: Rng | int) -> MegalomaniaState:
         """What ``player`` cannot see dealt anew (:func:`gamelib.megalomania.search.sample_world`:
@@ -422,7 +440,7 @@ class MegalomaniaState(State[Action]):
                 self.hands[s] = sort_cards(cards)
                 if m.deal is Deal.FACE_UP_3:
                     self.revealed[s] = sort_cards(cards[:3])
-            self.seen[s].update(self.hands[s])
+            self._own_seen()[s].update(self.hands[s])
         self.set_aside = list(deck)
         self.deck = []
         self.dealt = True
@@ -437,9 +455,15 @@ class MegalomaniaState(State[Action]):
                 self.add_log("revealed", player=s, who=self._name(s),
                              cards=[c.term for c in self.revealed[s]])
 
-    def _public(self, cards: list[Card]) -> None:
-        for s in range(self.n):
-            self.seen[s].update(cards)
+    def _public(self, cards: Sequence[Card]) -> None:
+        """Every seat has seen ``cards`` (a shared set is replaced, not changed)."""
+        scratch = self._scratch
+        if scratch.seen_shared:
+            self.seen = [x.union(cards) for x in self.seen]
+            scratch.seen_shared = False
+        else:
+            for x in self.seen:
+                x.update(cards)
 
     # -- contract ------------------------------------------------------------------------
     @property
@@ -473,7 +497,11 @@ class MegalomaniaState(State[Action]):
 
     def apply_in_place(self, action: Action) -> None:
         """The fast path (:meth:`State.apply_in_place`), with the action's stored text."""
-        self._apply(action)
+        if type(action) is PlayCard and self.phase == "play":  # the common step, at once
+            self._scratch.legal = None
+            self._apply_play((self.leader + len(self.trick)) % self.n, action)
+        else:
+            self._apply(action)
         history = self.history
         if type(history) is History:
             self.history = history.plus(getattr(action, "_text", None) or str(action))
@@ -704,8 +732,9 @@ class MegalomaniaState(State[Action]):
         deal = self.m.deal
         if deal is Deal.PAIRS and self.n == 4:
             self.hands = [self.hands[(s + 2) % 4] for s in range(4)]
+            seen = self._own_seen()
             for s in range(4):
-                self.seen[s].update(self.hands[s])
+                seen[s].update(self.hands[s])
             self.add_log("exchange")
         if deal is Deal.ORDER:
             self.phase, self.queue = "order", self._seat_order()
@@ -721,7 +750,7 @@ class MegalomaniaState(State[Action]):
         for s in range(self.n):
             to = (s + 1) % self.n
             self.hands[to] = sort_cards(self.hands[to] + passed[s])
-            self.seen[to].update(passed[s])
+            self._own_seen()[to].update(passed[s])
             self.passing[s] = []
         self.add_log("pass_done")
         for s in range(self.n):
@@ -757,7 +786,7 @@ class MegalomaniaState(State[Action]):
                 covered = self.covered = list(self.covered)
                 covered[seat] = covered[seat][:i] + covered[seat][i + 1:]
                 self.hands[seat] = sort_cards([*self.hands[seat], under])
-                self.seen[seat].add(under)
+                self._own_seen()[seat].add(under)
                 self.add_log("uncover", player=seat, who=self._name(seat), card=card.term)
                 self.add_log("uncovered", player=seat, visible_to={seat}, card=under.term)
                 break
@@ -787,8 +816,6 @@ class MegalomaniaState(State[Action]):
         else:
             track = scratch.track = track.add(play)
             track.owned = True
-        for seen in self.seen:
-            seen.add(card)
         if quiet:
             pass
         elif action.cube:
@@ -804,7 +831,7 @@ class MegalomaniaState(State[Action]):
             drawn = piles[seat][-1]
             piles[seat] = piles[seat][:-1]
             self.hands[seat] = sort_cards([*self.hands[seat], drawn])
-            self.seen[seat].add(drawn)
+            self._own_seen()[seat].add(drawn)
             self.add_log("draw", player=seat, who=self._name(seat))
             self.add_log("drawn", player=seat, visible_to={seat}, card=drawn.term)
         if action.power:
@@ -880,12 +907,15 @@ class MegalomaniaState(State[Action]):
                          reason=TrickReason(tuple(self.trick), self.dominant, self.cube_step,
                                             win_play),
                          kind="narration")
-        self.captured[winner] = [*self.captured[winner], [p.card for p in trick]]
+        cards = [p.card for p in trick]
+        self.captured[winner] = [*self.captured[winner], cards]
+        self._public(cards)  # the trick's cards are seen by all from its end on
         self._scratch.tallies = None
         self.last_trick = trick  # the finished trick list is not changed again
         self.round_plays = [*self.round_plays, tuple(trick)]  # replaced: clones share it
         self.last_winner = winner
         self.trick = []
+        self._scratch.track = empty_tracker(self.dominant, self.cube_step)
         self.leader = self.next_leader if self.next_leader is not None else winner
         self.next_leader = None
         if self.trick_no >= m.tricks:
@@ -893,8 +923,9 @@ class MegalomaniaState(State[Action]):
             return
         if m.deal is Deal.PASS_HAND:
             self.hands = [self.hands[(s + 1) % self.n] for s in range(self.n)]
+            seen = self._own_seen()
             for s in range(self.n):
-                self.seen[s].update(self.hands[s])
+                seen[s].update(self.hands[s])
             self.add_log("pass_hands")
         if self.leader != winner:
             self.add_log("next_leader", player=self.leader, who=self._name(self.leader))
@@ -925,18 +956,16 @@ class MegalomaniaState(State[Action]):
             self._start_round()
 
     def _collect(self) -> None:
-        cards: list[Card] = [*self.set_aside]
-        for s in range(self.n):
-            cards += self.hands[s] + [c for t in self.captured[s] for c in t]
-            cards += [c for pair in self.covered[s] for c in pair] + self.draw_piles[s]
-            cards += self.own_aside[s]
-            self.hands[s], self.captured[s], self.covered[s] = [], [], []
-            self.draw_piles[s], self.own_aside[s], self.revealed[s] = [], [], []
-            self.orders[s], self.piles[s], self.passing[s] = [], [], []
-            self.seen[s] = set()
-            self.crystals[s] = self.cubes[s] = 0
+        """Every card back into the deck, in deck order (all 32 are collected: the sorted cards
+        are :data:`DECK`); every seat's lists emptied."""
+        n = self.n
+        for name in _ROUND_SEAT_LISTS:
+            setattr(self, name, [[] for _ in range(n)])
+        self.seen = [set() for _ in range(n)]
+        self._scratch.seen_shared = False
+        self.crystals, self.cubes = [0] * n, [0] * n
         self.set_aside = []
-        self.deck = sort_cards(cards)
+        self.deck = list(DECK)
         self._scratch.tallies = None
 
     def _finish_game(self) -> None:
