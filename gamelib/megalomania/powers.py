@@ -525,19 +525,14 @@ def _legal_plays(
     cubed = plain is _PLAIN
     powered = _POWERED if cubed else _POWERED_ONLY
     full = _full((dominant, cubed))  # each card's plain plays then its powered ones
-    used = {Rank.ASSASSIN}  # (the Assassin's power only where the follow rule forbids it)
-    if status.knight_seat is not None:
-        used.add(Rank.KNIGHT)
-    if status.wizard_seat is not None:
-        used.add(Rank.WIZARD)
-    if status.dwarf_seat is not None:
-        used.add(Rank.DWARF)
-    if status.peasant_seat is not None or last_trick:
-        used.add(Rank.PEASANT)
-    if len(plays) == players - 1:  # the last to play
-        used |= _NOT_LAST
-    if not can_explore:
-        used.add(Rank.EXPLORER)
+    used = _USED[  # the ranks whose power is not offered, by the bits of _USED_BY
+        (status.knight_seat is not None)
+        | (status.wizard_seat is not None) << 1
+        | (status.dwarf_seat is not None) << 2
+        | (status.peasant_seat is not None or last_trick) << 3
+        | (len(plays) == players - 1) << 4  # the last to play
+        | (not can_explore) << 5
+    ]
     for card in hand:
         if allowed is not None and card not in allowed:
             if card.rank is Rank.ASSASSIN and fixed_next is None:
@@ -551,6 +546,22 @@ def _legal_plays(
 
 _NOT_LAST = frozenset({Rank.EMPEROR, Rank.KNIGHT, Rank.WIZARD})
 """Powers that act on later cards: not offered to the last player of a trick."""
+
+_USED_BY: tuple[frozenset[Rank], ...] = (
+    frozenset({Rank.KNIGHT}),  # bit 0: a Knight's power took effect in the trick
+    frozenset({Rank.WIZARD}),  # bit 1: a Wizard's
+    frozenset({Rank.DWARF}),  # bit 2: a Dwarf's
+    frozenset({Rank.PEASANT}),  # bit 3: a Peasant's, or the last trick of the round
+    _NOT_LAST,  # bit 4: the last to play
+    frozenset({Rank.EXPLORER}),  # bit 5: nothing to explore
+)
+_USED: tuple[frozenset[Rank], ...] = tuple(
+    frozenset({Rank.ASSASSIN}).union(  # (its power only where the follow rule forbids it)
+        *(ranks for bit, ranks in enumerate(_USED_BY) if mask >> bit & 1)
+    )
+    for mask in range(1 << len(_USED_BY))
+)
+"""The ranks played without their power, by the bits of :data:`_USED_BY`."""
 
 
 _PLAYS: dict[tuple[Card, bool, Colour | None], tuple[PlayCard, PlayCard, PlayCard]] = {}

@@ -114,6 +114,10 @@ def _without(lists: list[list[Card]], seat: int, card: Card) -> list[list[Card]]
     return out
 
 
+_POWER_LOG = {  # the log line of a power that only changes how the trick is played
+    Rank.EMPEROR: "p_emperor", Rank.KNIGHT: "p_knight", Rank.WIZARD: "p_wizard",
+    Rank.DWARF: "p_dwarf", Rank.ASSASSIN: "p_assassin",
+}
 _LAST_TRICK = {m.number: m.tricks - 1 for m in MISSIONS}  # the last trick's trick_no
 _ORDERED = frozenset(m.number for m in MISSIONS if m.deal is Deal.ORDER)  # a fixed play order
 
@@ -854,15 +858,10 @@ class MegalomaniaState(State[Action]):
     def _fire_power(self, seat: int, action: PlayCard) -> None:
         card = action.card
         rank = card.rank
-        key = {
-            Rank.EMPEROR: "p_emperor",
-            Rank.KNIGHT: "p_knight",
-            Rank.WIZARD: "p_wizard",
-            Rank.DWARF: "p_dwarf",
-            Rank.ASSASSIN: "p_assassin",
-        }.get(rank)
+        key = _POWER_LOG.get(rank)
         if key is not None:
-            self.add_log(key, card=card.term, kind="narration")
+            if not self.quiet:
+                self.add_log(key, card=card.term, kind="narration")
         elif rank is Rank.ORACLE:
             assert action.as_colour is not None
             self.add_log("p_oracle", card=card.term, colour=action.as_colour.term,
@@ -924,7 +923,7 @@ class MegalomaniaState(State[Action]):
         self._public(cards)  # the trick's cards are seen by all from its end on
         self._scratch.tallies = None
         self.last_trick = trick  # the finished trick list is not changed again
-        self.round_plays = [*self.round_plays, tuple(trick)]  # replaced: clones share it
+        self.round_plays = [*self.round_plays, (*trick,)]  # replaced: clones share it
         self.last_winner = winner
         self.trick = []
         self._scratch.track = empty_tracker(self.dominant, self.cube_step)
