@@ -320,10 +320,23 @@ class TrickTracker:
             lead = self.lead_colour = colour
         self.count += 1
         self._status = None
+        # (_extend inlined: a play is folded at every step of a game)
         if colour is self.dominant and not self.knight:  # the Knight's own card still counts
-            self.dom = _extend(self.dom, value, seat)
+            group = self.dom
+            if group is None:
+                self.dom = (value, seat, value, seat)
+            elif value < group[0]:
+                self.dom = (value, seat, group[2], group[3])
+            elif value > group[2]:
+                self.dom = (group[0], group[1], value, seat)
         if colour is lead:
-            self.led = _extend(self.led, value, seat)
+            group = self.led
+            if group is None:
+                self.led = (value, seat, value, seat)
+            elif value < group[0]:
+                self.led = (value, seat, group[2], group[3])
+            elif value > group[2]:
+                self.led = (group[0], group[1], value, seat)
         if active:
             rank = card.rank
             field = _SEAT_FIELD.get(rank)
@@ -393,23 +406,13 @@ def empty_tracker(dominant: Colour, cube_step: int) -> TrickTracker:
     if found is None:
         found = _EMPTY_TRACKERS[(dominant, cube_step)] = TrickTracker(dominant, cube_step)
     return found
+
+
 _SEAT_FIELD = {
     Rank.EMPEROR: "emperor_seat", Rank.KNIGHT: "knight_seat", Rank.WIZARD: "wizard_seat",
     Rank.DWARF: "dwarf_seat", Rank.PEASANT: "peasant_seat",
 }
 """The tracker's field holding the first active play of each once-per-trick power."""
-
-
-def _extend(group: tuple[int, int, int, int] | None, value: int, seat: int
-            ) -> tuple[int, int, int, int]:
-    if group is None:
-        return (value, seat, value, seat)
-    lo, lo_seat, hi, hi_seat = group
-    if value < lo:
-        lo, lo_seat = value, seat
-    if value > hi:
-        hi, hi_seat = value, seat
-    return (lo, lo_seat, hi, hi_seat)
 
 
 def follow_cards(

@@ -520,7 +520,7 @@ class MegalomaniaState(State[Action]):
             self._apply(action)
         history = self.history
         if type(history) is History:
-            self.history = history.plus(getattr(action, "_text", None) or str(action))
+            self.history = history.plus(action._text)  # type: ignore[union-attr]
         else:  # a test set a plain tuple
             self.history = History((*history, str(action)))
 
@@ -906,10 +906,13 @@ class MegalomaniaState(State[Action]):
 
     def _finish_trick(self) -> None:
         assert self.dominant is not None
-        winner = self._tracker().winner
-        assert winner is not None
         trick = self.trick
-        m = self.m
+        track = self._scratch.track
+        if track is None or track.count != len(trick) or track.dominant is not self.dominant:
+            track = self._tracker()
+        winner = track.winner
+        assert winner is not None
+        m = MISSIONS[self.mission_no - 1]  # type: ignore[operator]
         self.trick_no += 1
         if not self.quiet:
             win_play = next(p for p in trick if p.seat == winner)
