@@ -84,9 +84,9 @@ def _plural(n: int, word: str) -> str:
 
 class _Interned:
     """Base of the action values: each value exists once (``PlayCard(card)`` gives the same
-    object every time, as do pickle and copy), so equality is identity compared in C, and the
-    hash (the dataclass hash of the fields, computed once) and the text are stored with it.
-    Actions are compared, hashed and written at every step (``action in legal``, the history).
+    object every time, as do pickle and copy), so equality and the hash are identity, in C,
+    and the text is stored with it. Actions are compared, hashed and written at every step
+    (``action in legal``, the history).
     """
 
     _table: ClassVar[dict[tuple[Any, ...], Any]]
@@ -109,7 +109,6 @@ class _Interned:
             found = object.__new__(cls)
             for name, value in zip(cls._names, key, strict=True):
                 object.__setattr__(found, name, value)
-            object.__setattr__(found, "_hash", hash(key))
             object.__setattr__(found, "_text", found._render())
             table[key] = found
         if not kwargs:
@@ -133,8 +132,9 @@ class _Interned:
             raise TypeError(f"{cls.__name__} needs {', '.join(names)}")
         return tuple(values)
 
-    def __hash__(self) -> int:
-        return self._hash  # type: ignore[attr-defined,no-any-return]
+    # Identity hashing, in C: equality is identity (values are interned), and the field hash
+    # this replaced varied per process anyway (cards hash by identity, enums by their names).
+    __hash__ = object.__hash__
 
     def __str__(self) -> str:
         return self._text  # type: ignore[attr-defined,no-any-return]

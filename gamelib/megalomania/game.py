@@ -300,6 +300,8 @@ class MegalomaniaGame(Game[MegalomaniaState]):
                 lang=getattr(options, "lang", "en"),
             )
         super().__init__(options)
+        # Made here, not on first use: a value cached later would change the game's digest.
+        self._rule_options: tuple[tuple[str, Any], ...] = tuple(options.to_dict().items())
 
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
@@ -315,12 +317,8 @@ class MegalomaniaGame(Game[MegalomaniaState]):
 
     @property
     def rule_options(self) -> tuple[tuple[str, Any], ...]:
-        """The options as ``(name, value)`` pairs (computed once; views carry them)."""
-        cached: tuple[tuple[str, Any], ...] | None = self.__dict__.get("_rule_options")
-        if cached is None:
-            cached = tuple(self.options.to_dict().items())
-            self.__dict__["_rule_options"] = cached
-        return cached
+        """The options as ``(name, value)`` pairs (made with the game; views carry them)."""
+        return self._rule_options
 
     @property
     def rounds(self) -> int:

@@ -320,10 +320,23 @@ class TrickTracker:
             lead = self.lead_colour = colour
         self.count += 1
         self._status = None
+        # (_extend inlined: a play is folded at every step of a game)
         if colour is self.dominant and not self.knight:  # the Knight's own card still counts
-            self.dom = _extend(self.dom, value, seat)
+            group = self.dom
+            if group is None:
+                self.dom = (value, seat, value, seat)
+            elif value < group[0]:
+                self.dom = (value, seat, group[2], group[3])
+            elif value > group[2]:
+                self.dom = (group[0], group[1], value, seat)
         if colour is lead:
-            self.led = _extend(self.led, value, seat)
+            group = self.led
+            if group is None:
+                self.led = (value, seat, value, seat)
+            elif value < group[0]:
+                self.led = (value, seat, group[2], group[3])
+            elif value > group[2]:
+                self.led = (group[0], group[1], value, seat)
         if active:
             rank = card.rank
             field = _SEAT_FIELD.get(rank)
@@ -383,23 +396,23 @@ class TrickTracker:
 
 
 _new_tracker = object.__new__
+_EMPTY_TRACKERS: dict[tuple[Colour, int], TrickTracker] = {}
+
+
+def empty_tracker(dominant: Colour, cube_step: int) -> TrickTracker:
+    """The tracker of an empty trick, one per dominant colour and cube step, shared by every
+    state: never owned, so the first play makes a new one (:meth:`TrickTracker.add`)."""
+    found = _EMPTY_TRACKERS.get((dominant, cube_step))
+    if found is None:
+        found = _EMPTY_TRACKERS[(dominant, cube_step)] = TrickTracker(dominant, cube_step)
+    return found
+
+
 _SEAT_FIELD = {
     Rank.EMPEROR: "emperor_seat", Rank.KNIGHT: "knight_seat", Rank.WIZARD: "wizard_seat",
     Rank.DWARF: "dwarf_seat", Rank.PEASANT: "peasant_seat",
 }
 """The tracker's field holding the first active play of each once-per-trick power."""
-
-
-def _extend(group: tuple[int, int, int, int] | None, value: int, seat: int
-            ) -> tuple[int, int, int, int]:
-    if group is None:
-        return (value, seat, value, seat)
-    lo, lo_seat, hi, hi_seat = group
-    if value < lo:
-        lo, lo_seat = value, seat
-    if value > hi:
-        hi, hi_seat = value, seat
-    return (lo, lo_seat, hi, hi_seat)
 
 
 def follow_cards(
@@ -515,19 +528,14 @@ def _legal_plays(
     cubed = plain is _PLAIN
     powered = _POWERED if cubed else _POWERED_ONLY
     full = _full((dominant, cubed))  # each card's plain plays then its powered ones
-    used = {Rank.ASSASSIN}  # (the Assassin's power only where the follow rule forbids it)
-    if status.knight_seat is not None:
-        used.add(Rank.KNIGHT)
-    if status.wizard_seat is not None:
-        used.add(Rank.WIZARD)
-    if status.dwarf_seat is not None:
-        used.add(Rank.DWARF)
-    if status.peasant_seat is not None or last_trick:
-        used.add(Rank.PEASANT)
-    if len(plays) == players - 1:  # the last to play
-        used |= _NOT_LAST
-    if not can_explore:
-        used.add(Rank.EXPLORER)
+    used = _USED[  # the ranks whose power is not offered, by the bits of _USED_BY
+        (status.knight_seat is not None)
+        | (status.wizard_seat is not None) << 1
+        | (status.dwarf_seat is not None) << 2
+        | (status.peasant_seat is not None or last_trick) << 3
+        | (len(plays) == players - 1) << 4  # the last to play
+        | (not can_explore) << 5
+    ]
     for card in hand:
         if allowed is not None and card not in allowed:
             if card.rank is Rank.ASSASSIN and fixed_next is None:
@@ -541,6 +549,22 @@ def _legal_plays(
 
 _NOT_LAST = frozenset({Rank.EMPEROR, Rank.KNIGHT, Rank.WIZARD})
 """Powers that act on later cards: not offered to the last player of a trick."""
+
+_USED_BY: tuple[frozenset[Rank], ...] = (
+    frozenset({Rank.KNIGHT}),  # bit 0: a Knight's power took effect in the trick
+    frozenset({Rank.WIZARD}),  # bit 1: a Wizard's
+    frozenset({Rank.DWARF}),  # bit 2: a Dwarf's
+    frozenset({Rank.PEASANT}),  # bit 3: a Peasant's, or the last trick of the round
+    _NOT_LAST,  # bit 4: the last to play
+    frozenset({Rank.EXPLORER}),  # bit 5: nothing to explore
+)
+_USED: tuple[frozenset[Rank], ...] = tuple(
+    frozenset({Rank.ASSASSIN}).union(  # (its power only where the follow rule forbids it)
+        *(ranks for bit, ranks in enumerate(_USED_BY) if mask >> bit & 1)
+    )
+    for mask in range(1 << len(_USED_BY))
+)
+"""The ranks played without their power, by the bits of :data:`_USED_BY`."""
 
 
 _PLAYS: dict[tuple[Card, bool, Colour | None], tuple[PlayCard, PlayCard, PlayCard]] = {}

@@ -38,6 +38,7 @@ from gamelib.megalomania.powers import (
     TrickContext,
     TrickTracker,
     _legal_plays,
+    empty_tracker,
     follow_cards,
     resolve_plays,
     trick_status,
@@ -65,14 +66,19 @@ SCROLL_BONUS = 2  # resources a scroll adds
 
 _NAMES = tuple(Term(f"Player {s + 1}", f"プレイヤー{s + 1}") for s in range(4))
 
-# What ``clone`` copies at once: the lists a card play changes. ``hands`` and ``captured`` one
-# level only (a hand or a seat's list of tricks is replaced, never changed, so clones share
-# them); ``round_plays`` and ``last_trick`` are replaced whole, never changed.
-_HOT_LISTS = ("hands", "captured", "trick", "crystals", "cubes")
+# What ``clone`` copies at once (written out there): the lists a card play changes, ``hands``,
+# ``captured``, ``trick``, ``crystals`` and ``cubes``; ``hands`` and ``captured`` one level only
+# (a hand or a seat's list of tricks is replaced, never changed, so clones share them);
+# ``round_plays`` and ``last_trick`` are replaced whole, never changed.
 # What ``clone`` shares until the first write (copy on write, see ``_thaw``): lists of per-seat
 # lists and flat lists that only the set-up steps, rare plays and the end of a round change.
 _COLD_SEAT_LISTS = (
     "revealed", "covered", "draw_piles", "own_aside", "piles", "passing", "orders", "scrolls",
+)
+# What ``_collect`` empties at the end of a round (scrolls are kept).
+_ROUND_SEAT_LISTS = (
+    "hands", "captured", "covered", "draw_piles", "own_aside", "revealed", "orders", "piles",
+    "passing",
 )
 _COLD_LISTS = (
     "queue", "deck", "set_aside", "scroll_deck", "round_missions", "round_scores", "scores",
@@ -108,6 +114,10 @@ def _without(lists: list[list[Card]], seat: int, card: Card) -> list[list[Card]]
     return out
 
 
+_POWER_LOG = {  # the log line of a power that only changes how the trick is played
+    Rank.EMPEROR: "p_emperor", Rank.KNIGHT: "p_knight", Rank.WIZARD: "p_wizard",
+    Rank.DWARF: "p_dwarf", Rank.ASSASSIN: "p_assassin",
+}
 _LAST_TRICK = {m.number: m.tricks - 1 for m in MISSIONS}  # the last trick's trick_no
 _ORDERED = frozenset(m.number for m in MISSIONS if m.deal is Deal.ORDER)  # a fixed play order
 
@@ -170,6 +180,8 @@ class _Scratch(tuple):  # type: ignore[type-arg]
     track: TrickTracker | None
     tallies: dict[int, Any] | None  # the bot's SeatTally per seat (bots.tally_from_state)
     shared: bool  # the cold lists are shared with a clone: copy them before a write
+    seen_shared: bool  # the sets of seen cards are shared with a clone (see ``_own_seen``)
+    rng_shared: bool  # the generator is shared with a clone (see ``_own_rng``)
     # search.sample_world's hidden-card bans, keyed by (round, trick number, cards in the trick)
     bans: tuple[tuple[int, int, int], list[frozenset[Card]]]
 
@@ -177,6 +189,7 @@ class _Scratch(tuple):  # type: ignore[type-arg]
                 track: TrickTracker | None = None, shared: bool = False) -> _Scratch:
         new = tuple.__new__(cls)
         new.legal, new.track, new.tallies, new.shared = legal, track, None, shared
+        new.seen_shared = new.rng_shared = shared
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -252,24 +265,27 @@ class MegalomaniaState(State[Action]):
 
     def clone(self) -> MegalomaniaState:
         """A hand-written copy of what a card play mutates: the hands and captured tricks (one
-        level: a hand or a seat's tricks are replaced, never changed), the trick, the counters,
-        the sets of seen cards and the log list. The lists only set-up steps and the end of a
-        round change are shared by both states until either writes (:meth:`_thaw`). Cards,
-        plays, actions and log entries are immutable and shared; so is the game."""
+        level: a hand or a seat's tricks are replaced, never changed), the trick, the counters
+        and the log list. The sets of seen cards (changed at a trick's end) and the generator
+        (used by deals and the Explorer) are shared until either state writes (:meth:`_own_seen`,
+        :meth:`_own_rng`), as are the lists only set-up steps and the end of a round change
+        (:meth:`_thaw`). Cards, plays, actions and log entries are immutable
+        and shared; so is the game."""
         new = object.__new__(MegalomaniaState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["rng"] = self.rng.copy()
-        d["log"] = list(self.log)
-        for name in _HOT_LISTS:
-            d[name] = list(d[name])
-        d["seen"] = [set(x) for x in self.seen]
+        d = new.__dict__ = self.__dict__.copy()
+        # (``x.copy()``, a third of ``list(x)``'s cost in CPython 3.11; one line per list)
+        d["log"] = self.log.copy()
+        d["hands"] = self.hands.copy()
+        d["captured"] = self.captured.copy()
+        d["trick"] = self.trick.copy()
+        d["crystals"] = self.crystals.copy()
+        d["cubes"] = self.cubes.copy()
         scratch = self._scratch
-        scratch.shared = True
+        scratch.shared = scratch.seen_shared = scratch.rng_shared = True
         if scratch.track is not None:  # shared now: each state adds to a copy of its own
             scratch.track.owned = False
         new_scratch = d["_scratch"] = _new_scratch(_Scratch)
-        new_scratch.__dict__.update(scratch.__dict__)  # legal, track, shared (tallies: below)
+        new_scratch.__dict__ = scratch.__dict__.copy()  # legal, track, shared (tallies: below)
         new_scratch.tallies = None
         return new
 
@@ -279,10 +295,28 @@ class MegalomaniaState(State[Action]):
         if scratch.shared:
             d = self.__dict__
             for name in _COLD_SEAT_LISTS:
-                d[name] = [list(x) for x in d[name]]
+                d[name] = [x.copy() for x in d[name]]
             for name in _COLD_LISTS:
-                d[name] = list(d[name])
+                d[name] = d[name].copy()
             scratch.shared = False
+        self._own_seen()
+
+    def _own_rng(self) -> Rng:
+        """The generator, copied first if a clone shares it: every draw goes through here."""
+        scratch = self._scratch
+        if scratch.rng_shared:
+            self.rng = self.rng.copy()
+            scratch.rng_shared = False
+        return self.rng
+
+    def _own_seen(self) -> list[set[Card]]:
+        """The sets of seen cards, copied first if a clone shares them: every write to ``seen``
+        goes through here (or replaces the list and its sets)."""
+        scratch = self._scratch
+        if scratch.seen_shared:
+            self.seen = [x.copy() for x in self.seen]
+            scratch.seen_shared = False
+        return self.seen
 
     def sample_world(self, player: int, rng: Rng | int) -> MegalomaniaState:
         """What ``player`` cannot see dealt anew (:func:`gamelib.megalomania.search.sample_world`:
@@ -368,7 +402,7 @@ class MegalomaniaState(State[Action]):
             self.dominant = COLOURS[(self.dominant_start + self.round - 1) % len(COLOURS)]
         else:
             choices = [c for c in COLOURS if c is not self.dominant]
-            self.dominant = self.rng.choice(choices)
+            self.dominant = self._own_rng().choice(choices)
         self.leader = (self.dealer + 1) % self.n
         self.add_log(
             "round_start", kind="phase", round=self.round, rounds=self.rounds,
@@ -404,7 +438,7 @@ class MegalomaniaState(State[Action]):
 
     def _deal(self) -> None:
         m = self.m
-        self.rng.shuffle(self.deck)
+        self._own_rng().shuffle(self.deck)
         deck = self.deck
         k = m.cards
         for s in self._seat_order():
@@ -422,7 +456,7 @@ class MegalomaniaState(State[Action]):
                 self.hands[s] = sort_cards(cards)
                 if m.deal is Deal.FACE_UP_3:
                     self.revealed[s] = sort_cards(cards[:3])
-            self.seen[s].update(self.hands[s])
+            self._own_seen()[s].update(self.hands[s])
         self.set_aside = list(deck)
         self.deck = []
         self.dealt = True
@@ -437,9 +471,15 @@ class MegalomaniaState(State[Action]):
                 self.add_log("revealed", player=s, who=self._name(s),
                              cards=[c.term for c in self.revealed[s]])
 
-    def _public(self, cards: list[Card]) -> None:
-        for s in range(self.n):
-            self.seen[s].update(cards)
+    def _public(self, cards: Sequence[Card]) -> None:
+        """Every seat has seen ``cards`` (a shared set is replaced, not changed)."""
+        scratch = self._scratch
+        if scratch.seen_shared:
+            self.seen = [x.union(cards) for x in self.seen]
+            scratch.seen_shared = False
+        else:
+            for x in self.seen:
+                x.update(cards)
 
     # -- contract ------------------------------------------------------------------------
     @property
@@ -473,10 +513,14 @@ class MegalomaniaState(State[Action]):
 
     def apply_in_place(self, action: Action) -> None:
         """The fast path (:meth:`State.apply_in_place`), with the action's stored text."""
-        self._apply(action)
+        if type(action) is PlayCard and self.phase == "play":  # the common step, at once
+            self._scratch.legal = None
+            self._apply_play((self.leader + len(self.trick)) % self.n, action)
+        else:
+            self._apply(action)
         history = self.history
         if type(history) is History:
-            self.history = history.plus(getattr(action, "_text", None) or str(action))
+            self.history = history.plus(action._text)  # type: ignore[union-attr]
         else:  # a test set a plain tuple
             self.history = History((*history, str(action)))
 
@@ -704,8 +748,9 @@ class MegalomaniaState(State[Action]):
         deal = self.m.deal
         if deal is Deal.PAIRS and self.n == 4:
             self.hands = [self.hands[(s + 2) % 4] for s in range(4)]
+            seen = self._own_seen()
             for s in range(4):
-                self.seen[s].update(self.hands[s])
+                seen[s].update(self.hands[s])
             self.add_log("exchange")
         if deal is Deal.ORDER:
             self.phase, self.queue = "order", self._seat_order()
@@ -721,7 +766,7 @@ class MegalomaniaState(State[Action]):
         for s in range(self.n):
             to = (s + 1) % self.n
             self.hands[to] = sort_cards(self.hands[to] + passed[s])
-            self.seen[to].update(passed[s])
+            self._own_seen()[to].update(passed[s])
             self.passing[s] = []
         self.add_log("pass_done")
         for s in range(self.n):
@@ -757,7 +802,7 @@ class MegalomaniaState(State[Action]):
                 covered = self.covered = list(self.covered)
                 covered[seat] = covered[seat][:i] + covered[seat][i + 1:]
                 self.hands[seat] = sort_cards([*self.hands[seat], under])
-                self.seen[seat].add(under)
+                self._own_seen()[seat].add(under)
                 self.add_log("uncover", player=seat, who=self._name(seat), card=card.term)
                 self.add_log("uncovered", player=seat, visible_to={seat}, card=under.term)
                 break
@@ -787,8 +832,6 @@ class MegalomaniaState(State[Action]):
         else:
             track = scratch.track = track.add(play)
             track.owned = True
-        for seen in self.seen:
-            seen.add(card)
         if quiet:
             pass
         elif action.cube:
@@ -804,7 +847,7 @@ class MegalomaniaState(State[Action]):
             drawn = piles[seat][-1]
             piles[seat] = piles[seat][:-1]
             self.hands[seat] = sort_cards([*self.hands[seat], drawn])
-            self.seen[seat].add(drawn)
+            self._own_seen()[seat].add(drawn)
             self.add_log("draw", player=seat, who=self._name(seat))
             self.add_log("drawn", player=seat, visible_to={seat}, card=drawn.term)
         if action.power:
@@ -815,15 +858,10 @@ class MegalomaniaState(State[Action]):
     def _fire_power(self, seat: int, action: PlayCard) -> None:
         card = action.card
         rank = card.rank
-        key = {
-            Rank.EMPEROR: "p_emperor",
-            Rank.KNIGHT: "p_knight",
-            Rank.WIZARD: "p_wizard",
-            Rank.DWARF: "p_dwarf",
-            Rank.ASSASSIN: "p_assassin",
-        }.get(rank)
+        key = _POWER_LOG.get(rank)
         if key is not None:
-            self.add_log(key, card=card.term, kind="narration")
+            if not self.quiet:
+                self.add_log(key, card=card.term, kind="narration")
         elif rank is Rank.ORACLE:
             assert action.as_colour is not None
             self.add_log("p_oracle", card=card.term, colour=action.as_colour.term,
@@ -834,7 +872,7 @@ class MegalomaniaState(State[Action]):
             self.phase = "peasant"
         elif rank is Rank.EXPLORER:
             pool = self._explore_pool()
-            owner, t, i = pool[self.rng.randint(0, len(pool) - 1)]
+            owner, t, i = pool[self._own_rng().randint(0, len(pool) - 1)]
             found = self.captured[owner][t][i]
             self.explorer = (owner, t, i, found)
             self.hands[seat] = sort_cards([*self.hands[seat], found])
@@ -868,10 +906,13 @@ class MegalomaniaState(State[Action]):
 
     def _finish_trick(self) -> None:
         assert self.dominant is not None
-        winner = self._tracker().winner
-        assert winner is not None
         trick = self.trick
-        m = self.m
+        track = self._scratch.track
+        if track is None or track.count != len(trick) or track.dominant is not self.dominant:
+            track = self._tracker()
+        winner = track.winner
+        assert winner is not None
+        m = MISSIONS[self.mission_no - 1]  # type: ignore[operator]
         self.trick_no += 1
         if not self.quiet:
             win_play = next(p for p in trick if p.seat == winner)
@@ -880,12 +921,15 @@ class MegalomaniaState(State[Action]):
                          reason=TrickReason(tuple(self.trick), self.dominant, self.cube_step,
                                             win_play),
                          kind="narration")
-        self.captured[winner] = [*self.captured[winner], [p.card for p in trick]]
+        cards = [p.card for p in trick]
+        self.captured[winner] = [*self.captured[winner], cards]
+        self._public(cards)  # the trick's cards are seen by all from its end on
         self._scratch.tallies = None
         self.last_trick = trick  # the finished trick list is not changed again
-        self.round_plays = [*self.round_plays, tuple(trick)]  # replaced: clones share it
+        self.round_plays = [*self.round_plays, (*trick,)]  # replaced: clones share it
         self.last_winner = winner
         self.trick = []
+        self._scratch.track = empty_tracker(self.dominant, self.cube_step)
         self.leader = self.next_leader if self.next_leader is not None else winner
         self.next_leader = None
         if self.trick_no >= m.tricks:
@@ -893,8 +937,9 @@ class MegalomaniaState(State[Action]):
             return
         if m.deal is Deal.PASS_HAND:
             self.hands = [self.hands[(s + 1) % self.n] for s in range(self.n)]
+            seen = self._own_seen()
             for s in range(self.n):
-                self.seen[s].update(self.hands[s])
+                seen[s].update(self.hands[s])
             self.add_log("pass_hands")
         if self.leader != winner:
             self.add_log("next_leader", player=self.leader, who=self._name(self.leader))
@@ -925,18 +970,16 @@ class MegalomaniaState(State[Action]):
             self._start_round()
 
     def _collect(self) -> None:
-        cards: list[Card] = [*self.set_aside]
-        for s in range(self.n):
-            cards += self.hands[s] + [c for t in self.captured[s] for c in t]
-            cards += [c for pair in self.covered[s] for c in pair] + self.draw_piles[s]
-            cards += self.own_aside[s]
-            self.hands[s], self.captured[s], self.covered[s] = [], [], []
-            self.draw_piles[s], self.own_aside[s], self.revealed[s] = [], [], []
-            self.orders[s], self.piles[s], self.passing[s] = [], [], []
-            self.seen[s] = set()
-            self.crystals[s] = self.cubes[s] = 0
+        """Every card back into the deck, in deck order (all 32 are collected: the sorted cards
+        are :data:`DECK`); every seat's lists emptied."""
+        n = self.n
+        for name in _ROUND_SEAT_LISTS:
+            setattr(self, name, [[] for _ in range(n)])
+        self.seen = [set() for _ in range(n)]
+        self._scratch.seen_shared = False
+        self.crystals, self.cubes = [0] * n, [0] * n
         self.set_aside = []
-        self.deck = sort_cards(cards)
+        self.deck = list(DECK)
         self._scratch.tallies = None
 
     def _finish_game(self) -> None:

@@ -367,7 +367,7 @@ def _redeal_hand(world: TrenchState, q: int, deal: Rng) -> None:
     cards = [fixed[i] if i in fixed else next(drawn) for i in range(k)]
     for c in cards:
         pool.remove(c)
-    world.hands[q] = {c: pool.count(c) for c in hand}
+    world._own_hands()[q] = {c: pool.count(c) for c in hand}
     put(cards)
 
 

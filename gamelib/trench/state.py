@@ -58,6 +58,9 @@ __all__ = ["TrenchState"]
 A = act
 #: The ownership bit of the generator and the wind piles in ``_sown`` (soldiers use bits 0..11).
 _WIND = 1 << 40
+#: The ownership bits of the hands and of the tiles known (``known``, ``public_tiles``).
+_HANDS = 1 << 41
+_KNOWN = 1 << 42
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
@@ -108,7 +111,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self.soldiers.append(s)
         #: Copy on write: bit i set = soldiers[i] is this state's own (clones share the others
         #: until one of them writes; every write goes through _own).
-        self._sown = (1 << len(self.soldiers)) - 1 | _WIND
+        self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
         #: Civilians (R13.2): pieces C1, C2 (sid -1, -2, owner -1) placed in the cube phase;
         #: the village cube; per seat, rounds to sit out as the civilian penalty (R12.6).
         self.civs: list[Soldier] = []
@@ -191,41 +194,40 @@ class TrenchState(_Memo, State[TrenchAction]):
     def clone(self) -> TrenchState:
         """A copy of exactly what ``_apply`` mutates (immutable values are shared)."""
         s = TrenchState.__new__(TrenchState)
-        s.__dict__ = self.__dict__.copy()
-        # Shared until written (see _own, _own_wind): the soldiers, the generator and the wind
-        # piles (changed only when a round starts).
+        s.__dict__ = d = self.__dict__.copy()
+        # Shared until written (see _own, _own_wind, _own_hands, _own_known): the soldiers, the
+        # generator and the wind piles (changed only when a round starts), the hands (changed
+        # by plots and at a turn's end) and the tiles known (changed when one is seen).
         s._sown = self._sown = 0
-        s.h = self.h[:]
-        s.base_at = dict(self.base_at)
-        s.items = dict(zip(self.items, map(list, self.items.values()), strict=True))
-        s.gas = dict(self.gas)
-        s.soldiers = self.soldiers[:]
+        # (x.copy(): a third of list(x)'s or x[:]'s instructions in CPython 3.11)
+        d["h"] = self.h.copy()
+        d["base_at"] = self.base_at.copy()
+        d["items"] = self.items.copy()  # (a cell's list of items is replaced, never changed)
+        d["gas"] = self.gas.copy()
+        d["soldiers"] = self.soldiers.copy()
         if self.opts.civilians:
-            s.civs = [x.copy() for x in self.civs]
-            s.skip = self.skip[:]
-        s.hands = list(map(dict, self.hands))
-        s.discards = list(map(list, self.discards))
-        s.intr_used = self.intr_used[:]
-        s.vp = self.vp[:]
+            d["civs"] = [x.copy() for x in self.civs]
+            d["skip"] = self.skip.copy()
+        d["discards"] = [x.copy() for x in self.discards]
+        d["intr_used"] = self.intr_used.copy()
+        d["vp"] = self.vp.copy()
         if self.opts.hidden_teams:  # (the only game that changes them: R13.4, A85)
-            s.tvp = self.tvp[:]
-            s.team_seen = list(map(set, self.team_seen))
-        s.known = list(map(set, self.known))
-        s.public_tiles = set(self.public_tiles)
-        s.bonus = self.bonus[:]
-        s.spent = self.spent[:]
-        s.plots = self.plots[:]  # (a plot or shown list is replaced, never changed)
-        s.shown = self.shown[:]
-        s.queue = self.queue[:]
-        s.order = self.order[:]
-        s.t_cards = self.t_cards[:]
-        s.t_last = dict(self.t_last)
-        s.t_exh = set(self.t_exh)
-        s.gasq = self.gasq[:]
-        s.pending = self.pending[:]
+            d["tvp"] = self.tvp.copy()
+            d["team_seen"] = [x.copy() for x in self.team_seen]
+        d["bonus"] = self.bonus.copy()
+        d["spent"] = self.spent.copy()
+        d["plots"] = self.plots.copy()  # (a plot or shown list is replaced, never changed)
+        d["shown"] = self.shown.copy()
+        d["queue"] = self.queue.copy()
+        d["order"] = self.order.copy()
+        d["t_cards"] = self.t_cards.copy()
+        d["t_last"] = self.t_last.copy()
+        d["t_exh"] = self.t_exh.copy()
+        d["gasq"] = self.gasq.copy()
+        d["pending"] = self.pending.copy()
         s._legal = None
         s._end_key = self._end_key
-        s.log = self.log[:]
+        d["log"] = self.log.copy()
         return s
 
     def sample_world(self, player: int, rng: Rng | int) -> TrenchState:
@@ -246,6 +248,22 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.rng = self.rng.copy()
             self.pile, self.wdisc, self.previews = self.pile[:], self.wdisc[:], self.previews[:]
             self._sown |= _WIND
+
+    def _own_hands(self) -> list[dict[str, int]]:
+        """The hands as this state may change them (clones share them until one writes)."""
+        if not self._sown & _HANDS:
+            self.hands = [x.copy() for x in self.hands]
+            self._sown |= _HANDS
+        return self.hands
+
+    def _own_known(self) -> list[set[int]]:
+        """The tiles each seat knows, as this state may change them, and ``public_tiles`` made
+        its own too (clones share both until one writes)."""
+        if not self._sown & _KNOWN:
+            self.known = [x.copy() for x in self.known]
+            self.public_tiles = self.public_tiles.copy()
+            self._sown |= _KNOWN
+        return self.known
 
     def _own(self, s: Soldier) -> Soldier:
         """The soldier ``s`` as this state may change him: its own copy, made at the first write
@@ -375,8 +393,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         """3 VP to win, 2 with 2 players (R12.2); 3 pooled team VP (A84, A85)."""
         return 2 if self.n == 2 else 3
 
-    def _cw(self, first: int) -> list[int]:
-        return [(first + i) % self.n for i in range(self.n)]
+    def _cw(self, first: int) -> tuple[int, ...]:
+        """The seats clockwise from ``first`` (a shared tuple, made once per table size)."""
+        return _CLOCKWISE[self.n][first]
 
     def _refill_previews(self) -> None:
         want = 2 if self.n == 2 else 1
@@ -940,7 +959,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 s = self._own(s)
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
                 s.tiles = [(s.sid, kind, ammo)]
-            self.known[p] |= {s.sid for s in self.in_play(p)}
+            self._own_known()[p] |= {s.sid for s in self.in_play(p)}
             if not self.quiet:
                 self.add_log("arm", player=p, visible_to={p}, kind="action", name=self.name(p),
                              w=[WEAPON_NAMES[k] for k in kinds])
@@ -988,7 +1007,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.village = a.cell
                     self.village_pool -= 1
                 else:
-                    self.items.setdefault(a.cell, []).append("food")
+                    self.items[a.cell] = [*self.items.get(a.cell, ()), "food"]
                     self.food_pool -= 1
                 if not self.quiet:
                     self.add_log("place", player=p, kind="action", name=self.name(p),
@@ -1042,8 +1061,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             if sid in things:
                 occ = self.at(c)
                 if occ is not None:
+                    things = things.copy()  # (replaced, never changed: clones share it)
                     things.remove(sid)
-                    if not things:
+                    if things:
+                        self.items[c] = things
+                    else:
                         del self.items[c]
                     self._loot(occ, sid)
                 return
@@ -1139,7 +1161,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _plot(self, p: int, cards: list[str]) -> None:
         self.queue.pop(0)
         for c in cards:
-            self.hands[p][c] -= 1
+            self._own_hands()[p][c] -= 1
         self.plots[p] = cards
         if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
             self.add_log("plot", player=p, kind="action", name=self.name(p), k=len(cards))
@@ -1184,7 +1206,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.t_cards = list(self.plots[p] or [])
         if "interrupt" in self.t_cards:  # A22 b: not declared in time, it goes back to hand
             self.t_cards.remove("interrupt")
-            self.hands[p]["interrupt"] += 1
+            self._own_hands()[p]["interrupt"] += 1
             self.add_log("intr_back", player=p, name=self.name(p))
         self.t_last = {}
         self.t_exh = set()
@@ -1251,7 +1273,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _end_turn(self) -> None:
         p = self.order[self.turn_i]
         for c in self.t_cards:  # unflipped cards return unseen (R6.5)
-            self.hands[p][c] += 1
+            self._own_hands()[p][c] += 1
         self.t_cards = []
         self.shown[p] = []
         self.t_stage = ""
@@ -1309,7 +1331,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             if card in self.discards[p]:
                 self.discards[p].remove(card)
             else:
-                self.hands[p][card] -= 1
+                self._own_hands()[p][card] -= 1
             self.discards[p].append(card)
             self.drug_left -= 2 if a.verb == "remote" else 1
         else:
@@ -1324,12 +1346,12 @@ class TrenchState(_Memo, State[TrenchAction]):
             else:  # after1: the first card used again by another soldier (R6.5a)
                 self.t_stage = "after2"
                 for c in self.t_cards:
-                    self.hands[p][c] += 1
+                    self._own_hands()[p][c] += 1
                 self.t_cards = []
             if a.verb == "remote":  # R6.10: uses both actions
                 self.t_stage = "after2"
                 for c in self.t_cards:
-                    self.hands[p][c] += 1
+                    self._own_hands()[p][c] += 1
                 self.t_cards = []
         if a.verb == "camp":
             self._camp(p, a.arg)
@@ -1349,11 +1371,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             eater = self._own(next(s for s in self.in_play(p) if s.corpses))
             eater.corpses.pop(0)
         self.discards[p].remove("camp")
-        self.hands[p]["camp"] += 1
+        self._own_hands()[p]["camp"] += 1
         back = list(self.discards[p]) if not self.day else ([take] if take else [])
         for c in back:
             self.discards[p].remove(c)
-            self.hands[p][c] += 1
+            self._own_hands()[p][c] += 1
         self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
 
     def _soldier_act(self, s: Soldier, a: TrenchAction) -> None:
@@ -1520,7 +1542,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             elif it == "drug":
                 s.drugs += 1
             elif it in waiting:
-                self.items.setdefault(t, []).append(it)
+                self.items[t] = [*self.items.get(t, ()), it]
             else:
                 self._loot(s, it)
         for tid in sorted(self.gas):  # R8.6: entering lingering gas
@@ -1553,6 +1575,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             w = self._own(w)
         tile = w.weapon(kind)
         assert tile is not None and s.cell is not None
+        self._own_known()
         self.public_tiles.add(int(tile[0]))
         lv = self.level(s)
         if kind == "gun":
@@ -1642,7 +1665,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         s.gassed = None
         self.deaths += 1
         if s.cell is not None and on_board(s.cell):
-            self.items.setdefault(s.cell, []).append(s.sid)
+            self.items[s.cell] = [*self.items.get(s.cell, ()), s.sid]
         self.add_log("death", player=s.owner, name=self.name(s.owner), s=s.num,
                      cause=_CAUSE[cause])
         self._credit(by, s.owner)
@@ -1668,7 +1691,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         s, c = self._own(s), self._own(self.soldiers[cid])
         self.corpse_moves += 1
         s.tiles += c.tiles
-        self.known[s.owner] |= {int(t[0]) for t in c.tiles}
+        self._own_known()[s.owner] |= {int(t[0]) for t in c.tiles}
         s.food += c.food
         s.masks += c.masks
         s.drugs += c.drugs
@@ -1678,11 +1701,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         c.food = c.masks = c.drugs = c.cubes = 0
         p = s.owner
         for card in self.discards[p]:
-            self.hands[p][card] += 1
+            self._own_hands()[p][card] += 1
         self.discards[p] = []
         if self.team[c.owner] != self.team[p] and self.intr_used[p] and not self.beginner:
             self.intr_used[p] = False
-            self.hands[p]["interrupt"] += 1
+            self._own_hands()[p]["interrupt"] += 1
         self.add_log("loot", player=p, name=self.name(p), s=s.num, dead=self.name(c.owner))
 
     # -- gas
@@ -1760,7 +1783,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     continue  # nothing left to learn about t
                 assert t.cell is not None
                 if sees(self.h, e.cell, self.level(e), e.facing, t.cell, not t.ship):
-                    known.update(int(x[0]) for x in t.tiles)
+                    self._own_known()[e.owner].update(int(x[0]) for x in t.tiles)
                     if team:  # R13.4: the observer's owner learns the seen piece's team
                         self.team_seen[e.owner].add(t.owner)
 
@@ -2037,6 +2060,7 @@ def _look(c: Cell, d: str) -> frozenset[Cell]:
 _NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
     (x, y): frozenset(add((x, y), d) for d in DIRS) for x in range(1, 8) for y in range(1, 8)
 }
+_CLOCKWISE = {n: tuple(tuple((f + i) % n for i in range(n)) for f in range(n)) for n in (2, 3, 4)}
 _DAY = {True: Term("day", "昼"), False: Term("night", "夜")}
 _CAUSE = {
     "gun": Term("machine-gun fire", "機銃"),

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import gamelib
-from gamelib.core.state import State, View
+from gamelib.core.state import State, View, digest
 from gamelib.megalomania.actions import parse_action_text
 from gamelib.megalomania.cards import DECK, Card
 from gamelib.megalomania.state import MegalomaniaState
@@ -117,3 +117,15 @@ def test_every_mission_round_fully_checked(number: int) -> None:
             view_check(state, state.view(viewer), viewer)
         state = gamelib.play(state, legal[rng.randrange(len(legal))])
     assert state.round_missions == [number]
+
+
+def test_a_view_leaves_the_digest_of_game_and_state_unchanged() -> None:
+    """Building a view caches nothing on the game or the state that their digest reads (the
+    options a view carries are made with the game)."""
+    game = gamelib.load("megalomania", players=3)
+    state = game.new_state(7)
+    before = (digest(game), digest(state))
+    view = state.view(0)
+    state.view(None)
+    assert view.rule_options == tuple(game.options.to_dict().items())
+    assert (digest(game), digest(state)) == before
