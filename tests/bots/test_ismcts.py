@@ -232,6 +232,29 @@ def test_a_capped_playout_counts_by_the_score_lead() -> None:
     assert ask(bot, state, seat, state.legal_actions()) in state.legal_actions()
 
 
+def test_capped_playouts_scored_by_the_lead_beat_random_playouts_in_megalomania() -> None:
+    """Against the heuristic bot in 4 seeded 2-player Megalomania games (seats alternating) at
+    8 iterations a move, playouts of 20 steps scored by the lead (``evaluation="score"``) win
+    more games and more points than random playouts to the end (the default), which tell little
+    in a 200-step game. Measured: 3 wins and +6 points, against 1 win and -34 points."""
+    game = gamelib.load("megalomania", players=2)
+    wins: list[float] = []
+    leads: list[float] = []
+    for params in ({"playout_cap": 20, "evaluation": "score"}, {}):
+        won = lead = 0.0
+        for i in range(4):
+            me = i % 2
+            bots = {me: make_bot("ismcts:8", game, i, **params),
+                    1 - me: make_bot("heuristic", game, 100 + i)}
+            outcome = play_game(game, bots, game_seed(5, i)).outcome()
+            assert outcome is not None
+            won += me in outcome.winners
+            lead += outcome.scores[me] - outcome.scores[1 - me]
+        wins.append(won)
+        leads.append(lead)
+    assert wins[0] >= wins[1] + 2 and leads[0] >= leads[1] + 20
+
+
 def test_beats_random_clearly_on_the_toy_game() -> None:
     """Over 200 seeded deals (seats alternating), ISMCTS at 60 iterations wins more, and wins
     more rounds, than a random bot in its place does in the same deals (measured: 63.5% of the
