@@ -326,10 +326,15 @@ def test_a_few_moves_in_every_game_that_samples_worlds(game_id: str) -> None:
 
 def test_the_benchmark_plays_its_matches() -> None:
     """``benchmarks/bench_ismcts.py`` on one game with a tiny budget: counts add up (no timing)."""
-    from benchmarks.bench_ismcts import match, searchable_games
+    from benchmarks.bench_ismcts import match, params_text, parse_params, searchable_games
 
     found = searchable_games()
     if not found:
         pytest.skip("no shipped game samples worlds and has a heuristic bot yet")
     got = match(found[0], "ismcts:3", games=2)
     assert got["games"] == 2 and 0 <= got["wins"] <= 2 and got["moves"] > 0
+    params = parse_params("playout_cap=20, evaluation=score,playout_epsilon=0.5")
+    assert params == {"playout_cap": 20, "evaluation": "score", "playout_epsilon": 0.5}
+    assert params_text(params) == "evaluation=score,playout_cap=20,playout_epsilon=0.5"
+    got = match("powers", "ismcts:3", games=1, params=params)
+    assert got["games"] == 1 and got["moves"] > 0
