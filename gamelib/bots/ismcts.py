@@ -222,7 +222,7 @@ class IsmctsBot:
                 best, most = action, child.visits
         return best
 
-    def _iterate(self, world: Any, root: _Node, seat: int) -> None:
+    def _iterate(self, world: Any, root: _Node, seat: int | None) -> None:
         """One iteration on ``world`` (owned by the search): select, expand, play out, back up.
 
         With an opponent model, the other seats' moves are the model's and the tree holds the

@@ -62,7 +62,7 @@ def make_policy(
         known = ", ".join([*extra, *policy_names(game)])
         raise OptionError.of(BOTS.term(
             "bad_policy", option=option, value=repr(name)[:40], known=known))
-    bot = own[name](rng.getrandbits(32))
+    bot: Any = own[name](rng.getrandbits(32))
     in_state = getattr(bot, "choose_in_state", None)
     reads_view = bool(getattr(bot, "needs_view", True))
 
