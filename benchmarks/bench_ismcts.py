@@ -8,7 +8,9 @@ the same deals; the reference of seconds per move is the heuristic bot's.
 
 The issue's target (issue 11: at most 1 s per move, at least 60% over at least 200 games) needs
 the full run: ``python -m benchmarks.bench_ismcts --games 200 --iterations 50,200,800``
-(options: ``--only GAME``, ``--seed N``, ``--processes N``; rows print as they are measured).
+(options: ``--only GAME``, ``--seed N``, ``--processes N``, and ``--params k=v,…`` for the
+search bot's settings, e.g. ``--params playout_cap=20,evaluation=score``, named in each row's
+subject; rows print as they are measured).
 That run takes hours for the long games, so it is not part of ``python -m benchmarks``
 (``make bench``): there this module plays a short smoke table (``SMOKE_GAMES`` games at
 ``SMOKE_ITERATIONS``, which says the bot runs in every game, not how strong it is), and the
@@ -41,10 +43,12 @@ RESULTS = Path(__file__).resolve().parent / "results" / "ismcts.json"
 
 
 def match(
-    game_id: str, bot: str, games: int, seed: int = SEED, index: int = 0
+    game_id: str, bot: str, games: int, seed: int = SEED, index: int = 0,
+    params: dict[str, Any] | None = None,
 ) -> dict[str, float]:
-    """``bot`` against ``heuristic`` in ``games`` seeded 2-player games (``bot`` sits at seat
-    ``g % 2`` in game ``g``); its wins, seconds per move and moves, and the heuristic's."""
+    """``bot`` (with the search bot's ``params``) against ``heuristic`` in ``games`` seeded
+    2-player games (``bot`` sits at seat ``g % 2`` in game ``g``); its wins, seconds per move
+    and moves, and the heuristic's."""
     import gamelib
     from gamelib.bots import ask, make_bot
     from gamelib.sim.simulate import game_seed
@@ -55,7 +59,7 @@ def match(
     for g in range(index, index + games):
         gseed = game_seed(seed, g)
         me = g % 2
-        bots = {me: make_bot(bot, game, gseed * 31 + me),
+        bots = {me: make_bot(bot, game, gseed * 31 + me, **(params or {})),
                 1 - me: make_bot("heuristic", game, gseed * 31 + 1 - me)}
         state = game.new_state(gseed, quiet=True)
         while (seat := state.current_player) is not None:
@@ -78,19 +82,25 @@ def match(
             "other_seconds": other_seconds, "other_moves": other_moves}
 
 
-def _match_chunk(task: tuple[str, str, int, int, int]) -> list[dict[str, float]]:
-    game_id, bot, games, seed, index = task
-    return [match(game_id, bot, games, seed, index)]
+def _match_chunk(
+    task: tuple[str, str, int, int, int, dict[str, Any] | None],
+) -> list[dict[str, float]]:
+    game_id, bot, games, seed, index, params = task
+    return [match(game_id, bot, games, seed, index, params)]
 
 
-def _played(game_id: str, bot: str, games: int, seed: int, processes: int) -> dict[str, float]:
+def _played(
+    game_id: str, bot: str, games: int, seed: int, processes: int,
+    params: dict[str, Any] | None = None,
+) -> dict[str, float]:
     """:func:`match` split over ``processes`` worker processes (the same games, summed)."""
     if processes <= 1 or games < 2:
-        return match(game_id, bot, games, seed)
+        return match(game_id, bot, games, seed, params=params)
     from gamelib.sim.executors import run_chunks
 
     size = -(-games // processes)
-    tasks = [(game_id, bot, min(size, games - i), seed, i) for i in range(0, games, size)]
+    tasks = [(game_id, bot, min(size, games - i), seed, i, params)
+             for i in range(0, games, size)]
     total: dict[str, float] = {}
     for part in run_chunks(_match_chunk, tasks, processes=processes):
         for key, value in part[0].items():
@@ -115,20 +125,22 @@ def searchable_games() -> list[str]:
 
 
 def rows_for(
-    game_id: str, iterations: Sequence[int], games: int, processes: int = 1, seed: int = SEED
+    game_id: str, iterations: Sequence[int], games: int, processes: int = 1, seed: int = SEED,
+    params: dict[str, Any] | None = None,
 ) -> Iterator[Row]:
     """The table rows of one game, as each is measured: a win-rate row and a seconds-per-move
     row per budget (the random bot's games, the reference, are played first). A game that
     fails gives one ``failed`` row naming the error, and the others still run."""
     try:
-        yield from _rows_for(game_id, iterations, games, processes, seed)
+        yield from _rows_for(game_id, iterations, games, processes, seed, params or {})
     except Exception as err:  # a game's bug must not hide the other games' rows
         yield row("ismcts", f"{game_id}: failed", float("nan"), "—",
                   notes=f"{type(err).__name__}: {str(err)[:120]}")
 
 
 def _rows_for(
-    game_id: str, iterations: Sequence[int], games: int, processes: int, seed: int
+    game_id: str, iterations: Sequence[int], games: int, processes: int, seed: int,
+    params: dict[str, Any],
 ) -> Iterator[Row]:
     from gamelib.sim.stats import wilson
 
@@ -136,16 +148,17 @@ def _rows_for(
     base_rate = 100 * base["wins"] / games
     heuristic_spm = base["other_seconds"] / max(1, base["other_moves"])
     for n in iterations:
-        got = _played(game_id, f"ismcts:{n}", games, seed, processes)
+        got = _played(game_id, f"ismcts:{n}", games, seed, processes, params)
+        name = f"ismcts:{n}" + (f" [{params_text(params)}]" if params else "")
         rate = 100 * got["wins"] / games
         low, high = wilson(got["wins"], games)
         spm = got["seconds"] / max(1, got["moves"])
         yield row(
-            "ismcts", f"{game_id}: ismcts:{n} vs heuristic (2 players)", rate, "% wins",
+            "ismcts", f"{game_id}: {name} vs heuristic (2 players)", rate, "% wins",
             f"random vs heuristic: {base_rate:.1f}%", base_rate,
             f"{games} games, 95% CI {100 * low:.1f}–{100 * high:.1f}%; target ≥ 60% at ≤ 1 s/move")
         yield row(
-            "ismcts", f"{game_id}: ismcts:{n} seconds per move", spm, "s/move",
+            "ismcts", f"{game_id}: {name} seconds per move", spm, "s/move",
             f"heuristic: {heuristic_spm * 1000:.2f} ms/move", heuristic_spm,
             f"{int(got['moves'])} search moves; target ≤ 1 s")
 
@@ -173,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", action="append", default=[], metavar="GAME",
                         help="one game (repeatable; default: every game that can)")
     parser.add_argument("--seed", type=int, default=SEED, help=f"seed of the games ({SEED})")
+    parser.add_argument("--params", default="", metavar="K=V,…",
+                        help="the search bot's settings, e.g. playout=heuristic,playout_cap=20")
     parser.add_argument("--processes", type=int, default=1,
                         help=f"worker processes (this machine has {os.cpu_count()} cores)")
     args = parser.parse_args(argv)
@@ -182,10 +197,33 @@ def main(argv: list[str] | None = None) -> int:
     for game_id in args.only or searchable_games():
         print(f"\n## {game_id}", flush=True)
         print("\n".join(table([])), flush=True)
-        for measured in rows_for(game_id, iterations, args.games, args.processes, args.seed):
+        rows = rows_for(game_id, iterations, args.games, args.processes, args.seed,
+                        parse_params(args.params))
+        for measured in rows:
             print(table([measured])[-1], flush=True)
             record(measured, args.games, args.seed)
     return 0
+
+
+def parse_params(text: str) -> dict[str, Any]:
+    """``k=v,k=v`` as the search bot's keyword parameters (numbers read as numbers)."""
+    params: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        key, _, value = item.partition("=")
+        for kind in (int, float):
+            try:
+                params[key.strip()] = kind(value)
+                break
+            except ValueError:
+                continue
+        else:
+            params[key.strip()] = None if value.strip() == "None" else value.strip()
+    return params
+
+
+def params_text(params: dict[str, Any]) -> str:
+    """The settings as :func:`parse_params` reads them (sorted by name)."""
+    return ",".join(f"{k}={v}" for k, v in sorted(params.items()))
 
 
 def record(measured: Row, games: int, seed: int) -> None:

@@ -12,15 +12,24 @@ of players, through the contract and the fast path only:
   UCB1 with availability counts: ``mean + c * sqrt(ln(available) / visits)``, where
   ``available`` counts the selections in which the action was legal; the tree holds every
   seat's decisions, each node's mean is the reward of the seat that chose it;
-* it adds one node, plays out at random on the world (made ``quiet``, moved on with
-  :meth:`State.apply_in_place`), optionally for at most ``playout_cap`` steps, and backs up a
-  reward vector: ``1/k`` to each of ``k`` winners (a capped playout is a draw: ``1/players``
-  each), mixed with the seat's score normalised by :meth:`Game.score_bounds` when
-  ``score_weight`` is set: ``(1 - w) * win + w * score``;
+* with ``opponents`` set to a policy (``"heuristic"``: an *opponent model*), the other seats'
+  moves down the tree are that policy's choices in the world (epsilon-greedy like playouts),
+  and the tree holds the bot's own decisions only; by default (``"tree"``) every seat's
+  decisions are searched;
+* it adds one node, plays out on the world (made ``quiet``, moved on with
+  :meth:`State.apply_in_place`) with the ``playout`` policy (:mod:`gamelib.bots.playouts`:
+  ``"random"``, or one of the game's bots such as ``"heuristic"``, each move random with
+  probability ``playout_epsilon``), optionally for at most ``playout_cap`` steps, and backs up a
+  reward vector: ``1/k`` to each of ``k`` winners, mixed with the seat's score normalised by
+  :meth:`Game.score_bounds` when ``score_weight`` is set: ``(1 - w) * win + w * score``. A
+  capped playout counts as a draw (``evaluation="draw"``: ``1/players`` each) or, with
+  ``evaluation="score"``, by each seat's lead over the best other seat in the scores its view
+  shows (``1/2 + lead / (2 (|mine| + |theirs| + 1))``);
 * it plays the most visited root action (ties: the first in the legal order).
 
-The bot is seeded: its own ``random.Random(seed)`` picks the playouts' actions and the seed of
-each world's :class:`Rng`, so a seed and an iteration budget give the same moves every time.
+The bot is seeded: its own ``random.Random(seed)`` picks the playouts' actions, seeds the
+policies' bots and each world's :class:`Rng`, so a seed and an iteration budget give the same
+moves every time.
 A ``seconds`` budget (for interactive use) stops earlier on a slow machine and is not
 reproducible; tests and benchmarks use ``iterations``.
 
@@ -38,6 +47,7 @@ from typing import Any
 
 from gamelib.bots.base import SEARCH_BOT, WorldSampler
 from gamelib.bots.messages import BOTS
+from gamelib.bots.playouts import RANDOM, TREE, make_policy
 from gamelib.core import Game, GameLibError, OptionError, View
 from gamelib.core.rng import Rng
 
@@ -49,7 +59,13 @@ DEFAULT_ITERATIONS = 200
 EXPLORATION = 0.7
 """UCB's exploration constant ``c`` (rewards are in [0, 1]); Cowling et al. use 0.7."""
 
-PARAMS = ("iterations", "seconds", "exploration", "playout_cap", "score_weight")
+PARAMS = (
+    "iterations", "seconds", "exploration", "playout_cap", "score_weight", "playout",
+    "playout_epsilon", "opponents", "evaluation",
+)
+
+EVALUATIONS = ("draw", "score")
+"""How a capped playout is scored: a draw, or the score lead read from the world's view."""
 """The keyword parameters of :class:`IsmctsBot` (what :func:`gamelib.bots.make_bot` accepts)."""
 
 
@@ -89,7 +105,9 @@ class IsmctsBot:
     ``iterations`` and/or ``seconds`` bound the search per move (whichever ends first; with
     neither, :data:`DEFAULT_ITERATIONS`); ``exploration`` is UCB's ``c``; ``playout_cap``
     bounds a playout's steps (``None``: to the end); ``score_weight`` in [0, 1] mixes the
-    normalised score into the reward. Raises :class:`OptionError` for a bad setting.
+    normalised score into the reward; ``playout`` and ``playout_epsilon`` choose the playout
+    policy, ``opponents`` the opponent model (``"tree"``: none), ``evaluation`` how a capped
+    playout counts (``"draw"`` or ``"score"``). Raises :class:`OptionError` for a bad setting.
     """
 
     name = SEARCH_BOT
@@ -108,6 +126,10 @@ class IsmctsBot:
         exploration: float = EXPLORATION,
         playout_cap: int | None = None,
         score_weight: float = 0.0,
+        playout: str = RANDOM,
+        playout_epsilon: float = 0.0,
+        opponents: str = TREE,
+        evaluation: str = "draw",
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -116,6 +138,7 @@ class IsmctsBot:
         _check_number("exploration", exploration, float, low=0.0)
         _check_number("playout_cap", playout_cap, int, low=0, optional=True)
         _check_number("score_weight", score_weight, float, low=0.0, high=1.0)
+        _check_number("playout_epsilon", playout_epsilon, float, low=0.0, high=1.0)
         self.game = game
         self.players = game.players
         self.iterations = iterations
@@ -131,6 +154,18 @@ class IsmctsBot:
                 raise OptionError.of(BOTS.term("no_scores", game=game.id)) from None
             self.bounds = (float(low), float(high) if high > low else float(low) + 1.0)
         self.rng = random.Random(seed)
+        self.playout = playout
+        self.playout_epsilon = float(playout_epsilon)
+        self.policy = make_policy(game, playout, self.playout_epsilon, self.rng)
+        self.opponents = opponents
+        if evaluation not in EVALUATIONS or (
+            evaluation == "score" and _view_scores(game.new_state(0, quiet=True)) is None
+        ):
+            raise OptionError.of(BOTS.term(
+                "bad_evaluation", value=repr(evaluation)[:40], game=game.id))
+        self.evaluation = evaluation
+        self.model = None if opponents == TREE else make_policy(
+            game, opponents, self.playout_epsilon, self.rng, option="opponents", extra=(TREE,))
         #: Iterations run for the last move (for benchmarks and curious users).
         self.last_iterations = 0
 
@@ -138,7 +173,9 @@ class IsmctsBot:
         return (
             f"IsmctsBot({self.game!r}, iterations={self.iterations}, seconds={self.seconds}, "
             f"exploration={self.exploration}, playout_cap={self.playout_cap}, "
-            f"score_weight={self.score_weight})"
+            f"score_weight={self.score_weight}, playout={self.playout!r}, "
+            f"playout_epsilon={self.playout_epsilon}, opponents={self.opponents!r}, "
+            f"evaluation={self.evaluation!r})"
         )
 
     def choose(
@@ -173,7 +210,7 @@ class IsmctsBot:
                 raise GameLibError.of(
                     BOTS.term("wrong_seat", got=world.current_player, seat=seat))
             world.quiet = True
-            self._iterate(world, root)
+            self._iterate(world, root, seat)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
@@ -185,8 +222,12 @@ class IsmctsBot:
                 best, most = action, child.visits
         return best
 
-    def _iterate(self, world: Any, root: _Node) -> None:
-        """One iteration on ``world`` (owned by the search): select, expand, play out, back up."""
+    def _iterate(self, world: Any, root: _Node, seat: int | None) -> None:
+        """One iteration on ``world`` (owned by the search): select, expand, play out, back up.
+
+        With an opponent model, the other seats' moves are the model's and the tree holds the
+        bot's own decisions only (each node then stands for every reply the model made)."""
+        model = self.model
         rng = self.rng
         c = self.exploration
         log = math.log
@@ -199,6 +240,9 @@ class IsmctsBot:
             if mover is None:
                 break
             legal = world.legal_actions()
+            if model is not None and mover != seat:
+                apply(model(world, legal))
+                continue
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
@@ -221,12 +265,11 @@ class IsmctsBot:
             path.append(node)
         cap = self.playout_cap
         steps = 0
-        uniform = rng.random  # int(random() * n): a uniform pick, cheaper than randrange
+        policy = self.policy
         while world.current_player is not None:
             if cap is not None and steps >= cap:
                 break
-            legal = world.legal_actions()
-            apply(legal[int(uniform() * len(legal))])
+            apply(policy(world, world.legal_actions()))
             steps += 1
         rewards = self._rewards(world)
         for visited in path:
@@ -238,6 +281,8 @@ class IsmctsBot:
         """Each seat's reward in [0, 1] at the end of a playout (see the module docstring)."""
         n = self.players
         outcome = world.outcome()
+        if outcome is None and self.evaluation == "score":  # a capped playout: the lead
+            return _leads(_view_scores(world) or (0.0,) * n)
         if outcome is None:  # a capped playout: a draw
             return [1.0 / n] * n
         share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
@@ -253,6 +298,27 @@ class IsmctsBot:
             (1 - w) * wins[i] + w * min(1.0, max(0.0, (outcome.scores[i] - low) / span))
             for i in range(n)
         ]
+
+
+def _view_scores(world: Any) -> tuple[float, ...] | None:
+    """Each seat's score so far, read from the teacher's view of ``world`` (its ``scores`` or
+    ``vp`` field, one number a seat), or ``None`` when its view has no such field."""
+    view = world.view(None)
+    for name in ("scores", "vp"):
+        scores = getattr(view, name, None)
+        if isinstance(scores, tuple) and len(scores) == world.game.players:
+            return scores
+    return None
+
+
+def _leads(scores: Sequence[float]) -> list[float]:
+    """Each seat's reward from its lead over the best other seat: ``1/2 + lead / (2 (|mine| +
+    |theirs| + 1))``, in (0, 1), 1/2 when level (a win-probability guess free of scale)."""
+    rewards = []
+    for i, mine in enumerate(scores):
+        theirs = max(s for j, s in enumerate(scores) if j != i)
+        rewards.append(0.5 + (mine - theirs) / (2 * (abs(mine) + abs(theirs) + 1)))
+    return rewards
 
 
 def _check_number(

@@ -34,6 +34,16 @@ BOTS = Catalog(
             "en": "score_weight needs the game's score bounds; {game} gives none",
             "ja": "score_weight にはゲームの得点範囲が必要ですが、{game} にはありません",
         },
+        "bad_policy": {
+            "en": "{option} of the bot ismcts must be one of: {known}; not {value}",
+            "ja": "ボット ismcts の {option} は次のいずれかです:{known}({value} は不可)",
+        },
+        "bad_evaluation": {
+            "en": "evaluation of the bot ismcts must be 'draw' or 'score' (the score lead read "
+                  "from the view's scores, which {game}'s view must show); not {value}",
+            "ja": "ボット ismcts の evaluation は 'draw' か 'score'(ビューの得点によるリード。"
+                  "{game} のビューに得点が必要)です({value} は不可)",
+        },
         "needs_worlds": {
             "en": "the bot {name} searches sampled worlds: call choose(view, legal_actions, "
                   "worlds=sampler) with sampler(rng) = state.sample_world(seat, rng)",
