@@ -22,8 +22,10 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-CLOSE_DELAY = 10.0
-"""Seconds a kernel keeps replaced widgets open, after a page has clicked, before closing them."""
+CLOSE_DELAY = 30.0
+"""Seconds a kernel keeps replaced widgets open, after a page has clicked, before closing them
+(a page on a loaded machine may draw a step's buttons many seconds late; a few dozen widgets
+kept a little longer cost nothing)."""
 
 _parked: list[widgets.Widget] = []
 _page_heard = False

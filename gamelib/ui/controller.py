@@ -850,8 +850,8 @@ class GameController:
     ) -> None:
         # The previous step's buttons stay open one step, so a late click gets its notice;
         # older ones are closed (a closed widget's clicks never reach the kernel). In a kernel
-        # they are closed a few seconds later: a page still drawing a box of buttons that were
-        # closed meanwhile (auto-play at full speed) logged "widget model not found".
+        # they are closed later (gamelib.ui.closing): a page still drawing a box of buttons
+        # that were closed meanwhile (auto-play at full speed) logged "widget model not found".
         close_soon(self._old_buttons)
         self._old_buttons = [*self.action_buttons, self.play_button]
         buttons: list[widgets.Button] = []
