@@ -265,16 +265,17 @@ class MegalomaniaState(State[Action]):
 
     def clone(self) -> MegalomaniaState:
         """A hand-written copy of what a card play mutates: the hands and captured tricks (one
-        level: a hand or a seat's tricks are replaced, never changed), the trick, the counters
-        and the log list. The sets of seen cards (changed at a trick's end) and the generator
-        (used by deals and the Explorer) are shared until either state writes (:meth:`_own_seen`,
-        :meth:`_own_rng`), as are the lists only set-up steps and the end of a round change
-        (:meth:`_thaw`). Cards, plays, actions and log entries are immutable
+        level: a hand or a seat's tricks are replaced, never changed), the trick and the
+        counters; the log list is shared until either state adds an entry
+        (:meth:`State.share_log`). The sets of seen cards (changed at a trick's end) and the
+        generator (used by deals and the Explorer) are shared until either state writes
+        (:meth:`_own_seen`, :meth:`_own_rng`), as are the lists only set-up steps and the end
+        of a round change (:meth:`_thaw`). Cards, plays, actions and log entries are immutable
         and shared; so is the game."""
         new = object.__new__(MegalomaniaState)
         d = new.__dict__ = self.__dict__.copy()
         # (``x.copy()``, a third of ``list(x)``'s cost in CPython 3.11; one line per list)
-        d["log"] = self.log.copy()
+        self.share_log(new)  # copied by the first add_log of either state
         d["hands"] = self.hands.copy()
         d["captured"] = self.captured.copy()
         d["trick"] = self.trick.copy()

@@ -227,7 +227,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         d["pending"] = self.pending.copy()
         s._legal = None
         s._end_key = self._end_key
-        d["log"] = self.log.copy()
+        self.share_log(s)  # copied by the first add_log of either state
         return s
 
     def sample_world(self, player: int, rng: Rng | int) -> TrenchState:
