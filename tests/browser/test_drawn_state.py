@@ -49,6 +49,17 @@ KERNEL_IDLE = """() => {
   return !!kernel && kernel.status === "idle";
 }"""
 
+# Every code cell of the notebook has started (an execution count) and the kernel is idle again:
+# the last one has finished, so nothing queued is left ahead of a click's message.
+ALL_CELLS_RUN = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const kernel = w && w.sessionContext && w.sessionContext.session
+    && w.sessionContext.session.kernel;
+  if (!kernel || kernel.status !== "idle") return false;
+  return w.content.widgets.every(
+    (c) => c.model.type !== "code" || c.model.executionCount !== null);
+}"""
+
 
 ASSIGNED_CONTROLLER = re.compile(r"^(\w+)\s*=\s*.*\b(?:controller|Controller)\(", re.M)
 """A top-level line that makes a controller: ``name = ...controller(...``."""
@@ -147,6 +158,8 @@ def test_jupyterlab_figures_show_engine_state(
     page.wait_for_function(KERNEL_IDLE)
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.locator(DIGEST).first.wait_for(timeout=LOAD_MS)
+    # A click's message waits behind the cells still queued: click once they have all run.
+    page.wait_for_function(ALL_CELLS_RUN, timeout=LOAD_MS)
     page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
     _click_through(page, artifacts_dir / f"lab-drawn-{name}.png")
     expected = _digest(page)
