@@ -1,10 +1,13 @@
 """Page weight of each game notebook in Voila, measured in headless Chromium (issue 12, Browser).
 
 For each notebook: Voila runs it with throw-away Jupyter directories; Chromium loads the page
-and counts every byte received over HTTP and websockets (DevTools counters). Reported: bytes and
-seconds until the controller's board figure is drawn, then bytes, JavaScript heap and JavaScript
-errors after playing (auto-play at full speed to the end of the game, or ``moves`` bot moves in a
-quick run). Needs ``/usr/bin/chromium`` and Playwright; without them the rows say so.
+through a loopback proxy that counts every byte the server sends, HTTP and websocket, as sent
+(``tests.browser.wire``: the websocket is compressed with ``permessage-deflate``, which
+DevTools' counters do not see; their count, with websocket payloads inflated, is kept beside it).
+Reported: bytes and seconds until the controller's board figure is drawn, then bytes,
+JavaScript heap and JavaScript errors after playing (auto-play at full speed to the end of the
+game, or ``moves`` bot moves in a quick run). Needs ``/usr/bin/chromium`` and Playwright;
+without them the rows say so.
 
 Run one notebook: ``python -m benchmarks.bench_browser powers [--moves N]``; ``--saved`` instead
 measures the notebook executed and saved with its widget state; ``--kernel`` counts in Python
@@ -54,20 +57,21 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
         chromium_page,
         voila_server,
     )
+    from tests.browser.wire import wire_proxy
 
     notebook = ROOT / "notebooks" / f"{name}.ipynb"
     with tempfile.TemporaryDirectory(prefix="gamelib-bench-") as tmp_name:
         tmp = Path(tmp_name)
-        with voila_server(notebook, tmp / "voila.log", tmp) as server, chromium_page(
-            tmp / "profile"
-        ) as page:
+        with voila_server(notebook, tmp / "voila.log", tmp) as server, wire_proxy(
+            server.url
+        ) as wire, chromium_page(tmp / "profile") as page:
             errors = JsErrors(page)
             transfer = Transfer(page)
             frames: list[dict[str, Any]] = []
             transfer.cdp.on("Network.webSocketFrameReceived",
                             lambda e: frames.append(e.get("response", {})))
             start = time.perf_counter()
-            page.goto(server.page_url)
+            page.goto(wire.url(server.page_url))
             # The first board: a lesson's chapter board is made, and any figure drawn, when its
             # place comes near the screen (gamelib.ui.lesson.Later, gamelib.ui.plotly_widget);
             # a reader scrolls to it.
@@ -82,6 +86,7 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
             )
             result: dict[str, Any] = {
                 "board_s": time.perf_counter() - start,
+                "board_wire_mb": wire.received / 1e6,
                 "board_mb": transfer.total / 1e6,
                 "board_http_mb": transfer.http / 1e6,
                 "board_ws_kb": ws_breakdown(frames),
@@ -101,6 +106,7 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
                     page.wait_for_timeout(400)
                 result["moves"] = f"{moves} bot moves"
             page.wait_for_timeout(2000)
+            result["wire_mb"] = wire.received / 1e6
             result["total_mb"] = transfer.total / 1e6
             result["http_mb"] = transfer.http / 1e6
             result["heap_mb"] = transfer.js_heap_mb()
@@ -302,7 +308,9 @@ def recorded() -> list[str]:
     lines = [
         f"Recorded measurements (`{RESULTS.relative_to(ROOT)}`, the latest of each; written by "
         "`python -m benchmarks.bench_browser <notebook> [--moves N] [--saved]` and by full "
-        "runs; seconds depend on the machine's load, bytes do not):",
+        "runs; seconds depend on the machine's load, bytes do not). Bytes are on the wire "
+        "where measured so (`wire`; since the websocket is compressed), otherwise as DevTools "
+        "counts them (HTTP as sent, websocket payloads inflated):",
         "",
         "| notebook | played | received before the board shows (HTTP) | seconds to the board "
         "| received after play | JS heap after play | JS errors | requests leaving 127.0.0.1 "
@@ -314,7 +322,10 @@ def recorded() -> list[str]:
             cells = [e["notebook"], e["played"], f"{_mb(e['saved_mb'])} (the .ipynb file)",
                      "—", "—", "—", "—", "—"]
         else:
-            board = _mb(e.get("board_mb"))
+            wired = e.get("board_wire_mb") is not None
+            board = _mb(e.get("board_wire_mb" if wired else "board_mb"))
+            if wired:
+                board += " wire"
             if e.get("board_http_mb") is not None:
                 board += f" ({e['board_http_mb']:.2f})"
             errors = e.get("js_errors")
@@ -322,7 +333,7 @@ def recorded() -> list[str]:
             cells = [
                 e["notebook"], e["played"], board,
                 "—" if e.get("board_s") is None else f"{e['board_s']:.0f}",
-                _mb(e.get("total_mb")),
+                _mb(e.get("wire_mb")) + " wire" if wired else _mb(e.get("total_mb")),
                 "—" if e.get("heap_mb") is None else f"{e['heap_mb']:.0f} MB",
                 "—" if errors is None else str(len(errors)),
                 "—" if external is None else str(len(external)),
@@ -334,12 +345,15 @@ def recorded() -> list[str]:
 
 def _rows(name: str, m: dict[str, Any]) -> list[Row]:
     errors = m["js_errors"]
-    note = f"{m['figures']} figure(s) in the controller, {m['all_figures']} on the page"
+    note = (f"on the wire; {m['board_mb']:.2f} MB with websocket payloads inflated; "
+            f"{m['figures']} figure(s) in the controller, {m['all_figures']} on the page")
     return [
-        row(NAME, f"{name}: received before the board shows", m["board_mb"], "MB", notes=note),
+        row(NAME, f"{name}: received before the board shows", m["board_wire_mb"], "MB",
+            notes=note),
         row(NAME, f"{name}: seconds until the board shows", m["board_s"], "s"),
-        row(NAME, f"{name}: received after {m['moves']}", m["total_mb"], "MB",
-            notes=f"of which HTTP {m['http_mb']:.2f} MB"),
+        row(NAME, f"{name}: received after {m['moves']}", m["wire_mb"], "MB",
+            notes=f"on the wire; {m['total_mb']:.2f} MB with websocket payloads inflated, "
+                  f"of which HTTP {m['http_mb']:.2f} MB"),
         row(NAME, f"{name}: JavaScript heap after {m['moves']}", m["heap_mb"], "MB"),
         row(NAME, f"{name}: JavaScript errors", len(errors), "errors",
             notes="; ".join(errors)[:300]),

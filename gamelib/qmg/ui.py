@@ -34,6 +34,7 @@ from gamelib.qmg.labels import action_group as group_of
 from gamelib.qmg.view import QmgView
 from gamelib.ui import GameController, update_figure
 from gamelib.ui.controller import relang
+from gamelib.ui.icons import icon_style, set_icon
 from gamelib.ui.labels import error_of
 
 __all__ = ["ACTING", "MAP_HEIGHT", "QmgController", "TryIt", "action_group", "controller"]
@@ -251,13 +252,14 @@ class TryIt:
         self.choice = widgets.RadioButtons(options=list(options), value=None,
                                            layout=widgets.Layout(width="auto"))
         self.button = widgets.Button(description=_LABELS[self.lang]["check"],
-                                     button_style="info", icon="check")
+                                     button_style="info")
+        set_icon(self.button, "check")
         self.feedback = widgets.HTML()
         self.correct: bool | None = None
         self.button.on_click(lambda _b: self._check())
         self.widget = widgets.VBox(
             [widgets.HTML(f"<b>{html.escape(question)}</b>"), self.choice, self.button,
-             self.feedback]
+             self.feedback, icon_style()]
         )
         self.widget.add_class("gamelib-tryit")
 

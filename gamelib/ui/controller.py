@@ -47,6 +47,7 @@ from gamelib.core import (
 from gamelib.core import undo as undo_state
 from gamelib.ui.closing import close_soon, heard_from_page
 from gamelib.ui.figure_update import update_figure
+from gamelib.ui.icons import icon_style, set_icon
 from gamelib.ui.labels import LABELS, bot_label, error_of, label
 from gamelib.ui.log_panel import LogPanel
 from gamelib.ui.plotly_widget import FigureWidget
@@ -429,9 +430,9 @@ class GameController:
         self.dropdown_box = widgets.HBox([self.action_dropdown, self.play_button])
         self.actions_box = widgets.VBox([self.prompt, self.buttons_box, self.dropdown_box])
 
-        self.bot_button = widgets.Button(description=label("bot_move", lang), icon="android")
+        self.bot_button = widgets.Button(description=label("bot_move", lang))
         self.bot_button.on_click(self._clicked(self.bot_move))
-        self.autoplay_button = widgets.Button(description=label("autoplay", lang), icon="play")
+        self.autoplay_button = widgets.Button(description=label("autoplay", lang))
         self.autoplay_button.on_click(self._clicked(self._toggle_autoplay))
         self.speed_slider = widgets.IntSlider(
             value=4,
@@ -440,9 +441,9 @@ class GameController:
             description=label("speed", lang),
             layout=widgets.Layout(width="220px"),
         )
-        self.undo_button = widgets.Button(description=label("undo", lang), icon="undo")
+        self.undo_button = widgets.Button(description=label("undo", lang))
         self.undo_button.on_click(self._clicked(self.undo))
-        self.restart_button = widgets.Button(description=label("restart", lang), icon="refresh")
+        self.restart_button = widgets.Button(description=label("restart", lang))
         self.restart_button.on_click(self._clicked(self.restart))
         self.seed_box = widgets.IntText(
             value=self._seed, description=label("seed", lang), layout=widgets.Layout(width="160px")
@@ -471,9 +472,13 @@ class GameController:
         self.summary_area = widgets.HTML()
         self.summary_area.add_class("gamelib-summary")
         self.pass_note = widgets.HTML()
-        self.pass_button = widgets.Button(button_style="warning", icon="eye",
+        self.pass_button = widgets.Button(button_style="warning",
                                           layout=widgets.Layout(width="auto"))
         self.pass_button.on_click(self._clicked(self.show_screen))
+        for button, icon in ((self.bot_button, "bot"), (self.autoplay_button, "play"),
+                             (self.undo_button, "undo"), (self.restart_button, "restart"),
+                             (self.pass_button, "show")):
+            set_icon(button, icon)
         self.pass_box = widgets.VBox([self.pass_note, self.pass_button])
         self.pass_box.add_class("gamelib-pass-screen")
         self.pass_box.layout.display = "none"
@@ -488,6 +493,7 @@ class GameController:
                 self.controls,
                 self.error_area,
                 self.log_panel,
+                icon_style(),
             ]
         )
         self._widget.add_class("gamelib-controller")
@@ -615,7 +621,7 @@ class GameController:
             return
         self._stop_requested = False
         self.autoplay_button.description = label("stop", self.lang)
-        self.autoplay_button.icon = "stop"
+        set_icon(self.autoplay_button, "stop")
         self._autoplay_task = loop.create_task(self._autoplay_async())
 
     async def _autoplay_async(self) -> None:
@@ -629,7 +635,7 @@ class GameController:
             pass
         finally:
             self.autoplay_button.description = label("autoplay", self.lang)
-            self.autoplay_button.icon = "play"
+            set_icon(self.autoplay_button, "play")
             self._autoplay_task = None
             self._shown_for = None
             self._guard(self._refresh_actions)  # the buttons of the human to move, if any
@@ -823,7 +829,7 @@ class GameController:
                 description=shown, tooltip=shown, layout=shared["auto"], style=shared["style"]
             )
             if group is not None:
-                button.icon = "caret-down" if group else "arrow-left"
+                set_icon(button, "open" if group else "back")
                 button.button_style = "info" if group else ""
         button._gamelib_action = text
         button._gamelib_group = group

@@ -63,6 +63,7 @@ from gamelib.core import Game, State, Term, load
 from gamelib.ui.closing import heard_from_page
 from gamelib.ui.controller import GameController, update_figure, with_lang
 from gamelib.ui.figure_display import static_figure
+from gamelib.ui.icons import icon_style, set_icon
 from gamelib.ui.labels import label
 from gamelib.ui.plotly_widget import NEAR_SCREEN_JS, FigureWidget
 
@@ -473,12 +474,14 @@ class Exercise(TryIt):
     ) -> None:
         self.solution = solution
         self.revealed = False
-        self.reveal_button = widgets.ToggleButton(value=False, icon="key")
+        self.reveal_button = widgets.ToggleButton(value=False)
+        set_icon(self.reveal_button, "reveal")
         self.solution_area = widgets.HTML()
         self.solution_area.add_class("gamelib-solution")
         super().__init__(prompt, choices, answer, explain=explain, why=why, lang=lang)
         self.reveal_button.observe(lambda change: self.reveal(bool(change["new"])), names="value")
-        self.widget.children = (*self.widget.children, self.reveal_button, self.solution_area)
+        self.widget.children = (*self.widget.children, self.reveal_button, self.solution_area,
+                                icon_style())
         self.widget.add_class("gamelib-exercise")
 
     def reveal(self, show: bool = True) -> None:

@@ -6,8 +6,9 @@ JavaScript over the websocket, and a notebook saved with widget state stores it 
 
 :class:`FigureWidget` keeps plotly's widget unchanged but replaces ``_esm`` with a small loader.
 The first figure of a page asks the kernel for the bundle with a custom widget message; the
-kernel answers with the bundle gzip-compressed (about 1.5 MB) as a binary buffer; the loader
-inflates it with the browser's ``DecompressionStream``, imports it once and shares the module
+kernel answers with the bundle as binary buffers (:mod:`gamelib.ui.widget_bundle`: LZMA, about
+1.15 MB, with its 5 kB decoder, which the loader runs in a worker; or gzip, 1.5 MB, which the
+browser's ``DecompressionStream`` inflates); the loader imports it once and shares the module
 (``globalThis``) with every other figure of the page, which then just wait for it. Nothing of the
 bundle is kept in any widget's state, so saved widget state stays small.
 
@@ -42,11 +43,8 @@ other messages go through unchanged.
 
 from __future__ import annotations
 
-import functools
-import gzip
 import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 
@@ -74,14 +72,14 @@ def _skip_iri_format_checker() -> None:
 
 _skip_iri_format_checker()  # before plotly is imported
 
-import plotly  # noqa: E402
 import plotly.graph_objects as go  # noqa: E402
 from plotly.serializers import custom_serializers  # noqa: E402
 from traitlets import Dict, Int, default  # noqa: E402
 
+from gamelib.ui.widget_bundle import bundle_message  # noqa: E402
+
 __all__ = [
     "FIGURE_CLASS", "LOADER_ESM", "FigureWidget", "copy_containers", "remember_widget_state",
-    "widget_bundle",
 ]
 
 FIGURE_CLASS = "gamelib-figure"
@@ -121,8 +119,6 @@ function nearScreen(el, gone) {
 """
 """JavaScript shared by the front ends that wait for their element to come near the screen."""
 
-_BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
-
 LOADER_ESM = NEAR_SCREEN_JS + """
 const KEY = Symbol.for("gamelib.plotly.widgetbundle");
 
@@ -131,7 +127,7 @@ function requestBundle(model) {
     const onMessage = (msg, buffers) => {
       if (!msg || msg.gamelib !== "bundle") return;
       model.off("msg:custom", onMessage);
-      resolve(buffers[0]);
+      resolve({ format: msg.format, buffers: buffers.map(asBytes) });
     };
     model.on("msg:custom", onMessage);
     model.send({ gamelib: "bundle?" });
@@ -151,16 +147,41 @@ function requestCurrent(model) {
   });
 }
 
+function asBytes(data) {
+  return ArrayBuffer.isView(data)
+    ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+    : new Uint8Array(data);
+}
+
+function gunzip(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).blob();
+}
+
+// The LZMA decoder runs as a worker (it answers each message with the decoded bytes).
+function unlzma(decoder, bytes) {
+  const url = URL.createObjectURL(new Blob([decoder], { type: "text/javascript" }));
+  const worker = new Worker(url, { type: "module" });
+  return new Promise((resolve, reject) => {
+    const end = (error, data) => {
+      worker.terminate();
+      URL.revokeObjectURL(url);
+      error ? reject(new Error(error)) : resolve(new Blob([data]));
+    };
+    worker.onmessage = (e) => (typeof e.data === "string" ? end(e.data) : end(null, e.data));
+    worker.onerror = (e) => end(e.message || "lzma worker failed");
+    worker.postMessage(bytes, [bytes.buffer]);
+  });
+}
+
 function plotlyModule(model) {
   let promise = globalThis[KEY];
   if (!promise) {
     promise = (async () => {
-      const data = await requestBundle(model);
-      const bytes = ArrayBuffer.isView(data)
-        ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
-        : new Uint8Array(data);
-      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-      const code = await new Response(stream).text();
+      const { format, buffers } = await requestBundle(model);
+      const code = format === "lzma"
+        ? await unlzma(buffers[0], buffers[1].slice())
+        : await gunzip(buffers[0]);
       const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
       return await import(/* webpackIgnore: true */ url);
     })();
@@ -250,12 +271,6 @@ def _compact(js: str) -> str:
     return "\n".join(line for line in lines if line and not line.startswith("//"))
 
 
-@functools.cache
-def widget_bundle() -> bytes:
-    """plotly's widget bundle (plotly.js and the FigureWidget front end), gzip-compressed."""
-    return gzip.compress(_BUNDLE.read_bytes(), compresslevel=6, mtime=0)
-
-
 def _one_way(name: str) -> Any:
     """plotly's trait ``name`` for messages from the browser, without ipywidgets' echo.
 
@@ -330,7 +345,8 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
         if not isinstance(content, dict):
             return
         if content.get("gamelib") == "bundle?":
-            self.send({"gamelib": "bundle"}, buffers=[widget_bundle()])
+            message, buffers = bundle_message()
+            self.send(message, buffers=buffers)
         elif content.get("gamelib") == "current?":
             self._gamelib_live = True
             remember_widget_state(self)

@@ -18,11 +18,13 @@ Shared by the browser tests (``tests/browser``) and the browser benchmark
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -62,6 +64,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+@functools.cache
+def bundle_cache() -> Path:
+    """A directory holding plotly's widget bundle LZMA-compressed (made on first use)."""
+    from gamelib.ui.widget_bundle import cache_path, prepare
+
+    directory = Path(tempfile.gettempdir()) / "gamelib-test-cache"
+    if not cache_path(directory).exists():
+        prepare(directory)
+    return directory
+
+
 def jupyter_env(tmp: Path) -> dict[str, str]:
     """The environment for a server: every per-user Jupyter directory is under ``tmp``."""
     env = dict(os.environ)
@@ -82,6 +95,9 @@ def jupyter_env(tmp: Path) -> dict[str, str]:
     env["JUPYTER_PATH"] = str(ROOT / "share" / "jupyter")
     env["JUPYTER_CONFIG_PATH"] = str(ROOT / "etc" / "jupyter")
     env["JUPYTER_PLATFORM_DIRS"] = "1"
+    # Kernels send plotly's bundle LZMA-compressed from a cache made once per run (as after
+    # `make run`'s or Binder's setup); a test may set its own (an empty one: gzip first).
+    env.setdefault("GAMELIB_CACHE_DIR", str(bundle_cache()))
     env["PYTHONUNBUFFERED"] = "1"
     # Kernels import this checkout's gamelib (not another editable install of the venv).
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)

@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import gzip
+import lzma
 from pathlib import Path
 from typing import Any
 
 import plotly
 import plotly.graph_objects as go
+import pytest
 
-from gamelib.ui.plotly_widget import FigureWidget, widget_bundle
+from gamelib.ui import widget_bundle
+from gamelib.ui.plotly_widget import FigureWidget
+
+ORIGINAL = (Path(plotly.__file__).parent / "package_data" / "widgetbundle.js").read_bytes()
 
 
 def test_state_holds_a_small_loader_not_the_bundle() -> None:
@@ -19,18 +24,61 @@ def test_state_holds_a_small_loader_not_the_bundle() -> None:
     assert len(str(go.FigureWidget()._esm)) > 1_000_000  # what plotly's own widget carries
 
 
-def test_bundle_is_sent_gzip_compressed_on_request() -> None:
+def _asked_for_the_bundle() -> tuple[Any, list[bytes]]:
     fw = FigureWidget()
     sent: list[tuple[Any, list[bytes]]] = []
     fw.send = lambda content, buffers=None: sent.append((content, buffers))  # type: ignore[method-assign]
     fw._handle_custom_msg({"something": "else"}, [])
     assert sent == []
     fw._handle_custom_msg({"gamelib": "bundle?"}, [])
-    assert sent and sent[0][0] == {"gamelib": "bundle"}
-    data = sent[0][1][0]
-    assert data is widget_bundle() and len(data) < 2_000_000
-    original = (Path(plotly.__file__).parent / "package_data" / "widgetbundle.js").read_bytes()
-    assert gzip.decompress(data) == original
+    assert len(sent) == 1
+    return sent[0]
+
+
+def test_bundle_is_sent_gzip_compressed_until_an_lzma_one_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GAMELIB_CACHE_DIR", str(tmp_path))
+    started: list[bool] = []
+    monkeypatch.setattr(widget_bundle, "_prepare_in_background", lambda: started.append(True))
+    content, buffers = _asked_for_the_bundle()
+    assert content == {"gamelib": "bundle", "format": "gzip"} and started == [True]
+    assert len(buffers) == 1 and len(buffers[0]) < 2_000_000
+    assert gzip.decompress(buffers[0]) == ORIGINAL
+
+
+def test_bundle_is_sent_lzma_compressed_with_its_decoder_once_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GAMELIB_CACHE_DIR", str(tmp_path))
+    path = widget_bundle.prepare()
+    assert path.parent == tmp_path and path.exists()
+    content, buffers = _asked_for_the_bundle()
+    assert content == {"gamelib": "bundle", "format": "lzma"}
+    decoder, data = buffers
+    assert b"export function decode" in decoder
+    assert len(data) < 0.8 * len(widget_bundle.gzip_bundle())
+    assert lzma.decompress(data, format=lzma.FORMAT_ALONE) == ORIGINAL
+
+
+def test_a_damaged_cache_file_is_not_sent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GAMELIB_CACHE_DIR", str(tmp_path))
+    good = widget_bundle.prepare(tmp_path / "good")
+    damaged = widget_bundle.cache_path()
+    damaged.write_bytes(good.read_bytes()[:-1000])
+    assert widget_bundle.lzma_bundle() is None
+
+
+def test_an_unwritable_cache_keeps_the_bundle_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("GAMELIB_CACHE_DIR", str(blocker / "cache"))
+    path = widget_bundle.prepare()
+    assert not path.exists()
+    data = widget_bundle.lzma_bundle()
+    assert data is not None and lzma.decompress(data, format=lzma.FORMAT_ALONE) == ORIGINAL
 
 
 def test_a_view_near_the_screen_gets_the_figure_as_it_is_now() -> None:
@@ -93,7 +141,7 @@ def test_after_a_view_asked_the_figure_and_its_edits_are_sent() -> None:
 
 def test_loader_is_compact_and_draws_near_the_screen() -> None:
     assert "IntersectionObserver" in fw_esm() and "//" not in fw_esm().replace("://", "")
-    assert len(fw_esm()) < 3_600
+    assert len(fw_esm()) < 4_500  # in every figure widget's state: a few kB at most
 
 
 def fw_esm() -> str:

@@ -1,0 +1,139 @@
+"""plotly's widget bundle as a page receives it: LZMA-compressed with its decoder, or gzip.
+
+plotly's widget bundle (plotly.js and the ``FigureWidget`` front end) is 5 MB of JavaScript;
+gzip makes it 1.5 MB, LZMA 1.15 MB. Browsers inflate gzip natively but not LZMA, so an LZMA
+bundle travels with its decoder (``lzma_decoder.js``, 5 kB), which the page runs in a worker.
+
+Compressing with LZMA takes about 3 s of CPU, too long for a kernel answering a page, so the
+result is cached on disk (:func:`cache_dir`), keyed by a digest of the bundle: one compression
+per installed plotly version. ``python -m gamelib.ui.widget_bundle`` makes the cache (Binder's
+``postBuild`` and ``make run`` do); until it exists, a kernel asked for the bundle sends gzip
+and compresses in a background thread for the pages after it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gzip
+import hashlib
+import lzma
+import os
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+import plotly
+
+__all__ = ["BUNDLE", "DECODER", "bundle_message", "cache_dir", "cache_path", "gzip_bundle",
+           "lzma_bundle", "prepare"]
+
+BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
+"""plotly's widget bundle (plotly.js and the FigureWidget front end)."""
+DECODER = Path(__file__).with_name("lzma_decoder.js")
+"""The page's LZMA decoder (an ES module exporting ``decode``)."""
+FILTERS = [{"id": lzma.FILTER_LZMA1, "preset": 9, "lc": 3, "lp": 0, "pb": 0,
+            "dict_size": 1 << 23}]
+"""LZMA settings: literal context of 3 bits and no position bits suit text; an 8 MB
+dictionary spans the whole bundle."""
+
+_lock = threading.Lock()
+_memory: dict[Path, bytes] = {}
+_preparing: set[Path] = set()
+
+
+def cache_dir() -> Path:
+    """Where compressed bundles are kept: ``$GAMELIB_CACHE_DIR``, else ``$XDG_CACHE_HOME/gamelib``,
+    else ``~/.cache/gamelib``."""
+    if explicit := os.environ.get("GAMELIB_CACHE_DIR"):
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "gamelib"
+
+
+@functools.cache
+def _digest() -> str:
+    return hashlib.sha256(BUNDLE.read_bytes()).hexdigest()[:16]
+
+
+def cache_path(directory: Path | None = None) -> Path:
+    """The cache file of the installed plotly's bundle in ``directory`` (:func:`cache_dir`)."""
+    return (cache_dir() if directory is None else directory) / f"widgetbundle-{_digest()}.lzma"
+
+
+@functools.cache
+def gzip_bundle() -> bytes:
+    """The bundle gzip-compressed."""
+    return gzip.compress(BUNDLE.read_bytes(), compresslevel=6, mtime=0)
+
+
+def lzma_bundle() -> bytes | None:
+    """The bundle LZMA-compressed (``.lzma`` format), if made already; checked once by
+    decompressing it (a damaged cache file is ignored)."""
+    path = cache_path()
+    with _lock:
+        if path in _memory:
+            return _memory[path]
+    try:
+        data = path.read_bytes()
+        if lzma.decompress(data, format=lzma.FORMAT_ALONE) != BUNDLE.read_bytes():
+            return None
+    except (OSError, lzma.LZMAError):
+        return None
+    with _lock:
+        _memory[path] = data
+    return data
+
+
+def prepare(directory: Path | None = None) -> Path:
+    """Compress the bundle with LZMA and keep it in the cache in ``directory`` (:func:`cache_dir`)
+    atomically; the cache path.
+
+    If the cache directory cannot be written, the result is kept for this process only."""
+    path = cache_path(directory)
+    data = lzma.compress(BUNDLE.read_bytes(), format=lzma.FORMAT_ALONE, filters=FILTERS)
+    with _lock:
+        _memory[path] = data
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            os.replace(tmp, path)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    return path
+
+
+def _prepare_in_background() -> None:
+    path = cache_path()
+    with _lock:
+        if path in _preparing:
+            return
+        _preparing.add(path)
+    threading.Thread(target=prepare, name="gamelib-bundle", daemon=True).start()
+
+
+def bundle_message() -> tuple[dict[str, Any], list[bytes]]:
+    """The kernel's answer to a page asking for the bundle: content and buffers.
+
+    ``{"gamelib": "bundle", "format": "lzma"}`` with the decoder and the LZMA bundle, or, while
+    no LZMA bundle is made (one is then made in the background), ``"format": "gzip"`` with
+    the gzip bundle."""
+    data = lzma_bundle()
+    if data is None:
+        _prepare_in_background()
+        return {"gamelib": "bundle", "format": "gzip"}, [gzip_bundle()]
+    return {"gamelib": "bundle", "format": "lzma"}, [DECODER.read_bytes(), data]
+
+
+def main() -> None:
+    """Make the cache unless it holds the installed plotly's bundle already; print its path."""
+    print(cache_path() if lzma_bundle() is not None else prepare())
+
+
+if __name__ == "__main__":
+    main()
