@@ -21,6 +21,12 @@ LESSONS = [("powers", "Player 1", "Player 2"), ("megalomania", "7", "6"), ("tren
            ("rekkyo", "Germany", "China")]
 SCREEN = {"width": 1280, "height": 800}
 FITS = {"trench": 1}  # the controller measured: trench's chapter 2 board, where Player 1 plots
+FIRST_BOARD_MADE = """() => {
+  const first = document.querySelector('.gamelib-controller, .gamelib-later');
+  return !!first && (first.classList.contains('gamelib-controller')
+                     || !!first.querySelector('.gamelib-controller'));
+}"""
+"""The page's first board (a controller, or a chapter board made later) is a controller."""
 LOAD_MS = 600_000  # a whole lesson runs before Voila shows it: generous, not a speed check
 
 
@@ -37,10 +43,12 @@ def test_first_chapter_by_clicking(
     first.wait_for(state="attached", timeout=LOAD_MS)
     page.wait_for_function("() => !document.getElementById('loading')", timeout=LOAD_MS)
     first.scroll_into_view_if_needed()
-    page.locator(".gamelib-controller").first.wait_for(timeout=LOAD_MS)
+    # made: the page's first controller is now the first chapter's (a whole game's board, made
+    # at once further down, is a controller before the chapter boards are)
+    page.wait_for_function(FIRST_BOARD_MADE, timeout=LOAD_MS)
     _wait_voila_rendered(page, artifacts_dir / f"lesson-{name}-start.png")
     if name in FITS:
-        _assert_fits_the_screen(page.locator(".gamelib-controller").nth(FITS[name]))
+        _assert_fits_the_screen(_chapter_board(page, FITS[name]))
 
     board = page.locator(".gamelib-controller").first
     board.scroll_into_view_if_needed()
@@ -60,6 +68,15 @@ def test_first_chapter_by_clicking(
     question.get_by_role("button", name=right, exact=True).click()
     feedback.get_by_text("Right!").wait_for(timeout=30_000)
     page.screenshot(path=str(artifacts_dir / f"lesson-{name}-answered.png"))
+
+
+def _chapter_board(page: Any, n: int) -> Any:
+    """The ``n``-th chapter board (0: the first), made once scrolled to (``Lesson.later``)."""
+    later = page.locator(".gamelib-later").nth(n)
+    later.scroll_into_view_if_needed()
+    board = later.locator(".gamelib-controller").first
+    board.wait_for(timeout=LOAD_MS)
+    return board
 
 
 def _assert_fits_the_screen(ctrl: Any) -> None:
