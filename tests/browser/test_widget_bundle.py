@@ -74,14 +74,21 @@ def _formats(frames: list[dict[str, Any]]) -> list[str]:
 
 
 def _draw(page: Any, url: str) -> list[str]:
+    """Load ``url``, wait until its figure is drawn; the bundle messages' formats. The kernel's
+    websocket must be compressed (``permessage-deflate``, etc/jupyter's server config)."""
     frames: list[dict[str, Any]] = []
+    extensions: list[str] = []
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.on("Network.webSocketFrameReceived", lambda e: frames.append(e.get("response", {})))
+    cdp.on("Network.webSocketHandshakeResponseReceived", lambda e: extensions.append(
+        {k.lower(): v for k, v in e["response"].get("headers", {}).items()}
+        .get("sec-websocket-extensions", "")))
     page.goto(url, timeout=LOAD_MS)
     page.locator(".gamelib-figure .main-svg").first.wait_for(state="attached", timeout=LOAD_MS)
     page.locator(".gamelib-figure .point").nth(2).wait_for(state="attached", timeout=LOAD_MS)
     cdp.detach()
+    assert extensions and all("permessage-deflate" in x for x in extensions), extensions
     return _formats(frames)
 
 

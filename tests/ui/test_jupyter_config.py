@@ -32,6 +32,20 @@ def test_server_and_voila_compress_and_stay_offline() -> None:
     assert "jupyterlab-plotly" in voila["VoilaConfiguration"]["extension_denylist"]
 
 
+def test_the_kernel_websocket_is_compressed_through_the_servers_trait() -> None:
+    """jupyter_server sets ``tornado_settings["websocket_compression_options"]`` from its trait
+    ``ServerApp.websocket_compression_options`` (default ``None``: no ``permessage-deflate``),
+    overwriting an entry put in ``tornado_settings``: the config sets the trait."""
+    from jupyter_server.serverapp import ServerApp
+    from traitlets.config import Config
+
+    server = json.loads((CONFIG / "jupyter_server_config.json").read_text())
+    assert server["ServerApp"]["websocket_compression_options"] == {}
+    assert "websocket_compression_options" not in server["ServerApp"]["tornado_settings"]
+    app = ServerApp(config=Config(server))
+    assert app.websocket_compression_options == {}
+
+
 def test_server_uses_a_synchronous_contents_manager() -> None:
     """Voila's markdown renderer inlines images with a synchronous ``file_exists``/``get``; with
     jupyter_server's default async manager it crashes on the landing page's card images."""
