@@ -69,17 +69,20 @@ def gzip_bundle() -> bytes:
 
 
 def lzma_bundle() -> bytes | None:
-    """The bundle LZMA-compressed (``.lzma`` format), if made already; checked once by
-    decompressing it (a damaged cache file is ignored)."""
+    """The bundle LZMA-compressed (``.lzma`` format), if made already.
+
+    A cache file is the SHA-256 digest of the compressed bundle, then the compressed bundle;
+    a file whose digest does not match (damaged, cut short) is ignored."""
     path = cache_path()
     with _lock:
         if path in _memory:
             return _memory[path]
     try:
-        data = path.read_bytes()
-        if lzma.decompress(data, format=lzma.FORMAT_ALONE) != BUNDLE.read_bytes():
-            return None
-    except (OSError, lzma.LZMAError):
+        stored = path.read_bytes()
+    except OSError:
+        return None
+    digest, data = stored[:32], stored[32:]
+    if hashlib.sha256(data).digest() != digest:
         return None
     with _lock:
         _memory[path] = data
@@ -100,7 +103,7 @@ def prepare(directory: Path | None = None) -> Path:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as out:
-                out.write(data)
+                out.write(hashlib.sha256(data).digest() + data)
             os.replace(tmp, path)
         finally:
             with contextlib.suppress(OSError):

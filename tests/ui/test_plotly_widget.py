@@ -67,6 +67,8 @@ def test_a_damaged_cache_file_is_not_sent(tmp_path: Path, monkeypatch: pytest.Mo
     damaged = widget_bundle.cache_path()
     damaged.write_bytes(good.read_bytes()[:-1000])
     assert widget_bundle.lzma_bundle() is None
+    damaged.write_bytes(good.read_bytes())
+    assert widget_bundle.lzma_bundle() is not None
 
 
 def test_an_unwritable_cache_keeps_the_bundle_in_memory(
