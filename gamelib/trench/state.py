@@ -18,10 +18,11 @@ the next automatic step).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
-from gamelib.core import Outcome, Rng, State, Term
+from gamelib.core import History, Outcome, Rng, State, Term
 from gamelib.trench.actions import CATEGORY, CIV, TrenchAction, act, parse_soldier_text
 from gamelib.trench.board import (
     DIRS,
@@ -292,7 +293,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def at(self, c: Cell) -> Soldier | None:
         """The living soldier on board cell ``c``, if any."""
         for s in self.soldiers:
-            if s.cell == c and s.on_board:
+            if s.cell == c and s.alive and not s.exited and not s.ship:  # (on_board, inline)
                 return s
         for s in self.civs:
             if s.cell == c and s.alive:
@@ -432,6 +433,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self._legal is None:
             self._legal = self._legal_now()
         return list(self._legal)
+
+    def _is_legal(self, action: TrenchAction) -> bool:
+        """``action in legal_actions()`` without copying the list (actions are interned: the
+        list's ``in`` compares identities, in C)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return action in legal
 
     def _legal_now(self) -> list[TrenchAction]:
         p = self.current_player
@@ -631,9 +640,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             c for c in SOLDIER_CARDS if self.hands[p].get(c, 0) > 0 or c in self.discards[p]
         ]
         out: list[TrenchAction] = []
+        remote = self.drug_left == 2
         for c in cards:
-            for a in self._soldier_uses(s, c, remote=self.drug_left == 2):
-                out.append(A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True))
+            for a in self._soldier_uses(s, c, remote=remote):
+                x = _EXTRA.get(a)
+                if x is None:
+                    x = _EXTRA[a] = A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True)
+                out.append(x)
             if any_one and out:
                 return out
         return out
@@ -749,12 +762,15 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _moves(self, s: Soldier) -> list[TrenchAction]:
         out: list[TrenchAction] = []
         k = s.num
-        assert s.cell is not None
-        edge = EDGES[self.edges[s.owner]]
-        for d in DIRS:
-            if s.ship and d != edge.forward:
-                continue
-            for mode in self._step_modes(s, s.cell, self.level(s), d, dash=False):
+        c = s.cell
+        assert c is not None
+        if s.ship:  # from a ship only forward, at level 1 (R3.13)
+            dirs: Iterable[str] = (EDGES[self.edges[s.owner]].forward,)
+            lv = 1
+        else:
+            dirs, lv = DIRS, self.h[_INDEX[c]]
+        for d in dirs:
+            for mode in self._step_modes(s, c, lv, d, dash=False):
                 out.append(A(mode, k, d))
         if not s.masked and self._dash_ok(s):
             out.append(A("dash", k, s.facing))
@@ -771,75 +787,78 @@ class TrenchState(_Memo, State[TrenchAction]):
             return False
         return not (len(self.in_play(s.owner)) == 1 and self.total_vp(s.owner) == 0)
 
-    def _step_modes(self, s: Soldier, c: Cell, lv: int, d: str, dash: bool) -> list[str]:
+    def _step_modes(self, s: Soldier, c: Cell, lv: int, d: str, dash: bool) -> tuple[str, ...]:
         """How ``s`` (at ``c``, level ``lv``) may step towards ``d``: "move" and/or "dig_fwd"."""
-        t = add(c, d)
-        if not on_board(t):
-            return ["move"] if on_board(c) and self._exit_ok(s, c, d) else []
-        ht = self.H(t)
-        occ = self.at(t)
-        facing = d == s.facing
-        if lv >= 1:
-            if ht == 2:
-                if t == self.village:
-                    return ["move"]  # R7.1.9 / A42: the bump destroys it, facing or not
-                if dash or not facing:
-                    return []
-                if t in self.base_at:
-                    return [] if self.ally(self.base_at[t], s.owner) else ["move"]
-                if s.masked or s.ship:
-                    return []
-                b = add(t, d)
-                ok = on_board(b) and self.H(b) <= 1 and self.is_free(b)
-                return ["move"] if ok else []
-            if occ is not None:
-                return self._occupied(s, occ, t, d, facing, dash)
-            return ["move"]
-        # level 0: in a trench
+        t = _NEXT[d][c]
+        i = _INDEX.get(t)
+        if i is None:  # off the board
+            return _MOVE if c in _INDEX and self._exit_ok(s, c, d) else ()
+        h = self.h
+        ht = h[i]
         if ht == 2:
-            return []
-        if ht == 1:
+            if lv < 1:
+                return ()
+            if t == self.village:
+                return _MOVE  # R7.1.9 / A42: the bump destroys it, facing or not
+            if dash or d != s.facing:
+                return ()
+            base = self.base_at.get(t)
+            if base is not None:
+                return () if self.ally(base, s.owner) else _MOVE
+            if s.masked or s.ship:
+                return ()
+            b = _NEXT[d][t]
+            j = _INDEX.get(b)
+            return _MOVE if j is not None and h[j] <= 1 and self.is_free(b) else ()
+        occ = self.at(t)
+        if lv >= 1 or ht == 0:
             if occ is not None:
-                return []  # no climbing onto a piece, no upward melee (Q&A 7)
-            return ["move"] if dash else ["move", "dig_fwd"]
+                return self._occupied(s, occ, t, d, d == s.facing, dash)
+            return _MOVE
+        # level 0 (in a trench) towards ground
         if occ is not None:
-            return self._occupied(s, occ, t, d, facing, dash)
-        return ["move"]
+            return ()  # no climbing onto a piece, no upward melee (Q&A 7)
+        return _MOVE if dash else _MOVE_DIG
 
     def _occupied(
         self, s: Soldier, occ: Soldier, t: Cell, d: str, facing: bool, dash: bool
-    ) -> list[str]:
+    ) -> tuple[str, ...]:
         if occ.owner < 0:
-            return ["move"]  # R7.1.9 / A42: bumping a civilian kills it, facing or not
+            return _MOVE  # R7.1.9 / A42: bumping a civilian kills it, facing or not
         if not self.ally(occ.owner, s.owner):
-            return ["move"] if facing else []  # melee (R7.1.7)
+            return _MOVE if facing else ()  # melee (R7.1.7)
         if dash or not facing or s.masked or s.ship:
-            return []
-        b = add(t, d)
-        ok = on_board(b) and self.H(b) <= self.H(t) and self.is_free(b)
-        return ["move"] if ok else []
+            return ()
+        b = _NEXT[d][t]
+        j = _INDEX.get(b)
+        h = self.h
+        return _MOVE if j is not None and h[j] <= h[_INDEX[t]] and self.is_free(b) else ()
 
     def _dash_ok(self, s: Soldier) -> bool:
-        assert s.cell is not None
+        c = s.cell
+        assert c is not None
         d = s.facing
-        edge = EDGES[self.edges[s.owner]]
-        if s.ship and d != edge.forward:
+        if s.ship:
+            if d != EDGES[self.edges[s.owner]].forward:
+                return False
+            lv = 1
+        else:
+            lv = self.h[_INDEX[c]]
+        c1 = _NEXT[d][c]
+        i = _INDEX.get(c1)
+        if i is None:
             return False
-        lv = self.level(s)
-        c1 = add(s.cell, d)
-        if not on_board(c1):
-            return False
-        h1 = self.H(c1)
+        h1 = self.h[i]
         if self.at(c1) is not None and not (lv >= 1 and h1 == 0):
             return False
         if lv >= 1:
             if h1 == 2:
                 return False
             if h1 == 0:  # jump a one-cell hole onto ground
-                c2 = add(c1, d)
-                if not on_board(c2):
+                j = _INDEX.get(_NEXT[d][c1])
+                if j is None:
                     return False
-                return self.H(c2) == 1 and bool(self._step_modes(s, c1, 1, d, dash=True))
+                return self.h[j] == 1 and bool(self._step_modes(s, c1, 1, d, dash=True))
             return bool(self._step_modes(s, c1, 1, d, dash=True))
         if h1 != 1:
             return False
@@ -849,18 +868,19 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _can_carry(self, s: Soldier, d: str) -> bool:
         if s.masked or s.ship:
             return False
-        assert s.cell is not None
-        t = add(s.cell, s.facing)
-        t2 = add(s.cell, d)
-        if not on_board(t) or not on_board(t2) or not self.is_free(t2):
+        c = s.cell
+        assert c is not None
+        t = _NEXT[s.facing][c]
+        t2 = _NEXT[d][c]
+        i, i2 = _INDEX.get(t), _INDEX.get(t2)
+        if i is None or i2 is None or not self.is_free(t2):
             return False
-        lv = self.level(s)
+        h = self.h
+        lv, ht, ht2 = h[_INDEX[c]], h[i], h[i2]
         occ = self.at(t)
         if occ is not None:
-            return (occ.owner >= 0 and self.ally(occ.owner, s.owner) and self.H(t) == lv
-                    and self.H(t2) <= self.H(t))
-        return (lv == 1 and self.H(t) == 2 and t not in self.base_at and t != self.village
-                and self.H(t2) <= 1)
+            return occ.owner >= 0 and self.ally(occ.owner, s.owner) and ht == lv and ht2 <= ht
+        return lv == 1 and ht == 2 and t not in self.base_at and t != self.village and ht2 <= 1
 
     def _collectable(self, s: Soldier) -> bool:
         assert s.cell is not None
@@ -904,6 +924,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     # ----------------------------------------------------------------- apply
+    def apply_in_place(self, action: TrenchAction) -> None:
+        """The core's fast path, reading the action's text without a ``str`` call."""
+        self._apply(action)
+        history = self.history
+        if type(history) is History:
+            self.history = history.plus(action._text)
+        else:  # a game or a test set a plain tuple
+            self.history = History((*history, str(action)))
+
     def _apply(self, action: TrenchAction) -> None:
         self._legal = None
         p = self.current_player
@@ -1264,11 +1293,16 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _settle_turn(self) -> None:
         p = self.order[self.turn_i]
-        if not self.in_play(p) or (
-            self.t_stage == "after2" and not self._drug_actions(p, any_one=True)
-            and not self._give_actions(p)
-        ):
+        if not self.in_play(p):
             self._end_turn()
+        elif self.t_stage == "after2":
+            # the legal actions of after2, unless there are none but "end" (the turn ends)
+            legal = self._drug_actions(p) + self._give_actions(p)
+            if legal:
+                legal.append(A("end"))
+                self._legal = legal
+            else:
+                self._end_turn()
 
     def _end_turn(self) -> None:
         p = self.order[self.turn_i]
@@ -1769,14 +1803,20 @@ class TrenchState(_Memo, State[TrenchAction]):
     # -- vision (R9.3)
     def _update_sight(self, only: Soldier | None = None) -> None:
         """R9.3: every soldier in play looks (or ``only`` that one, when nothing else changed)."""
-        eyes = [s for s in self.soldiers if s.alive and not s.exited and s.cell is not None]
+        # the pieces that may see or be seen, by cell (one living piece per cell, R3.12)
+        pos = {s.cell: s for s in self.soldiers if s.alive and not s.exited and s.cell is not None}
         hidden = self.opts.hidden_teams
-        for e in eyes if only is None else [x for x in eyes if x is only]:
+        if only is None:
+            eyes: Iterable[Soldier] = pos.values()
+        else:
+            eyes = [only] if pos.get(only.cell) is only else []
+        for e in eyes:
             assert e.cell is not None
-            near = _LOOK.get((e.cell, e.facing)) or _look(e.cell, e.facing)
-            for t in eyes:
-                if t.cell not in near or t.owner == e.owner:
-                    continue  # neither adjacent nor on the forward ray (the quick test of sees)
+            # the pieces adjacent or on the forward ray (the quick test of sees)
+            for c in _LOOK[e.cell, e.facing].intersection(pos):
+                t = pos[c]
+                if t.owner == e.owner:
+                    continue
                 known = self.known[e.owner]
                 team = hidden and t.owner not in self.team_seen[e.owner]
                 if not team and known.issuperset([x[0] for x in t.tiles]):
@@ -2025,6 +2065,17 @@ _CIV_CARDS = {False: frozenset(("move", "turn")), True: frozenset(("move", "turn
 #: The 49 cells in height-map order (a1, b1, .., g7).
 _CELLS: tuple[Cell, ...] = tuple((x, y) for y in range(1, 8) for x in range(1, 8))
 _INDEX: dict[Cell, int] = {c: i for i, c in enumerate(_CELLS)}
+#: By direction, the cell one step away (``add(c, d)`` without a call), for the board, the
+#: ships' cells around it and one ring more.
+_NEXT: dict[str, dict[Cell, Cell]] = {
+    d: {(x, y): (x + dx, y + dy) for x in range(-1, 10) for y in range(-1, 10)}
+    for d, (dx, dy) in DIRS.items()
+}
+#: A soldier action -> the same action as a drug action (``extra``), made once.
+_EXTRA: dict[TrenchAction, TrenchAction] = {}
+#: The step modes of ``_step_modes`` (shared tuples).
+_MOVE = ("move",)
+_MOVE_DIG = ("move", "dig_fwd")
 
 
 @cache
@@ -2055,6 +2106,12 @@ def _look(c: Cell, d: str) -> frozenset[Cell]:
         t = add(t, d)
     out = _LOOK[(c, d)] = frozenset(cells)
     return out
+
+
+for _x in range(8 + 1):  # made at import: the board and the ships' cells around it
+    for _y in range(8 + 1):
+        for _d in DIRS:
+            _look((_x, _y), _d)
 
 
 _NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
