@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import History, Outcome, Rng, State, Term
@@ -323,6 +324,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         per = self.per  # soldiers are listed by owner: p * per .. p * per + per - 1
         return [s for s in self.soldiers[p * per:p * per + per] if s.alive and not s.exited]
 
+    def _has_in_play(self, p: int) -> bool:
+        """Whether player ``p`` has a soldier in play (``in_play`` without the list)."""
+        per = self.per
+        for s in self.soldiers[p * per:p * per + per]:  # noqa: SIM110 (no generator)
+            if s.alive and not s.exited:
+                return True
+        return False
+
     def mine(self, p: int, num: int) -> Soldier | None:
         """Player ``p``'s soldier ``S{num}``, if there is one."""
         if 1 <= num <= self.per:
@@ -443,17 +452,18 @@ class TrenchState(_Memo, State[TrenchAction]):
         return action in legal
 
     def _legal_now(self) -> list[TrenchAction]:
-        p = self.current_player
-        if p is None:
+        if self.result is not None:
             return []
         if self.choice is not None:
             return [A("bounce", arg=d) for d in self.choice[2]]
         if self.pending:
             return self._pending_actions()
-        ph = self.phase
+        ph = self.phase  # (current_player, inline)
+        p = self.order[self.turn_i] if ph == "turn" else self.queue[0]
+        if ph == "turn":
+            return self._turn_actions(p)
         if ph == "arm":
-            kinds = ("gun", "bomb") if self.beginner else ("gun", "gas", "bomb")
-            return [A("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds)]
+            return list(_ARMS[self.beginner])
         if ph == "land":
             return self._land_actions(p)
         if ph == "base":
@@ -463,9 +473,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             ]
         if ph == "setup":
             return self._setup_actions(p)
-        if ph == "plot":
-            return self._plot_choices(p)  # shared: legal_actions hands out copies
-        return self._turn_actions(p)
+        return self._plot_choices(p)  # plot; shared: legal_actions hands out copies
 
     # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
     def _pending_actions(self) -> list[TrenchAction]:
@@ -537,37 +545,37 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _land_actions(self, p: int) -> list[TrenchAction]:
-        edge = EDGES[self.edges[p]]
-        num = 1 + sum(1 for s in self.soldiers if s.owner == p and s.cell is not None)
+        per = self.per  # soldiers are listed by owner
+        num = 1 + sum(1 for s in self.soldiers[p * per:p * per + per] if s.cell is not None)
         taken = {s.cell for s in self.soldiers}
-        return [
-            A("land", soldier=num, cell=c)
-            for c in edge.first_row()[1:6]
-            if edge.ship_cell(c) not in taken
-        ]
+        return [a for ship, a in _LANDINGS[self.edges[p], num] if ship not in taken]
 
     def _blocked_front(self) -> set[Cell]:
         """Edge cells directly in front of a ship (no placements there, A12)."""
         out = set()
         for s in self.soldiers:
             if s.ship and s.cell is not None:
-                out.add(add(s.cell, s.facing))
+                out.add(_NEXT[s.facing][s.cell])
         return out
 
     def _setup_actions(self, p: int) -> list[TrenchAction]:
         busy = self._blocked_front()
         busy.update(c for c, v in self.items.items() if v)
         h, items = self.h, self.items
-        cells = [c for c, hc in zip(_CELLS, h, strict=True) if hc == 1 and c not in busy]
-        if self.civs:  # R13.2: nothing is placed on a civilian
-            cells = [c for c in cells if self.at(c) is None]
+        ok = list(map(_EQ1, h))  # per cell: open ground, not busy
+        for c in busy:
+            i = _INDEX.get(c)
+            if i is not None:
+                ok[i] = False
+        if self.civs:  # R13.2: nothing is placed on a civilian (nor on any piece)
+            for i, c in enumerate(_CELLS):
+                if ok[i] and self.at(c) is not None:
+                    ok[i] = False
         out = [A("pass")]
         if self.supply > 0:
-            acts = _cell_acts("place", 0, "cube")
-            out += [acts[_INDEX[c]] for c in cells]
+            out += compress(_cell_acts("place", 0, "cube"), ok)
         if self.food_pool > 0:
-            acts = _cell_acts("place", 0, "food")
-            out += [acts[_INDEX[c]] for c in cells]
+            out += compress(_cell_acts("place", 0, "food"), ok)
         if self.civ_pool or self.village_pool:  # R13.2 / A12: 「敵のｽﾀｰﾄ地点前以外はどこにでも」
             enemy_front = {
                 add(s.cell, s.facing) for s in self.soldiers
@@ -734,8 +742,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 return []
             out = []
             if s.cubes:
-                taken, h, acts = self._taken_cells(), self.h, _cell_acts("build", k, "")
-                out += [acts[i] for i, c in enumerate(_CELLS) if h[i] <= 1 and c not in taken]
+                ok = list(map(_LT2, self.h))  # per cell: height <= 1 and not taken
+                for c in self._taken_cells():
+                    i = _INDEX.get(c)
+                    if i is not None:
+                        ok[i] = False
+                out += compress(_cell_acts("build", k, ""), ok)
             if s.cubes < 2 and self._collectable(s):
                 out.append(A("collect", k))
             return out
@@ -744,8 +756,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "dig":
             out = [] if s.ship else [A("dig", k)]
             if remote:
-                h, bases, acts = self.h, self.base_at, _cell_acts("remote", k, "")
-                out += [acts[i] for i, c in enumerate(_CELLS) if h[i] >= 1 and c not in bases]
+                ok = list(map(_GT0, self.h))  # per cell: height >= 1 and no base
+                for c in self.base_at:
+                    ok[_INDEX[c]] = False
+                out += compress(_cell_acts("remote", k, ""), ok)
             return out
         if card == "equip":
             if s.masked:
@@ -967,7 +981,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._run_gas()
             if self.choice is not None or self.result is not None:
                 return
-            if self._check_end():
+            if self.phase not in _SETUP_PHASES and (  # (_check_end's quick test, inline)
+                self._end_key != (self.deaths, self.stalled, self.corpse_moves, *self.vp, *self.tvp)
+            ) and self._check_end():
                 return
             if self.pending:
                 self._prune_pending()
@@ -1171,7 +1187,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.queue = []
         skipped = False
         for p in self._cw(self.start):
-            if not self.in_play(p):
+            if not self._has_in_play(p):
                 continue
             if self.skip[p]:  # R12.6 / A79: the civilian penalty, no plot and no turn
                 self.skip[p] -= 1
@@ -1244,12 +1260,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.drug_left = 0
         self.t_first_sid = None
         self.t_card = None
-        if self.skip[p] and self.in_play(p):  # R12.6 / A79: a penalty earned before this turn
+        alive = self._has_in_play(p)
+        if self.skip[p] and alive:  # R12.6 / A79: a penalty earned before this turn
             self.skip[p] -= 1
             self.add_log("civ_skip_turn", player=p, name=self.name(p))
             self._end_turn()  # the plotted cards go back to hand unseen
             return
-        if not self.in_play(p) or not self.t_cards:
+        if not alive or not self.t_cards:
             self._end_turn()
             return
         if not self.quiet:
@@ -1293,7 +1310,7 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _settle_turn(self) -> None:
         p = self.order[self.turn_i]
-        if not self.in_play(p):
+        if not self._has_in_play(p):
             self._end_turn()
         elif self.t_stage == "after2":
             # the legal actions of after2, unless there are none but "end" (the turn ends)
@@ -2073,6 +2090,10 @@ _NEXT: dict[str, dict[Cell, Cell]] = {
 }
 #: A soldier action -> the same action as a drug action (``extra``), made once.
 _EXTRA: dict[TrenchAction, TrenchAction] = {}
+#: Height tests as C-level callables, for ``map`` over a height map: <= 1, >= 1, == 1.
+_LT2 = (2).__gt__
+_GT0 = (0).__lt__
+_EQ1 = (1).__eq__
 #: The step modes of ``_step_modes`` (shared tuples).
 _MOVE = ("move",)
 _MOVE_DIG = ("move", "dig_fwd")
@@ -2084,6 +2105,17 @@ def _cell_acts(verb: str, soldier: int, arg: str) -> tuple[TrenchAction, ...]:
     return tuple(act(verb, soldier, arg, c) for c in _CELLS)
 #: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
 #: height and put no tile on a new soldier (what follows by itself only removes pieces).
+_ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
+    b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
+    for b, kinds in ((True, ("gun", "bomb")), (False, ("gun", "gas", "bomb")))
+}
+#: By (edge, soldier number): the landing actions (R4.5) with the ship cell each one takes.
+_LANDINGS = {
+    (side, num): tuple(
+        (EDGES[side].ship_cell(c), act("land", num, cell=c)) for c in EDGES[side].first_row()[1:6]
+    )
+    for side in EDGES for num in (1, 2, 3)
+}
 _NO_NEW_SIGHT = frozenset(
     ("plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen")
 )
