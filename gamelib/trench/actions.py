@@ -6,8 +6,8 @@ Soldiers are named from their owner's point of view, ``S1`` .. ``S3``; cells as 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, cached_property
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from gamelib.trench.board import Cell, cell_name
 
@@ -58,22 +58,28 @@ class TrenchAction:
         a = _INTERNED.get(key)
         if a is None:
             a = object.__new__(cls)
-            for name, value in zip(_FIELDS, key, strict=True):
-                object.__setattr__(a, name, value)
+            a.__dict__.update(zip(_FIELDS, key, strict=True))  # (frozen: no __setattr__)
             _INTERNED[key] = a
         return a
 
     def __str__(self) -> str:
         return self._text
 
+    def __getattr__(self, name: str) -> Any:
+        """Only for ``_text``, the first time: built once and kept in the instance (as a
+        ``cached_property`` would, without its lock)."""
+        if name != "_text":
+            raise AttributeError(name)
+        text = _text(self)
+        self.__dict__["_text"] = text
+        return text
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle (and copy) the fields only, unpickling to the shared value."""
         return (act, (self.verb, self.soldier, self.arg, self.cell, self.n, self.extra))
 
-    @cached_property
-    def _text(self) -> str:
-        """The text, built once per action."""
-        return _text(self)
+    if TYPE_CHECKING:
+        _text: str  # the text, built once per action (see __getattr__)
 
 
 _FIELDS = ("verb", "soldier", "arg", "cell", "n", "extra")

@@ -613,7 +613,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         for a, b in itertools.product(hand, hand):
             if a == b and self.hands[p][a] < 2:
                 continue
-            out.append(A("plot", arg=f"{a}+{b}"))
+            out.append(_PLOT_PAIRS[a, b])
         return out
 
     def _turn_actions(self, p: int) -> list[TrenchAction]:
@@ -731,11 +731,16 @@ class TrenchState(_Memo, State[TrenchAction]):
             return self._moves(s)
         if card == "turn":
             out = []
+            carry, c = self._carry_limit(s), s.cell
+            assert c is not None
             for d in DIRS:
                 if d != s.facing:
                     out.append(A("turn", k, d))
-                    if self._can_carry(s, d):
-                        out.append(A("turn", k, d, n=1))
+                    if carry >= 0:  # the side cell towards d takes what is in front, if free
+                        t2 = _NEXT[d][c]
+                        i2 = _INDEX.get(t2)
+                        if i2 is not None and self.h[i2] <= carry and self.is_free(t2):
+                            out.append(A("turn", k, d, n=1))
             return out
         if card == "build":
             if s.masked or s.ship:
@@ -879,31 +884,34 @@ class TrenchState(_Memo, State[TrenchAction]):
         return bool(self._step_modes(s, c1, 1, d, dash=True))
 
     # -- turn / build helpers
-    def _can_carry(self, s: Soldier, d: str) -> bool:
+    def _carry_limit(self, s: Soldier) -> int:
+        """What a turn may carry along (R7.2): -1 nothing (no ally at its level or ground
+        cube in front), else the highest the side cell may be (it must also be free)."""
         if s.masked or s.ship:
-            return False
+            return -1
         c = s.cell
         assert c is not None
         t = _NEXT[s.facing][c]
-        t2 = _NEXT[d][c]
-        i, i2 = _INDEX.get(t), _INDEX.get(t2)
-        if i is None or i2 is None or not self.is_free(t2):
-            return False
+        i = _INDEX.get(t)
+        if i is None:
+            return -1
         h = self.h
-        lv, ht, ht2 = h[_INDEX[c]], h[i], h[i2]
+        lv, ht = h[_INDEX[c]], h[i]
         occ = self.at(t)
         if occ is not None:
-            return occ.owner >= 0 and self.ally(occ.owner, s.owner) and ht == lv and ht2 <= ht
-        return lv == 1 and ht == 2 and t not in self.base_at and t != self.village and ht2 <= 1
+            return ht if occ.owner >= 0 and self.ally(occ.owner, s.owner) and ht == lv else -1
+        return 1 if lv == 1 and ht == 2 and t not in self.base_at and t != self.village else -1
 
     def _collectable(self, s: Soldier) -> bool:
         assert s.cell is not None
-        t = add(s.cell, s.facing)
-        if not on_board(t) or t in self.base_at or t == self.village:
+        t = _NEXT[s.facing][s.cell]
+        i = _INDEX.get(t)
+        if i is None or t in self.base_at or t == self.village:
             return False
-        if self.level(s) == 1:
-            return self.H(t) == 2
-        return self.H(t) >= 1  # R7.3.2: what rests on a ground cube drops into the new hole
+        h = self.h
+        if (1 if s.ship else h[_INDEX[s.cell]]) == 1:  # (level, inline)
+            return h[i] == 2
+        return h[i] >= 1  # R7.3.2: what rests on a ground cube drops into the new hole
 
     # -- fire
     def gun_range(self, s: Soldier) -> int:
@@ -922,13 +930,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         armed = {t[1] for t in w.tiles if int(t[2]) > 0}  # the kinds w.weapon() finds
         if not armed:
             return out
-        lv = self.level(s)
+        h = self.h
+        lv = 1 if s.ship else h[_INDEX[s.cell]]  # (level, inline)
         if "gun" in armed:
             out.append(A("fire", k, "gun" + sfx))
         if "gas" in armed:
-            for dist in (0, 1):
-                t = add(s.cell, s.facing, dist)
-                if on_board(t) and self.H(t) <= lv + 1:
+            for dist, t in enumerate((s.cell, _NEXT[s.facing][s.cell])):
+                i = _INDEX.get(t)
+                if i is not None and h[i] <= lv + 1:
                     out.append(A("fire", k, "gas" + sfx, n=dist))
         if "bomb" in armed:
             occupied = lambda c: self.at(c) is not None  # noqa: E731
@@ -1839,7 +1848,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if not team and known.issuperset([x[0] for x in t.tiles]):
                     continue  # nothing left to learn about t
                 assert t.cell is not None
-                if sees(self.h, e.cell, self.level(e), e.facing, t.cell, not t.ship):
+                lv = 1 if e.ship else self.h[_INDEX[e.cell]]  # (level, inline)
+                if sees(self.h, e.cell, lv, e.facing, t.cell, not t.ship):
                     self._own_known()[e.owner].update(int(x[0]) for x in t.tiles)
                     if team:  # R13.4: the observer's owner learns the seen piece's team
                         self.team_seen[e.owner].add(t.owner)
@@ -2125,6 +2135,8 @@ _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
 #: plot actions depends on nothing else, so it is built once per kind of hand.
 _PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
 _ZEROS = (0,) * len(CARDS)
+#: The plot of two cards, by the pair (made at import).
+_PLOT_PAIRS = {(a, b): act("plot", arg=f"{a}+{b}") for a in CARDS for b in CARDS}
 #: By (eye cell, facing): the cells a piece may be seen on, adjacent or on the forward ray (the
 #: quick test of ``sees``; eyes on ships included); filled as asked.
 _LOOK: dict[tuple[Cell, str], frozenset[Cell]] = {}
