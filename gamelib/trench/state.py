@@ -958,8 +958,13 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _apply(self, action: TrenchAction) -> None:
         self._legal = None
-        p = self.current_player
-        assert p is not None
+        assert self.result is None
+        if self.choice is not None:  # (current_player, inline)
+            p = self.gas[self.choice[0]][0]
+        elif self.pending:
+            p = self.pending[0][1]
+        else:
+            p = self.order[self.turn_i] if self.phase == "turn" else self.queue[0]
         v = action.verb
         if v == "bounce":
             assert self.choice is not None
