@@ -63,6 +63,15 @@ _WIND = 1 << 40
 #: The ownership bits of the hands and of the tiles known (``known``, ``public_tiles``).
 _HANDS = 1 << 41
 _KNOWN = 1 << 42
+#: The ownership bits (in ``_fown``: small ints, no big-int arithmetic) of the flow's small
+#: containers written on most steps (a played-in-place state owns them for good; a clone
+#: copies one at its first write): the set-up and plot queue, the turn's cards, the cards
+#: shown, the last category per piece this turn.
+_QUEUE = 1
+_TCARDS = 2
+_SHOWN = 4
+_TLAST = 8
+_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
@@ -70,7 +79,7 @@ class _Memo:
     """A slot for what a state computes about itself (its legal actions): kept out of the
     state's content, so that ``digest``, ``fingerprint`` and equality ignore it."""
 
-    __slots__ = ("_end_key", "_legal", "_sown")
+    __slots__ = ("_end_key", "_fown", "_legal", "_sown")
 
 
 class TrenchState(_Memo, State[TrenchAction]):
@@ -114,6 +123,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         #: Copy on write: bit i set = soldiers[i] is this state's own (clones share the others
         #: until one of them writes; every write goes through _own).
         self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
+        self._fown = _FLOW  # (the flow's containers: see _QUEUE .. _TLAST)
         #: Civilians (R13.2): pieces C1, C2 (sid -1, -2, owner -1) placed in the cube phase;
         #: the village cube; per seat, rounds to sit out as the civilian penalty (R12.6).
         self.civs: list[Soldier] = []
@@ -201,9 +211,12 @@ class TrenchState(_Memo, State[TrenchAction]):
         # generator and the wind piles (changed only when a round starts), the hands (changed
         # by plots and at a turn's end) and the tiles known (changed when one is seen).
         s._sown = self._sown = 0
+        s._fown = self._fown = 0
+        # The flow's queue, turn cards, cards shown and last categories likewise (_FLOW bits).
+        # Shared because replaced, never changed: the bases, interrupt cards used, bonuses,
+        # weapons spent, VP, the turn order and the pieces done for the turn.
         # (x.copy(): a third of list(x)'s or x[:]'s instructions in CPython 3.11)
         d["h"] = self.h.copy()
-        d["base_at"] = self.base_at.copy()
         d["items"] = self.items.copy()  # (a cell's list of items is replaced, never changed)
         d["gas"] = self.gas.copy()
         d["soldiers"] = self.soldiers.copy()
@@ -211,20 +224,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             d["civs"] = [x.copy() for x in self.civs]
             d["skip"] = self.skip.copy()
         d["discards"] = [x.copy() for x in self.discards]
-        d["intr_used"] = self.intr_used.copy()
-        d["vp"] = self.vp.copy()
         if self.opts.hidden_teams:  # (the only game that changes them: R13.4, A85)
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
-        d["bonus"] = self.bonus.copy()
-        d["spent"] = self.spent.copy()
-        d["plots"] = self.plots.copy()  # (a plot or shown list is replaced, never changed)
-        d["shown"] = self.shown.copy()
-        d["queue"] = self.queue.copy()
-        d["order"] = self.order.copy()
-        d["t_cards"] = self.t_cards.copy()
-        d["t_last"] = self.t_last.copy()
-        d["t_exh"] = self.t_exh.copy()
+        d["plots"] = self.plots.copy()  # (a plot list is replaced, never changed)
         d["gasq"] = self.gasq.copy()
         d["pending"] = self.pending.copy()
         s._legal = None
@@ -382,7 +385,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.opts.hidden_teams:
             self.tvp[1 - self.team[victim]] += 1
         elif by is not None and self.team[by] != self.team[victim]:
-            self.vp[by] += 1
+            self.vp = vp = self.vp.copy()  # (replaced, never changed: clones share it)
+            vp[by] += 1
 
     def total_vp(self, p: int) -> int:
         """VP: events plus enemy corpses held (R12.1, A75)."""
@@ -1011,6 +1015,9 @@ class TrenchState(_Memo, State[TrenchAction]):
     # -- set-up
     def _apply_setup(self, p: int, a: TrenchAction) -> None:
         ph = self.phase
+        if not self._fown & _QUEUE:  # (shared with a clone: copied at the first write)
+            self.queue = self.queue.copy()
+            self._fown |= _QUEUE
         self.queue.pop(0)
         if ph == "arm":
             kinds = a.arg.split(",")
@@ -1043,7 +1050,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         elif ph == "base":
             assert a.cell is not None
             self._set_h(a.cell, 2)
-            self.base_at[a.cell] = p
+            self.base_at = {**self.base_at, a.cell: p}  # (replaced, never changed)
             if not self.quiet:
                 self.add_log("base", player=p, kind="action", name=self.name(p), cell=_cn(a.cell))
             if not self.queue:
@@ -1102,7 +1109,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                          what=_word(a.arg), s=a.soldier)
         elif a.verb == "civpen":  # R12.6 / A79
             if a.arg == "vp":
-                self.vp[p] -= 1
+                self.vp = vp = self.vp.copy()
+                vp[p] -= 1
                 self.add_log("civpen_vp", player=p, kind="action", name=self.name(p))
             else:
                 self.skip[p] += 1
@@ -1110,8 +1118,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         elif a.verb == "interrupt":  # A22 b: jump in before the next turn
             self.pending = [x for x in self.pending if x[0] != "intr"]
             self._pay_interrupt(p)
-            self.order.remove(p)
-            self.order.insert(self.turn_i, p)
+            order = self.order.copy()  # (replaced, never changed: clones share it)
+            order.remove(p)
+            order.insert(self.turn_i, p)
+            self.order = order
         # "wait": the next player who may interrupt is asked, then the turn goes on
 
     def _after_relief(self, sid: int) -> None:
@@ -1135,7 +1145,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         assert plot is not None
         plot = self.plots[p] = plot[:]
         plot.remove("interrupt")
-        self.intr_used[p] = True
+        self.intr_used = used = self.intr_used.copy()  # (replaced, never changed)
+        used[p] = True
         payer = self._own(next(s for s in self.in_play(p) if s.drugs))
         payer.drugs -= 1
         self.add_log("interrupt", player=p, name=self.name(p))
@@ -1218,6 +1229,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.stalled = True
 
     def _plot(self, p: int, cards: list[str]) -> None:
+        if not self._fown & _QUEUE:  # (shared with a clone: copied at the first write)
+            self.queue = self.queue.copy()
+            self._fown |= _QUEUE
         self.queue.pop(0)
         for c in cards:
             self._own_hands()[p][c] -= 1
@@ -1289,9 +1303,15 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _reveal(self, act: str, after: str) -> None:
         p = self.order[self.turn_i]
+        if not self._fown & _TCARDS:  # (shared with a clone: copied at the first write)
+            self.t_cards = self.t_cards.copy()
+            self._fown |= _TCARDS
         card = self.t_cards.pop(0)
         self.t_card = card
-        self.shown[p] = [*self.shown[p], card]
+        if not self._fown & _SHOWN:  # (shared with a clone: copied at the first write)
+            self.shown = self.shown.copy()
+            self._fown |= _SHOWN
+        self.shown[p] = [*self.shown[p], card]  # (a shown list is replaced, never changed)
         if not self.quiet:
             self.add_log("reveal", player=p, name=self.name(p), card=CARD_NAMES[card])
         self.t_stage = act
@@ -1340,6 +1360,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         for c in self.t_cards:  # unflipped cards return unseen (R6.5)
             self._own_hands()[p][c] += 1
         self.t_cards = []
+        if not self._fown & _SHOWN:
+            self.shown = self.shown.copy()
+            self._fown |= _SHOWN
         self.shown[p] = []
         self.t_stage = ""
         # R8.7: a soldier whose mask gas took before this turn dies if still in gas.
@@ -1424,6 +1447,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             s = self._own(self._by(p, a.soldier))
             if not a.extra and self.t_first_sid is None:
                 self.t_first_sid = s.sid
+            if not self._fown & _TLAST:  # (shared with a clone: copied at the first write)
+                self.t_last = self.t_last.copy()
+                self._fown |= _TLAST
             self.t_last[s.sid] = CATEGORY[a.verb]
             self._soldier_act(s, a)
         self.cont = "_settle_turn"
@@ -1528,7 +1554,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         t = add(s.cell, a.arg)
         if a.verb == "dash":  # the middle cell: nothing happens there (Q&A 2)
             t = add(t, a.arg)
-            self.t_exh.add(s.sid)
+            self.t_exh = self.t_exh | {s.sid}  # (replaced, never changed)
         if t == self.village:
             self._set_h(t, 1)
             self._terrain([t], p)  # R7.1.9: the village is destroyed (penalty for p)
@@ -1584,7 +1610,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self._leave_ship(s)
         c1 = add(s.cell, d)
         s.cell = c1  # the middle cell: nothing picked up, gas ignored (Q&A 2)
-        self.t_exh.add(s.sid)
+        self.t_exh = self.t_exh | {s.sid}  # (replaced, never changed)
         t = add(c1, d)
         if not on_board(t):
             self._exit(s)
@@ -1620,12 +1646,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         s = self._own(s)
         s.exited = True
         s.cell = None
-        self.vp[p] += 2 if self.n >= 3 else 1
+        self.vp = vp = self.vp.copy()
+        vp[p] += 2 if self.n >= 3 else 1
         self.add_log("exit", player=p, name=self.name(p), s=s.num)
         self.pending.append(("heir", p, s.sid))  # A43: the owner hands the items on
 
     def _destroy_base(self, c: Cell, by: int) -> None:
-        owner = self.base_at.pop(c)
+        self.base_at = bases = self.base_at.copy()  # (replaced, never changed)
+        owner = bases.pop(c)
         self._credit(by, owner)
         self.add_log("base_gone", name=self.name(owner), by=self.name(by))
 
@@ -1661,12 +1689,14 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._terrain([q], p)
                 self.add_log("cube_shot", cell=_cn(q))
             tile = _spend(w, tile, cost)
-            self.spent[p] += cost
+            self.spent = spent = self.spent.copy()  # (replaced, never changed)
+            spent[p] += cost
             if tile[2] == 0:
                 self._gun_bonus(p)
         elif kind == "gas":
             tile = _spend(w, tile, 1)
-            self.spent[p] += 1
+            self.spent = spent = self.spent.copy()
+            spent[p] += 1
             t = add(s.cell, s.facing, dist)
             tid = self.next_gas
             self.next_gas += 1
@@ -1679,7 +1709,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._gun_bonus(p)
         else:
             tile = _spend(w, tile, 1)
-            self.spent[p] += 1
+            self.spent = spent = self.spent.copy()
+            spent[p] += 1
             t = add(s.cell, s.facing, dist)
             self.add_log("bomb", name=self.name(p), cell=_cn(t))
             victim = self.at(t)
@@ -1713,8 +1744,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             ]
             if any(int(t[2]) > 0 for t in gas):
                 return
-        self.bonus[p] = True
-        self.vp[p] += 1
+        self.bonus = bonus = self.bonus.copy()  # (replaced, never changed)
+        bonus[p] = True
+        self.vp = vp = self.vp.copy()
+        vp[p] += 1
         self.add_log("bonus", name=self.name(p))
 
     # -- deaths and loot
@@ -1769,7 +1802,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._own_hands()[p][card] += 1
         self.discards[p] = []
         if self.team[c.owner] != self.team[p] and self.intr_used[p] and not self.beginner:
-            self.intr_used[p] = False
+            self.intr_used = used = self.intr_used.copy()
+            used[p] = False
             self._own_hands()[p]["interrupt"] += 1
         self.add_log("loot", player=p, name=self.name(p), s=s.num, dead=self.name(c.owner))
 
