@@ -80,3 +80,32 @@ def test_play_accepts_exactly_the_legal_actions():
                     break
             before = legal
             st = play(st, legal[rng.randrange(len(legal))])
+
+
+def test_clones_share_nothing_they_write():
+    """``clone`` shares the soldiers, hands, tiles known, wind piles and the flow's small
+    containers with the state it copies (copied at the first write, or replaced on write):
+    two children played from one state, one of them then played on in place, leave the parent
+    and the other child as they were (seeded games, with teams and civilians too)."""
+    import random
+
+    from gamelib.core.state import fingerprint
+
+    for opts in ({}, {"players": 4, "hidden_teams": True}, {"players": 3, "civilians": True}):
+        game = gamelib.load("trench", **opts)
+        rng = random.Random(11)
+        for seed in range(2):
+            st = game.new_state(seed)
+            while not st.is_terminal():
+                legal = st.legal_actions()
+                before = fingerprint(st)
+                one = play(st, legal[rng.randrange(len(legal))])
+                seen = fingerprint(one)
+                two = play(st, legal[rng.randrange(len(legal))])
+                for _ in range(3):
+                    if two.is_terminal():
+                        break
+                    more = two.legal_actions()
+                    two.apply_in_place(more[rng.randrange(len(more))])
+                assert fingerprint(st) == before and fingerprint(one) == seen
+                st = one
