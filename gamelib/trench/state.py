@@ -66,12 +66,15 @@ _KNOWN = 1 << 42
 #: The ownership bits (in ``_fown``: small ints, no big-int arithmetic) of the flow's small
 #: containers written on most steps (a played-in-place state owns them for good; a clone
 #: copies one at its first write): the set-up and plot queue, the turn's cards, the cards
-#: shown, the last category per piece this turn.
+#: shown, the last category per piece this turn; the height map (written by _set_h only) and
+#: the discard piles (written through _own_discards).
 _QUEUE = 1
 _TCARDS = 2
 _SHOWN = 4
 _TLAST = 8
-_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST
+_HEIGHTS = 16
+_DISCARDS = 32
+_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
@@ -212,18 +215,17 @@ class TrenchState(_Memo, State[TrenchAction]):
         # by plots and at a turn's end) and the tiles known (changed when one is seen).
         s._sown = self._sown = 0
         s._fown = self._fown = 0
-        # The flow's queue, turn cards, cards shown and last categories likewise (_FLOW bits).
+        # The flow's queue, turn cards, cards shown and last categories likewise, the height
+        # map and the discard piles (_FLOW bits in _fown).
         # Shared because replaced, never changed: the bases, interrupt cards used, bonuses,
         # weapons spent, VP, the turn order and the pieces done for the turn.
         # (x.copy(): a third of list(x)'s or x[:]'s instructions in CPython 3.11)
-        d["h"] = self.h.copy()
         d["items"] = self.items.copy()  # (a cell's list of items is replaced, never changed)
         d["gas"] = self.gas.copy()
         d["soldiers"] = self.soldiers.copy()
         if self.opts.civilians:
             d["civs"] = [x.copy() for x in self.civs]
             d["skip"] = self.skip.copy()
-        d["discards"] = [x.copy() for x in self.discards]
         if self.opts.hidden_teams:  # (the only game that changes them: R13.4, A85)
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
@@ -261,6 +263,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._sown |= _HANDS
         return self.hands
 
+    def _own_discards(self) -> list[list[str]]:
+        """The discard piles as this state may change them (clones share them until one
+        writes)."""
+        if not self._fown & _DISCARDS:
+            self.discards = [x.copy() for x in self.discards]
+            self._fown |= _DISCARDS
+        return self.discards
+
     def _own_known(self) -> list[set[int]]:
         """The tiles each seat knows, as this state may change them, and ``public_tiles`` made
         its own too (clones share both until one writes)."""
@@ -287,6 +297,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         return self.h[(c[1] - 1) * 7 + c[0] - 1]
 
     def _set_h(self, c: Cell, v: int) -> None:
+        """Set a cell's height (the only writer of ``h``: a clone shares it until then)."""
+        if not self._fown & _HEIGHTS:
+            self.h = self.h.copy()
+            self._fown |= _HEIGHTS
         self.h[(c[1] - 1) * 7 + c[0] - 1] = v
 
     def level(self, s: Soldier) -> int:
@@ -1320,7 +1334,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._legal = uses + self._give_actions(p)
         else:
             self.add_log("no_effect", player=p, card=CARD_NAMES[card])
-            self.discards[p].append(card)
+            self._own_discards()[p].append(card)
             self.t_stage = after
             self.t_first_sid = None
             self.cont = "_settle_turn"
@@ -1337,7 +1351,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self._card_uses(p, card, first=self.t_stage == "act1", any_one=True):
             return
         self.add_log("no_effect", player=p, card=CARD_NAMES[card])
-        self.discards[p].append(card)
+        self._own_discards()[p].append(card)
         self.t_stage = "after1" if self.t_stage == "act1" else "after2"
         self.t_first_sid = None
         self.cont = "_settle_turn"
@@ -1414,6 +1428,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if a.verb == "end":
             self._end_turn()
             return
+        if not self._fown & _DISCARDS:  # (the discards are written below: this state's own)
+            self._own_discards()
         if a.extra:
             card = CATEGORY[a.verb]
             if card in self.discards[p]:
@@ -1461,11 +1477,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             eater = self._own(next(s for s in self.in_play(p) if s.corpses))
             eater.corpses.pop(0)
-        self.discards[p].remove("camp")
+        self._own_discards()[p].remove("camp")
         self._own_hands()[p]["camp"] += 1
         back = list(self.discards[p]) if not self.day else ([take] if take else [])
         for c in back:
-            self.discards[p].remove(c)
+            self._own_discards()[p].remove(c)
             self._own_hands()[p][c] += 1
         self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
 
@@ -1800,7 +1816,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         p = s.owner
         for card in self.discards[p]:
             self._own_hands()[p][card] += 1
-        self.discards[p] = []
+        self._own_discards()[p] = []
         if self.team[c.owner] != self.team[p] and self.intr_used[p] and not self.beginner:
             self.intr_used = used = self.intr_used.copy()
             used[p] = False
