@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from gamelib.trench.board import Cell, cell_name
 
@@ -64,7 +64,8 @@ class TrenchAction:
         return a
 
     def __str__(self) -> str:
-        return self._text
+        text: str = self._text
+        return text
 
     def __getattr__(self, name: str) -> Any:
         """Only for ``_text``, the first time: built once and kept in the instance (as a
@@ -79,8 +80,6 @@ class TrenchAction:
         """Pickle (and copy) the fields only, unpickling to the shared value."""
         return (act, (self.verb, self.soldier, self.arg, self.cell, self.n, self.extra))
 
-    if TYPE_CHECKING:
-        _text: str  # the text, built once per action (see __getattr__)
 
 
 _FIELDS = ("verb", "soldier", "arg", "cell", "n", "extra")

@@ -1890,7 +1890,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if only is None:
             eyes: Iterable[Soldier] = pos.values()
         else:
-            eyes = [only] if pos.get(only.cell) is only else []
+            eyes = [only] if only.cell is not None and pos.get(only.cell) is only else []
         for e in eyes:
             assert e.cell is not None
             # the pieces adjacent or on the forward ray (the quick test of sees)
