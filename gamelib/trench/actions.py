@@ -5,8 +5,9 @@ Soldiers are named from their owner's point of view, ``S1`` .. ``S3``; cells as 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache
 from typing import Any
 
 from gamelib.trench.board import Cell, cell_name
@@ -58,22 +59,27 @@ class TrenchAction:
         a = _INTERNED.get(key)
         if a is None:
             a = object.__new__(cls)
-            for name, value in zip(_FIELDS, key, strict=True):
-                object.__setattr__(a, name, value)
+            a.__dict__.update(zip(_FIELDS, key, strict=True))  # (frozen: no __setattr__)
             _INTERNED[key] = a
         return a
 
     def __str__(self) -> str:
-        return self._text
+        text: str = self._text
+        return text
+
+    def __getattr__(self, name: str) -> Any:
+        """Only for ``_text``, the first time: built once and kept in the instance (as a
+        ``cached_property`` would, without its lock)."""
+        if name != "_text":
+            raise AttributeError(name)
+        text = _text(self)
+        self.__dict__["_text"] = text
+        return text
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle (and copy) the fields only, unpickling to the shared value."""
         return (act, (self.verb, self.soldier, self.arg, self.cell, self.n, self.extra))
 
-    @cached_property
-    def _text(self) -> str:
-        """The text, built once per action."""
-        return _text(self)
 
 
 _FIELDS = ("verb", "soldier", "arg", "cell", "n", "extra")
@@ -95,37 +101,42 @@ def act(
 def _text(a: TrenchAction) -> str:
     s = f"C{a.soldier - CIV}" if a.soldier > CIV else f"S{a.soldier}"
     at = cell_name(a.cell) if a.cell else ""
-    body = {
-        "arm": f"arm {a.arg}",
-        "land": f"{s} lands at {at}",
-        "base": f"base at {at}",
-        "place": f"place {a.arg} at {at}",
-        "pass": "pass",
-        "plot": f"plot {a.arg}",
-        "move": f"{s} move {a.arg}",
-        "dash": f"{s} dash {a.arg}",
-        "dig_fwd": f"{s} dig forward {a.arg}",
-        "turn": f"{s} turn {a.arg}" + (" carrying" if a.n == 1 else ""),
-        "build": f"{s} build at {at}",
-        "collect": f"{s} collect",
-        "fire": f"{s} fire {a.arg}" + (f" at {a.n}" if a.n >= 0 else ""),
-        "dig": f"{s} dig",
-        "remote": f"{s} dig out {at}",
-        "equip": f"{s} equip {a.arg}",
-        "camp": "camp" + (f" taking {a.arg}" if a.arg else ""),
-        "flip": "flip second card",
-        "end": "end turn",
-        "bounce": f"gas bounces {a.arg}",
-        "relief": "no relief" if a.arg == "none" else f"relief: {a.arg} to {s}",
-        "penalty": f"sinking penalty: {s} loses {a.arg}",
-        "hand": f"hand on {a.arg} to {s}",
-        "give": f"{s} gives {a.arg} to " + (f"the ally at {at}" if a.cell else f"S{a.n}"),
-        "interrupt": "interrupt now",
-        "wait": "no interrupt",
-        "civpen": "civilian penalty: lose 1 VP" if a.arg == "vp"
-        else "civilian penalty: skip next turn",
-    }[a.verb]
+    body = _BODIES[a.verb](a, s, at)  # (only the verb's own text is built)
     return ("drug: " + body) if a.extra else body
+
+
+#: An action's English text by verb, from the action, its piece's name and its cell's name.
+_BODIES: dict[str, Callable[[TrenchAction, str, str], str]] = {
+    "arm": lambda a, s, at: f"arm {a.arg}",
+    "land": lambda a, s, at: f"{s} lands at {at}",
+    "base": lambda a, s, at: f"base at {at}",
+    "place": lambda a, s, at: f"place {a.arg} at {at}",
+    "pass": lambda a, s, at: "pass",
+    "plot": lambda a, s, at: f"plot {a.arg}",
+    "move": lambda a, s, at: f"{s} move {a.arg}",
+    "dash": lambda a, s, at: f"{s} dash {a.arg}",
+    "dig_fwd": lambda a, s, at: f"{s} dig forward {a.arg}",
+    "turn": lambda a, s, at: f"{s} turn {a.arg}" + (" carrying" if a.n == 1 else ""),
+    "build": lambda a, s, at: f"{s} build at {at}",
+    "collect": lambda a, s, at: f"{s} collect",
+    "fire": lambda a, s, at: f"{s} fire {a.arg}" + (f" at {a.n}" if a.n >= 0 else ""),
+    "dig": lambda a, s, at: f"{s} dig",
+    "remote": lambda a, s, at: f"{s} dig out {at}",
+    "equip": lambda a, s, at: f"{s} equip {a.arg}",
+    "camp": lambda a, s, at: "camp" + (f" taking {a.arg}" if a.arg else ""),
+    "flip": lambda a, s, at: "flip second card",
+    "end": lambda a, s, at: "end turn",
+    "bounce": lambda a, s, at: f"gas bounces {a.arg}",
+    "relief": lambda a, s, at: "no relief" if a.arg == "none" else f"relief: {a.arg} to {s}",
+    "penalty": lambda a, s, at: f"sinking penalty: {s} loses {a.arg}",
+    "hand": lambda a, s, at: f"hand on {a.arg} to {s}",
+    "give": lambda a, s, at: f"{s} gives {a.arg} to "
+    + (f"the ally at {at}" if a.cell else f"S{a.n}"),
+    "interrupt": lambda a, s, at: "interrupt now",
+    "wait": lambda a, s, at: "no interrupt",
+    "civpen": lambda a, s, at: "civilian penalty: lose 1 VP" if a.arg == "vp"
+    else "civilian penalty: skip next turn",
+}
 
 
 def label(a: TrenchAction, lang: str) -> str:

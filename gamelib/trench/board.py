@@ -117,9 +117,10 @@ def ray_level(h: Sequence[int], start: Cell, level: int, d: str) -> int:
 
     A soldier in a hole (level 0) whose front cell is ground or higher shoots along the ground.
     """
-    first = add(start, d)
-    if level == 0 and on_board(first) and height(h, first) >= 1:
-        return 1
+    if level == 0:
+        ray = _RAYS[start, d]
+        if ray and h[ray[0][1]] >= 1:
+            return 1
     return level
 
 
@@ -169,15 +170,14 @@ def sees(
             return False  # not on the forward ray
     elif target[1] != eye[1] or (target[0] - eye[0]) * dx <= 0:
         return False
-    f = ray_level(h, eye, level, d)
-    q = add(eye, d)
-    while on_board(q):
-        hq = height(h, q)
+    ray = _RAYS[eye, d]
+    f = 1 if level == 0 and ray and h[ray[0][1]] >= 1 else level  # (ray_level, inline)
+    for q, i in ray:
+        hq = h[i]
         if q == target:
             return hq == f
         if hq > f:
             return False
-        q = add(q, d)
     return False
 
 
@@ -189,15 +189,17 @@ def bomb_target_ok(
     The target must be on the board and at most one level above the thrower; at distance 2 the
     first cell's top (a piece counting one more) must also be at most one level above.
     """
-    target = add(start, d, dist)
-    if not on_board(target) or height(h, target) > level + 1:
+    ray = _RAYS[start, d]
+    if dist == 0:
+        i = _INDEX.get(start)
+    else:
+        i = ray[dist - 1][1] if len(ray) >= dist else None
+    if i is None or h[i] > level + 1:
         return False
-    if dist == 2:
-        first = add(start, d)
-        if on_board(first):
-            top = height(h, first) + (1 if piece_at(first) else 0)
-            if top > level + 1:
-                return False
+    if dist == 2:  # (the first cell is on the board: the target beyond it is)
+        first, j = ray[0]
+        if h[j] + (1 if piece_at(first) else 0) > level + 1:
+            return False
     return True
 
 
@@ -241,3 +243,21 @@ def gas_walk(
         level = height(h, cur)
         seen.add(cur)
         path.append(cur)
+
+
+#: The index of each board cell in a height map.
+_INDEX: dict[Cell, int] = {
+    (x, y): index((x, y)) for x in range(1, SIZE + 1) for y in range(1, SIZE + 1)
+}
+#: By (cell, direction), for the board, the ships' cells around it and one ring more: the board
+#: cells a ray from that cell crosses, nearest first, each with its height-map index.
+_RAYS: dict[tuple[Cell, str], tuple[tuple[Cell, int], ...]] = {}
+for _x in range(-1, SIZE + 3):
+    for _y in range(-1, SIZE + 3):
+        for _d, (_dx, _dy) in DIRS.items():
+            _ray = []
+            _q = (_x + _dx, _y + _dy)
+            while on_board(_q):
+                _ray.append((_q, index(_q)))
+                _q = (_q[0] + _dx, _q[1] + _dy)
+            _RAYS[(_x, _y), _d] = tuple(_ray)

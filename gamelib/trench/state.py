@@ -18,10 +18,12 @@ the next automatic step).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from functools import cache
+from itertools import compress
 from typing import TYPE_CHECKING, Any, cast
 
-from gamelib.core import Outcome, Rng, State, Term
+from gamelib.core import History, Outcome, Rng, State, Term
 from gamelib.trench.actions import CATEGORY, CIV, TrenchAction, act, parse_soldier_text
 from gamelib.trench.board import (
     DIRS,
@@ -61,6 +63,18 @@ _WIND = 1 << 40
 #: The ownership bits of the hands and of the tiles known (``known``, ``public_tiles``).
 _HANDS = 1 << 41
 _KNOWN = 1 << 42
+#: The ownership bits (in ``_fown``: small ints, no big-int arithmetic) of the flow's small
+#: containers written on most steps (a played-in-place state owns them for good; a clone
+#: copies one at its first write): the set-up and plot queue, the turn's cards, the cards
+#: shown, the last category per piece this turn; the height map (written by _set_h only) and
+#: the discard piles (written through _own_discards).
+_QUEUE = 1
+_TCARDS = 2
+_SHOWN = 4
+_TLAST = 8
+_HEIGHTS = 16
+_DISCARDS = 32
+_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
@@ -68,7 +82,7 @@ class _Memo:
     """A slot for what a state computes about itself (its legal actions): kept out of the
     state's content, so that ``digest``, ``fingerprint`` and equality ignore it."""
 
-    __slots__ = ("_end_key", "_legal", "_sown")
+    __slots__ = ("_end_key", "_fown", "_legal", "_sown")
 
 
 class TrenchState(_Memo, State[TrenchAction]):
@@ -112,6 +126,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         #: Copy on write: bit i set = soldiers[i] is this state's own (clones share the others
         #: until one of them writes; every write goes through _own).
         self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
+        self._fown = _FLOW  # (the flow's containers: see _QUEUE .. _TLAST)
         #: Civilians (R13.2): pieces C1, C2 (sid -1, -2, owner -1) placed in the cube phase;
         #: the village cube; per seat, rounds to sit out as the civilian penalty (R12.6).
         self.civs: list[Soldier] = []
@@ -199,30 +214,22 @@ class TrenchState(_Memo, State[TrenchAction]):
         # generator and the wind piles (changed only when a round starts), the hands (changed
         # by plots and at a turn's end) and the tiles known (changed when one is seen).
         s._sown = self._sown = 0
+        s._fown = self._fown = 0
+        # The flow's queue, turn cards, cards shown and last categories likewise, the height
+        # map and the discard piles (_FLOW bits in _fown).
+        # Shared because replaced, never changed: the bases, interrupt cards used, bonuses,
+        # weapons spent, VP, the turn order and the pieces done for the turn.
         # (x.copy(): a third of list(x)'s or x[:]'s instructions in CPython 3.11)
-        d["h"] = self.h.copy()
-        d["base_at"] = self.base_at.copy()
         d["items"] = self.items.copy()  # (a cell's list of items is replaced, never changed)
         d["gas"] = self.gas.copy()
         d["soldiers"] = self.soldiers.copy()
         if self.opts.civilians:
             d["civs"] = [x.copy() for x in self.civs]
             d["skip"] = self.skip.copy()
-        d["discards"] = [x.copy() for x in self.discards]
-        d["intr_used"] = self.intr_used.copy()
-        d["vp"] = self.vp.copy()
         if self.opts.hidden_teams:  # (the only game that changes them: R13.4, A85)
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
-        d["bonus"] = self.bonus.copy()
-        d["spent"] = self.spent.copy()
-        d["plots"] = self.plots.copy()  # (a plot or shown list is replaced, never changed)
-        d["shown"] = self.shown.copy()
-        d["queue"] = self.queue.copy()
-        d["order"] = self.order.copy()
-        d["t_cards"] = self.t_cards.copy()
-        d["t_last"] = self.t_last.copy()
-        d["t_exh"] = self.t_exh.copy()
+        d["plots"] = self.plots.copy()  # (a plot list is replaced, never changed)
         d["gasq"] = self.gasq.copy()
         d["pending"] = self.pending.copy()
         s._legal = None
@@ -256,6 +263,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._sown |= _HANDS
         return self.hands
 
+    def _own_discards(self) -> list[list[str]]:
+        """The discard piles as this state may change them (clones share them until one
+        writes)."""
+        if not self._fown & _DISCARDS:
+            self.discards = [x.copy() for x in self.discards]
+            self._fown |= _DISCARDS
+        return self.discards
+
     def _own_known(self) -> list[set[int]]:
         """The tiles each seat knows, as this state may change them, and ``public_tiles`` made
         its own too (clones share both until one writes)."""
@@ -282,6 +297,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         return self.h[(c[1] - 1) * 7 + c[0] - 1]
 
     def _set_h(self, c: Cell, v: int) -> None:
+        """Set a cell's height (the only writer of ``h``: a clone shares it until then)."""
+        if not self._fown & _HEIGHTS:
+            self.h = self.h.copy()
+            self._fown |= _HEIGHTS
         self.h[(c[1] - 1) * 7 + c[0] - 1] = v
 
     def level(self, s: Soldier) -> int:
@@ -292,7 +311,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def at(self, c: Cell) -> Soldier | None:
         """The living soldier on board cell ``c``, if any."""
         for s in self.soldiers:
-            if s.cell == c and s.on_board:
+            if s.cell == c and s.alive and not s.exited and not s.ship:  # (on_board, inline)
                 return s
         for s in self.civs:
             if s.cell == c and s.alive:
@@ -321,6 +340,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         """Player ``p``'s soldiers in play."""
         per = self.per  # soldiers are listed by owner: p * per .. p * per + per - 1
         return [s for s in self.soldiers[p * per:p * per + per] if s.alive and not s.exited]
+
+    def _has_in_play(self, p: int) -> bool:
+        """Whether player ``p`` has a soldier in play (``in_play`` without the list)."""
+        per = self.per
+        for s in self.soldiers[p * per:p * per + per]:  # noqa: SIM110 (no generator)
+            if s.alive and not s.exited:
+                return True
+        return False
 
     def mine(self, p: int, num: int) -> Soldier | None:
         """Player ``p``'s soldier ``S{num}``, if there is one."""
@@ -372,7 +399,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.opts.hidden_teams:
             self.tvp[1 - self.team[victim]] += 1
         elif by is not None and self.team[by] != self.team[victim]:
-            self.vp[by] += 1
+            self.vp = vp = self.vp.copy()  # (replaced, never changed: clones share it)
+            vp[by] += 1
 
     def total_vp(self, p: int) -> int:
         """VP: events plus enemy corpses held (R12.1, A75)."""
@@ -433,18 +461,27 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._legal = self._legal_now()
         return list(self._legal)
 
+    def _is_legal(self, action: TrenchAction) -> bool:
+        """``action in legal_actions()`` without copying the list (actions are interned: the
+        list's ``in`` compares identities, in C)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return action in legal
+
     def _legal_now(self) -> list[TrenchAction]:
-        p = self.current_player
-        if p is None:
+        if self.result is not None:
             return []
         if self.choice is not None:
             return [A("bounce", arg=d) for d in self.choice[2]]
         if self.pending:
             return self._pending_actions()
-        ph = self.phase
+        ph = self.phase  # (current_player, inline)
+        p = self.order[self.turn_i] if ph == "turn" else self.queue[0]
+        if ph == "turn":
+            return self._turn_actions(p)
         if ph == "arm":
-            kinds = ("gun", "bomb") if self.beginner else ("gun", "gas", "bomb")
-            return [A("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds)]
+            return list(_ARMS[self.beginner])
         if ph == "land":
             return self._land_actions(p)
         if ph == "base":
@@ -454,9 +491,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             ]
         if ph == "setup":
             return self._setup_actions(p)
-        if ph == "plot":
-            return self._plot_choices(p)  # shared: legal_actions hands out copies
-        return self._turn_actions(p)
+        return self._plot_choices(p)  # plot; shared: legal_actions hands out copies
 
     # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
     def _pending_actions(self) -> list[TrenchAction]:
@@ -528,37 +563,37 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _land_actions(self, p: int) -> list[TrenchAction]:
-        edge = EDGES[self.edges[p]]
-        num = 1 + sum(1 for s in self.soldiers if s.owner == p and s.cell is not None)
+        per = self.per  # soldiers are listed by owner
+        num = 1 + sum(1 for s in self.soldiers[p * per:p * per + per] if s.cell is not None)
         taken = {s.cell for s in self.soldiers}
-        return [
-            A("land", soldier=num, cell=c)
-            for c in edge.first_row()[1:6]
-            if edge.ship_cell(c) not in taken
-        ]
+        return [a for ship, a in _LANDINGS[self.edges[p], num] if ship not in taken]
 
     def _blocked_front(self) -> set[Cell]:
         """Edge cells directly in front of a ship (no placements there, A12)."""
         out = set()
         for s in self.soldiers:
             if s.ship and s.cell is not None:
-                out.add(add(s.cell, s.facing))
+                out.add(_NEXT[s.facing][s.cell])
         return out
 
     def _setup_actions(self, p: int) -> list[TrenchAction]:
         busy = self._blocked_front()
         busy.update(c for c, v in self.items.items() if v)
         h, items = self.h, self.items
-        cells = [c for c, hc in zip(_CELLS, h, strict=True) if hc == 1 and c not in busy]
-        if self.civs:  # R13.2: nothing is placed on a civilian
-            cells = [c for c in cells if self.at(c) is None]
+        ok = list(map(_EQ1, h))  # per cell: open ground, not busy
+        for c in busy:
+            i = _INDEX.get(c)
+            if i is not None:
+                ok[i] = False
+        if self.civs:  # R13.2: nothing is placed on a civilian (nor on any piece)
+            for i, c in enumerate(_CELLS):
+                if ok[i] and self.at(c) is not None:
+                    ok[i] = False
         out = [A("pass")]
         if self.supply > 0:
-            acts = _cell_acts("place", 0, "cube")
-            out += [acts[_INDEX[c]] for c in cells]
+            out += compress(_cell_acts("place", 0, "cube"), ok)
         if self.food_pool > 0:
-            acts = _cell_acts("place", 0, "food")
-            out += [acts[_INDEX[c]] for c in cells]
+            out += compress(_cell_acts("place", 0, "food"), ok)
         if self.civ_pool or self.village_pool:  # R13.2 / A12: 「敵のｽﾀｰﾄ地点前以外はどこにでも」
             enemy_front = {
                 add(s.cell, s.facing) for s in self.soldiers
@@ -596,7 +631,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         for a, b in itertools.product(hand, hand):
             if a == b and self.hands[p][a] < 2:
                 continue
-            out.append(A("plot", arg=f"{a}+{b}"))
+            out.append(_PLOT_PAIRS[a, b])
         return out
 
     def _turn_actions(self, p: int) -> list[TrenchAction]:
@@ -631,9 +666,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             c for c in SOLDIER_CARDS if self.hands[p].get(c, 0) > 0 or c in self.discards[p]
         ]
         out: list[TrenchAction] = []
+        remote = self.drug_left == 2
         for c in cards:
-            for a in self._soldier_uses(s, c, remote=self.drug_left == 2):
-                out.append(A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True))
+            for a in self._soldier_uses(s, c, remote=remote):
+                x = _EXTRA.get(a)
+                if x is None:
+                    x = _EXTRA[a] = A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True)
+                out.append(x)
             if any_one and out:
                 return out
         return out
@@ -710,19 +749,28 @@ class TrenchState(_Memo, State[TrenchAction]):
             return self._moves(s)
         if card == "turn":
             out = []
+            carry, c = self._carry_limit(s), s.cell
+            assert c is not None
             for d in DIRS:
                 if d != s.facing:
                     out.append(A("turn", k, d))
-                    if self._can_carry(s, d):
-                        out.append(A("turn", k, d, n=1))
+                    if carry >= 0:  # the side cell towards d takes what is in front, if free
+                        t2 = _NEXT[d][c]
+                        i2 = _INDEX.get(t2)
+                        if i2 is not None and self.h[i2] <= carry and self.is_free(t2):
+                            out.append(A("turn", k, d, n=1))
             return out
         if card == "build":
             if s.masked or s.ship:
                 return []
             out = []
             if s.cubes:
-                taken, h, acts = self._taken_cells(), self.h, _cell_acts("build", k, "")
-                out += [acts[i] for i, c in enumerate(_CELLS) if h[i] <= 1 and c not in taken]
+                ok = list(map(_LT2, self.h))  # per cell: height <= 1 and not taken
+                for c in self._taken_cells():
+                    i = _INDEX.get(c)
+                    if i is not None:
+                        ok[i] = False
+                out += compress(_cell_acts("build", k, ""), ok)
             if s.cubes < 2 and self._collectable(s):
                 out.append(A("collect", k))
             return out
@@ -731,8 +779,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "dig":
             out = [] if s.ship else [A("dig", k)]
             if remote:
-                h, bases, acts = self.h, self.base_at, _cell_acts("remote", k, "")
-                out += [acts[i] for i, c in enumerate(_CELLS) if h[i] >= 1 and c not in bases]
+                ok = list(map(_GT0, self.h))  # per cell: height >= 1 and no base
+                for c in self.base_at:
+                    ok[_INDEX[c]] = False
+                out += compress(_cell_acts("remote", k, ""), ok)
             return out
         if card == "equip":
             if s.masked:
@@ -749,12 +799,15 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _moves(self, s: Soldier) -> list[TrenchAction]:
         out: list[TrenchAction] = []
         k = s.num
-        assert s.cell is not None
-        edge = EDGES[self.edges[s.owner]]
-        for d in DIRS:
-            if s.ship and d != edge.forward:
-                continue
-            for mode in self._step_modes(s, s.cell, self.level(s), d, dash=False):
+        c = s.cell
+        assert c is not None
+        if s.ship:  # from a ship only forward, at level 1 (R3.13)
+            dirs: Iterable[str] = (EDGES[self.edges[s.owner]].forward,)
+            lv = 1
+        else:
+            dirs, lv = DIRS, self.h[_INDEX[c]]
+        for d in dirs:
+            for mode in self._step_modes(s, c, lv, d, dash=False):
                 out.append(A(mode, k, d))
         if not s.masked and self._dash_ok(s):
             out.append(A("dash", k, s.facing))
@@ -771,105 +824,112 @@ class TrenchState(_Memo, State[TrenchAction]):
             return False
         return not (len(self.in_play(s.owner)) == 1 and self.total_vp(s.owner) == 0)
 
-    def _step_modes(self, s: Soldier, c: Cell, lv: int, d: str, dash: bool) -> list[str]:
+    def _step_modes(self, s: Soldier, c: Cell, lv: int, d: str, dash: bool) -> tuple[str, ...]:
         """How ``s`` (at ``c``, level ``lv``) may step towards ``d``: "move" and/or "dig_fwd"."""
-        t = add(c, d)
-        if not on_board(t):
-            return ["move"] if on_board(c) and self._exit_ok(s, c, d) else []
-        ht = self.H(t)
-        occ = self.at(t)
-        facing = d == s.facing
-        if lv >= 1:
-            if ht == 2:
-                if t == self.village:
-                    return ["move"]  # R7.1.9 / A42: the bump destroys it, facing or not
-                if dash or not facing:
-                    return []
-                if t in self.base_at:
-                    return [] if self.ally(self.base_at[t], s.owner) else ["move"]
-                if s.masked or s.ship:
-                    return []
-                b = add(t, d)
-                ok = on_board(b) and self.H(b) <= 1 and self.is_free(b)
-                return ["move"] if ok else []
-            if occ is not None:
-                return self._occupied(s, occ, t, d, facing, dash)
-            return ["move"]
-        # level 0: in a trench
+        t = _NEXT[d][c]
+        i = _INDEX.get(t)
+        if i is None:  # off the board
+            return _MOVE if c in _INDEX and self._exit_ok(s, c, d) else ()
+        h = self.h
+        ht = h[i]
         if ht == 2:
-            return []
-        if ht == 1:
+            if lv < 1:
+                return ()
+            if t == self.village:
+                return _MOVE  # R7.1.9 / A42: the bump destroys it, facing or not
+            if dash or d != s.facing:
+                return ()
+            base = self.base_at.get(t)
+            if base is not None:
+                return () if self.ally(base, s.owner) else _MOVE
+            if s.masked or s.ship:
+                return ()
+            b = _NEXT[d][t]
+            j = _INDEX.get(b)
+            return _MOVE if j is not None and h[j] <= 1 and self.is_free(b) else ()
+        occ = self.at(t)
+        if lv >= 1 or ht == 0:
             if occ is not None:
-                return []  # no climbing onto a piece, no upward melee (Q&A 7)
-            return ["move"] if dash else ["move", "dig_fwd"]
+                return self._occupied(s, occ, t, d, d == s.facing, dash)
+            return _MOVE
+        # level 0 (in a trench) towards ground
         if occ is not None:
-            return self._occupied(s, occ, t, d, facing, dash)
-        return ["move"]
+            return ()  # no climbing onto a piece, no upward melee (Q&A 7)
+        return _MOVE if dash else _MOVE_DIG
 
     def _occupied(
         self, s: Soldier, occ: Soldier, t: Cell, d: str, facing: bool, dash: bool
-    ) -> list[str]:
+    ) -> tuple[str, ...]:
         if occ.owner < 0:
-            return ["move"]  # R7.1.9 / A42: bumping a civilian kills it, facing or not
+            return _MOVE  # R7.1.9 / A42: bumping a civilian kills it, facing or not
         if not self.ally(occ.owner, s.owner):
-            return ["move"] if facing else []  # melee (R7.1.7)
+            return _MOVE if facing else ()  # melee (R7.1.7)
         if dash or not facing or s.masked or s.ship:
-            return []
-        b = add(t, d)
-        ok = on_board(b) and self.H(b) <= self.H(t) and self.is_free(b)
-        return ["move"] if ok else []
+            return ()
+        b = _NEXT[d][t]
+        j = _INDEX.get(b)
+        h = self.h
+        return _MOVE if j is not None and h[j] <= h[_INDEX[t]] and self.is_free(b) else ()
 
     def _dash_ok(self, s: Soldier) -> bool:
-        assert s.cell is not None
+        c = s.cell
+        assert c is not None
         d = s.facing
-        edge = EDGES[self.edges[s.owner]]
-        if s.ship and d != edge.forward:
+        if s.ship:
+            if d != EDGES[self.edges[s.owner]].forward:
+                return False
+            lv = 1
+        else:
+            lv = self.h[_INDEX[c]]
+        c1 = _NEXT[d][c]
+        i = _INDEX.get(c1)
+        if i is None:
             return False
-        lv = self.level(s)
-        c1 = add(s.cell, d)
-        if not on_board(c1):
-            return False
-        h1 = self.H(c1)
+        h1 = self.h[i]
         if self.at(c1) is not None and not (lv >= 1 and h1 == 0):
             return False
         if lv >= 1:
             if h1 == 2:
                 return False
             if h1 == 0:  # jump a one-cell hole onto ground
-                c2 = add(c1, d)
-                if not on_board(c2):
+                j = _INDEX.get(_NEXT[d][c1])
+                if j is None:
                     return False
-                return self.H(c2) == 1 and bool(self._step_modes(s, c1, 1, d, dash=True))
+                return self.h[j] == 1 and bool(self._step_modes(s, c1, 1, d, dash=True))
             return bool(self._step_modes(s, c1, 1, d, dash=True))
         if h1 != 1:
             return False
         return bool(self._step_modes(s, c1, 1, d, dash=True))
 
     # -- turn / build helpers
-    def _can_carry(self, s: Soldier, d: str) -> bool:
+    def _carry_limit(self, s: Soldier) -> int:
+        """What a turn may carry along (R7.2): -1 nothing (no ally at its level or ground
+        cube in front), else the highest the side cell may be (it must also be free)."""
         if s.masked or s.ship:
-            return False
-        assert s.cell is not None
-        t = add(s.cell, s.facing)
-        t2 = add(s.cell, d)
-        if not on_board(t) or not on_board(t2) or not self.is_free(t2):
-            return False
-        lv = self.level(s)
+            return -1
+        c = s.cell
+        assert c is not None
+        t = _NEXT[s.facing][c]
+        i = _INDEX.get(t)
+        if i is None:
+            return -1
+        h = self.h
+        lv, ht = h[_INDEX[c]], h[i]
         occ = self.at(t)
         if occ is not None:
-            return (occ.owner >= 0 and self.ally(occ.owner, s.owner) and self.H(t) == lv
-                    and self.H(t2) <= self.H(t))
-        return (lv == 1 and self.H(t) == 2 and t not in self.base_at and t != self.village
-                and self.H(t2) <= 1)
+            return ht if occ.owner >= 0 and self.ally(occ.owner, s.owner) and ht == lv else -1
+        return 1 if lv == 1 and ht == 2 and t not in self.base_at and t != self.village else -1
 
     def _collectable(self, s: Soldier) -> bool:
         assert s.cell is not None
-        t = add(s.cell, s.facing)
-        if not on_board(t) or t in self.base_at or t == self.village:
+        t = _NEXT[s.facing][s.cell]
+        i = _INDEX.get(t)
+        if i is None or t in self.base_at or t == self.village:
             return False
-        if self.level(s) == 1:
-            return self.H(t) == 2
-        return self.H(t) >= 1  # R7.3.2: what rests on a ground cube drops into the new hole
+        h = self.h
+        if (1 if s.ship else h[_INDEX[s.cell]]) == 1:  # (level, inline)
+            return h[i] == 2
+        return h[i] >= 1  # R7.3.2: what rests on a ground cube drops into the new hole
 
     # -- fire
     def gun_range(self, s: Soldier) -> int:
@@ -888,13 +948,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         armed = {t[1] for t in w.tiles if int(t[2]) > 0}  # the kinds w.weapon() finds
         if not armed:
             return out
-        lv = self.level(s)
+        h = self.h
+        lv = 1 if s.ship else h[_INDEX[s.cell]]  # (level, inline)
         if "gun" in armed:
             out.append(A("fire", k, "gun" + sfx))
         if "gas" in armed:
-            for dist in (0, 1):
-                t = add(s.cell, s.facing, dist)
-                if on_board(t) and self.H(t) <= lv + 1:
+            for dist, t in enumerate((s.cell, _NEXT[s.facing][s.cell])):
+                i = _INDEX.get(t)
+                if i is not None and h[i] <= lv + 1:
                     out.append(A("fire", k, "gas" + sfx, n=dist))
         if "bomb" in armed:
             occupied = lambda c: self.at(c) is not None  # noqa: E731
@@ -904,10 +965,24 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     # ----------------------------------------------------------------- apply
+    def apply_in_place(self, action: TrenchAction) -> None:
+        """The core's fast path, reading the action's text without a ``str`` call."""
+        self._apply(action)
+        history = self.history
+        if type(history) is History:
+            self.history = history.plus(action._text)
+        else:  # a game or a test set a plain tuple
+            self.history = History((*history, str(action)))
+
     def _apply(self, action: TrenchAction) -> None:
         self._legal = None
-        p = self.current_player
-        assert p is not None
+        assert self.result is None
+        if self.choice is not None:  # (current_player, inline)
+            p = self.gas[self.choice[0]][0]
+        elif self.pending:
+            p = self.pending[0][1]
+        else:
+            p = self.order[self.turn_i] if self.phase == "turn" else self.queue[0]
         v = action.verb
         if v == "bounce":
             assert self.choice is not None
@@ -938,7 +1013,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._run_gas()
             if self.choice is not None or self.result is not None:
                 return
-            if self._check_end():
+            if self.phase not in _SETUP_PHASES and (  # (_check_end's quick test, inline)
+                self._end_key != (self.deaths, self.stalled, self.corpse_moves, *self.vp, *self.tvp)
+            ) and self._check_end():
                 return
             if self.pending:
                 self._prune_pending()
@@ -952,6 +1029,9 @@ class TrenchState(_Memo, State[TrenchAction]):
     # -- set-up
     def _apply_setup(self, p: int, a: TrenchAction) -> None:
         ph = self.phase
+        if not self._fown & _QUEUE:  # (shared with a clone: copied at the first write)
+            self.queue = self.queue.copy()
+            self._fown |= _QUEUE
         self.queue.pop(0)
         if ph == "arm":
             kinds = a.arg.split(",")
@@ -984,7 +1064,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         elif ph == "base":
             assert a.cell is not None
             self._set_h(a.cell, 2)
-            self.base_at[a.cell] = p
+            self.base_at = {**self.base_at, a.cell: p}  # (replaced, never changed)
             if not self.quiet:
                 self.add_log("base", player=p, kind="action", name=self.name(p), cell=_cn(a.cell))
             if not self.queue:
@@ -1043,7 +1123,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                          what=_word(a.arg), s=a.soldier)
         elif a.verb == "civpen":  # R12.6 / A79
             if a.arg == "vp":
-                self.vp[p] -= 1
+                self.vp = vp = self.vp.copy()
+                vp[p] -= 1
                 self.add_log("civpen_vp", player=p, kind="action", name=self.name(p))
             else:
                 self.skip[p] += 1
@@ -1051,8 +1132,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         elif a.verb == "interrupt":  # A22 b: jump in before the next turn
             self.pending = [x for x in self.pending if x[0] != "intr"]
             self._pay_interrupt(p)
-            self.order.remove(p)
-            self.order.insert(self.turn_i, p)
+            order = self.order.copy()  # (replaced, never changed: clones share it)
+            order.remove(p)
+            order.insert(self.turn_i, p)
+            self.order = order
         # "wait": the next player who may interrupt is asked, then the turn goes on
 
     def _after_relief(self, sid: int) -> None:
@@ -1076,7 +1159,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         assert plot is not None
         plot = self.plots[p] = plot[:]
         plot.remove("interrupt")
-        self.intr_used[p] = True
+        self.intr_used = used = self.intr_used.copy()  # (replaced, never changed)
+        used[p] = True
         payer = self._own(next(s for s in self.in_play(p) if s.drugs))
         payer.drugs -= 1
         self.add_log("interrupt", player=p, name=self.name(p))
@@ -1142,7 +1226,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.queue = []
         skipped = False
         for p in self._cw(self.start):
-            if not self.in_play(p):
+            if not self._has_in_play(p):
                 continue
             if self.skip[p]:  # R12.6 / A79: the civilian penalty, no plot and no turn
                 self.skip[p] -= 1
@@ -1159,6 +1243,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.stalled = True
 
     def _plot(self, p: int, cards: list[str]) -> None:
+        if not self._fown & _QUEUE:  # (shared with a clone: copied at the first write)
+            self.queue = self.queue.copy()
+            self._fown |= _QUEUE
         self.queue.pop(0)
         for c in cards:
             self._own_hands()[p][c] -= 1
@@ -1215,12 +1302,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.drug_left = 0
         self.t_first_sid = None
         self.t_card = None
-        if self.skip[p] and self.in_play(p):  # R12.6 / A79: a penalty earned before this turn
+        alive = self._has_in_play(p)
+        if self.skip[p] and alive:  # R12.6 / A79: a penalty earned before this turn
             self.skip[p] -= 1
             self.add_log("civ_skip_turn", player=p, name=self.name(p))
             self._end_turn()  # the plotted cards go back to hand unseen
             return
-        if not self.in_play(p) or not self.t_cards:
+        if not alive or not self.t_cards:
             self._end_turn()
             return
         if not self.quiet:
@@ -1229,9 +1317,15 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _reveal(self, act: str, after: str) -> None:
         p = self.order[self.turn_i]
+        if not self._fown & _TCARDS:  # (shared with a clone: copied at the first write)
+            self.t_cards = self.t_cards.copy()
+            self._fown |= _TCARDS
         card = self.t_cards.pop(0)
         self.t_card = card
-        self.shown[p] = [*self.shown[p], card]
+        if not self._fown & _SHOWN:  # (shared with a clone: copied at the first write)
+            self.shown = self.shown.copy()
+            self._fown |= _SHOWN
+        self.shown[p] = [*self.shown[p], card]  # (a shown list is replaced, never changed)
         if not self.quiet:
             self.add_log("reveal", player=p, name=self.name(p), card=CARD_NAMES[card])
         self.t_stage = act
@@ -1240,7 +1334,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._legal = uses + self._give_actions(p)
         else:
             self.add_log("no_effect", player=p, card=CARD_NAMES[card])
-            self.discards[p].append(card)
+            self._own_discards()[p].append(card)
             self.t_stage = after
             self.t_first_sid = None
             self.cont = "_settle_turn"
@@ -1257,24 +1351,32 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self._card_uses(p, card, first=self.t_stage == "act1", any_one=True):
             return
         self.add_log("no_effect", player=p, card=CARD_NAMES[card])
-        self.discards[p].append(card)
+        self._own_discards()[p].append(card)
         self.t_stage = "after1" if self.t_stage == "act1" else "after2"
         self.t_first_sid = None
         self.cont = "_settle_turn"
 
     def _settle_turn(self) -> None:
         p = self.order[self.turn_i]
-        if not self.in_play(p) or (
-            self.t_stage == "after2" and not self._drug_actions(p, any_one=True)
-            and not self._give_actions(p)
-        ):
+        if not self._has_in_play(p):
             self._end_turn()
+        elif self.t_stage == "after2":
+            # the legal actions of after2, unless there are none but "end" (the turn ends)
+            legal = self._drug_actions(p) + self._give_actions(p)
+            if legal:
+                legal.append(A("end"))
+                self._legal = legal
+            else:
+                self._end_turn()
 
     def _end_turn(self) -> None:
         p = self.order[self.turn_i]
         for c in self.t_cards:  # unflipped cards return unseen (R6.5)
             self._own_hands()[p][c] += 1
         self.t_cards = []
+        if not self._fown & _SHOWN:
+            self.shown = self.shown.copy()
+            self._fown |= _SHOWN
         self.shown[p] = []
         self.t_stage = ""
         # R8.7: a soldier whose mask gas took before this turn dies if still in gas.
@@ -1326,6 +1428,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if a.verb == "end":
             self._end_turn()
             return
+        if not self._fown & _DISCARDS:  # (the discards are written below: this state's own)
+            self._own_discards()
         if a.extra:
             card = CATEGORY[a.verb]
             if card in self.discards[p]:
@@ -1359,6 +1463,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             s = self._own(self._by(p, a.soldier))
             if not a.extra and self.t_first_sid is None:
                 self.t_first_sid = s.sid
+            if not self._fown & _TLAST:  # (shared with a clone: copied at the first write)
+                self.t_last = self.t_last.copy()
+                self._fown |= _TLAST
             self.t_last[s.sid] = CATEGORY[a.verb]
             self._soldier_act(s, a)
         self.cont = "_settle_turn"
@@ -1370,11 +1477,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             eater = self._own(next(s for s in self.in_play(p) if s.corpses))
             eater.corpses.pop(0)
-        self.discards[p].remove("camp")
+        self._own_discards()[p].remove("camp")
         self._own_hands()[p]["camp"] += 1
         back = list(self.discards[p]) if not self.day else ([take] if take else [])
         for c in back:
-            self.discards[p].remove(c)
+            self._own_discards()[p].remove(c)
             self._own_hands()[p][c] += 1
         self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
 
@@ -1463,7 +1570,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         t = add(s.cell, a.arg)
         if a.verb == "dash":  # the middle cell: nothing happens there (Q&A 2)
             t = add(t, a.arg)
-            self.t_exh.add(s.sid)
+            self.t_exh = self.t_exh | {s.sid}  # (replaced, never changed)
         if t == self.village:
             self._set_h(t, 1)
             self._terrain([t], p)  # R7.1.9: the village is destroyed (penalty for p)
@@ -1519,7 +1626,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self._leave_ship(s)
         c1 = add(s.cell, d)
         s.cell = c1  # the middle cell: nothing picked up, gas ignored (Q&A 2)
-        self.t_exh.add(s.sid)
+        self.t_exh = self.t_exh | {s.sid}  # (replaced, never changed)
         t = add(c1, d)
         if not on_board(t):
             self._exit(s)
@@ -1555,12 +1662,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         s = self._own(s)
         s.exited = True
         s.cell = None
-        self.vp[p] += 2 if self.n >= 3 else 1
+        self.vp = vp = self.vp.copy()
+        vp[p] += 2 if self.n >= 3 else 1
         self.add_log("exit", player=p, name=self.name(p), s=s.num)
         self.pending.append(("heir", p, s.sid))  # A43: the owner hands the items on
 
     def _destroy_base(self, c: Cell, by: int) -> None:
-        owner = self.base_at.pop(c)
+        self.base_at = bases = self.base_at.copy()  # (replaced, never changed)
+        owner = bases.pop(c)
         self._credit(by, owner)
         self.add_log("base_gone", name=self.name(owner), by=self.name(by))
 
@@ -1596,12 +1705,14 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._terrain([q], p)
                 self.add_log("cube_shot", cell=_cn(q))
             tile = _spend(w, tile, cost)
-            self.spent[p] += cost
+            self.spent = spent = self.spent.copy()  # (replaced, never changed)
+            spent[p] += cost
             if tile[2] == 0:
                 self._gun_bonus(p)
         elif kind == "gas":
             tile = _spend(w, tile, 1)
-            self.spent[p] += 1
+            self.spent = spent = self.spent.copy()
+            spent[p] += 1
             t = add(s.cell, s.facing, dist)
             tid = self.next_gas
             self.next_gas += 1
@@ -1614,7 +1725,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._gun_bonus(p)
         else:
             tile = _spend(w, tile, 1)
-            self.spent[p] += 1
+            self.spent = spent = self.spent.copy()
+            spent[p] += 1
             t = add(s.cell, s.facing, dist)
             self.add_log("bomb", name=self.name(p), cell=_cn(t))
             victim = self.at(t)
@@ -1648,8 +1760,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             ]
             if any(int(t[2]) > 0 for t in gas):
                 return
-        self.bonus[p] = True
-        self.vp[p] += 1
+        self.bonus = bonus = self.bonus.copy()  # (replaced, never changed)
+        bonus[p] = True
+        self.vp = vp = self.vp.copy()
+        vp[p] += 1
         self.add_log("bonus", name=self.name(p))
 
     # -- deaths and loot
@@ -1702,9 +1816,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         p = s.owner
         for card in self.discards[p]:
             self._own_hands()[p][card] += 1
-        self.discards[p] = []
+        self._own_discards()[p] = []
         if self.team[c.owner] != self.team[p] and self.intr_used[p] and not self.beginner:
-            self.intr_used[p] = False
+            self.intr_used = used = self.intr_used.copy()
+            used[p] = False
             self._own_hands()[p]["interrupt"] += 1
         self.add_log("loot", player=p, name=self.name(p), s=s.num, dead=self.name(c.owner))
 
@@ -1769,20 +1884,27 @@ class TrenchState(_Memo, State[TrenchAction]):
     # -- vision (R9.3)
     def _update_sight(self, only: Soldier | None = None) -> None:
         """R9.3: every soldier in play looks (or ``only`` that one, when nothing else changed)."""
-        eyes = [s for s in self.soldiers if s.alive and not s.exited and s.cell is not None]
+        # the pieces that may see or be seen, by cell (one living piece per cell, R3.12)
+        pos = {s.cell: s for s in self.soldiers if s.alive and not s.exited and s.cell is not None}
         hidden = self.opts.hidden_teams
-        for e in eyes if only is None else [x for x in eyes if x is only]:
+        if only is None:
+            eyes: Iterable[Soldier] = pos.values()
+        else:
+            eyes = [only] if only.cell is not None and pos.get(only.cell) is only else []
+        for e in eyes:
             assert e.cell is not None
-            near = _LOOK.get((e.cell, e.facing)) or _look(e.cell, e.facing)
-            for t in eyes:
-                if t.cell not in near or t.owner == e.owner:
-                    continue  # neither adjacent nor on the forward ray (the quick test of sees)
+            # the pieces adjacent or on the forward ray (the quick test of sees)
+            for c in _LOOK[e.cell, e.facing].intersection(pos):
+                t = pos[c]
+                if t.owner == e.owner:
+                    continue
                 known = self.known[e.owner]
                 team = hidden and t.owner not in self.team_seen[e.owner]
                 if not team and known.issuperset([x[0] for x in t.tiles]):
                     continue  # nothing left to learn about t
                 assert t.cell is not None
-                if sees(self.h, e.cell, self.level(e), e.facing, t.cell, not t.ship):
+                lv = 1 if e.ship else self.h[_INDEX[e.cell]]  # (level, inline)
+                if sees(self.h, e.cell, lv, e.facing, t.cell, not t.ship):
                     self._own_known()[e.owner].update(int(x[0]) for x in t.tiles)
                     if team:  # R13.4: the observer's owner learns the seen piece's team
                         self.team_seen[e.owner].add(t.owner)
@@ -2025,6 +2147,21 @@ _CIV_CARDS = {False: frozenset(("move", "turn")), True: frozenset(("move", "turn
 #: The 49 cells in height-map order (a1, b1, .., g7).
 _CELLS: tuple[Cell, ...] = tuple((x, y) for y in range(1, 8) for x in range(1, 8))
 _INDEX: dict[Cell, int] = {c: i for i, c in enumerate(_CELLS)}
+#: By direction, the cell one step away (``add(c, d)`` without a call), for the board, the
+#: ships' cells around it and one ring more.
+_NEXT: dict[str, dict[Cell, Cell]] = {
+    d: {(x, y): (x + dx, y + dy) for x in range(-1, 10) for y in range(-1, 10)}
+    for d, (dx, dy) in DIRS.items()
+}
+#: A soldier action -> the same action as a drug action (``extra``), made once.
+_EXTRA: dict[TrenchAction, TrenchAction] = {}
+#: Height tests as C-level callables, for ``map`` over a height map: <= 1, >= 1, == 1.
+_LT2 = (2).__gt__
+_GT0 = (0).__lt__
+_EQ1 = (1).__eq__
+#: The step modes of ``_step_modes`` (shared tuples).
+_MOVE = ("move",)
+_MOVE_DIG = ("move", "dig_fwd")
 
 
 @cache
@@ -2033,6 +2170,17 @@ def _cell_acts(verb: str, soldier: int, arg: str) -> tuple[TrenchAction, ...]:
     return tuple(act(verb, soldier, arg, c) for c in _CELLS)
 #: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
 #: height and put no tile on a new soldier (what follows by itself only removes pieces).
+_ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
+    b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
+    for b, kinds in ((True, ("gun", "bomb")), (False, ("gun", "gas", "bomb")))
+}
+#: By (edge, soldier number): the landing actions (R4.5) with the ship cell each one takes.
+_LANDINGS = {
+    (side, num): tuple(
+        (EDGES[side].ship_cell(c), act("land", num, cell=c)) for c in EDGES[side].first_row()[1:6]
+    )
+    for side in EDGES for num in (1, 2, 3)
+}
 _NO_NEW_SIGHT = frozenset(
     ("plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen")
 )
@@ -2042,6 +2190,8 @@ _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
 #: plot actions depends on nothing else, so it is built once per kind of hand.
 _PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
 _ZEROS = (0,) * len(CARDS)
+#: The plot of two cards, by the pair (made at import).
+_PLOT_PAIRS = {(a, b): act("plot", arg=f"{a}+{b}") for a in CARDS for b in CARDS}
 #: By (eye cell, facing): the cells a piece may be seen on, adjacent or on the forward ray (the
 #: quick test of ``sees``; eyes on ships included); filled as asked.
 _LOOK: dict[tuple[Cell, str], frozenset[Cell]] = {}
@@ -2055,6 +2205,12 @@ def _look(c: Cell, d: str) -> frozenset[Cell]:
         t = add(t, d)
     out = _LOOK[(c, d)] = frozenset(cells)
     return out
+
+
+for _x in range(8 + 1):  # made at import: the board and the ships' cells around it
+    for _y in range(8 + 1):
+        for _d in DIRS:
+            _look((_x, _y), _d)
 
 
 _NEIGHBOURS: dict[Cell, frozenset[Cell]] = {

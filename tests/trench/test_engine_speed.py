@@ -30,3 +30,82 @@ def test_an_action_made_by_hand_is_found_legal():
     made = TrenchAction(first.verb, first.soldier, first.arg, first.cell, first.n, first.extra)
     assert made in st.legal_actions()
     assert play(st, made).history == play(st, first).history
+
+
+def test_step_ray_and_sight_tables_match_the_board_functions():
+    """The tables made at import give what ``add``, ``on_board`` and a walk along a ray give
+    (R3.1 cells and directions, R9.2 sight along the forward ray), for every board cell and
+    every ship cell around it."""
+    from gamelib.trench import board, state
+    from gamelib.trench.board import DIRS, add, index, on_board
+
+    for x in range(9):
+        for y in range(9):
+            c = (x, y)
+            for d in DIRS:
+                assert state._NEXT[d][c] == add(c, d)
+                ray, q = [], add(c, d)
+                while on_board(q):
+                    ray.append((q, index(q)))
+                    q = add(q, d)
+                assert board._RAYS[c, d] == tuple(ray)
+                assert state._LOOK[c, d] == {add(c, e) for e in DIRS} | {q for q, _ in ray}
+
+
+def test_play_accepts_exactly_the_legal_actions():
+    """``play``'s legality test (``in`` on the cached list) agrees with ``legal_actions`` along
+    seeded random games: every legal action is accepted, a legal action of another moment is
+    refused when it is not legal now."""
+    import random
+
+    from gamelib.core import IllegalAction
+
+    game = gamelib.load("trench")
+    rng = random.Random(5)
+    for seed in range(3):
+        st = game.new_state(seed)
+        before: list[TrenchAction] = []
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            assert all(st._is_legal(a) for a in legal)
+            for a in before:
+                if a not in legal:
+                    assert not st._is_legal(a)
+                    try:
+                        play(st, a)
+                    except IllegalAction:
+                        pass
+                    else:
+                        raise AssertionError(f"{a} accepted")
+                    break
+            before = legal
+            st = play(st, legal[rng.randrange(len(legal))])
+
+
+def test_clones_share_nothing_they_write():
+    """``clone`` shares the soldiers, hands, tiles known, wind piles and the flow's small
+    containers with the state it copies (copied at the first write, or replaced on write):
+    two children played from one state, one of them then played on in place, leave the parent
+    and the other child as they were (seeded games, with teams and civilians too)."""
+    import random
+
+    from gamelib.core.state import fingerprint
+
+    for opts in ({}, {"players": 4, "hidden_teams": True}, {"players": 3, "civilians": True}):
+        game = gamelib.load("trench", **opts)
+        rng = random.Random(11)
+        for seed in range(2):
+            st = game.new_state(seed)
+            while not st.is_terminal():
+                legal = st.legal_actions()
+                before = fingerprint(st)
+                one = play(st, legal[rng.randrange(len(legal))])
+                seen = fingerprint(one)
+                two = play(st, legal[rng.randrange(len(legal))])
+                for _ in range(3):
+                    if two.is_terminal():
+                        break
+                    more = two.legal_actions()
+                    two.apply_in_place(more[rng.randrange(len(more))])
+                assert fingerprint(st) == before and fingerprint(one) == seen
+                st = one
