@@ -80,7 +80,7 @@ def test_postbuild_sets_e_and_installs_package() -> None:
     first = next(ln for ln in lines if ln and not ln.startswith("#!"))
     assert first == "set -e", "postBuild must start with `set -e`"
     assert "python -m pip install --no-deps -e ." in code
-    assert "python -m gamelib.ui.widget_bundle" in code  # pages get the LZMA bundle at once
+    assert "python -m gamelib.ui.bundle_cache" in code  # pages get the LZMA bundle at once
 
 
 def test_readme_mentions_make_targets() -> None:

@@ -6,7 +6,7 @@ bundle travels with its decoder (``lzma_decoder.js``, 5 kB), which the page runs
 
 Compressing with LZMA takes about 3 s of CPU, too long for a kernel answering a page, so the
 result is cached on disk (:func:`cache_dir`), keyed by a digest of the bundle: one compression
-per installed plotly version. ``python -m gamelib.ui.widget_bundle`` makes the cache (Binder's
+per installed plotly version. ``python -m gamelib.ui.bundle_cache`` makes the cache (Binder's
 ``postBuild`` and ``make run`` do); until it exists, a kernel asked for the bundle sends gzip
 and compresses in a background thread for the pages after it.
 """
@@ -137,6 +137,3 @@ def main() -> None:
     """Make the cache unless it holds the installed plotly's bundle already; print its path."""
     print(cache_path() if lzma_bundle() is not None else prepare())
 
-
-if __name__ == "__main__":
-    main()
