@@ -373,3 +373,7 @@ def test_the_benchmark_plays_its_matches() -> None:
     assert params_text(params) == "evaluation=score,playout_cap=20,playout_epsilon=0.5"
     got = match("powers", "ismcts:3", games=1, params=params)
     assert got["games"] == 1 and got["moves"] > 0
+    from benchmarks.bench_ismcts import FINDINGS, recorded
+
+    lines = recorded()
+    assert not lines or (lines[-1] == FINDINGS and "prior=heuristic" in FINDINGS)
