@@ -48,8 +48,9 @@ FINDINGS = (
     "turn is a chain of small decisions (play or discard, discard more, remove an own piece), so "
     "unguided search plays like the random bot, which the heuristic beats in every game. In "
     "Powers the prior with the heuristic as opponent model (`opponents=heuristic`) reaches the "
-    "target at 200 iterations; in Megalomania the prior adds nothing to capped playouts scored "
-    "by the lead."
+    "target at 200 iterations; in Megalomania the prior adds little to capped playouts scored "
+    "by the lead (at 100 iterations 57.5% with it, 58.75% without, over 40 games), and 300 "
+    "iterations with it win 62.5% over 40."
 )
 """What the recorded rows say about the settings (shown under them in the report)."""
 
