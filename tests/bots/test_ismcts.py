@@ -84,6 +84,11 @@ def test_names_and_parameters() -> None:
          "'score'", "evaluation は 'draw' か 'score'"),
         ("ismcts", {"opponents": "heuristic"}, "opponents of the bot ismcts must be one of: "
          "tree, random", "opponents は次のいずれか"),
+        ("ismcts", {"prior": "oracle"}, "prior of the bot ismcts must be one of: none, random",
+         "prior は次のいずれか"),
+        ("ismcts", {"prior_weight": -1}, "prior_weight of the bot ismcts must be a number ≥ 0",
+         "0 以上"),
+        ("ismcts", {"prior_weight": "3"}, "not '3'", "'3' は不可"),
         ("random", {"iterations": 3}, "takes no parameters", "指定できません"),
         ("oracle", {}, "unknown bot 'oracle'", "ボットはありません"),
     ],
@@ -214,6 +219,36 @@ def test_informed_settings_are_deterministic_legal_and_leave_the_state_alone() -
     assert make_bot("ismcts", game, 1, **settings).opponents == "heuristic"  # type: ignore[attr-defined]
 
 
+def test_a_prior_is_expanded_first_and_its_search_is_deterministic() -> None:
+    """``prior="heuristic"``: the heuristic's choice is the first action tried at a node and
+    gets the progressive bias; with one iteration the bot plays a move the heuristic scores
+    best. Qmg, whose greedy heuristic random playouts cannot find (see the module docstring
+    of :mod:`gamelib.bots.ismcts`); the same seed gives the same moves."""
+    from gamelib.qmg.bots import HeuristicBot
+
+    game = gamelib.load("qmg", players=2)
+    scorer = HeuristicBot(0)
+    state = game.new_state(6)
+    tried = 0
+    while tried < 6:
+        seat = state.current_player
+        assert seat is not None
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            tried += 1
+            view = state.view(seat)
+            one = ask(make_bot("ismcts:1", game, 3, prior="heuristic"), state, seat, legal)
+            assert scorer.score(view, one) == max(scorer.score(view, a) for a in legal)
+            picks = {ask(make_bot("ismcts:10", game, 5, prior="heuristic", prior_weight=3,
+                                  playout_cap=10, evaluation="score"), state, seat, legal)
+                     for _ in range(2)}
+            assert len(picks) == 1 and picks <= set(legal)
+        state.apply_in_place(legal[0] if len(legal) == 1 else one)
+    bot = make_bot("ismcts", game, 1, prior="heuristic", prior_weight=2.5)
+    assert (bot.prior, bot.prior_weight) == ("heuristic", 2.5)  # type: ignore[attr-defined]
+    assert "prior='heuristic'" in repr(bot)
+
+
 def test_a_capped_playout_counts_by_the_score_lead() -> None:
     """``evaluation="score"``: a capped playout backs up each seat's lead in the teacher view's
     scores (the toy game's view shows ``wins``, not scores, so it refuses the setting)."""
@@ -338,3 +373,7 @@ def test_the_benchmark_plays_its_matches() -> None:
     assert params_text(params) == "evaluation=score,playout_cap=20,playout_epsilon=0.5"
     got = match("powers", "ismcts:3", games=1, params=params)
     assert got["games"] == 1 and got["moves"] > 0
+    from benchmarks.bench_ismcts import FINDINGS, recorded
+
+    lines = recorded()
+    assert not lines or (lines[-1] == FINDINGS and "prior=heuristic" in FINDINGS)
