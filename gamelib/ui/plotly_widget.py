@@ -122,7 +122,7 @@ function nearScreen(el, gone) {
 LOADER_ESM = NEAR_SCREEN_JS + """
 const KEY = Symbol.for("gamelib.plotly.widgetbundle");
 
-function requestBundle(model) {
+function requestBundle(model, accept) {
   return new Promise((resolve) => {
     const onMessage = (msg, buffers) => {
       if (!msg || msg.gamelib !== "bundle") return;
@@ -130,7 +130,7 @@ function requestBundle(model) {
       resolve({ format: msg.format, buffers: buffers.map(asBytes) });
     };
     model.on("msg:custom", onMessage);
-    model.send({ gamelib: "bundle?" });
+    model.send({ gamelib: "bundle?", accept });
   });
 }
 
@@ -159,7 +159,7 @@ function gunzip(bytes) {
 }
 
 // The LZMA decoder runs as a worker (it answers each message with the decoded bytes).
-function unlzma(decoder, bytes) {
+async function unlzma(decoder, bytes) {
   const url = URL.createObjectURL(new Blob([decoder], { type: "text/javascript" }));
   const worker = new Worker(url, { type: "module" });
   return new Promise((resolve, reject) => {
@@ -178,10 +178,14 @@ function plotlyModule(model) {
   let promise = globalThis[KEY];
   if (!promise) {
     promise = (async () => {
-      const { format, buffers } = await requestBundle(model);
-      const code = format === "lzma"
-        ? await unlzma(buffers[0], buffers[1].slice())
-        : await gunzip(buffers[0]);
+      let { format, buffers } = await requestBundle(model, ["lzma", "gzip"]);
+      let code = null;
+      if (format === "lzma") {
+        // a page that may not start the decoder's worker (a strict CSP) asks again for gzip
+        code = await unlzma(buffers[0], buffers[1].slice()).catch(() => null);
+        if (!code) ({ buffers } = await requestBundle(model, ["gzip"]));
+      }
+      code ??= await gunzip(buffers[0]);
       const url = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
       return await import(/* webpackIgnore: true */ url);
     })();
@@ -345,7 +349,9 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
         if not isinstance(content, dict):
             return
         if content.get("gamelib") == "bundle?":
-            message, buffers = bundle_message()
+            accept = content.get("accept")
+            lzma_ok = not isinstance(accept, list) or "lzma" in accept
+            message, buffers = bundle_message(lzma_ok=lzma_ok)
             self.send(message, buffers=buffers)
         elif content.get("gamelib") == "current?":
             self._gamelib_live = True

@@ -120,15 +120,17 @@ def _prepare_in_background() -> None:
     threading.Thread(target=prepare, name="gamelib-bundle", daemon=True).start()
 
 
-def bundle_message() -> tuple[dict[str, Any], list[bytes]]:
+def bundle_message(lzma_ok: bool = True) -> tuple[dict[str, Any], list[bytes]]:
     """The kernel's answer to a page asking for the bundle: content and buffers.
 
     ``{"gamelib": "bundle", "format": "lzma"}`` with the decoder and the LZMA bundle, or, while
-    no LZMA bundle is made (one is then made in the background), ``"format": "gzip"`` with
+    no LZMA bundle is made (one is then made in the background) or when the page asks for gzip
+    only (``lzma_ok`` false: its decoder's worker could not start), ``"format": "gzip"`` with
     the gzip bundle."""
-    data = lzma_bundle()
+    data = lzma_bundle() if lzma_ok else None
     if data is None:
-        _prepare_in_background()
+        if lzma_ok:
+            _prepare_in_background()
         return {"gamelib": "bundle", "format": "gzip"}, [gzip_bundle()]
     return {"gamelib": "bundle", "format": "lzma"}, [DECODER.read_bytes(), data]
 

@@ -110,3 +110,17 @@ def test_a_figure_draws_from_gzip_then_from_lzma_once_the_kernel_made_it(
         page.wait_for_timeout(500)
     assert made.exists(), "the kernel did not make the LZMA bundle"
     assert _draw(page, server.page_url) == ["lzma"]
+
+
+def test_a_page_that_cannot_start_the_decoders_worker_asks_for_gzip(
+    voila: Callable[[Path], Any], page: Any, tmp_path: Path
+) -> None:
+    """A strict Content-Security-Policy (or an old browser) may refuse the worker: the loader
+    then asks the kernel again, for gzip only, and the figure draws."""
+    folder = tmp_path / "nb"
+    folder.mkdir()
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(NOTEBOOK_CELL)])
+    nbformat.write(nb, folder / "bundle.ipynb")
+    server = voila(folder / "bundle.ipynb")
+    page.add_init_script("window.Worker = function () { throw new Error('refused'); };")
+    assert _draw(page, server.page_url) == ["lzma", "gzip"]

@@ -24,13 +24,13 @@ def test_state_holds_a_small_loader_not_the_bundle() -> None:
     assert len(str(go.FigureWidget()._esm)) > 1_000_000  # what plotly's own widget carries
 
 
-def _asked_for_the_bundle() -> tuple[Any, list[bytes]]:
+def _asked_for_the_bundle(**ask: Any) -> tuple[Any, list[bytes]]:
     fw = FigureWidget()
     sent: list[tuple[Any, list[bytes]]] = []
     fw.send = lambda content, buffers=None: sent.append((content, buffers))  # type: ignore[method-assign]
     fw._handle_custom_msg({"something": "else"}, [])
     assert sent == []
-    fw._handle_custom_msg({"gamelib": "bundle?"}, [])
+    fw._handle_custom_msg({"gamelib": "bundle?", **ask}, [])
     assert len(sent) == 1
     return sent[0]
 
@@ -59,6 +59,12 @@ def test_bundle_is_sent_lzma_compressed_with_its_decoder_once_made(
     assert b"export function decode" in decoder
     assert len(data) < 0.8 * len(widget_bundle.gzip_bundle())
     assert lzma.decompress(data, format=lzma.FORMAT_ALONE) == ORIGINAL
+    content, buffers = _asked_for_the_bundle(accept=["lzma", "gzip"])
+    assert content["format"] == "lzma"
+    # a page whose decoder could not start asks again for gzip only
+    content, buffers = _asked_for_the_bundle(accept=["gzip"])
+    assert content == {"gamelib": "bundle", "format": "gzip"}
+    assert gzip.decompress(buffers[0]) == ORIGINAL
 
 
 def test_a_damaged_cache_file_is_not_sent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
