@@ -8,7 +8,8 @@ Compressing with LZMA takes about 3 s of CPU, too long for a kernel answering a 
 result is cached on disk (:func:`cache_dir`), keyed by a digest of the bundle: one compression
 per installed plotly version. ``python -m gamelib.ui.bundle_cache`` makes the cache (Binder's
 ``postBuild`` and ``make run`` do); until it exists, a kernel asked for the bundle sends gzip
-and compresses in a background thread for the pages after it.
+and compresses in a background thread for the pages after it. A page that cannot start the
+decoder's worker (a strict Content-Security-Policy) asks again for gzip only.
 """
 
 from __future__ import annotations
