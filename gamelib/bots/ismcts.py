@@ -73,7 +73,6 @@ PARAMS = (
     "iterations", "seconds", "exploration", "playout_cap", "score_weight", "playout",
     "playout_epsilon", "opponents", "evaluation", "prior", "prior_weight",
 )
-
 """The keyword parameters of :class:`IsmctsBot` (what :func:`gamelib.bots.make_bot` accepts)."""
 
 EVALUATIONS = ("draw", "score")

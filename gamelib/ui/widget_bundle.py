@@ -139,4 +139,3 @@ def bundle_message(lzma_ok: bool = True) -> tuple[dict[str, Any], list[bytes]]:
 def main() -> None:
     """Make the cache unless it holds the installed plotly's bundle already; print its path."""
     print(cache_path() if lzma_bundle() is not None else prepare())
-
