@@ -32,6 +32,14 @@ plotly code was not listening yet. A notebook saved with its widget state (or ex
 nbclient with ``store_widget_state``) keeps an empty figure for every figure never drawn in a
 browser: plotly draws empty axes there until the notebook is run again.
 
+When anywidget gives up on a model: anywidget (0.11) gives a model's module two seconds to load
+and, on a page busy for longer (a classroom laptop; JupyterLab's first page on a loaded machine),
+rejects the model's ``ready`` and drops every message to the model from then on, although the
+module goes on to load and its views render. A figure would never receive the bundle or its state
+(a JupyterLab page once drew none of a controller's five figures). So once the loader runs, the
+model's messages go to the widget model's own handler, after the ones already waiting. anywidget
+still logs "[anywidget] Failed to initialize model." for such a model; the figure draws.
+
 Messages: plotly's front end reports, after every draw, the defaults plotly.js computed for
 every trace and for the layout (``_js2py_traceDeltas``, ``_js2py_layoutDelta``); the kernel
 answered each with a reset of the trait, kernel status messages and sometimes a
@@ -230,12 +238,39 @@ function quiet(model) {
   });
 }
 
+// anywidget gives a model's module two seconds to load; on a busy page it may give up first and
+// then drop every message to the model (its handler waits for a "ready" it rejected), although
+// the module loads and its views render: the figure would never get its bundle nor its state.
+// So from here on the model's messages go to the widget model's own handler, a task later (after
+// those waiting for anywidget's "ready", settled by then). The widget model is the first argument
+// of a change event of anywidget's model proxy.
+function takeMessages(model) {
+  const key = "_gamelib_probe";
+  let raw = null;
+  const seen = (m) => (raw = m);
+  model.on(`change:${key}`, seen);
+  model.set(key, {});
+  model.off(`change:${key}`, seen);
+  if (!raw || !raw.comm || !raw.attributes) return;
+  delete raw.attributes[key];
+  delete (raw._buffered_state_diff || {})[key];
+  let own = Object.getPrototypeOf(raw);
+  while (own && !Object.prototype.hasOwnProperty.call(own, "_handle_comm_msg")) {
+    own = Object.getPrototypeOf(own);
+  }
+  const base = own && own.constructor.model_name === "AnyModel" && Object.getPrototypeOf(own);
+  if (!base || typeof base._handle_comm_msg !== "function") return;
+  const later = new Promise((resolve) => setTimeout(resolve, 0));
+  raw.comm.on_msg((msg) => later.then(() => base._handle_comm_msg.call(raw, msg)));
+}
+
 export default () => {
   let inner = null;
   let ready = null;
   let current = null;
   return {
     initialize(ctx) {
+      takeMessages(ctx.model);
       const model = quiet(ctx.model);
       ready = plotlyModule(ctx.model).then((mod) => {
         inner = mod.default();

@@ -101,7 +101,31 @@ def _digest(page: Any) -> dict[str, Any] | None:
     return dict(json.loads(text)) if text.strip() else None
 
 
-def _wait_drawn(page: Any, step: int | None = None) -> dict[str, Any]:
+# What the page holds when figures do not match: for a failure message that says why.
+FIGURE_STATES_JS = """
+async () => {
+  const key = Symbol.for("gamelib.plotly.widgetbundle");
+  const bundle = globalThis[key];
+  const state = !bundle ? "not requested" : await Promise.race([
+    bundle.then(() => "loaded", (e) => `failed: ${e}`),
+    new Promise((r) => setTimeout(() => r("pending"), 100)),
+  ]);
+  const figures = [...document.querySelectorAll(".gamelib-controller .gamelib-figure")].map(
+    (el) => {
+      const r = el.getBoundingClientRect();
+      const cell = el.closest(".jp-Cell");
+      return `connected=${el.isConnected} top=${r.top.toFixed(0)} height=${r.height.toFixed(0)}`
+        + ` drawn=${!!el.querySelector(".js-plotly-plot") || el.matches(".js-plotly-plot")}`
+        + (cell ? ` cell-visibility=${getComputedStyle(cell).contentVisibility}` : "");
+    });
+  return [`bundle: ${state}`, `window height ${innerHeight}`, ...figures];
+}
+"""
+
+
+def _wait_drawn(
+    page: Any, step: int | None = None, errors: JsErrors | None = None
+) -> dict[str, Any]:
     """Wait until the digest is past ``step`` and every figure drawn equals it; return it."""
     deadline = time.monotonic() + MATCH_TIMEOUT_S
     problems: list[str] = ["digest not shown"]
@@ -116,19 +140,26 @@ def _wait_drawn(page: Any, step: int | None = None) -> dict[str, Any]:
             else:
                 problems = [f"still at step {expected['step']}"]
         page.wait_for_timeout(500)
-    pytest.fail("figures do not show the engine's state:\n" + "\n".join(problems[:20]))
+    page_state = page.evaluate(FIGURE_STATES_JS)
+    js_errors = errors.relevant() if errors is not None else []
+    pytest.fail(
+        "figures do not show the engine's state:\n" + "\n".join(problems[:20])
+        + "\nin the page:\n" + "\n".join(page_state)
+        + "\nJavaScript errors:\n" + ("\n".join(js_errors[:20]) or "none")
+    )
 
 
-def _click_through(page: Any, shots: Path) -> None:
+def _click_through(page: Any, shots: Path, errors: JsErrors) -> None:
     """Click "Bot move" (or a human action) ``CLICKS`` times, checking the figures each time."""
     controller = page.locator(UNDER_TEST).first
-    expected = _wait_drawn(page)
+    page.screenshot(path=str(shots.with_name(f"{shots.stem}-start.png")))
+    expected = _wait_drawn(page, errors=errors)
     for n in range(CLICKS):
         bot = controller.get_by_role("button", name="Bot move").first
         if bot.is_disabled():
             break  # the game is over
         bot.click()
-        expected = _wait_drawn(page, step=expected["step"])
+        expected = _wait_drawn(page, step=expected["step"], errors=errors)
         page.screenshot(path=str(shots.with_name(f"{shots.stem}-{n}.png")))
 
 
@@ -144,7 +175,7 @@ def test_voila_figures_show_engine_state(
     page.wait_for_function("() => !document.getElementById('loading')")
     # figures are drawn when near the screen (gamelib.ui.plotly_widget), as a reader scrolls
     page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
-    _click_through(page, artifacts_dir / f"voila-drawn-{name}.png")
+    _click_through(page, artifacts_dir / f"voila-drawn-{name}.png", errors)
     assert errors.relevant() == []
 
 
@@ -153,6 +184,7 @@ def test_jupyterlab_figures_show_engine_state(
     name: str, lab_at: Callable[[Path], Any], page: Any, tmp_path: Path, artifacts_dir: Path
 ) -> None:
     notebook = _with_digest(name, tmp_path / "nb")
+    errors = JsErrors(page)
     server = lab_at(notebook.parent)
     page.goto(f"{server.page_url}/tree/{notebook.name}")
     page.wait_for_function(KERNEL_IDLE)
@@ -161,7 +193,7 @@ def test_jupyterlab_figures_show_engine_state(
     # A click's message waits behind the cells still queued: click once they have all run.
     page.wait_for_function(ALL_CELLS_RUN, timeout=LOAD_MS)
     page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
-    _click_through(page, artifacts_dir / f"lab-drawn-{name}.png")
+    _click_through(page, artifacts_dir / f"lab-drawn-{name}.png", errors)
     expected = _digest(page)
     assert expected is not None
     drawn = page.evaluate(PAGE_FIGURES_JS, list(TRACE_KEYS))
