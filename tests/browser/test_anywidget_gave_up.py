@@ -53,6 +53,15 @@ def _notebook(folder: Path) -> Path:
     return path
 
 
+def _gave_up(page: Any, errors: JsErrors) -> bool:
+    """Whether anywidget reported giving up on a model (the report may come after the draw)."""
+    for _ in range(60):
+        if any(ANYWIDGET_GAVE_UP in e for e in errors.errors):
+            return True
+        page.wait_for_timeout(500)
+    return False
+
+
 def _wait_drawn(page: Any) -> None:
     want = json.dumps(json.dumps(EXPECTED, separators=(",", ":")))
     page.wait_for_function(f"() => JSON.stringify(({DRAWN_JS})()) === {want}", timeout=DRAW_MS)
@@ -66,7 +75,7 @@ def test_voila_figures_draw_when_anywidget_gave_up_on_their_models(
     server = voila(_notebook(tmp_path / "nb"))
     page.goto(server.page_url, timeout=LOAD_MS)
     _wait_drawn(page)
-    assert any(ANYWIDGET_GAVE_UP in e for e in errors.errors), "anywidget did not give up"
+    assert _gave_up(page, errors), "anywidget did not give up"
     assert page.evaluate(DRAWN_JS) == EXPECTED
 
 
@@ -84,5 +93,5 @@ def test_jupyterlab_figures_draw_when_anywidget_gave_up_on_their_models(
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
     page.wait_for_function(ALL_CELLS_RUN, timeout=LOAD_MS)
     _wait_drawn(page)
-    assert any(ANYWIDGET_GAVE_UP in e for e in errors.errors), "anywidget did not give up"
+    assert _gave_up(page, errors), "anywidget did not give up"
     assert page.evaluate(DRAWN_JS) == EXPECTED
