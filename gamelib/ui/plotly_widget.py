@@ -10,7 +10,10 @@ kernel answers with the bundle as binary buffers (:mod:`gamelib.ui.widget_bundle
 1.15 MB, with its 5 kB decoder, which the loader runs in a worker; or gzip, 1.5 MB, which the
 browser's ``DecompressionStream`` inflates); the loader imports it once and shares the module
 (``globalThis``) with every other figure of the page, which then just wait for it. Nothing of the
-bundle is kept in any widget's state, so saved widget state stays small.
+bundle is kept in any widget's state, so saved widget state stays small. A Voila page served with
+gamelib's template and server extension has usually imported plotly.js already, over HTTP, while
+its kernel ran the notebook (:mod:`gamelib.ui.bundle_server`): a figure uses that module when it
+was made from the same bundle as the kernel's, and asks the kernel otherwise.
 
 The message is not awaited inside anywidget's ``initialize`` (model creation may be serialized
 behind it in the front end), nor inside ``render``: ipywidgets queues a model's state changes
@@ -84,6 +87,7 @@ import plotly.graph_objects as go  # noqa: E402
 from plotly.serializers import custom_serializers  # noqa: E402
 from traitlets import Dict, Int, default  # noqa: E402
 
+from gamelib.ui.bundle_server import PRELOAD_KEY, UNLZMA_JS, bundle_digest  # noqa: E402
 from gamelib.ui.widget_bundle import bundle_message  # noqa: E402
 
 __all__ = [
@@ -127,7 +131,7 @@ function nearScreen(el, gone) {
 """
 """JavaScript shared by the front ends that wait for their element to come near the screen."""
 
-LOADER_ESM = NEAR_SCREEN_JS + """
+LOADER_ESM = NEAR_SCREEN_JS + UNLZMA_JS + """
 const KEY = Symbol.for("gamelib.plotly.widgetbundle");
 
 function requestBundle(model, accept) {
@@ -166,26 +170,13 @@ function gunzip(bytes) {
   return new Response(stream).blob();
 }
 
-// The LZMA decoder runs as a worker (it answers each message with the decoded bytes).
-async function unlzma(decoder, bytes) {
-  const url = URL.createObjectURL(new Blob([decoder], { type: "text/javascript" }));
-  const worker = new Worker(url, { type: "module" });
-  return new Promise((resolve, reject) => {
-    const end = (error, data) => {
-      worker.terminate();
-      URL.revokeObjectURL(url);
-      error ? reject(new Error(error)) : resolve(new Blob([data]));
-    };
-    worker.onmessage = (e) => (typeof e.data === "string" ? end(e.data) : end(null, e.data));
-    worker.onerror = (e) => end(e.message || "lzma worker failed");
-    worker.postMessage(bytes, [bytes.buffer]);
-  });
-}
-
 function plotlyModule(model) {
   let promise = globalThis[KEY];
   if (!promise) {
     promise = (async () => {
+      // plotly.js fetched and imported by the page while the kernel ran (gamelib.ui.bundle_server)
+      const early = await globalThis[Symbol.for("__PRELOAD_KEY__")];
+      if (early && early.digest === "__BUNDLE_DIGEST__") return early.module;
       let { format, buffers } = await requestBundle(model, ["lzma", "gzip"]);
       let code = null;
       if (format === "lzma") {
@@ -326,7 +317,8 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
     """``go.FigureWidget`` whose front-end bundle is sent once per page, on request, and
     whose messages from the browser are not echoed back to it."""
 
-    _esm = _compact(LOADER_ESM)
+    _esm = _compact(LOADER_ESM).replace("__PRELOAD_KEY__", PRELOAD_KEY).replace(
+        "__BUNDLE_DIGEST__", bundle_digest())
     _js2py_traceDeltas = _one_way("_js2py_traceDeltas")
     _js2py_layoutDelta = _one_way("_js2py_layoutDelta")
     _js2py_restyle = _one_way("_js2py_restyle")

@@ -9,7 +9,8 @@ result is cached on disk (:func:`cache_dir`), keyed by a digest of the bundle: o
 per installed plotly version. ``python -m gamelib.ui.bundle_cache`` makes the cache (Binder's
 ``postBuild`` and ``make run`` do); until it exists, a kernel asked for the bundle sends gzip
 and compresses in a background thread for the pages after it. A page that cannot start the
-decoder's worker (a strict Content-Security-Policy) asks again for gzip only.
+decoder's worker (a strict Content-Security-Policy) asks again for gzip only. A Voila page may
+also fetch the LZMA bundle over HTTP from :mod:`gamelib.ui.bundle_server`.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Any
 import plotly
 
 __all__ = ["BUNDLE", "DECODER", "bundle_message", "cache_dir", "cache_path", "gzip_bundle",
-           "lzma_bundle", "prepare"]
+           "lzma_bundle", "prepare", "prepare_in_background"]
 
 BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
 """plotly's widget bundle (plotly.js and the FigureWidget front end)."""
@@ -112,7 +113,8 @@ def prepare(directory: Path | None = None) -> Path:
     return path
 
 
-def _prepare_in_background() -> None:
+def prepare_in_background() -> None:
+    """Make the cache in a background thread (once per process), unless one is being made."""
     path = cache_path()
     with _lock:
         if path in _preparing:
@@ -131,7 +133,7 @@ def bundle_message(lzma_ok: bool = True) -> tuple[dict[str, Any], list[bytes]]:
     data = lzma_bundle() if lzma_ok else None
     if data is None:
         if lzma_ok:
-            _prepare_in_background()
+            prepare_in_background()
         return {"gamelib": "bundle", "format": "gzip"}, [gzip_bundle()]
     return {"gamelib": "bundle", "format": "lzma"}, [DECODER.read_bytes(), data]
 

@@ -73,3 +73,20 @@ def test_binder_installs_the_config_and_template() -> None:
     assert "cp etc/jupyter/jupyter_server_config.json" in post
     assert "cp etc/jupyter/voila.json" in post
     assert "cp -r share/jupyter/voila/templates/gamelib" in post
+
+
+def test_voila_pages_preload_plotly_from_gamelibs_server_extension() -> None:
+    """The template's head starts the preload that gamelib.ui.bundle_server serves, and the
+    server config enables that extension (without it, figures ask their kernel as before)."""
+    server = json.loads((CONFIG / "jupyter_server_config.json").read_text())
+    assert server["ServerApp"]["jpserver_extensions"] == {"gamelib.ui.bundle_server": True}
+    template = (TEMPLATE / "index.html.j2").read_text()
+    assert re.search(
+        r'<script type="module" async src="\{\{ resources.base_url \}\}gamelib/plotly-preload.js">',
+        template,
+    )
+    from gamelib.ui import bundle_server
+
+    assert bundle_server._jupyter_server_extension_points() == [
+        {"module": "gamelib.ui.bundle_server"}
+    ]

@@ -40,7 +40,7 @@ def test_bundle_is_sent_gzip_compressed_until_an_lzma_one_is_made(
 ) -> None:
     monkeypatch.setenv("GAMELIB_CACHE_DIR", str(tmp_path))
     started: list[bool] = []
-    monkeypatch.setattr(widget_bundle, "_prepare_in_background", lambda: started.append(True))
+    monkeypatch.setattr(widget_bundle, "prepare_in_background", lambda: started.append(True))
     content, buffers = _asked_for_the_bundle()
     assert content == {"gamelib": "bundle", "format": "gzip"} and started == [True]
     assert len(buffers) == 1 and len(buffers[0]) < 2_000_000
