@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Iterable
 from functools import cache
 from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import History, Outcome, Rng, State, Term
@@ -989,7 +990,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             tid, visited, _ = self.choice
             self.choice = None
             self.gasq.insert(0, (tid, visited, action.arg))
-            self.add_log("bounce", player=p, kind="action", name=self.name(p), d=action.arg)
+            if not self.quiet:  # (a quiet state builds no entries)
+                self.add_log("bounce", player=p, kind="action", name=self.name(p), d=action.arg)
         elif self.pending:
             self._resolve(p, action)
         elif self.phase in ("arm", "land", "base", "setup"):
@@ -1001,11 +1003,17 @@ class TrenchState(_Memo, State[TrenchAction]):
         self._proceed()
         if self.result is not None or self.choice is not None or self.pending:
             self._legal = None  # (a reveal's legal actions hold only if the turn waits on them)
-        if v not in _NO_NEW_SIGHT and self.phase not in _SETUP_PHASES:
-            if v == "turn" and action.n != 1:  # only the turning soldier looks somewhere new
-                self._update_sight(self._by(p, action.soldier))
-            else:
-                self._update_sight()
+        if v in _NO_NEW_SIGHT or self.phase in _SETUP_PHASES:
+            return
+        if v in _HANDOVERS:
+            if action.arg not in _TILE_KINDS:  # (no weapon tile changed hands: nothing to learn)
+                return
+        elif v == "fire" and action.arg[:3] == "gas":  # (no height changed: kills at most)
+            return
+        if v == "turn" and action.n != 1:  # only the turning soldier looks somewhere new
+            self._update_sight(self._by(p, action.soldier))
+        else:
+            self._update_sight()
 
     def _proceed(self) -> None:
         while True:
@@ -1119,8 +1127,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         elif a.verb == "penalty":
             r = self._own(self._by(p, a.soldier))
             drop_item(r, a.arg)
-            self.add_log("penalty", player=p, kind="action", name=self.name(p),
-                         what=_word(a.arg), s=a.soldier)
+            if not self.quiet:
+                self.add_log("penalty", player=p, kind="action", name=self.name(p),
+                             what=_word(a.arg), s=a.soldier)
         elif a.verb == "civpen":  # R12.6 / A79
             if a.arg == "vp":
                 self.vp = vp = self.vp.copy()
@@ -1163,7 +1172,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         used[p] = True
         payer = self._own(next(s for s in self.in_play(p) if s.drugs))
         payer.drugs -= 1
-        self.add_log("interrupt", player=p, name=self.name(p))
+        if not self.quiet:
+            self.add_log("interrupt", player=p, name=self.name(p))
 
     def _shield(self, s: Soldier) -> None:
         """R4.6: a cube on the middle of a line shared with an opposite soldier."""
@@ -1183,7 +1193,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             if self.H(mid) == 1 and not self.items.get(mid) and self.supply > 0:
                 self._set_h(mid, 2)
                 self.supply -= 1
-                self.add_log("shield", cell=_cn(mid))
+                if not self.quiet:
+                    self.add_log("shield", cell=_cn(mid))
 
     # -- rounds
     def _start_round(self) -> None:
@@ -1209,10 +1220,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 # "same": the previous effective wind continues (A19)
             if not eclipse:
                 self.day = not self.day
-        self.add_log(
-            "round", kind="phase", r=self.round, day=_DAY[self.day], start=self.name(self.start),
-            wind=WIND_NAMES[self.wind] if self.wind else WIND_NAMES["calm"],
-        )
+        if not self.quiet:
+            self.add_log(
+                "round", kind="phase", r=self.round, day=_DAY[self.day],
+                start=self.name(self.start),
+                wind=WIND_NAMES[self.wind] if self.wind else WIND_NAMES["calm"],
+            )
         if self.wind is not None:  # R5.2: lingering gas moves
             for owner in self._cw(self.start):
                 for tid in sorted(self.gas):
@@ -1236,7 +1249,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             if self._plot_choices(p):
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
-                self.add_log("no_cards", player=p, name=self.name(p))
+                if not self.quiet:
+                    self.add_log("no_cards", player=p, name=self.name(p))
         if not self.queue and skipped:  # everybody sits out: the round passes
             self._interrupts()
         elif not self.queue:  # ruling: nobody can plot any more -> judgement (no endless game)
@@ -1333,7 +1347,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if uses:  # the legal actions until the next decision (the card is used or handed on)
             self._legal = uses + self._give_actions(p)
         else:
-            self.add_log("no_effect", player=p, card=CARD_NAMES[card])
+            if not self.quiet:
+                self.add_log("no_effect", player=p, card=CARD_NAMES[card])
             self._own_discards()[p].append(card)
             self.t_stage = after
             self.t_first_sid = None
@@ -1350,7 +1365,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         assert card is not None
         if self._card_uses(p, card, first=self.t_stage == "act1", any_one=True):
             return
-        self.add_log("no_effect", player=p, card=CARD_NAMES[card])
+        if not self.quiet:
+            self.add_log("no_effect", player=p, card=CARD_NAMES[card])
         self._own_discards()[p].append(card)
         self.t_stage = "after1" if self.t_stage == "act1" else "after2"
         self.t_first_sid = None
@@ -1398,7 +1414,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                     s.cell = None
                     s.ship = False
                     self.deaths += 1
-                    self.add_log("sink", player=s.owner, name=self.name(s.owner), s=s.num)
+                    if not self.quiet:
+                        self.add_log("sink", player=s.owner, name=self.name(s.owner), s=s.num)
                     self.pending.append(("penalty", s.owner, s.sid))  # A82: owner's choice
         self.start = (self.start + 1) % self.n
         self.round += 1
@@ -1483,7 +1500,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         for c in back:
             self._own_discards()[p].remove(c)
             self._own_hands()[p][c] += 1
-        self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
+        if not self.quiet:
+            self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
 
     def _soldier_act(self, s: Soldier, a: TrenchAction) -> None:
         if s.owner < 0:
@@ -1583,7 +1601,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if s.ship:
             s = self._own(s)
             s.ship = False
-            self.add_log("ship_gone", name=self.name(s.owner), s=s.num)
+            if not self.quiet:
+                self.add_log("ship_gone", name=self.name(s.owner), s=s.num)
 
     def _step(self, s: Soldier, d: str, dig: bool) -> None:
         s = self._own(s)
@@ -1671,7 +1690,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.base_at = bases = self.base_at.copy()  # (replaced, never changed)
         owner = bases.pop(c)
         self._credit(by, owner)
-        self.add_log("base_gone", name=self.name(owner), by=self.name(by))
+        if not self.quiet:
+            self.add_log("base_gone", name=self.name(owner), by=self.name(by))
 
     def _fire(
         self, s: Soldier, kind: str, dist: int, w: Soldier | None = None, p: int | None = None
@@ -1703,7 +1723,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self._destroy_base(q, p)
                 self._set_h(q, self.H(q) - 1)
                 self._terrain([q], p)
-                self.add_log("cube_shot", cell=_cn(q))
+                if not self.quiet:
+                    self.add_log("cube_shot", cell=_cn(q))
             tile = _spend(w, tile, cost)
             self.spent = spent = self.spent.copy()  # (replaced, never changed)
             spent[p] += cost
@@ -1717,7 +1738,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             tid = self.next_gas
             self.next_gas += 1
             self.gas[tid] = (p, t)
-            self.add_log("gas_fired", name=self.name(p), cell=_cn(t))
+            if not self.quiet:
+                self.add_log("gas_fired", name=self.name(p), cell=_cn(t))
             self._gas_hits(tid, t)
             if self.wind is not None:
                 self.gasq.append((tid, frozenset(), None))
@@ -1728,7 +1750,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.spent = spent = self.spent.copy()
             spent[p] += 1
             t = add(s.cell, s.facing, dist)
-            self.add_log("bomb", name=self.name(p), cell=_cn(t))
+            if not self.quiet:
+                self.add_log("bomb", name=self.name(p), cell=_cn(t))
             victim = self.at(t)
             if victim is not None:
                 self._kill(victim, p, "bomb")
@@ -1780,8 +1803,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.deaths += 1
         if s.cell is not None and on_board(s.cell):
             self.items[s.cell] = [*self.items.get(s.cell, ()), s.sid]
-        self.add_log("death", player=s.owner, name=self.name(s.owner), s=s.num,
-                     cause=_CAUSE[cause])
+        if not self.quiet:
+            self.add_log("death", player=s.owner, name=self.name(s.owner), s=s.num,
+                         cause=_CAUSE[cause])
         self._credit(by, s.owner)
         if self.opts.hidden_teams:  # R13.4: a killed piece's team becomes public
             for seen in self.team_seen:
@@ -1851,7 +1875,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._gas_hits(tid, c)
             if end == "off":
                 del self.gas[tid]
-                self.add_log("gas_off", name=self.name(owner))
+                if not self.quiet:
+                    self.add_log("gas_off", name=self.name(owner))
             elif end == "choose":
                 last = self.gas[tid][1]
                 self.choice = (tid, frozenset(visited) | {cell, *path, last}, sides)
@@ -1885,7 +1910,10 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _update_sight(self, only: Soldier | None = None) -> None:
         """R9.3: every soldier in play looks (or ``only`` that one, when nothing else changed)."""
         # the pieces that may see or be seen, by cell (one living piece per cell, R3.12)
-        pos = {s.cell: s for s in self.soldiers if s.alive and not s.exited and s.cell is not None}
+        pos: dict[Cell, Soldier] = {}
+        for s in self.soldiers:  # (a plain loop: a comprehension is one more call)
+            if s.alive and not s.exited and s.cell is not None:
+                pos[s.cell] = s
         hidden = self.opts.hidden_teams
         if only is None:
             eyes: Iterable[Soldier] = pos.values()
@@ -1900,7 +1928,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     continue
                 known = self.known[e.owner]
                 team = hidden and t.owner not in self.team_seen[e.owner]
-                if not team and known.issuperset([x[0] for x in t.tiles]):
+                if not team and known.issuperset(map(_TILE_ID, t.tiles)):
                     continue  # nothing left to learn about t
                 assert t.cell is not None
                 lv = 1 if e.ship else self.h[_INDEX[e.cell]]  # (level, inline)
@@ -1955,8 +1983,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.result = Outcome(
             tuple(float(self.team_vp(p)) for p in range(self.n)), winners, reason
         )
-        self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
-                     why=_REASON[reason])
+        if not self.quiet:
+            self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
+                         why=_REASON[reason])
         return True
 
     def _anyone_in_play(self) -> bool:
@@ -2168,8 +2197,6 @@ _MOVE_DIG = ("move", "dig_fwd")
 def _cell_acts(verb: str, soldier: int, arg: str) -> tuple[TrenchAction, ...]:
     """The action ``verb`` aimed at each of the 49 cells, in height-map order (made once)."""
     return tuple(act(verb, soldier, arg, c) for c in _CELLS)
-#: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
-#: height and put no tile on a new soldier (what follows by itself only removes pieces).
 _ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
     b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
     for b, kinds in ((True, ("gun", "bomb")), (False, ("gun", "gas", "bomb")))
@@ -2181,9 +2208,21 @@ _LANDINGS = {
     )
     for side in EDGES for num in (1, 2, 3)
 }
-_NO_NEW_SIGHT = frozenset(
-    ("plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen")
-)
+#: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
+#: height and put no tile on a new soldier (what follows by itself only removes pieces: deaths,
+#: sinking ships; pieces do not block sight); the set-up's last placement leaves every soldier
+#: on a ship, where only an adjacent piece could see him (R9.2), and no two seats' ships touch.
+_NO_NEW_SIGHT = frozenset((
+    "plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen", "equip",
+    "place", "pass",
+))
+#: Decisions handing one item over (R6.11, A73, A43): only a weapon tile can teach a watcher
+#: something new (R9.3); a gas shot changes no height and only kills (the other shots may
+#: lower a cube and open a view).
+_HANDOVERS = frozenset(("give", "relief", "hand"))
+_TILE_KINDS = frozenset(("gun", "gas", "bomb"))
+#: A weapon tile's id (its first field), as a C-level callable for ``map``.
+_TILE_ID = itemgetter(0)
 #: Set-up: every soldier is on a ship, and ship soldiers are seen only when adjacent (never).
 _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
 #: The plots a hand allows, by (card counts, interrupt allowed, interrupt timing): the list of
