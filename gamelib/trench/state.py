@@ -1029,10 +1029,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._prune_pending()
                 if self.pending:
                     return
-            step, self.cont = self.cont, None
+            step = self.cont
             if step is None:
                 return
-            getattr(self, step)()
+            self.cont = None
+            _CONT[step](self)  # (a function from a table: no bound method made)
 
     # -- set-up
     def _apply_setup(self, p: int, a: TrenchAction) -> None:
@@ -2171,6 +2172,11 @@ class TrenchState(_Memo, State[TrenchAction]):
 
 
 _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+#: What runs by itself next (``cont``, a name so that a state stays plain data), by name.
+_CONT = {
+    name: getattr(TrenchState, name)
+    for name in ("_begin_turn", "_next_turn", "_settle_turn", "_start_plot", "_start_round")
+}
 #: The cards a player may spend on a civilian: R13.2 (move, turn); R13.3 adds fire and dig.
 _CIV_CARDS = {False: frozenset(("move", "turn")), True: frozenset(("move", "turn", "fire", "dig"))}
 #: The 49 cells in height-map order (a1, b1, .., g7).
