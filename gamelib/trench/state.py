@@ -350,7 +350,11 @@ class TrenchState(_Memo, State[TrenchAction]):
     def in_play(self, p: int) -> list[Soldier]:
         """Player ``p``'s soldiers in play."""
         per = self.per  # soldiers are listed by owner: p * per .. p * per + per - 1
-        return [s for s in self.soldiers[p * per:p * per + per] if s.alive and not s.exited]
+        mine = self.soldiers[p * per:p * per + per]
+        for s in mine:  # (all of them, usually: then no comprehension runs)
+            if not s.alive or s.exited:
+                return [s for s in mine if s.alive and not s.exited]
+        return mine
 
     def _has_in_play(self, p: int) -> bool:
         """Whether player ``p`` has a soldier in play (``in_play`` without the list)."""
@@ -461,6 +465,10 @@ class TrenchState(_Memo, State[TrenchAction]):
     def outcome(self) -> Outcome | None:
         return self.result
 
+    def is_terminal(self) -> bool:
+        """Whether the game is over (the core's, without the ``outcome`` call)."""
+        return self.result is not None
+
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self) -> list[TrenchAction]:
         """Fixed order: by soldier, then verb, then direction N E S W / cells a1..g7.
@@ -539,10 +547,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         per = self.per
         if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
             return []
-        mine = [
-            s for s in self.soldiers[p * per:p * per + per]
-            if s.alive and not s.exited and not s.ship and s.cell is not None  # on the board
-        ]
+        mine: list[Soldier] = []
+        for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
+            if s.alive and not s.exited and not s.ship and s.cell is not None:  # on the board
+                mine.append(s)
         out: list[TrenchAction] = []
         if self.opts.open_teams:
             mates = [
@@ -1026,11 +1034,12 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._update_sight()
 
     def _proceed(self) -> None:
+        # (the result is set only by _check_end below, a choice only by a gas run)
         while True:
             if self.gasq:
                 self._run_gas()
-            if self.choice is not None or self.result is not None:
-                return
+                if self.choice is not None:
+                    return
             if self.phase not in _SETUP_PHASES and (  # (_check_end's quick test, inline)
                 self._end_key != (self.deaths, self.stalled, self.corpse_moves, *self.vp, *self.tvp)
             ) and self._check_end():
@@ -1189,17 +1198,10 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _shield(self, s: Soldier) -> None:
         """R4.6: a cube on the middle of a line shared with an opposite soldier."""
         assert s.cell is not None
-        mine = self.edges[s.owner]
+        mids = _SHIELDS[s.cell]  # the opposite edge's ship cells on s's line -> the middle
         for o in self.soldiers:
-            if o.owner == s.owner or not o.ship or o.cell is None:
-                continue
-            if EDGES[self.edges[o.owner]].side != EDGES[mine].forward:
-                continue
-            if mine in ("S", "N") and o.cell[0] == s.cell[0]:
-                mid = (s.cell[0], 4)
-            elif mine in ("W", "E") and o.cell[1] == s.cell[1]:
-                mid = (4, s.cell[1])
-            else:
+            mid = mids.get(o.cell)  # type: ignore[arg-type]
+            if mid is None or not o.ship:
                 continue
             if self.H(mid) == 1 and not self.items.get(mid) and self.supply > 0:
                 self._set_h(mid, 2)
@@ -2267,6 +2269,14 @@ for _x in range(8 + 1):  # made at import: the board and the ships' cells around
             _look((_x, _y), _d)
 
 
+#: By ship cell (R4.5), the ship cells of the opposite edge on the same line, each with the
+#: line's middle cell, where a shield cube goes (R4.6).
+_SHIELDS: dict[Cell, dict[Cell, Cell]] = {
+    **{(x, 0): {(x, 8): (x, 4)} for x in range(1, 8)},
+    **{(x, 8): {(x, 0): (x, 4)} for x in range(1, 8)},
+    **{(0, y): {(8, y): (4, y)} for y in range(1, 8)},
+    **{(8, y): {(0, y): (4, y)} for y in range(1, 8)},
+}
 _NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
     (x, y): frozenset(add((x, y), d) for d in DIRS) for x in range(1, 8) for y in range(1, 8)
 }
