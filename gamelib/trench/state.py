@@ -300,7 +300,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         (no keyword arguments to bind: 4,700 instructions an entry instead of 7,800). The
         caller checks ``quiet``."""
         entry = self.game.messages.entry_from(key, params, player, visible_to, kind)
-        self._writable_log().append(entry)
+        (self._writable_log() if self._log_shared else self.log).append(entry)
 
     # ----------------------------------------------------------------- helpers
     def H(self, c: Cell) -> int:
@@ -496,9 +496,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.pending:
             return self._pending_actions()
         ph = self.phase  # (current_player, inline)
-        p = self.order[self.turn_i] if ph == "turn" else self.queue[0]
         if ph == "turn":
-            return self._turn_actions(p)
+            return self._turn_actions(self.order[self.turn_i])
+        p = self.queue[0]
+        if ph == "plot":
+            return self._plot_choices(p)  # shared: legal_actions hands out copies
         if ph == "arm":
             return list(_ARMS[self.beginner])
         if ph == "land":
@@ -508,9 +510,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             return [
                 A("base", cell=c) for c in sorted(row) if self.H(c) == 1 and not self.items.get(c)
             ]
-        if ph == "setup":
-            return self._setup_actions(p)
-        return self._plot_choices(p)  # plot; shared: legal_actions hands out copies
+        return self._setup_actions(p)  # (the cube phase)
 
     # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
     def _pending_actions(self) -> list[TrenchAction]:
@@ -572,7 +572,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             near = _NEIGHBOURS[a.cell]
             kinds: list[str] | None = None
             for b in mine:
-                if b is a or b.cell not in near:
+                if b.cell not in near:  # (a's own cell is not a neighbour of it)
                     continue
                 if kinds is None:
                     kinds = items_of(a, corpses=True)
@@ -667,10 +667,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             out += self._drug_actions(p)
             out += self._give_actions(p)
             if self.t_cards:
-                out.append(A("flip"))
+                out.append(_FLIP)
         else:  # after2
             out = self._drug_actions(p) + self._give_actions(p)
-        out.append(A("end"))
+        out.append(_END)
         return out
 
     def _drug_actions(self, p: int, any_one: bool = False) -> list[TrenchAction]:
@@ -996,28 +996,29 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _apply(self, action: TrenchAction) -> None:
         self._legal = None
         assert self.result is None
-        if self.choice is not None:  # (current_player, inline)
-            p = self.gas[self.choice[0]][0]
-        elif self.pending:
-            p = self.pending[0][1]
-        else:
-            p = self.order[self.turn_i] if self.phase == "turn" else self.queue[0]
         v = action.verb
-        if v == "bounce":
-            assert self.choice is not None
-            tid, visited, _ = self.choice
+        # who decides (current_player, inline) and what he decides: a gas bounce, an owner
+        # decision, a turn's action, a plot or a set-up step
+        choice = self.choice
+        if choice is not None:  # (then the only legal actions are bounces)
+            p = self.gas[choice[0]][0]
+            tid, visited, _ = choice
             self.choice = None
             self.gasq.insert(0, (tid, visited, action.arg))
             if not self.quiet:  # (a quiet state builds no entries)
                 self.add_log("bounce", player=p, kind="action", name=self.name(p), d=action.arg)
         elif self.pending:
+            p = self.pending[0][1]
             self._resolve(p, action)
-        elif self.phase in ("arm", "land", "base", "setup"):
-            self._apply_setup(p, action)
-        elif v == "plot":
+        elif self.phase == "turn":
+            p = self.order[self.turn_i]
+            self._apply_turn(p, action)
+        elif v == "plot":  # (the plot phase has no other action)
+            p = self.queue[0]
             self._plot(p, action.arg.split("+"))
         else:
-            self._apply_turn(p, action)
+            p = self.queue[0]
+            self._apply_setup(p, action)
         self._proceed()
         if self.result is not None or self.choice is not None or self.pending:
             self._legal = None  # (a reveal's legal actions hold only if the turn waits on them)
@@ -1391,7 +1392,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             # the legal actions of after2, unless there are none but "end" (the turn ends)
             legal = self._drug_actions(p) + self._give_actions(p)
             if legal:
-                legal.append(A("end"))
+                legal.append(_END)
                 self._legal = legal
             else:
                 self._end_turn()
@@ -2207,6 +2208,9 @@ _GT0 = (0).__lt__
 _EQ1 = (1).__eq__
 #: The step modes of ``_step_modes`` (shared tuples).
 _MOVE = ("move",)
+#: The actions every turn offers (made once).
+_END = act("end")
+_FLIP = act("flip")
 _MOVE_DIG = ("move", "dig_fwd")
 
 
