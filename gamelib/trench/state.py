@@ -209,7 +209,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     # ----------------------------------------------------------------- copying
     def clone(self) -> TrenchState:
         """A copy of exactly what ``_apply`` mutates (immutable values are shared)."""
-        s = TrenchState.__new__(TrenchState)
+        s = _new(TrenchState)
         s.__dict__ = d = self.__dict__.copy()
         # Shared until written (see _own, _own_wind, _own_hands, _own_known): the soldiers, the
         # generator and the wind piles (changed only when a round starts), the hands (changed
@@ -224,10 +224,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         d["items"] = self.items.copy()  # (a cell's list of items is replaced, never changed)
         d["gas"] = self.gas.copy()
         d["soldiers"] = self.soldiers.copy()
-        if self.opts.civilians:
+        o = self.opts
+        if o.civilians:
             d["civs"] = [x.copy() for x in self.civs]
             d["skip"] = self.skip.copy()
-        if self.opts.hidden_teams:  # (the only game that changes them: R13.4, A85)
+        if o.hidden_teams:  # (the only game that changes them: R13.4, A85)
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
         d["plots"] = self.plots.copy()  # (a plot list is replaced, never changed)
@@ -582,9 +583,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _land_actions(self, p: int) -> list[TrenchAction]:
-        per = self.per  # soldiers are listed by owner
-        num = 1 + sum(1 for s in self.soldiers[p * per:p * per + per] if s.cell is not None)
-        taken = {s.cell for s in self.soldiers}
+        num = 1  # the soldier to land next (R4.5: each seat lands S1, S2, S3 in turn)
+        taken = set()
+        for s in self.soldiers:  # (one loop: no comprehension, no generator)
+            c = s.cell
+            if c is not None:
+                taken.add(c)
+                if s.owner == p:
+                    num += 1
         return [a for ship, a in _LANDINGS[self.edges[p], num] if ship not in taken]
 
     def _blocked_front(self) -> set[Cell]:
@@ -704,10 +710,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "camp":
             return self._camp_uses(p)
         out: list[TrenchAction] = []
+        done = self.t_exh
         for s in self.in_play(p):
-            if s.sid in self.t_exh or s.sid == skip:
+            if s.sid in done or s.sid == skip:
                 continue
-            out += self._soldier_uses(s, card, remote=first)
+            out += self._soldier_uses(s, card, first)
             if any_one and out:
                 return out
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
@@ -2184,6 +2191,7 @@ class TrenchState(_Memo, State[TrenchAction]):
 
 
 _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+_new = object.__new__
 #: What runs by itself next (``cont``, a name so that a state stays plain data), by name.
 _CONT = {
     name: getattr(TrenchState, name)
