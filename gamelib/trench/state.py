@@ -232,8 +232,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
         d["plots"] = self.plots.copy()  # (a plot list is replaced, never changed)
-        d["gasq"] = self.gasq.copy()
-        d["pending"] = self.pending.copy()
+        # (usually empty: a new empty list costs no method call)
+        d["gasq"] = self.gasq.copy() if self.gasq else []
+        d["pending"] = self.pending.copy() if self.pending else []
         s._legal = None
         s._end_key = self._end_key
         self.share_log(s)  # copied by the first add_log of either state
@@ -1281,8 +1282,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.queue = self.queue.copy()
             self._fown |= _QUEUE
         self.queue.pop(0)
+        hand = self._own_hands()[p]
         for c in cards:
-            self._own_hands()[p][c] -= 1
+            hand[c] -= 1
         self.plots[p] = cards
         if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
             self._log("plot", p, "action", {"name": self._names[p], "k": len(cards)})
