@@ -480,7 +480,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         """
         if self._legal is None:
             self._legal = self._legal_now()
-        return list(self._legal)
+        return self._legal.copy()
 
     def _is_legal(self, action: TrenchAction) -> bool:
         """``action in legal_actions()`` without copying the list (actions are interned: the
@@ -670,7 +670,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if st == "after1":
             if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
                 # R6.5a: another piece may use the first card again
-                out = self._card_uses(p, self.t_card, first=False, skip=self.t_first_sid)
+                out = self._card_uses(p, self.t_card, False, False, self.t_first_sid)
             out += self._drug_actions(p)
             out += self._give_actions(p)
             if self.t_cards:
@@ -775,8 +775,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "move":
             return self._moves(s)
         if card == "turn":
+            carry = self._carry_limit(s)
+            if carry < 0:  # nothing carried along: the three other facings (a table)
+                return [*_TURNS[k, s.facing]]
             out = []
-            carry, c = self._carry_limit(s), s.cell
+            c = s.cell
             assert c is not None
             for d in DIRS:
                 if d != s.facing:
@@ -2218,6 +2221,10 @@ _GT0 = (0).__lt__
 _EQ1 = (1).__eq__
 #: The step modes of ``_step_modes`` (shared tuples).
 _MOVE = ("move",)
+#: By (soldier number, facing), the turns to the three other facings, in ``DIRS`` order.
+_TURNS = {
+    (k, f): tuple(act("turn", k, d) for d in DIRS if d != f) for k in (1, 2, 3) for f in DIRS
+}
 #: The actions every turn offers (made once).
 _END = act("end")
 _FLIP = act("flip")
