@@ -46,13 +46,25 @@ class Soldier:
 
     def copy(self) -> Soldier:
         """An independent copy (the tile and corpse lists copied, the tiles shared)."""
-        s = Soldier.__new__(Soldier)
-        s.sid, s.owner, s.num, s.cell, s.ship = self.sid, self.owner, self.num, self.cell, self.ship
-        s.facing, s.alive, s.exited, s.masked = self.facing, self.alive, self.exited, self.masked
-        s.gassed, s.food, s.masks, s.drugs = self.gassed, self.food, self.masks, self.drugs
+        s = _new(Soldier)
+        # (one field a statement: no tuple built and unpacked; x.copy(): fewer instructions
+        # than x[:] in CPython 3.11)
+        s.sid = self.sid
+        s.owner = self.owner
+        s.num = self.num
+        s.cell = self.cell
+        s.ship = self.ship
+        s.facing = self.facing
+        s.alive = self.alive
+        s.exited = self.exited
+        s.masked = self.masked
+        s.gassed = self.gassed
+        s.food = self.food
+        s.masks = self.masks
+        s.drugs = self.drugs
         s.cubes = self.cubes
-        s.tiles = self.tiles[:]  # tiles are replaced, never changed in place: shared
-        s.corpses = self.corpses[:]
+        s.tiles = self.tiles.copy()  # tiles are replaced, never changed in place: shared
+        s.corpses = self.corpses.copy()
         return s
 
     @property
@@ -127,4 +139,5 @@ def move_item(src: Soldier, dst: Soldier, kind: str) -> None:
         setattr(dst, a, getattr(dst, a) + 1)
 
 
+_new = object.__new__
 _ATTR = {"mask": "masks", "food": "food", "drug": "drugs", "cube": "cubes"}

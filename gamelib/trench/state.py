@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Iterable
 from functools import cache
 from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import History, Outcome, Rng, State, Term
@@ -208,7 +209,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     # ----------------------------------------------------------------- copying
     def clone(self) -> TrenchState:
         """A copy of exactly what ``_apply`` mutates (immutable values are shared)."""
-        s = TrenchState.__new__(TrenchState)
+        s = _new(TrenchState)
         s.__dict__ = d = self.__dict__.copy()
         # Shared until written (see _own, _own_wind, _own_hands, _own_known): the soldiers, the
         # generator and the wind piles (changed only when a round starts), the hands (changed
@@ -223,15 +224,17 @@ class TrenchState(_Memo, State[TrenchAction]):
         d["items"] = self.items.copy()  # (a cell's list of items is replaced, never changed)
         d["gas"] = self.gas.copy()
         d["soldiers"] = self.soldiers.copy()
-        if self.opts.civilians:
+        o = self.opts
+        if o.civilians:
             d["civs"] = [x.copy() for x in self.civs]
             d["skip"] = self.skip.copy()
-        if self.opts.hidden_teams:  # (the only game that changes them: R13.4, A85)
+        if o.hidden_teams:  # (the only game that changes them: R13.4, A85)
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
         d["plots"] = self.plots.copy()  # (a plot list is replaced, never changed)
-        d["gasq"] = self.gasq.copy()
-        d["pending"] = self.pending.copy()
+        # (usually empty: a new empty list costs no method call)
+        d["gasq"] = self.gasq.copy() if self.gasq else []
+        d["pending"] = self.pending.copy() if self.pending else []
         s._legal = None
         s._end_key = self._end_key
         self.share_log(s)  # copied by the first add_log of either state
@@ -291,6 +294,16 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._sown |= 1 << i
         return self.soldiers[i]
 
+    def _log(
+        self, key: str, player: int | None, kind: str, params: dict[str, Any],
+        visible_to: tuple[int, ...] | None = None,
+    ) -> None:
+        """``add_log`` for the entries of (nearly) every step, the parameters given as a dict
+        (no keyword arguments to bind: 4,700 instructions an entry instead of 7,800). The
+        caller checks ``quiet``."""
+        entry = self.game.messages.entry_from(key, params, player, visible_to, kind)
+        (self._writable_log() if self._log_shared else self.log).append(entry)
+
     # ----------------------------------------------------------------- helpers
     def H(self, c: Cell) -> int:
         """Height of an on-board cell."""
@@ -339,7 +352,11 @@ class TrenchState(_Memo, State[TrenchAction]):
     def in_play(self, p: int) -> list[Soldier]:
         """Player ``p``'s soldiers in play."""
         per = self.per  # soldiers are listed by owner: p * per .. p * per + per - 1
-        return [s for s in self.soldiers[p * per:p * per + per] if s.alive and not s.exited]
+        mine = self.soldiers[p * per:p * per + per]
+        for s in mine:  # (all of them, usually: then no comprehension runs)
+            if not s.alive or s.exited:
+                return [s for s in mine if s.alive and not s.exited]
+        return mine
 
     def _has_in_play(self, p: int) -> bool:
         """Whether player ``p`` has a soldier in play (``in_play`` without the list)."""
@@ -450,6 +467,10 @@ class TrenchState(_Memo, State[TrenchAction]):
     def outcome(self) -> Outcome | None:
         return self.result
 
+    def is_terminal(self) -> bool:
+        """Whether the game is over (the core's, without the ``outcome`` call)."""
+        return self.result is not None
+
     # ----------------------------------------------------------------- legal actions
     def legal_actions(self) -> list[TrenchAction]:
         """Fixed order: by soldier, then verb, then direction N E S W / cells a1..g7.
@@ -459,7 +480,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         """
         if self._legal is None:
             self._legal = self._legal_now()
-        return list(self._legal)
+        return self._legal.copy()
 
     def _is_legal(self, action: TrenchAction) -> bool:
         """``action in legal_actions()`` without copying the list (actions are interned: the
@@ -477,9 +498,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.pending:
             return self._pending_actions()
         ph = self.phase  # (current_player, inline)
-        p = self.order[self.turn_i] if ph == "turn" else self.queue[0]
         if ph == "turn":
-            return self._turn_actions(p)
+            return self._turn_actions(self.order[self.turn_i])
+        p = self.queue[0]
+        if ph == "plot":
+            return self._plot_choices(p)  # shared: legal_actions hands out copies
         if ph == "arm":
             return list(_ARMS[self.beginner])
         if ph == "land":
@@ -489,9 +512,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             return [
                 A("base", cell=c) for c in sorted(row) if self.H(c) == 1 and not self.items.get(c)
             ]
-        if ph == "setup":
-            return self._setup_actions(p)
-        return self._plot_choices(p)  # plot; shared: legal_actions hands out copies
+        return self._setup_actions(p)  # (the cube phase)
 
     # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
     def _pending_actions(self) -> list[TrenchAction]:
@@ -528,10 +549,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         per = self.per
         if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
             return []
-        mine = [
-            s for s in self.soldiers[p * per:p * per + per]
-            if s.alive and not s.exited and not s.ship and s.cell is not None  # on the board
-        ]
+        mine: list[Soldier] = []
+        for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
+            if s.alive and not s.exited and not s.ship and s.cell is not None:  # on the board
+                mine.append(s)
         out: list[TrenchAction] = []
         if self.opts.open_teams:
             mates = [
@@ -553,7 +574,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             near = _NEIGHBOURS[a.cell]
             kinds: list[str] | None = None
             for b in mine:
-                if b is a or b.cell not in near:
+                if b.cell not in near:  # (a's own cell is not a neighbour of it)
                     continue
                 if kinds is None:
                     kinds = items_of(a, corpses=True)
@@ -563,9 +584,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _land_actions(self, p: int) -> list[TrenchAction]:
-        per = self.per  # soldiers are listed by owner
-        num = 1 + sum(1 for s in self.soldiers[p * per:p * per + per] if s.cell is not None)
-        taken = {s.cell for s in self.soldiers}
+        num = 1  # the soldier to land next (R4.5: each seat lands S1, S2, S3 in turn)
+        taken = set()
+        for s in self.soldiers:  # (one loop: no comprehension, no generator)
+            c = s.cell
+            if c is not None:
+                taken.add(c)
+                if s.owner == p:
+                    num += 1
         return [a for ship, a in _LANDINGS[self.edges[p], num] if ship not in taken]
 
     def _blocked_front(self) -> set[Cell]:
@@ -644,14 +670,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         if st == "after1":
             if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
                 # R6.5a: another piece may use the first card again
-                out = self._card_uses(p, self.t_card, first=False, skip=self.t_first_sid)
+                out = self._card_uses(p, self.t_card, False, False, self.t_first_sid)
             out += self._drug_actions(p)
             out += self._give_actions(p)
             if self.t_cards:
-                out.append(A("flip"))
+                out.append(_FLIP)
         else:  # after2
             out = self._drug_actions(p) + self._give_actions(p)
-        out.append(A("end"))
+        out.append(_END)
         return out
 
     def _drug_actions(self, p: int, any_one: bool = False) -> list[TrenchAction]:
@@ -685,10 +711,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "camp":
             return self._camp_uses(p)
         out: list[TrenchAction] = []
+        done = self.t_exh
         for s in self.in_play(p):
-            if s.sid in self.t_exh or s.sid == skip:
+            if s.sid in done or s.sid == skip:
                 continue
-            out += self._soldier_uses(s, card, remote=first)
+            out += self._soldier_uses(s, card, first)
             if any_one and out:
                 return out
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
@@ -748,8 +775,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "move":
             return self._moves(s)
         if card == "turn":
+            carry = self._carry_limit(s)
+            if carry < 0:  # nothing carried along: the three other facings (a table)
+                return [*_TURNS[k, s.facing]]
             out = []
-            carry, c = self._carry_limit(s), s.cell
+            c = s.cell
             assert c is not None
             for d in DIRS:
                 if d != s.facing:
@@ -977,42 +1007,51 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _apply(self, action: TrenchAction) -> None:
         self._legal = None
         assert self.result is None
-        if self.choice is not None:  # (current_player, inline)
-            p = self.gas[self.choice[0]][0]
-        elif self.pending:
-            p = self.pending[0][1]
-        else:
-            p = self.order[self.turn_i] if self.phase == "turn" else self.queue[0]
         v = action.verb
-        if v == "bounce":
-            assert self.choice is not None
-            tid, visited, _ = self.choice
+        # who decides (current_player, inline) and what he decides: a gas bounce, an owner
+        # decision, a turn's action, a plot or a set-up step
+        choice = self.choice
+        if choice is not None:  # (then the only legal actions are bounces)
+            p = self.gas[choice[0]][0]
+            tid, visited, _ = choice
             self.choice = None
             self.gasq.insert(0, (tid, visited, action.arg))
-            self.add_log("bounce", player=p, kind="action", name=self.name(p), d=action.arg)
+            if not self.quiet:  # (a quiet state builds no entries)
+                self.add_log("bounce", player=p, kind="action", name=self.name(p), d=action.arg)
         elif self.pending:
+            p = self.pending[0][1]
             self._resolve(p, action)
-        elif self.phase in ("arm", "land", "base", "setup"):
-            self._apply_setup(p, action)
-        elif v == "plot":
+        elif self.phase == "turn":
+            p = self.order[self.turn_i]
+            self._apply_turn(p, action)
+        elif v == "plot":  # (the plot phase has no other action)
+            p = self.queue[0]
             self._plot(p, action.arg.split("+"))
         else:
-            self._apply_turn(p, action)
+            p = self.queue[0]
+            self._apply_setup(p, action)
         self._proceed()
         if self.result is not None or self.choice is not None or self.pending:
             self._legal = None  # (a reveal's legal actions hold only if the turn waits on them)
-        if v not in _NO_NEW_SIGHT and self.phase not in _SETUP_PHASES:
-            if v == "turn" and action.n != 1:  # only the turning soldier looks somewhere new
-                self._update_sight(self._by(p, action.soldier))
-            else:
-                self._update_sight()
+        if v in _NO_NEW_SIGHT or self.phase in _SETUP_PHASES:
+            return
+        if v in _HANDOVERS:
+            if action.arg not in _TILE_KINDS:  # (no weapon tile changed hands: nothing to learn)
+                return
+        elif v == "fire" and action.arg[:3] == "gas":  # (no height changed: kills at most)
+            return
+        if v == "turn" and action.n != 1:  # only the turning soldier looks somewhere new
+            self._update_sight(self._by(p, action.soldier))
+        else:
+            self._update_sight()
 
     def _proceed(self) -> None:
+        # (the result is set only by _check_end below, a choice only by a gas run)
         while True:
             if self.gasq:
                 self._run_gas()
-            if self.choice is not None or self.result is not None:
-                return
+                if self.choice is not None:
+                    return
             if self.phase not in _SETUP_PHASES and (  # (_check_end's quick test, inline)
                 self._end_key != (self.deaths, self.stalled, self.corpse_moves, *self.vp, *self.tvp)
             ) and self._check_end():
@@ -1021,10 +1060,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._prune_pending()
                 if self.pending:
                     return
-            step, self.cont = self.cont, None
+            step = self.cont
             if step is None:
                 return
-            getattr(self, step)()
+            self.cont = None
+            _CONT[step](self)  # (a function from a table: no bound method made)
 
     # -- set-up
     def _apply_setup(self, p: int, a: TrenchAction) -> None:
@@ -1041,8 +1081,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 s.tiles = [(s.sid, kind, ammo)]
             self._own_known()[p] |= {s.sid for s in self.in_play(p)}
             if not self.quiet:
-                self.add_log("arm", player=p, visible_to={p}, kind="action", name=self.name(p),
-                             w=[WEAPON_NAMES[k] for k in kinds])
+                self._log("arm", p, "action", {
+                    "name": self._names[p], "w": [WEAPON_NAMES[k] for k in kinds]}, (p,))
             if not self.queue:
                 self.phase = "land"
                 fwd = list(range(self.n))
@@ -1055,8 +1095,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             s.cell = edge.ship_cell(a.cell)
             s.ship = True
             if not self.quiet:
-                self.add_log("land", player=p, kind="action", name=self.name(p), s=a.soldier,
-                             cell=_cn(a.cell))
+                self._log("land", p, "action",
+                          {"name": self._names[p], "s": a.soldier, "cell": _cn(a.cell)})
             self._shield(s)
             if not self.queue:
                 self.phase = "base"
@@ -1066,7 +1106,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._set_h(a.cell, 2)
             self.base_at = {**self.base_at, a.cell: p}  # (replaced, never changed)
             if not self.quiet:
-                self.add_log("base", player=p, kind="action", name=self.name(p), cell=_cn(a.cell))
+                self._log("base", p, "action", {"name": self._names[p], "cell": _cn(a.cell)})
             if not self.queue:
                 self.phase = "setup"
                 fwd = list(range(self.n))
@@ -1090,8 +1130,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.items[a.cell] = [*self.items.get(a.cell, ()), "food"]
                     self.food_pool -= 1
                 if not self.quiet:
-                    self.add_log("place", player=p, kind="action", name=self.name(p),
-                                 what=_word(a.arg), cell=_cn(a.cell))
+                    self._log("place", p, "action",
+                              {"name": self._names[p], "what": _word(a.arg), "cell": _cn(a.cell)})
             else:
                 if not self.quiet:
                     self.add_log("pass", player=p, kind="action", name=self.name(p))
@@ -1119,8 +1159,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         elif a.verb == "penalty":
             r = self._own(self._by(p, a.soldier))
             drop_item(r, a.arg)
-            self.add_log("penalty", player=p, kind="action", name=self.name(p),
-                         what=_word(a.arg), s=a.soldier)
+            if not self.quiet:
+                self.add_log("penalty", player=p, kind="action", name=self.name(p),
+                             what=_word(a.arg), s=a.soldier)
         elif a.verb == "civpen":  # R12.6 / A79
             if a.arg == "vp":
                 self.vp = vp = self.vp.copy()
@@ -1163,27 +1204,22 @@ class TrenchState(_Memo, State[TrenchAction]):
         used[p] = True
         payer = self._own(next(s for s in self.in_play(p) if s.drugs))
         payer.drugs -= 1
-        self.add_log("interrupt", player=p, name=self.name(p))
+        if not self.quiet:
+            self.add_log("interrupt", player=p, name=self.name(p))
 
     def _shield(self, s: Soldier) -> None:
         """R4.6: a cube on the middle of a line shared with an opposite soldier."""
         assert s.cell is not None
-        mine = self.edges[s.owner]
+        mids = _SHIELDS[s.cell]  # the opposite edge's ship cells on s's line -> the middle
         for o in self.soldiers:
-            if o.owner == s.owner or not o.ship or o.cell is None:
-                continue
-            if EDGES[self.edges[o.owner]].side != EDGES[mine].forward:
-                continue
-            if mine in ("S", "N") and o.cell[0] == s.cell[0]:
-                mid = (s.cell[0], 4)
-            elif mine in ("W", "E") and o.cell[1] == s.cell[1]:
-                mid = (4, s.cell[1])
-            else:
+            mid = mids.get(o.cell)  # type: ignore[arg-type]
+            if mid is None or not o.ship:
                 continue
             if self.H(mid) == 1 and not self.items.get(mid) and self.supply > 0:
                 self._set_h(mid, 2)
                 self.supply -= 1
-                self.add_log("shield", cell=_cn(mid))
+                if not self.quiet:
+                    self.add_log("shield", cell=_cn(mid))
 
     # -- rounds
     def _start_round(self) -> None:
@@ -1209,10 +1245,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 # "same": the previous effective wind continues (A19)
             if not eclipse:
                 self.day = not self.day
-        self.add_log(
-            "round", kind="phase", r=self.round, day=_DAY[self.day], start=self.name(self.start),
-            wind=WIND_NAMES[self.wind] if self.wind else WIND_NAMES["calm"],
-        )
+        if not self.quiet:
+            self._log("round", None, "phase", {
+                "r": self.round, "day": _DAY[self.day], "start": self._names[self.start],
+                "wind": WIND_NAMES[self.wind] if self.wind else WIND_NAMES["calm"],
+            })
         if self.wind is not None:  # R5.2: lingering gas moves
             for owner in self._cw(self.start):
                 for tid in sorted(self.gas):
@@ -1236,7 +1273,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             if self._plot_choices(p):
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
-                self.add_log("no_cards", player=p, name=self.name(p))
+                if not self.quiet:
+                    self.add_log("no_cards", player=p, name=self.name(p))
         if not self.queue and skipped:  # everybody sits out: the round passes
             self._interrupts()
         elif not self.queue:  # ruling: nobody can plot any more -> judgement (no endless game)
@@ -1247,13 +1285,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.queue = self.queue.copy()
             self._fown |= _QUEUE
         self.queue.pop(0)
+        hand = self._own_hands()[p]
         for c in cards:
-            self._own_hands()[p][c] -= 1
+            hand[c] -= 1
         self.plots[p] = cards
         if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
-            self.add_log("plot", player=p, kind="action", name=self.name(p), k=len(cards))
-            self.add_log("plot_own", player=p, visible_to={p}, kind="event",
-                         cards=[CARD_NAMES[c] for c in cards])
+            self._log("plot", p, "action", {"name": self._names[p], "k": len(cards)})
+            self._log("plot_own", p, "event", {"cards": [CARD_NAMES[c] for c in cards]}, (p,))
         if not self.queue:
             self._interrupts()
 
@@ -1312,7 +1350,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._end_turn()
             return
         if not self.quiet:
-            self.add_log("turn", kind="phase", name=self.name(p))
+            self._log("turn", None, "phase", {"name": self._names[p]})
         self._reveal("act1", "after1")
 
     def _reveal(self, act: str, after: str) -> None:
@@ -1327,13 +1365,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._fown |= _SHOWN
         self.shown[p] = [*self.shown[p], card]  # (a shown list is replaced, never changed)
         if not self.quiet:
-            self.add_log("reveal", player=p, name=self.name(p), card=CARD_NAMES[card])
+            self._log("reveal", p, "event", {"name": self._names[p], "card": CARD_NAMES[card]})
         self.t_stage = act
         uses = self._card_uses(p, card, first=act == "act1")
         if uses:  # the legal actions until the next decision (the card is used or handed on)
             self._legal = uses + self._give_actions(p)
         else:
-            self.add_log("no_effect", player=p, card=CARD_NAMES[card])
+            if not self.quiet:
+                self._log("no_effect", p, "event", {"card": CARD_NAMES[card]})
             self._own_discards()[p].append(card)
             self.t_stage = after
             self.t_first_sid = None
@@ -1350,7 +1389,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         assert card is not None
         if self._card_uses(p, card, first=self.t_stage == "act1", any_one=True):
             return
-        self.add_log("no_effect", player=p, card=CARD_NAMES[card])
+        if not self.quiet:
+            self._log("no_effect", p, "event", {"card": CARD_NAMES[card]})
         self._own_discards()[p].append(card)
         self.t_stage = "after1" if self.t_stage == "act1" else "after2"
         self.t_first_sid = None
@@ -1364,7 +1404,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             # the legal actions of after2, unless there are none but "end" (the turn ends)
             legal = self._drug_actions(p) + self._give_actions(p)
             if legal:
-                legal.append(A("end"))
+                legal.append(_END)
                 self._legal = legal
             else:
                 self._end_turn()
@@ -1398,7 +1438,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                     s.cell = None
                     s.ship = False
                     self.deaths += 1
-                    self.add_log("sink", player=s.owner, name=self.name(s.owner), s=s.num)
+                    if not self.quiet:
+                        self._log("sink", s.owner, "event",
+                                  {"name": self._names[s.owner], "s": s.num})
                     self.pending.append(("penalty", s.owner, s.sid))  # A82: owner's choice
         self.start = (self.start + 1) % self.n
         self.round += 1
@@ -1418,8 +1460,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             else:
                 move_item(src, self._own(self._by(p, a.n)), a.arg)
                 if not self.quiet:
-                    self.add_log("give", player=p, kind="action", name=self.name(p),
-                                 s=a.soldier, what=_word(a.arg), to=a.n)
+                    self._log("give", p, "action", {"name": self._names[p], "s": a.soldier,
+                                                    "what": _word(a.arg), "to": a.n})
             self._after_give(p)
             return
         if a.verb == "flip":
@@ -1483,7 +1525,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         for c in back:
             self._own_discards()[p].remove(c)
             self._own_hands()[p][c] += 1
-        self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
+        if not self.quiet:
+            self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
 
     def _soldier_act(self, s: Soldier, a: TrenchAction) -> None:
         if s.owner < 0:
@@ -1492,7 +1535,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         p = s.owner
         v = a.verb
         if not self.quiet:
-            self.add_log("act", player=p, kind="action", name=self.name(p), text=a)
+            self._log("act", p, "action", {"name": self._names[p], "text": a})
         if v in ("move", "dig_fwd"):
             self._step(s, a.arg, dig=v == "dig_fwd")
         elif v == "dash":
@@ -1583,7 +1626,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if s.ship:
             s = self._own(s)
             s.ship = False
-            self.add_log("ship_gone", name=self.name(s.owner), s=s.num)
+            if not self.quiet:
+                self.add_log("ship_gone", name=self.name(s.owner), s=s.num)
 
     def _step(self, s: Soldier, d: str, dig: bool) -> None:
         s = self._own(s)
@@ -1671,7 +1715,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.base_at = bases = self.base_at.copy()  # (replaced, never changed)
         owner = bases.pop(c)
         self._credit(by, owner)
-        self.add_log("base_gone", name=self.name(owner), by=self.name(by))
+        if not self.quiet:
+            self.add_log("base_gone", name=self.name(owner), by=self.name(by))
 
     def _fire(
         self, s: Soldier, kind: str, dist: int, w: Soldier | None = None, p: int | None = None
@@ -1703,7 +1748,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self._destroy_base(q, p)
                 self._set_h(q, self.H(q) - 1)
                 self._terrain([q], p)
-                self.add_log("cube_shot", cell=_cn(q))
+                if not self.quiet:
+                    self.add_log("cube_shot", cell=_cn(q))
             tile = _spend(w, tile, cost)
             self.spent = spent = self.spent.copy()  # (replaced, never changed)
             spent[p] += cost
@@ -1717,7 +1763,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             tid = self.next_gas
             self.next_gas += 1
             self.gas[tid] = (p, t)
-            self.add_log("gas_fired", name=self.name(p), cell=_cn(t))
+            if not self.quiet:
+                self.add_log("gas_fired", name=self.name(p), cell=_cn(t))
             self._gas_hits(tid, t)
             if self.wind is not None:
                 self.gasq.append((tid, frozenset(), None))
@@ -1728,7 +1775,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.spent = spent = self.spent.copy()
             spent[p] += 1
             t = add(s.cell, s.facing, dist)
-            self.add_log("bomb", name=self.name(p), cell=_cn(t))
+            if not self.quiet:
+                self.add_log("bomb", name=self.name(p), cell=_cn(t))
             victim = self.at(t)
             if victim is not None:
                 self._kill(victim, p, "bomb")
@@ -1780,8 +1828,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.deaths += 1
         if s.cell is not None and on_board(s.cell):
             self.items[s.cell] = [*self.items.get(s.cell, ()), s.sid]
-        self.add_log("death", player=s.owner, name=self.name(s.owner), s=s.num,
-                     cause=_CAUSE[cause])
+        if not self.quiet:
+            self.add_log("death", player=s.owner, name=self.name(s.owner), s=s.num,
+                         cause=_CAUSE[cause])
         self._credit(by, s.owner)
         if self.opts.hidden_teams:  # R13.4: a killed piece's team becomes public
             for seen in self.team_seen:
@@ -1851,7 +1900,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._gas_hits(tid, c)
             if end == "off":
                 del self.gas[tid]
-                self.add_log("gas_off", name=self.name(owner))
+                if not self.quiet:
+                    self.add_log("gas_off", name=self.name(owner))
             elif end == "choose":
                 last = self.gas[tid][1]
                 self.choice = (tid, frozenset(visited) | {cell, *path, last}, sides)
@@ -1885,7 +1935,10 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _update_sight(self, only: Soldier | None = None) -> None:
         """R9.3: every soldier in play looks (or ``only`` that one, when nothing else changed)."""
         # the pieces that may see or be seen, by cell (one living piece per cell, R3.12)
-        pos = {s.cell: s for s in self.soldiers if s.alive and not s.exited and s.cell is not None}
+        pos: dict[Cell, Soldier] = {}
+        for s in self.soldiers:  # (a plain loop: a comprehension is one more call)
+            if s.alive and not s.exited and s.cell is not None:
+                pos[s.cell] = s
         hidden = self.opts.hidden_teams
         if only is None:
             eyes: Iterable[Soldier] = pos.values()
@@ -1900,7 +1953,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     continue
                 known = self.known[e.owner]
                 team = hidden and t.owner not in self.team_seen[e.owner]
-                if not team and known.issuperset([x[0] for x in t.tiles]):
+                if not team and known.issuperset(map(_TILE_ID, t.tiles)):
                     continue  # nothing left to learn about t
                 assert t.cell is not None
                 lv = 1 if e.ship else self.h[_INDEX[e.cell]]  # (level, inline)
@@ -1955,8 +2008,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.result = Outcome(
             tuple(float(self.team_vp(p)) for p in range(self.n)), winners, reason
         )
-        self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
-                     why=_REASON[reason])
+        if not self.quiet:
+            self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
+                         why=_REASON[reason])
         return True
 
     def _anyone_in_play(self) -> bool:
@@ -2142,6 +2196,12 @@ class TrenchState(_Memo, State[TrenchAction]):
 
 
 _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+_new = object.__new__
+#: What runs by itself next (``cont``, a name so that a state stays plain data), by name.
+_CONT = {
+    name: getattr(TrenchState, name)
+    for name in ("_begin_turn", "_next_turn", "_settle_turn", "_start_plot", "_start_round")
+}
 #: The cards a player may spend on a civilian: R13.2 (move, turn); R13.3 adds fire and dig.
 _CIV_CARDS = {False: frozenset(("move", "turn")), True: frozenset(("move", "turn", "fire", "dig"))}
 #: The 49 cells in height-map order (a1, b1, .., g7).
@@ -2161,6 +2221,13 @@ _GT0 = (0).__lt__
 _EQ1 = (1).__eq__
 #: The step modes of ``_step_modes`` (shared tuples).
 _MOVE = ("move",)
+#: By (soldier number, facing), the turns to the three other facings, in ``DIRS`` order.
+_TURNS = {
+    (k, f): tuple(act("turn", k, d) for d in DIRS if d != f) for k in (1, 2, 3) for f in DIRS
+}
+#: The actions every turn offers (made once).
+_END = act("end")
+_FLIP = act("flip")
 _MOVE_DIG = ("move", "dig_fwd")
 
 
@@ -2168,8 +2235,6 @@ _MOVE_DIG = ("move", "dig_fwd")
 def _cell_acts(verb: str, soldier: int, arg: str) -> tuple[TrenchAction, ...]:
     """The action ``verb`` aimed at each of the 49 cells, in height-map order (made once)."""
     return tuple(act(verb, soldier, arg, c) for c in _CELLS)
-#: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
-#: height and put no tile on a new soldier (what follows by itself only removes pieces).
 _ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
     b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
     for b, kinds in ((True, ("gun", "bomb")), (False, ("gun", "gas", "bomb")))
@@ -2181,9 +2246,21 @@ _LANDINGS = {
     )
     for side in EDGES for num in (1, 2, 3)
 }
-_NO_NEW_SIGHT = frozenset(
-    ("plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen")
-)
+#: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
+#: height and put no tile on a new soldier (what follows by itself only removes pieces: deaths,
+#: sinking ships; pieces do not block sight); the set-up's last placement leaves every soldier
+#: on a ship, where only an adjacent piece could see him (R9.2), and no two seats' ships touch.
+_NO_NEW_SIGHT = frozenset((
+    "plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen", "equip",
+    "place", "pass",
+))
+#: Decisions handing one item over (R6.11, A73, A43): only a weapon tile can teach a watcher
+#: something new (R9.3); a gas shot changes no height and only kills (the other shots may
+#: lower a cube and open a view).
+_HANDOVERS = frozenset(("give", "relief", "hand"))
+_TILE_KINDS = frozenset(("gun", "gas", "bomb"))
+#: A weapon tile's id (its first field), as a C-level callable for ``map``.
+_TILE_ID = itemgetter(0)
 #: Set-up: every soldier is on a ship, and ship soldiers are seen only when adjacent (never).
 _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
 #: The plots a hand allows, by (card counts, interrupt allowed, interrupt timing): the list of
@@ -2213,6 +2290,14 @@ for _x in range(8 + 1):  # made at import: the board and the ships' cells around
             _look((_x, _y), _d)
 
 
+#: By ship cell (R4.5), the ship cells of the opposite edge on the same line, each with the
+#: line's middle cell, where a shield cube goes (R4.6).
+_SHIELDS: dict[Cell, dict[Cell, Cell]] = {
+    **{(x, 0): {(x, 8): (x, 4)} for x in range(1, 8)},
+    **{(x, 8): {(x, 0): (x, 4)} for x in range(1, 8)},
+    **{(0, y): {(8, y): (4, y)} for y in range(1, 8)},
+    **{(8, y): {(0, y): (4, y)} for y in range(1, 8)},
+}
 _NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
     (x, y): frozenset(add((x, y), d) for d in DIRS) for x in range(1, 8) for y in range(1, 8)
 }
