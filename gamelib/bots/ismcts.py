@@ -35,7 +35,9 @@ of players, through the contract and the fast path only:
   end), random playouts to the end are a coin toss (random against random: every game runs
   all 20 rounds, each team wins half), so an unguided search plays about as a random bot does
   and loses every game to the heuristic, which never discards or removes without reason;
-* it plays the most visited root action (ties: the first in the legal order).
+* it plays the most visited root action (``final="visits"``, the default; ties: the first in
+  the legal order) or, with ``final="mean"``, the root action of the best mean reward (ties: the
+  more visited, then the first in the legal order).
 
 The bot is seeded: its own ``random.Random(seed)`` picks the playouts' actions, seeds the
 policies' bots and each world's :class:`Rng`, so a seed and an iteration budget give the same
@@ -71,12 +73,15 @@ EXPLORATION = 0.7
 
 PARAMS = (
     "iterations", "seconds", "exploration", "playout_cap", "score_weight", "playout",
-    "playout_epsilon", "opponents", "evaluation", "prior", "prior_weight",
+    "playout_epsilon", "opponents", "evaluation", "prior", "prior_weight", "final",
 )
 """The keyword parameters of :class:`IsmctsBot` (what :func:`gamelib.bots.make_bot` accepts)."""
 
 EVALUATIONS = ("draw", "score")
 """How a capped playout is scored: a draw, or the score lead read from the world's view."""
+
+FINALS = ("visits", "mean")
+"""How the move is chosen after the search: the most visited root action, or the best mean."""
 
 
 def parse_spec(name: str) -> dict[str, Any]:
@@ -128,8 +133,9 @@ class IsmctsBot:
     normalised score into the reward; ``playout`` and ``playout_epsilon`` choose the playout
     policy, ``opponents`` the opponent model (``"tree"``: none), ``evaluation`` how a capped
     playout counts (``"draw"`` or ``"score"``), ``prior`` the policy whose choices get the
-    progressive bias ``prior_weight`` (``"none"``: no bias). Raises :class:`OptionError` for a
-    bad setting.
+    progressive bias ``prior_weight`` (``"none"``: no bias), ``final`` the move played
+    (``"visits"``: the most visited root action; ``"mean"``: the best mean reward). Raises
+    :class:`OptionError` for a bad setting.
     """
 
     name = SEARCH_BOT
@@ -154,6 +160,7 @@ class IsmctsBot:
         evaluation: str = "draw",
         prior: str = NO_PRIOR,
         prior_weight: float = 1.0,
+        final: str = "visits",
     ) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
@@ -191,6 +198,10 @@ class IsmctsBot:
         self.evaluation = evaluation
         self.model = None if opponents == TREE else make_policy(
             game, opponents, self.playout_epsilon, self.rng, option="opponents", extra=(TREE,))
+        if final not in FINALS:
+            raise OptionError.of(BOTS.term(
+                "bad_policy", option="final", value=repr(final)[:40], known=", ".join(FINALS)))
+        self.final = final
         self.prior = prior
         self.prior_weight = float(prior_weight)
         self.hinter = None if prior == NO_PRIOR else make_policy(
@@ -205,7 +216,7 @@ class IsmctsBot:
             f"score_weight={self.score_weight}, playout={self.playout!r}, "
             f"playout_epsilon={self.playout_epsilon}, opponents={self.opponents!r}, "
             f"evaluation={self.evaluation!r}, prior={self.prior!r}, "
-            f"prior_weight={self.prior_weight})"
+            f"prior_weight={self.prior_weight}, final={self.final!r})"
         )
 
     def choose(
@@ -215,7 +226,8 @@ class IsmctsBot:
         *,
         worlds: WorldSampler | None = None,
     ) -> Any:
-        """Search worlds from ``worlds`` and return the most visited of ``legal_actions``.
+        """Search worlds from ``worlds`` and return the most visited of ``legal_actions`` (or,
+        with ``final="mean"``, the one of the best mean reward).
 
         ``view`` is optional (only its ``viewer`` is used, to check the sampler's seat).
         Raises :class:`GameLibError` without a sampler or without legal actions.
@@ -245,11 +257,15 @@ class IsmctsBot:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        best, most = legal_actions[0], -1
+        by_mean = self.final == "mean"
+        best, most = legal_actions[0], (-1.0, -1)
         for action in legal_actions:
             child = root.children.get(action)
-            if child is not None and child.visits > most:
-                best, most = action, child.visits
+            if child is None:
+                continue
+            key = (child.reward / child.visits if by_mean else 0.0, child.visits)
+            if key > most:
+                best, most = action, key
         return best
 
     def _iterate(self, world: Any, root: _Node, seat: int | None) -> None:

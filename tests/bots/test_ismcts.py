@@ -89,6 +89,9 @@ def test_names_and_parameters() -> None:
         ("ismcts", {"prior_weight": -1}, "prior_weight of the bot ismcts must be a number ≥ 0",
          "0 以上"),
         ("ismcts", {"prior_weight": "3"}, "not '3'", "'3' は不可"),
+        ("ismcts", {"final": "best"}, "final of the bot ismcts must be one of: visits, mean; "
+         "not 'best'", "final は次のいずれか"),
+        ("ismcts", {"final": 1}, "not 1", "1 は不可"),
         ("random", {"iterations": 3}, "takes no parameters", "指定できません"),
         ("oracle", {}, "unknown bot 'oracle'", "ボットはありません"),
     ],
@@ -247,6 +250,47 @@ def test_a_prior_is_expanded_first_and_its_search_is_deterministic() -> None:
     bot = make_bot("ismcts", game, 1, prior="heuristic", prior_weight=2.5)
     assert (bot.prior, bot.prior_weight) == ("heuristic", 2.5)  # type: ignore[attr-defined]
     assert "prior='heuristic'" in repr(bot)
+
+
+def test_final_mean_plays_the_best_mean_root_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``final="mean"``: the same search as the default (the same seed draws the same worlds
+    and playouts), then the root action of the best mean reward rather than the most visited;
+    deterministic for a seed, and legal."""
+    from gamelib.bots import ismcts
+
+    roots: list[Any] = []
+
+    class Recorded(ismcts._Node):
+        __slots__ = ()
+
+        def __init__(self, player: int) -> None:
+            super().__init__(player)
+            if player < 0:
+                roots.append(self)
+
+    monkeypatch.setattr(ismcts, "_Node", Recorded)
+    game = gamelib.load("rekkyo", players=2)
+    state = game.new_state(3)
+    for _ in range(4):
+        while len(legal := state.legal_actions()) == 1:
+            state.apply_in_place(legal[0])
+        seat = state.current_player
+        assert seat is not None
+        picks = []
+        for final in ("visits", "mean", "mean"):
+            roots.clear()
+            picks.append(ask(make_bot("ismcts:40", game, 8, final=final), state, seat, legal))
+            (root,) = roots
+            kids = root.children
+            if final == "mean":
+                assert picks[-1] in legal
+                best = max(k.reward / k.visits for k in kids.values())
+                assert kids[picks[-1]].reward / kids[picks[-1]].visits == best
+            else:
+                assert kids[picks[-1]].visits == max(k.visits for k in kids.values())
+        assert picks[1] == picks[2]
+        state.apply_in_place(picks[1])
+    assert "final='mean'" in repr(make_bot("ismcts", game, 1, final="mean"))
 
 
 def test_a_capped_playout_counts_by_the_score_lead() -> None:
