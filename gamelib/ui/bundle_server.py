@@ -27,31 +27,11 @@ from __future__ import annotations
 from typing import Any
 
 from gamelib.ui import widget_bundle
+from gamelib.ui.widget_bundle import PRELOAD_KEY, UNLZMA_JS
 
-__all__ = ["BUNDLE_HEADER", "PRELOAD_JS", "PRELOAD_KEY", "UNLZMA_JS", "bundle_digest"]
+__all__ = ["BUNDLE_HEADER", "PRELOAD_JS"]
 
 BUNDLE_HEADER = "X-Gamelib-Bundle"
-PRELOAD_KEY = "gamelib.plotly.preload"
-"""``Symbol.for`` key of the page's promise of ``{digest, module}`` (or ``null``)."""
-
-UNLZMA_JS = """
-// The LZMA decoder runs as a worker (it answers each message with the decoded bytes).
-async function unlzma(decoder, bytes) {
-  const url = URL.createObjectURL(new Blob([decoder], { type: "text/javascript" }));
-  const worker = new Worker(url, { type: "module" });
-  return new Promise((resolve, reject) => {
-    const end = (error, data) => {
-      worker.terminate();
-      URL.revokeObjectURL(url);
-      error ? reject(new Error(error)) : resolve(new Blob([data]));
-    };
-    worker.onmessage = (e) => (typeof e.data === "string" ? end(e.data) : end(null, e.data));
-    worker.onerror = (e) => end(e.message || "lzma worker failed");
-    worker.postMessage(bytes, [bytes.buffer]);
-  });
-}
-"""
-"""JavaScript shared by the preload and the figure widgets' loader."""
 
 PRELOAD_JS = UNLZMA_JS + f"""
 const KEY = Symbol.for("{PRELOAD_KEY}");
@@ -69,11 +49,6 @@ async function preload() {{
 globalThis[KEY] ??= preload().catch(() => null);
 """
 """The page's preload (an ES module): a promise of ``{digest, module}`` or ``null``."""
-
-
-def bundle_digest() -> str:
-    """The digest naming the installed plotly's bundle (the kernel's and the server's)."""
-    return widget_bundle.cache_path().name.removeprefix("widgetbundle-").removesuffix(".lzma")
 
 
 def _handlers() -> list[tuple[str, type[Any]]]:
@@ -98,7 +73,7 @@ def _handlers() -> list[tuple[str, type[Any]]]:
                     self.finish()
                     return
                 self.set_header("Content-Type", "application/octet-stream")
-                self.set_header(BUNDLE_HEADER, bundle_digest())
+                self.set_header(BUNDLE_HEADER, widget_bundle.digest())
                 self.finish(data)
 
     pattern = r"/gamelib/(plotly-preload\.js|lzma-decoder\.js|plotly-bundle\.lzma)"

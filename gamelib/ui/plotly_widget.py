@@ -87,8 +87,7 @@ import plotly.graph_objects as go  # noqa: E402
 from plotly.serializers import custom_serializers  # noqa: E402
 from traitlets import Dict, Int, default  # noqa: E402
 
-from gamelib.ui.bundle_server import PRELOAD_KEY, UNLZMA_JS, bundle_digest  # noqa: E402
-from gamelib.ui.widget_bundle import bundle_message  # noqa: E402
+from gamelib.ui.widget_bundle import PRELOAD_KEY, UNLZMA_JS, bundle_message, digest  # noqa: E402
 
 __all__ = [
     "FIGURE_CLASS", "LOADER_ESM", "FigureWidget", "copy_containers", "remember_widget_state",
@@ -318,7 +317,7 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
     whose messages from the browser are not echoed back to it."""
 
     _esm = _compact(LOADER_ESM).replace("__PRELOAD_KEY__", PRELOAD_KEY).replace(
-        "__BUNDLE_DIGEST__", bundle_digest())
+        "__BUNDLE_DIGEST__", digest())
     _js2py_traceDeltas = _one_way("_js2py_traceDeltas")
     _js2py_layoutDelta = _one_way("_js2py_layoutDelta")
     _js2py_restyle = _one_way("_js2py_restyle")

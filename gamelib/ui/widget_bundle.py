@@ -28,8 +28,9 @@ from typing import Any
 
 import plotly
 
-__all__ = ["BUNDLE", "DECODER", "bundle_message", "cache_dir", "cache_path", "gzip_bundle",
-           "lzma_bundle", "prepare", "prepare_in_background"]
+__all__ = ["BUNDLE", "DECODER", "PRELOAD_KEY", "UNLZMA_JS", "bundle_message", "cache_dir",
+           "cache_path", "digest", "gzip_bundle", "lzma_bundle", "prepare",
+           "prepare_in_background"]
 
 BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
 """plotly's widget bundle (plotly.js and the FigureWidget front end)."""
@@ -54,14 +55,40 @@ def cache_dir() -> Path:
     return Path(base) / "gamelib"
 
 
+PRELOAD_KEY = "gamelib.plotly.preload"
+"""``Symbol.for`` key of a page's preloaded plotly.js: a promise of ``{digest, module}`` or
+``null`` (:mod:`gamelib.ui.bundle_server`)."""
+
+UNLZMA_JS = """
+// The LZMA decoder runs as a worker (it answers each message with the decoded bytes).
+async function unlzma(decoder, bytes) {
+  const url = URL.createObjectURL(new Blob([decoder], { type: "text/javascript" }));
+  const worker = new Worker(url, { type: "module" });
+  return new Promise((resolve, reject) => {
+    const end = (error, data) => {
+      worker.terminate();
+      URL.revokeObjectURL(url);
+      error ? reject(new Error(error)) : resolve(new Blob([data]));
+    };
+    worker.onmessage = (e) => (typeof e.data === "string" ? end(e.data) : end(null, e.data));
+    worker.onerror = (e) => end(e.message || "lzma worker failed");
+    worker.postMessage(bytes, [bytes.buffer]);
+  });
+}
+"""
+"""The page's ``unlzma(decoder, bytes)``, shared by the figures' loader and the preload."""
+
+
 @functools.cache
-def _digest() -> str:
+def digest() -> str:
+    """A digest of the installed plotly's bundle: it names the cache file, and a page's
+    preloaded plotly.js is used only by a kernel whose bundle has the same one."""
     return hashlib.sha256(BUNDLE.read_bytes()).hexdigest()[:16]
 
 
 def cache_path(directory: Path | None = None) -> Path:
     """The cache file of the installed plotly's bundle in ``directory`` (:func:`cache_dir`)."""
-    return (cache_dir() if directory is None else directory) / f"widgetbundle-{_digest()}.lzma"
+    return (cache_dir() if directory is None else directory) / f"widgetbundle-{digest()}.lzma"
 
 
 @functools.cache

@@ -36,7 +36,7 @@ def test_the_server_serves_the_preload_the_decoder_and_the_lzma_bundle(
     with _server(tmp_path, cache, monkeypatch) as server:
         status, headers, body = _get(server.url + "gamelib/plotly-bundle.lzma")
         assert status == 200
-        assert headers[bundle_server.BUNDLE_HEADER.lower()] == bundle_server.bundle_digest()
+        assert headers[bundle_server.BUNDLE_HEADER.lower()] == widget_bundle.digest()
         assert body == widget_bundle.cache_path(cache).read_bytes()[32:]
         status, headers, body = _get(server.url + "gamelib/lzma-decoder.js")
         assert "javascript" in headers["content-type"]
