@@ -126,10 +126,15 @@ async () => {
 def _wait_drawn(
     page: Any, step: int | None = None, errors: JsErrors | None = None
 ) -> dict[str, Any]:
-    """Wait until the digest is past ``step`` and every figure drawn equals it; return it."""
+    """Wait until the digest is past ``step`` and every figure drawn equals it; return it.
+
+    The reader keeps the controller on screen: figures are drawn when near it, and JupyterLab
+    may scroll the notebook on its own after running all cells (a CI run saw every figure of the
+    controller 2,000 px above the screen, never drawn)."""
     deadline = time.monotonic() + MATCH_TIMEOUT_S
     problems: list[str] = ["digest not shown"]
     while time.monotonic() < deadline:
+        page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
         expected = _digest(page) if page.locator(DIGEST).count() else None
         if expected is not None:
             if step is None or expected["step"] > step:
