@@ -50,7 +50,6 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
     "Bot move" ``moves`` times.
     """
     from tests.browser.harness import (
-        BOARD,
         CONTROLLER,
         JsErrors,
         Transfer,
@@ -70,22 +69,8 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
             frames: list[dict[str, Any]] = []
             transfer.cdp.on("Network.webSocketFrameReceived",
                             lambda e: frames.append(e.get("response", {})))
-            start = time.perf_counter()
-            page.goto(wire.url(server.page_url))
-            # The first board: a lesson's chapter board is made, and any figure drawn, when its
-            # place comes near the screen (gamelib.ui.lesson.Later, gamelib.ui.plotly_widget);
-            # a reader scrolls to it.
-            first = page.locator(f"{CONTROLLER}, .gamelib-later").first
-            first.wait_for(state="attached", timeout=GAME_TIMEOUT_MS)
-            first.scroll_into_view_if_needed(timeout=GAME_TIMEOUT_MS)
-            page.wait_for_function(
-                f"""() => [...document.querySelectorAll('{BOARD}')]
-                    .some(e => e.getBoundingClientRect().height > 50
-                               && e.querySelector('.main-svg'))""",
-                timeout=GAME_TIMEOUT_MS,
-            )
             result: dict[str, Any] = {
-                "board_s": time.perf_counter() - start,
+                "board_s": seconds_to_board(page, wire.url(server.page_url)),
                 "board_wire_mb": wire.received / 1e6,
                 "board_mb": transfer.total / 1e6,
                 "board_http_mb": transfer.http / 1e6,
@@ -116,6 +101,50 @@ def measure(name: str, moves: int | None = None) -> dict[str, Any]:
             result["external"] = list(transfer.external)
             result["largest"] = [(url.rsplit("/", 1)[-1], n) for url, n in transfer.largest(12)]
     return result
+
+
+def seconds_to_board(page: Any, url: str) -> float:
+    """Open ``url`` and return the seconds until its first board is drawn.
+
+    The first board: a lesson's chapter board is made, and any figure drawn, when its place
+    comes near the screen (gamelib.ui.lesson.Later, gamelib.ui.plotly_widget); a reader
+    scrolls to it."""
+    from tests.browser.harness import BOARD, CONTROLLER
+
+    start = time.perf_counter()
+    page.goto(url)
+    first = page.locator(f"{CONTROLLER}, .gamelib-later").first
+    first.wait_for(state="attached", timeout=GAME_TIMEOUT_MS)
+    first.scroll_into_view_if_needed(timeout=GAME_TIMEOUT_MS)
+    page.wait_for_function(
+        f"""() => [...document.querySelectorAll('{BOARD}')]
+            .some(e => e.getBoundingClientRect().height > 50
+                       && e.querySelector('.main-svg'))""",
+        timeout=GAME_TIMEOUT_MS,
+    )
+    return time.perf_counter() - start
+
+
+def measure_preheated(name: str) -> dict[str, Any]:
+    """Seconds until the board of ``notebooks/<name>.ipynb`` shows in Voila when the page is
+    served by a pre-heated kernel (:mod:`gamelib.ui.voila_pool`, as after a first Voila page
+    of the server, such as Binder's Voila app's index), and the page's JavaScript errors."""
+    from tests.browser.harness import JsErrors, chromium_page, voila_server, wait_preheated
+
+    notebook = ROOT / "notebooks" / f"{name}.ipynb"
+    with tempfile.TemporaryDirectory(prefix="gamelib-bench-") as tmp_name:
+        tmp = Path(tmp_name)
+        with voila_server(notebook, tmp / "voila.log", tmp, preheat=[notebook.name]) as server, \
+                chromium_page(tmp / "profile") as page:
+            wait_preheated(server, notebook.name)
+            time.sleep(2.0)  # the page that started pre-heating has finished with the machine
+            errors = JsErrors(page)
+            board_s = seconds_to_board(page, server.page_url)
+            served = f"page of {notebook.name} served by pre-heated kernel"
+            if served not in server.log.read_text():
+                raise RuntimeError("the page was not served by a pre-heated kernel")
+            page.wait_for_timeout(1000)
+            return {"preheated_board_s": board_s, "preheated_js_errors": errors.relevant()}
 
 
 def ws_breakdown(frames: list[dict[str, Any]]) -> dict[str, float]:
@@ -259,6 +288,7 @@ def run(quick: bool = False) -> list[Row]:
     for name in present[:1] if quick else present:
         try:
             m = measure(name, moves=3 if quick else None)
+            m.update(measure_preheated(name))
         except Exception as err:  # one broken page must not hide the other rows
             rows.append(row(NAME, name, float("nan"), "MB", notes=f"failed: {err!r}"[:300]))
             continue
@@ -332,7 +362,9 @@ def recorded() -> list[str]:
             external = e.get("external")
             cells = [
                 e["notebook"], e["played"], board,
-                "—" if e.get("board_s") is None else f"{e['board_s']:.0f}",
+                ("—" if e.get("board_s") is None else f"{e['board_s']:.0f}")
+                + ("" if e.get("preheated_board_s") is None
+                   else f" ({e['preheated_board_s']:.1f} pre-heated)"),
                 _mb(e.get("wire_mb")) + " wire" if wired else _mb(e.get("total_mb")),
                 "—" if e.get("heap_mb") is None else f"{e['heap_mb']:.0f} MB",
                 "—" if errors is None else str(len(errors)),
@@ -350,7 +382,12 @@ def _rows(name: str, m: dict[str, Any]) -> list[Row]:
     return [
         row(NAME, f"{name}: received before the board shows", m["board_wire_mb"], "MB",
             notes=note),
-        row(NAME, f"{name}: seconds until the board shows", m["board_s"], "s"),
+        row(NAME, f"{name}: seconds until the board shows", m["board_s"], "s",
+            notes="a new kernel runs the notebook (the server's first page of it)"),
+        row(NAME, f"{name}: seconds until the board shows, pre-heated kernel",
+            m["preheated_board_s"], "s",
+            notes="gamelib.ui.voila_pool: the notebook ran before the page was asked for; "
+                  f"{len(m['preheated_js_errors'])} JavaScript error(s)"),
         row(NAME, f"{name}: received after {m['moves']}", m["wire_mb"], "MB",
             notes=f"on the wire; {m['total_mb']:.2f} MB with websocket payloads inflated, "
                   f"of which HTTP {m['http_mb']:.2f} MB"),
@@ -390,6 +427,7 @@ def main() -> None:
         print(f"saved_mb: {mb:.2f}")
         return
     m = measure(args.notebook, args.moves)
+    m.update(measure_preheated(args.notebook))
     record(args.notebook, m, command)
     for key, value in m.items():
         print(f"{key}: {value}")

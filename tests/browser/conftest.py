@@ -11,27 +11,29 @@ import contextlib
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.browser.harness import CHROMIUM, ROOT, Server, chromium_page, lab_server, voila_server
 
-VoilaFactory = Callable[[Path], Server]
+VoilaFactory = Callable[..., Server]
 
 
 def _factory(
-    make: Callable[[Path, Path, Path], contextlib.AbstractContextManager[Server]],
+    make: Callable[..., contextlib.AbstractContextManager[Server]],
     kind: str,
     tmp_path: Path,
     artifacts_dir: Path,
     request: pytest.FixtureRequest,
-) -> Iterator[Callable[[Path], Server]]:
-    """A fixture body: ``start(path)`` runs ``make(path, log, tmp_path)`` until the test ends."""
+) -> Iterator[Callable[..., Server]]:
+    """A fixture body: ``start(path, **options)`` runs ``make(path, log, tmp_path, **options)``
+    until the test ends."""
     stack = contextlib.ExitStack()
 
-    def start(path: Path) -> Server:
+    def start(path: Path, **options: Any) -> Server:
         log = artifacts_dir / f"{_safe(request.node.name)}-{kind}.log"
-        return stack.enter_context(make(path, log, tmp_path))
+        return stack.enter_context(make(path, log, tmp_path, **options))
 
     with stack:
         yield start
@@ -41,7 +43,8 @@ def _factory(
 def voila(
     tmp_path: Path, artifacts_dir: Path, request: pytest.FixtureRequest
 ) -> Iterator[VoilaFactory]:
-    """Factory: ``voila(path_to_notebook)`` starts Voila on that notebook, returns a Server."""
+    """Factory: ``voila(path_to_notebook, preheat=())`` starts Voila on that notebook, returns a
+    Server (:func:`tests.browser.harness.voila_server`)."""
     yield from _factory(voila_server, "voila", tmp_path, artifacts_dir, request)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import os
 import signal
 import socket
@@ -28,7 +29,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -207,21 +208,47 @@ def _server_args(program: str, port: int, root: Path) -> list[str]:
     ]
 
 
-def voila_server(notebook: Path, log: Path, tmp: Path) -> contextlib.AbstractContextManager[Server]:
+def voila_server(
+    notebook: Path, log: Path, tmp: Path, preheat: Sequence[str] = ()
+) -> contextlib.AbstractContextManager[Server]:
     """Voila rendering ``notebook`` on a free loopback port, as Binder and ``make run`` serve
     it: Voila's extension of a Jupyter server (``/voila/render/<notebook>``) with the
     repository's config (compressed responses, the offline ``gamelib`` template).
 
     Standalone ``voila`` applies ``tornado_settings`` after making its web application, too
     late for tornado's ``compress_response``, so it is not what the pages are measured with.
+
+    Pages get a new kernel each (``preheat`` empty, the default): a test opens one page once,
+    and pre-heating the folder's other notebooks would only load the machine. ``preheat``
+    lists the notebooks (file-name patterns) kept pre-heated (:mod:`gamelib.ui.voila_pool`,
+    :func:`wait_preheated`), as the repository's config lists the game notebooks.
     """
     port = free_port()
     cmd = [
         *_server_args("jupyter-server", port, notebook.parent),
         "--VoilaConfiguration.show_tracebacks=True",
     ]
+    # In the per-test config folder, which comes before the repository's: the command line
+    # cannot give a list to a class the server does not list as configurable.
+    config = tmp / "jupyter" / "config"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "jupyter_server_config.json").write_text(
+        json.dumps({"PreheatingKernelManager": {"preheat": list(preheat)}}))
     start = f"voila/render/{notebook.name}"
     return run_server(cmd, port, log, "api", notebook.parent, tmp, start)
+
+
+def wait_preheated(server: Server, notebook: str, timeout_s: float = 600.0) -> None:
+    """Start pre-heating (any Voila page asked for starts it: the first one is fetched here)
+    and wait until ``notebook`` (a file name) has been pre-rendered; generous, not a speed
+    check."""
+    with urllib.request.urlopen(server.page_url, timeout=timeout_s) as response:
+        response.read()
+    deadline = time.monotonic() + timeout_s
+    while f"gamelib: {notebook} pre-rendered in" not in server.log.read_text(errors="replace"):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{notebook} was not pre-rendered within {timeout_s:.0f} s")
+        time.sleep(0.25)
 
 
 def lab_server(root: Path, log: Path, tmp: Path) -> contextlib.AbstractContextManager[Server]:

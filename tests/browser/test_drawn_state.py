@@ -30,7 +30,7 @@ from tests.browser.drawn import (
     differences_any,
     matched_indices,
 )
-from tests.browser.harness import JsErrors
+from tests.browser.harness import JsErrors, wait_preheated
 
 pytestmark = pytest.mark.browser
 
@@ -181,6 +181,25 @@ def test_voila_figures_show_engine_state(
     # figures are drawn when near the screen (gamelib.ui.plotly_widget), as a reader scrolls
     page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
     _click_through(page, artifacts_dir / f"voila-drawn-{name}.png", errors)
+    assert errors.relevant() == []
+
+
+def test_voila_preheated_page_shows_engine_state(
+    voila: Callable[..., Any], page: Any, tmp_path: Path, artifacts_dir: Path
+) -> None:
+    """A page served by a kernel that ran its notebook before the page was asked for
+    (gamelib.ui.voila_pool) draws the engine's state and follows its clicks, as a new
+    kernel's page does."""
+    notebook = _with_digest("powers", tmp_path / "nb")
+    errors = JsErrors(page)
+    server = voila(notebook, preheat=[notebook.name])
+    wait_preheated(server, notebook.name, timeout_s=LOAD_MS / 1000)
+    page.goto(server.page_url, wait_until="commit", timeout=LOAD_MS)
+    page.locator(DIGEST).first.wait_for(timeout=LOAD_MS)
+    assert f"page of {notebook.name} served by pre-heated kernel" in server.log.read_text()
+    page.wait_for_function("() => !document.getElementById('loading')")
+    page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
+    _click_through(page, artifacts_dir / "voila-preheated-powers.png", errors)
     assert errors.relevant() == []
 
 

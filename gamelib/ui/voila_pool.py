@@ -1,0 +1,260 @@
+"""Voila pages served from kernels that have already run their notebook.
+
+Voila sends a page only once its notebook has run in a new kernel: one to twelve seconds for
+gamelib's lessons, before the page can even start making its widgets. Standalone ``voila`` can
+keep kernels that have run a notebook in advance ("pre-heated"), but Binder and ``make run``
+serve Voila as an extension of a Jupyter server, where that option does not exist.
+
+:class:`PreheatingKernelManager` gives the server extension the same: Voila's page handler asks
+the server's kernel manager for a pre-rendered page of the notebook it is asked for, and
+this manager keeps one kernel per listed notebook that has already run it. Nothing is
+pre-heated until a first Voila page is asked for: a JupyterLab user never pays for it. Then the
+listed notebooks of that page's folder run, one after another; a page that takes a pre-heated
+kernel gets its whole page at once, and another kernel runs the notebook again for the next
+visitor after :attr:`PreheatingKernelManager.fill_delay` seconds.
+
+A page asked for while its pre-heated kernel still runs the notebook gets what has run at once
+and the rest as it runs. Every other kernel (JupyterLab's, a Voila page of an unlisted notebook
+or of a notebook edited since its kernel ran it) starts as the Jupyter server always starts
+them.
+
+Set as ``ServerApp.kernel_manager_class`` with the notebooks to pre-heat in
+``PreheatingKernelManager.preheat`` (glob patterns: of a file name, or with a ``/`` of a path
+under the server's root), as the repository's ``etc/jupyter`` config does for the game
+notebooks. A notebook that reads the page's request (``voila.utils.get_query_string``) must not
+be listed: a pre-heated kernel runs before any request exists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fnmatch
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Float, List, Unicode
+
+__all__ = ["PreheatingKernelManager"]
+
+
+class PreheatingKernelManager(AsyncMappingKernelManager):
+    """The Jupyter server's kernel manager, plus pre-heated kernels for Voila pages."""
+
+    preheat = List(
+        Unicode(),
+        default_value=[],
+        config=True,
+        help="Glob patterns of the notebooks whose Voila pages are served from a pre-heated "
+        "kernel: of a file name, or with a '/' of a path under the root. Empty: none.",
+    )
+    fill_delay = Float(
+        5.0,
+        config=True,
+        help="Seconds to wait after a page took a pre-heated kernel before another kernel "
+        "runs its notebook (so that the new page gets the machine first).",
+    )
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._pools: dict[str, list[asyncio.Task[dict[str, Any]]]] = {}
+        self._notebook_data: dict[str, dict[str, Any]] = {}
+        self._started = False
+        self._background: set[asyncio.Task[Any]] = set()
+        self._voila: dict[str, Any] | None = None
+        self._mtimes: dict[str, float | None] = {}
+
+    # --- what Voila's page handler asks ---------------------------------------------------
+
+    @property
+    def notebook_data(self) -> dict[str, dict[str, Any]]:
+        """Per pre-heated notebook path: its template and theme (Voila checks a page asks for
+        the same) and the ids of the kernels that ran it."""
+        return self._notebook_data
+
+    def get_pool_size(self, notebook_name: str) -> int:
+        """Pre-heated kernels ready (or starting) for ``notebook_name``; the first Voila page
+        asked for starts pre-heating its folder's listed notebooks. Kernels that ran an older
+        version of the notebook (edited since) are shut down: the page gets a new kernel."""
+        if not self._started:
+            self._started = True
+            self._spawn(self._preheat_folder(notebook_name))
+        pool = self._pools.get(notebook_name, [])
+        if pool and self._mtimes.get(notebook_name) != self._mtime(notebook_name):
+            self.log.info("gamelib: %s changed since it was pre-rendered", notebook_name)
+            self._pools[notebook_name] = []
+            for task in pool:
+                self._spawn(self._discard(task))
+            self._spawn(self._refill(notebook_name))
+            return 0
+        return len(pool)
+
+    async def get_rendered_notebook(
+        self, notebook_name: str, extra_kernel_env_variables: dict[str, str] | None = None,
+        **kwargs: Any,
+    ) -> tuple[asyncio.Task[Any], list[str], str]:
+        """Hand a pre-heated kernel to a page: (the render task, what it has rendered so far,
+        the kernel id), as Voila's handler expects; the pool refills after ``fill_delay``."""
+        pool = self._pools.get(notebook_name)
+        try:
+            content = await pool.pop(0) if pool else await self._start(notebook_name)
+        except Exception:  # the pre-heated kernel failed to start: the page gets a new one
+            self.log.exception("gamelib: pre-heated kernel of %s failed", notebook_name)
+            content = await self._start(notebook_name)
+        renderer = content["renderer"]
+        renderer.stop_generator = True
+        self.log.info("gamelib: page of %s served by pre-heated kernel %s",
+                      notebook_name, content["kernel_id"])
+        self._spawn(self._refill(notebook_name))
+        return content["task"], renderer.rendered_cache, content["kernel_id"]
+
+    # --- kernels leaving -------------------------------------------------------------------
+
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        for pool in self._pools.values():
+            for task in pool:
+                if task.done() and not task.exception() and task.result()["kernel_id"] == kernel_id:
+                    pool.remove(task)
+                    break
+        for data in self._notebook_data.values():
+            data["kernel_ids"].discard(kernel_id)
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        if self._waiting(kernel_id):
+            return
+        await super().cull_kernel_if_idle(kernel_id)
+
+    # --- pre-heating -----------------------------------------------------------------------
+
+    def listed(self, folder: str) -> list[str]:
+        """The notebooks of ``folder`` (a path under the root) matching :attr:`preheat`."""
+        root = Path(self.root_dir)
+        found = sorted(p.relative_to(root).as_posix() for p in (root / folder).glob("*.ipynb"))
+        return [nb for nb in found if any(_matches(nb, pattern) for pattern in self.preheat)]
+
+    async def _preheat_folder(self, asked: str) -> None:
+        names = self.listed(os.path.dirname(asked))
+        # The page asked for first is being served by a new kernel right now: it comes last.
+        for name in sorted(names, key=lambda n: n == asked):
+            await self._fill(name)
+
+    async def _refill(self, notebook_name: str) -> None:
+        await asyncio.sleep(self.fill_delay)
+        await self._fill(notebook_name)
+
+    async def _fill(self, notebook_name: str) -> None:
+        """Start one kernel running ``notebook_name`` unless one is pooled; wait for its run."""
+        pool = self._pools.setdefault(notebook_name, [])
+        if pool:
+            return
+        task = asyncio.ensure_future(self._start(notebook_name))
+        pool.append(task)
+        try:
+            content = await task
+            await asyncio.shield(content["task"])
+        except Exception:
+            self.log.exception("gamelib: pre-heating %s failed", notebook_name)
+            if task in pool:
+                pool.remove(task)
+
+    async def _start(self, notebook_name: str) -> dict[str, Any]:
+        """A new kernel rendering ``notebook_name`` (Voila's renderer, as a page would)."""
+        from voila.notebook_renderer import NotebookRenderer
+        from voila.utils import ENV_VARIABLE
+
+        started = time.perf_counter()
+        self._mtimes[notebook_name] = self._mtime(notebook_name)
+        voila = self._voila_context()
+        server: Any = self.parent
+        renderer = NotebookRenderer(notebook_path=notebook_name, **voila)
+        await renderer.initialize()
+        env = {
+            **os.environ,
+            ENV_VARIABLE.VOILA_BASE_URL: voila["base_url"],
+            ENV_VARIABLE.VOILA_SERVER_URL: server.web_app.settings.get("server_url", "/"),
+            ENV_VARIABLE.VOILA_APP_PORT: str(server.port),
+        }
+        kernel_id = await self.start_kernel(
+            kernel_name=renderer.notebook.metadata.kernelspec.name,
+            path=os.path.dirname(notebook_name), env=env,
+        )
+        data = self._notebook_data.setdefault(
+            notebook_name,
+            {"template": renderer.template_name, "theme": renderer.theme, "kernel_ids": set()},
+        )
+        data["kernel_ids"].add(kernel_id)
+        task = asyncio.ensure_future(
+            renderer.generate_content_hybrid(kernel_id, self.get_kernel(kernel_id)))
+
+        def rendered(done: asyncio.Future[Any]) -> None:
+            if not done.cancelled() and done.exception() is None and not renderer.stop_generator:
+                self.log.info("gamelib: %s pre-rendered in %.1f s by kernel %s",
+                              notebook_name, time.perf_counter() - started, kernel_id)
+
+        task.add_done_callback(rendered)
+        return {"task": task, "renderer": renderer, "kernel_id": kernel_id}
+
+    def _voila_context(self) -> dict[str, Any]:
+        """What Voila's extension gives its page renderer: its configuration (with
+        ``voila.json``), templates and the server's managers."""
+        if self._voila is None:
+            from voila.configuration import VoilaConfiguration
+            from voila.paths import collect_template_paths
+            from voila.server_extension import load_config_file
+            from voila.utils import get_page_config
+
+            server: Any = self.parent
+            settings = server.web_app.settings
+            configuration = VoilaConfiguration(parent=server)
+            local = load_config_file()
+            if local is not None:
+                configuration.update_config(local)
+            base_url = settings["base_url"]
+            self._voila = {
+                "voila_configuration": configuration,
+                "traitlet_config": server.config,
+                "template_paths": collect_template_paths(
+                    ["voila", "nbconvert"], configuration.template),
+                "config_manager": settings["config_manager"],
+                "contents_manager": server.contents_manager,
+                "base_url": base_url,
+                "kernel_spec_manager": server.kernel_spec_manager,
+                "page_config": get_page_config(
+                    base_url=base_url, settings=settings, log=self.log,
+                    voila_configuration=configuration),
+                "mathjax_config": settings.get("mathjax_config"),
+                "mathjax_url": settings.get("mathjax_url"),
+            }
+        return self._voila
+
+    def _mtime(self, notebook_name: str) -> float | None:
+        try:
+            return (Path(self.root_dir) / notebook_name).stat().st_mtime
+        except OSError:
+            return None
+
+    async def _discard(self, task: asyncio.Task[dict[str, Any]]) -> None:
+        with contextlib.suppress(Exception):
+            content = await task
+            content["renderer"].stop_generator = True
+            await self.shutdown_kernel(content["kernel_id"])
+
+    def _waiting(self, kernel_id: str) -> bool:
+        return any(
+            task.done() and not task.exception() and task.result()["kernel_id"] == kernel_id
+            for pool in self._pools.values() for task in pool
+        )
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+
+def _matches(path: str, pattern: str) -> bool:
+    """``pattern`` matches a file name, or with a ``/`` the whole path (as in ``.gitignore``)."""
+    return fnmatch.fnmatchcase(path if "/" in pattern else path.rsplit("/", 1)[-1], pattern)
