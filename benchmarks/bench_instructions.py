@@ -12,7 +12,7 @@ measured games and callgrind dumps its counters on entering ``getppid`` (``--dum
 the second dump holds the measured games alone. They also run uninstrumented (4× faster): valgrind
 starts with ``--instr-atstart=no`` and the child turns instrumentation on with
 ``callgrind_control -i on`` after its warm-up (if that fails, the subject runs again instrumented
-from the start; the counts are the same either way). ``PYTHONHASHSEED=0`` keeps them repeatable.
+from the start; the two ways differ by under 1%). ``PYTHONHASHSEED=0`` keeps each repeatable.
 The ratio is the reference's instructions per step divided by the game's (higher is better, as
 with steps/s); targets as in issue 12: checked ≥ 0.5×, fast ≥ 1.0×. Without valgrind the
 benchmark gives one "skipped" row; without open_spiel, rows without a reference.
