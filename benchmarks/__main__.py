@@ -44,6 +44,10 @@ NOTES = """\
   state played in place with `apply_in_place`, `quiet` set). The reference is OpenSpiel's
   pure-Python `python_liars_poker`, whose `apply_action` changes its state in place. Targets
   (issue 12): checked ≥ 0.5×, fast ≥ 1.0×.
+- **instructions**: the same playouts counted in instructions per step under valgrind's
+  callgrind (start-up and warm-up games excluded), which do not swing with the machine's load as
+  the throughput's seconds do; here `ratio` = the reference's instructions per step / the
+  game's (higher is better, as with steps/s). Same targets.
 - **controller**: Python-side time from a button click to every figure, extra and the log updated
   in place (all seats human, so one click is one action). The browser's own rendering is not
   included. The reference is the toy game's controller with one small scatter figure.
