@@ -1,8 +1,9 @@
-"""``python -m benchmarks [--quick] [--only NAME] [--no-write]``: run benchmarks, write the report.
+"""``python -m benchmarks [--quick] [--only NAME [--update]] [--no-write]``: run, write the report.
 
 Runs ``run(quick)`` of every ``benchmarks/bench_*.py`` module, prints a table per module, and
 writes docs/performance.md with the machine, the date and each module's docstring summary.
-``--only NAME`` runs one module and prints it without touching the report.
+``--only NAME`` runs one module and prints it without touching the report; ``--only NAME
+--update`` replaces that module's section of the report and keeps the rest as it was.
 
 What a regeneration keeps:
 
@@ -132,6 +133,45 @@ def kept_blocks(text: str) -> dict[str, list[str]]:
     return blocks
 
 
+def section(
+    name: str,
+    rows: list[Row],
+    intro: str | None = None,
+    recorded: list[str] | None = None,
+    kept: list[str] | None = None,
+    updated: str | None = None,
+) -> list[str]:
+    """The lines of report section ``name``: heading, intro, table, recorded lines, kept blocks
+    (``updated``: a line saying the section was measured alone, after the rest)."""
+    lines = [f"## {name}", ""]
+    if intro:
+        lines += [intro, ""]
+    if updated:
+        lines += [updated, ""]
+    lines += table(rows)
+    if recorded:
+        lines += ["", *recorded]
+    for block in kept or []:
+        lines += ["", block]
+    return lines
+
+
+SECTION = re.compile(r"^## (?P<name>\S+)\n.*?(?=^## |\Z)", re.M | re.S)
+
+
+def replace_section(text: str, name: str, lines: list[str]) -> str:
+    """``text`` (a report) with its section ``name`` replaced by ``lines`` (kept blocks of
+    other names found in it stay); a report without that section is refused."""
+    for m in SECTION.finditer(text):
+        if m["name"] == name:
+            # blocks kept for sections the report does not have sit at the end of the last one
+            others = [b for n, bs in kept_blocks(m.group(0)).items() if n != name for b in bs]
+            new = "\n\n".join(["\n".join(lines), *others]) + "\n\n"
+            rest = text[m.end():]
+            return text[:m.start()] + (new if rest else new.rstrip("\n") + "\n") + rest
+    raise ValueError(f"the report has no section {name!r}: run the full benchmarks")
+
+
 def report(
     results: dict[str, list[Row]],
     info: dict[str, str],
@@ -155,16 +195,8 @@ def report(
     ]
     lines += [f"- **{k}**: {v}" for k, v in info.items()]
     for name, rows in results.items():
-        lines += ["", f"## {name}", ""]
-        intro = (intros or {}).get(name)
-        if intro:
-            lines += [intro, ""]
-        lines += table(rows)
-        extra = (recorded or {}).get(name)
-        if extra:
-            lines += ["", *extra]
-        for block in kept.pop(name, []):
-            lines += ["", block]
+        lines += ["", *section(name, rows, (intros or {}).get(name), (recorded or {}).get(name),
+                               kept.pop(name, []))]
     for blocks in kept.values():
         for block in blocks:
             lines += ["", block]
@@ -182,7 +214,15 @@ def main(argv: list[str] | None = None) -> int:
         help=f"run one benchmark ({', '.join(modules())}); the report is not written",
     )
     parser.add_argument("--no-write", action="store_true", help="do not write docs/performance.md")
+    parser.add_argument(
+        "--update", action="store_true",
+        help="with --only: replace that benchmark's section of docs/performance.md (the rest, "
+             "its header and machine included, stays as the last full run wrote it)",
+    )
     args = parser.parse_args(argv)
+    if args.update and not args.only:
+        print("error: --update goes with --only NAME", file=sys.stderr)
+        return 2
     names = modules()
     if args.only:
         if args.only.removeprefix("bench_") not in names:
@@ -207,6 +247,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n## {name}")
         print("\n".join(table(results[name])), flush=True)
     seconds = time.perf_counter() - start
+    if args.update and not args.no_write:
+        name = names[0]
+        previous = REPORT.read_text(encoding="utf-8")
+        stamp = (f"*This section: `python -m benchmarks --only {name} --update`"
+                 f"{' --quick' if args.quick else ''}, "
+                 f"{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, {seconds:.0f} s.*")
+        lines = section(name, results[name], intros[name], recorded.get(name),
+                        kept_blocks(previous).get(name, []), stamp)
+        REPORT.write_text(replace_section(previous, name, lines), encoding="utf-8")
+        print(f"\nupdated section {name} of {REPORT.relative_to(ROOT)}", file=sys.stderr)
     if not args.no_write and not args.only:  # a partial run must not replace the full report
         REPORT.parent.mkdir(parents=True, exist_ok=True)
         previous = REPORT.read_text(encoding="utf-8") if REPORT.exists() else ""

@@ -3,8 +3,10 @@ by hand (issue 12, goal 4): recorded browser measurements and ``<!-- kept: NAME 
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks import row
-from benchmarks.__main__ import kept_blocks, report
+from benchmarks.__main__ import kept_blocks, replace_section, report, section
 
 _OLD = """# Performance
 
@@ -34,3 +36,20 @@ def test_a_regenerated_report_keeps_hand_written_blocks_under_their_sections() -
     assert "Decision: no partial plotly.js bundle" in text  # no browser section: before notes
     assert text.index("Decision: no partial") < text.index("## Notes")
     assert kept_blocks(text) == kept  # and the next regeneration keeps them again
+
+
+def test_one_benchmark_updates_its_section_and_leaves_the_others_as_they_were() -> None:
+    kept = kept_blocks(_OLD)
+    rows = {"controller": [row("controller", "toy", 1.0, "ms/click")],
+            "ismcts": [row("ismcts", "powers", 50.0, "% wins")]}
+    text = report(rows, {"CPU": "x"}, quick=False, seconds=1.0, kept=kept)
+    lines = section("ismcts", [row("ismcts", "powers", 63.5, "% wins")], "Intro.", None, [],
+                    "*This section: measured alone.*")
+    updated = replace_section(text, "ismcts", lines)
+    assert "| powers | 63.50 |" in updated and "| powers | 50.00 |" not in updated
+    assert "*This section: measured alone.*" in updated
+    before, after = text.split("## ismcts")[0], text[text.index("## Notes"):]
+    assert updated.startswith(before) and updated.endswith(after)
+    assert kept_blocks(updated) == kept
+    with pytest.raises(ValueError, match="no section 'lab'"):
+        replace_section(text, "lab", lines)
