@@ -76,6 +76,10 @@ def bundle_cache() -> Path:
     return directory
 
 
+OVERRIDES = "config-overrides"
+"""The folder (under a server's ``tmp/jupyter``) of config that overrides the repository's."""
+
+
 def jupyter_env(tmp: Path) -> dict[str, str]:
     """The environment for a server: every per-user Jupyter directory is under ``tmp``."""
     env = dict(os.environ)
@@ -94,7 +98,9 @@ def jupyter_env(tmp: Path) -> dict[str, str]:
     # The repository's own Jupyter config and Voila template (what `make run` and Binder use:
     # compressed responses, the offline "gamelib" Voila template), and nothing else's.
     env["JUPYTER_PATH"] = str(ROOT / "share" / "jupyter")
-    env["JUPYTER_CONFIG_PATH"] = str(ROOT / "etc" / "jupyter")
+    # A test's own settings (OVERRIDES under ``tmp``) come first: the first folder wins.
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(
+        [str(tmp / "jupyter" / OVERRIDES), str(ROOT / "etc" / "jupyter")])
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     # Kernels send plotly's bundle LZMA-compressed from a cache made once per run (as after
     # `make run`'s or Binder's setup); a test may set its own (an empty one: gzip first).
@@ -228,9 +234,9 @@ def voila_server(
         *_server_args("jupyter-server", port, notebook.parent),
         "--VoilaConfiguration.show_tracebacks=True",
     ]
-    # In the per-test config folder, which comes before the repository's: the command line
-    # cannot give a list to a class the server does not list as configurable.
-    config = tmp / "jupyter" / "config"
+    # In the test's own config folder, which comes before the repository's (jupyter_env): the
+    # command line cannot give a list to a class the server does not list as configurable.
+    config = tmp / "jupyter" / OVERRIDES
     config.mkdir(parents=True, exist_ok=True)
     (config / "jupyter_server_config.json").write_text(
         json.dumps({"PreheatingKernelManager": {"preheat": list(preheat)}}))
