@@ -171,15 +171,17 @@ def _rows_for(
     for n in iterations:
         got = _played(game_id, f"ismcts:{n}", games, seed, processes, params)
         name = f"ismcts:{n}" + (f" [{params_text(params)}]" if params else "")
+        deals = "2 players" if seed == SEED else f"2 players, seed {seed}"
         rate = 100 * got["wins"] / games
         low, high = wilson(got["wins"], games)
         spm = got["seconds"] / max(1, got["moves"])
         yield row(
-            "ismcts", f"{game_id}: {name} vs heuristic (2 players)", rate, "% wins",
+            "ismcts", f"{game_id}: {name} vs heuristic ({deals})", rate, "% wins",
             f"random vs heuristic: {base_rate:.1f}%", base_rate,
             f"{games} games, 95% CI {100 * low:.1f}–{100 * high:.1f}%; target ≥ 60% at ≤ 1 s/move")
         yield row(
-            "ismcts", f"{game_id}: {name} seconds per move", spm, "s/move",
+            "ismcts", f"{game_id}: {name} seconds per move"
+            + ("" if seed == SEED else f" (seed {seed})"), spm, "s/move",
             f"heuristic: {heuristic_spm * 1000:.2f} ms/move", heuristic_spm,
             f"{int(got['moves'])} search moves; target ≤ 1 s")
 
