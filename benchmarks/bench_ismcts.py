@@ -10,7 +10,8 @@ The issue's target (issue 11: at most 1 s per move, at least 60% over at least 2
 the full run: ``python -m benchmarks.bench_ismcts --games 200 --iterations 50,200,800``
 (options: ``--only GAME``, ``--seed N``, ``--processes N``, and ``--params k=v,…`` for the
 search bot's settings, e.g. ``--params playout_cap=20,evaluation=score``, named in each row's
-subject; rows print as they are measured).
+subject; rows print as they are measured; a row measured with another ``--seed``, on other
+deals, names its seed, so screening a setting on fresh deals keeps the seed-11 row).
 That run takes hours for the long games, so it is not part of ``python -m benchmarks``
 (``make bench``): there this module plays a short smoke table (``SMOKE_GAMES`` games at
 ``SMOKE_ITERATIONS``, which says the bot runs in every game, not how strong it is), and the
