@@ -421,3 +421,18 @@ def test_the_benchmark_plays_its_matches() -> None:
 
     lines = recorded()
     assert not lines or (lines[-1] == FINDINGS and "prior=heuristic" in FINDINGS)
+
+
+def test_benchmark_rows_name_other_deals() -> None:
+    """A row measured on other deals (``--seed``) names its seed, so that screening a setting on
+    fresh deals does not replace the row of the same setting on the usual ones (seed 11)."""
+    from benchmarks.bench_ismcts import SEED, rows_for
+
+    usual = [r["subject"] for r in rows_for("powers", [2], games=1)]
+    other = [r["subject"] for r in rows_for("powers", [2], games=1, seed=SEED + 1,
+                                            params={"prior": "heuristic"})]
+    assert usual == ["powers: ismcts:2 vs heuristic (2 players)",
+                     "powers: ismcts:2 seconds per move"]
+    name = "powers: ismcts:2 [prior=heuristic]"
+    assert other == [f"{name} vs heuristic (2 players, seed {SEED + 1})",
+                     f"{name} seconds per move (seed {SEED + 1})"]
