@@ -99,15 +99,20 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         """Hand a pre-heated kernel to a page: (the render task, what it has rendered so far,
         the kernel id), as Voila's handler expects; the pool refills after ``fill_delay``."""
         pool = self._pools.get(notebook_name)
+        content = None
         try:
-            content = await pool.pop(0) if pool else await self._start(notebook_name)
+            content = await pool.pop(0) if pool else None
         except Exception:  # the pre-heated kernel failed to start: the page gets a new one
             self.log.exception("gamelib: pre-heated kernel of %s failed", notebook_name)
+        if content is None:
             content = await self._start(notebook_name)
+            self.log.info("gamelib: page of %s served by a new kernel %s",
+                          notebook_name, content["kernel_id"])
+        else:
+            self.log.info("gamelib: page of %s served by pre-heated kernel %s",
+                          notebook_name, content["kernel_id"])
         renderer = content["renderer"]
         renderer.stop_generator = True
-        self.log.info("gamelib: page of %s served by pre-heated kernel %s",
-                      notebook_name, content["kernel_id"])
         self._spawn(self._refill(notebook_name))
         return content["task"], renderer.rendered_cache, content["kernel_id"]
 
@@ -116,7 +121,7 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         for pool in self._pools.values():
             for task in pool:
-                if task.done() and not task.exception() and task.result()["kernel_id"] == kernel_id:
+                if _kernel_of(task) == kernel_id:
                     pool.remove(task)
                     break
         for data in self._notebook_data.values():
@@ -244,10 +249,7 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
             await self.shutdown_kernel(content["kernel_id"])
 
     def _waiting(self, kernel_id: str) -> bool:
-        return any(
-            task.done() and not task.exception() and task.result()["kernel_id"] == kernel_id
-            for pool in self._pools.values() for task in pool
-        )
+        return any(_kernel_of(task) == kernel_id for pool in self._pools.values() for task in pool)
 
     def _spawn(self, coroutine: Any) -> None:
         task = asyncio.ensure_future(coroutine)
@@ -258,3 +260,11 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
 def _matches(path: str, pattern: str) -> bool:
     """``pattern`` matches a file name, or with a ``/`` the whole path (as in ``.gitignore``)."""
     return fnmatch.fnmatchcase(path if "/" in pattern else path.rsplit("/", 1)[-1], pattern)
+
+
+def _kernel_of(task: asyncio.Task[dict[str, Any]]) -> str | None:
+    """The kernel id of a pool's task once its kernel has started (``None`` before, or if it
+    failed or was cancelled)."""
+    if not task.done() or task.cancelled() or task.exception() is not None:
+        return None
+    return str(task.result()["kernel_id"])

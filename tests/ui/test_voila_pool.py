@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 from pathlib import Path
 from typing import Any
@@ -152,12 +153,13 @@ def test_a_notebook_edited_after_its_prerender_gets_a_new_kernel(tmp_path: Path)
 
 
 def test_a_failed_preheat_leaves_the_pool_empty_and_a_page_still_gets_a_kernel(
-    tmp_path: Path,
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     _folder(tmp_path)
 
     async def scenario() -> tuple[Fake, int, str]:
-        manager = Fake(root_dir=str(tmp_path), preheat=["qmg.ipynb"], fill_delay=3600)
+        manager = Fake(root_dir=str(tmp_path), preheat=["qmg.ipynb"], fill_delay=3600,
+                       log=logging.getLogger("voila-pool-test"))
         manager.fail_next = True
         manager.get_pool_size("nb/qmg.ipynb")
         await _settle()
@@ -167,6 +169,9 @@ def test_a_failed_preheat_leaves_the_pool_empty_and_a_page_still_gets_a_kernel(
             task.cancel()
         return manager, size, kernel
 
-    manager, size, kernel = asyncio.run(scenario())
+    with caplog.at_level(logging.INFO, logger="voila-pool-test"):
+        manager, size, kernel = asyncio.run(scenario())
     assert size == 0
     assert kernel == "k0" and manager.started == ["nb/qmg.ipynb"]
+    assert "page of nb/qmg.ipynb served by a new kernel k0" in caplog.text
+    assert "pre-heated kernel k0" not in caplog.text
