@@ -35,6 +35,11 @@ plotly code was not listening yet. A notebook saved with its widget state (or ex
 nbclient with ``store_widget_state``) keeps an empty figure for every figure never drawn in a
 browser: plotly draws empty axes there until the notebook is run again.
 
+Drawn one at a time: the figures that come near the screen together (a page's first screen)
+are drawn one per task, the one nearest the visible part of the page first, each after the
+browser has painted the one before. Drawn together, their draws made one long run of work on
+the page's main thread, and the page showed none of them until the last was drawn.
+
 When anywidget gives up on a model: anywidget (0.11) gives a model's module two seconds to load
 and, on a page busy for longer (a classroom laptop; JupyterLab's first page on a loaded machine),
 rejects the model's ``ready`` and drops every message to the model from then on, although the
@@ -254,6 +259,44 @@ function takeMessages(model) {
   raw.comm.on_msg((msg) => later.then(() => base._handle_comm_msg.call(raw, msg)));
 }
 
+// Figures are drawn one at a time, the one nearest the visible part of the page first, each in a
+// task of its own after the browser has painted the last one: drawn together, a page's figures
+// made one long run of work that showed none of them until all were drawn.
+const DRAWS = Symbol.for("gamelib.plotly.draws");
+
+function offScreen(el) {
+  const box = el.getBoundingClientRect();
+  return box.bottom < 0 ? -box.bottom : Math.max(0, box.top - innerHeight);
+}
+
+function painted() {
+  return new Promise((resolve) => {
+    const later = () => setTimeout(resolve, 0);
+    if (document.visibilityState === "visible") requestAnimationFrame(later);
+    else later();
+  });
+}
+
+function queueDraw(el, draw) {
+  const queue = (globalThis[DRAWS] ??= { waiting: [], running: false });
+  const done = new Promise((resolve) => {
+    queue.waiting.push({ el, run: () => draw().then(resolve, resolve) });
+  });
+  if (!queue.running) {
+    queue.running = true;
+    (async () => {
+      while (queue.waiting.length) {
+        const gaps = queue.waiting.map((w) => offScreen(w.el));
+        const [next] = queue.waiting.splice(gaps.indexOf(Math.min(...gaps)), 1);
+        await next.run();
+        await painted();
+      }
+      queue.running = false;
+    })();
+  }
+  return done;
+}
+
 export default () => {
   let inner = null;
   let ready = null;
@@ -280,7 +323,9 @@ export default () => {
         current ??= requestCurrent(ctx.model);
         await current;
         if (removed) return;
-        cleanup = await inner.render({ ...ctx, model: quiet(ctx.model) });
+        await queueDraw(ctx.el, async () => {
+          if (!removed) cleanup = await inner.render({ ...ctx, model: quiet(ctx.model) });
+        });
         if (removed && typeof cleanup === "function") cleanup();
       })();
       return () => {

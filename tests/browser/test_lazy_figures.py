@@ -92,3 +92,40 @@ def test_every_figure_is_drawn_with_the_kernels_figure_when_scrolled_to(
     assert not undrawn, f"figures shown but not drawn: {undrawn}"
     problems = unmatched(kernel, [f for f in drawn if f["data"] is not None])
     assert not problems, "figures drawn differ from the kernel's:\n" + "\n".join(problems[:20])
+
+
+DRAWS_JS = """
+window.__gamelibDraws = [];
+window.__gamelibFrames = 0;
+const frame = () => { window.__gamelibFrames += 1; requestAnimationFrame(frame); };
+requestAnimationFrame(frame);
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    for (const node of change.addedNodes) {
+      if (node.nodeType === 1 && node.classList.contains("main-svg")
+          && !node.previousElementSibling) {
+        window.__gamelibDraws.push(window.__gamelibFrames);
+      }
+    }
+  }
+}).observe(document, { subtree: true, childList: true });
+"""
+"""Counts animation frames, and records the count when each figure's first svg appears."""
+
+
+def test_figures_are_drawn_one_at_a_time_each_painted_before_the_next(
+    voila: Callable[[Path], Any], page: Any
+) -> None:
+    """The figures near the first screen of a lesson are drawn one per task with a painted frame
+    between two draws (gamelib.ui.plotly_widget's draw queue), not all in one run of work that
+    shows none of them until the last is drawn."""
+    page.add_init_script(DRAWS_JS)
+    server = voila(NOTEBOOKS / "powers.ipynb")
+    page.goto(server.page_url, wait_until="commit", timeout=LOAD_MS)
+    page.locator(".gamelib-controller .js-plotly-plot .main-svg").first.wait_for(
+        state="attached", timeout=LOAD_MS)
+    page.wait_for_timeout(3000)
+    frames = page.evaluate("window.__gamelibDraws")
+    assert len(frames) >= 5, f"only {len(frames)} figures drawn near the first screen"
+    same = [i for i in range(1, len(frames)) if frames[i] == frames[i - 1]]
+    assert not same, f"figures drawn in the same frame as the one before: {same} of {frames}"
