@@ -55,7 +55,7 @@ $(VENV)/.stamp-bench: pyproject.toml | $(PY)
 
 # A fresh token per run, so the printed URL opens the landing notebook directly.
 run: $(VENV)/.stamp-run
-	@$(PY) -m gamelib.ui.bundle_cache >/dev/null  # plotly's bundle LZMA-compressed, once
+	@$(PY) -m gamelib.ui.bundle_cache >/dev/null  # plotly's bundles for the pages, made once
 	@token=$$($(PY) -c 'import secrets; print(secrets.token_hex(24))'); \
 	echo ""; \
 	echo "  gamelib: open http://$(HOST):$(PORT)/lab/tree/notebooks/index.ipynb?token=$$token"; \

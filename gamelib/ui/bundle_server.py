@@ -26,12 +26,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamelib.ui import widget_bundle
+from gamelib.ui import partial_bundle, widget_bundle
 from gamelib.ui.widget_bundle import PRELOAD_KEY, UNLZMA_JS
 
-__all__ = ["BUNDLE_HEADER", "PRELOAD_JS"]
+__all__ = ["BUNDLE_HEADER", "PRELOAD_JS", "TRACES_HEADER"]
 
 BUNDLE_HEADER = "X-Gamelib-Bundle"
+TRACES_HEADER = "X-Gamelib-Traces"
 
 PRELOAD_JS = UNLZMA_JS + f"""
 const KEY = Symbol.for("{PRELOAD_KEY}");
@@ -40,11 +41,12 @@ async function preload() {{
   const [bundle, decoder] = await Promise.all(
     [fetch(here("plotly-bundle.lzma")), fetch(here("lzma-decoder.js"))]);
   const digest = bundle.headers.get("{BUNDLE_HEADER}");
+  const traces = bundle.headers.get("{TRACES_HEADER}");
   if (bundle.status !== 200 || !digest || !decoder.ok) return null;
   const bytes = new Uint8Array(await bundle.arrayBuffer());
   const code = await unlzma(await decoder.arrayBuffer(), bytes);
   const url = URL.createObjectURL(new Blob([code], {{ type: "text/javascript" }}));
-  return {{ digest, module: await import(url) }};
+  return {{ digest, traces: traces ? traces.split(",") : null, module: await import(url) }};
 }}
 globalThis[KEY] ??= preload().catch(() => null);
 """
@@ -66,7 +68,10 @@ def _handlers() -> list[tuple[str, type[Any]]]:
                 self.set_header("Content-Type", "text/javascript; charset=utf-8")
                 self.finish(widget_bundle.DECODER.read_bytes())
             else:
-                data = widget_bundle.lzma_bundle()
+                partial = partial_bundle.load()
+                data = partial if partial is not None else widget_bundle.lzma_bundle()
+                if partial is not None:
+                    self.set_header(TRACES_HEADER, ",".join(partial_bundle.TRACES))
                 if data is None:
                     widget_bundle.prepare_in_background()
                     self.set_status(204)

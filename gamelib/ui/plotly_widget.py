@@ -90,7 +90,7 @@ _skip_iri_format_checker()  # before plotly is imported
 
 import plotly.graph_objects as go  # noqa: E402
 from plotly.serializers import custom_serializers  # noqa: E402
-from traitlets import Dict, Int, default  # noqa: E402
+from traitlets import Dict, Int, List, Unicode, default  # noqa: E402
 
 from gamelib.ui.widget_bundle import PRELOAD_KEY, UNLZMA_JS, bundle_message, digest  # noqa: E402
 
@@ -174,13 +174,24 @@ function gunzip(bytes) {
   return new Response(stream).blob();
 }
 
-function plotlyModule(model) {
+// The module of a figure: plotly.js fetched and imported by the page while the kernel ran
+// (gamelib.ui.bundle_server) if made from the kernel's bundle and, when it is the smaller
+// plotly.js, if it has every trace type of the figure; else the kernel's whole bundle. null:
+// the figure's types are not known yet (a figure made after the page loaded: its first state
+// has none), asked again with known once the figure's current state is in.
+async function plotlyModule(model, known) {
+  const early = await globalThis[Symbol.for("__PRELOAD_KEY__")];
+  if (!early || early.digest !== "__BUNDLE_DIGEST__") return kernelModule(model);
+  const types = model.get("_gamelib_traces");
+  if (!early.traces) return early.module;
+  if (!Array.isArray(types) || (!types.length && !known)) return null;
+  return types.every((type) => early.traces.includes(type)) ? early.module : kernelModule(model);
+}
+
+function kernelModule(model) {
   let promise = globalThis[KEY];
   if (!promise) {
     promise = (async () => {
-      // plotly.js fetched and imported by the page while the kernel ran (gamelib.ui.bundle_server)
-      const early = await globalThis[Symbol.for("__PRELOAD_KEY__")];
-      if (early && early.digest === "__BUNDLE_DIGEST__") return early.module;
       let { format, buffers } = await requestBundle(model, ["lzma", "gzip"]);
       let code = null;
       if (format === "lzma") {
@@ -300,15 +311,18 @@ function queueDraw(el, draw) {
 export default () => {
   let inner = null;
   let ready = null;
+  let late = null;
   let current = null;
+  let context = null;
+  const start = (mod) => {
+    inner = mod.default();
+    return inner.initialize(context);
+  };
   return {
     initialize(ctx) {
       takeMessages(ctx.model);
-      const model = quiet(ctx.model);
-      ready = plotlyModule(ctx.model).then((mod) => {
-        inner = mod.default();
-        return inner.initialize({ ...ctx, model });
-      });
+      context = { ...ctx, model: quiet(ctx.model) };
+      ready = plotlyModule(ctx.model, false).then((mod) => mod && start(mod));
     },
     // Not awaited by the widget manager: a view waiting for the screen must not hold up the
     // model's state changes (ipywidgets queues them behind every view being created).
@@ -322,6 +336,12 @@ export default () => {
         if (removed) return;
         current ??= requestCurrent(ctx.model);
         await current;
+        // a module chosen only now: the kernel's, imported meanwhile, may have missed edits
+        late ??= inner ? null : plotlyModule(ctx.model, true).then(async (mod) => {
+          await start(mod);
+          if (mod === (await globalThis[KEY])) await requestCurrent(ctx.model);
+        });
+        await late;
         if (removed) return;
         await queueDraw(ctx.el, async () => {
           if (!removed) cleanup = await inner.render({ ...ctx, model: quiet(ctx.model) });
@@ -369,6 +389,9 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
     _js2py_relayout = _one_way("_js2py_relayout")
     _js2py_update = _one_way("_js2py_update")
     _js2py_pointsCallback = _one_way("_js2py_pointsCallback")
+    _gamelib_traces = List(Unicode()).tag(sync=True)
+    """The figure's trace types, as its state is read (:meth:`get_state`): the loader uses a
+    page's smaller plotly.js only if it has all of them (:mod:`gamelib.ui.partial_bundle`)."""
     _gamelib_current = Int(0).tag(sync=True)
     """Counts the kernel's answers to ``{"gamelib": "current?"}`` (the loader waits for a new
     value: the figure sent with it is then in the front-end model)."""
@@ -428,11 +451,14 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
             self._gamelib_live = True
             remember_widget_state(self)
             self._trait_values["_gamelib_current"] = self._gamelib_current + 1
-            self.send_state([*_FIGURE_KEYS, "_gamelib_current"])
+            self.send_state([*_FIGURE_KEYS, "_gamelib_traces", "_gamelib_current"])
 
     def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict[str, Any]:
         """The widget's state; until a view asked for the figure, an empty figure."""
         state: dict[str, Any] = super().get_state(key, drop_defaults)
+        if "_gamelib_traces" in state:
+            state["_gamelib_traces"] = sorted(  # none while plotly makes the widget
+                {str(trace.get("type") or "scatter") for trace in getattr(self, "_data", ())})
         if not self._gamelib_live:
             for name, empty in (("_widget_data", []), ("_widget_layout", {})):
                 if name in state:

@@ -67,12 +67,19 @@ def free_port() -> int:
 
 @functools.cache
 def bundle_cache() -> Path:
-    """A directory holding plotly's widget bundle LZMA-compressed (made on first use)."""
+    """A directory holding plotly's widget bundle LZMA-compressed and, where this machine can
+    build it, the smaller bundle Voila pages use (both made on first use, as ``make run``
+    does; ``GAMELIB_TEST_WHOLE_PLOTLY=1``: without the smaller one)."""
+    from gamelib.ui import partial_bundle
     from gamelib.ui.widget_bundle import cache_path, prepare
 
     directory = Path(tempfile.gettempdir()) / "gamelib-test-cache"
+    if os.environ.get("GAMELIB_TEST_WHOLE_PLOTLY"):
+        directory = directory.with_name("gamelib-test-cache-whole")
     if not cache_path(directory).exists():
         prepare(directory)
+    if not os.environ.get("GAMELIB_TEST_WHOLE_PLOTLY") and partial_bundle.load(directory) is None:
+        partial_bundle.build(directory)
     return directory
 
 

@@ -38,6 +38,7 @@ def test_the_server_serves_the_preload_the_decoder_and_the_lzma_bundle(
         assert status == 200
         assert headers[bundle_server.BUNDLE_HEADER.lower()] == widget_bundle.digest()
         assert body == widget_bundle.cache_path(cache).read_bytes()[32:]
+        assert bundle_server.TRACES_HEADER.lower() not in headers  # the whole plotly.js
         status, headers, body = _get(server.url + "gamelib/lzma-decoder.js")
         assert "javascript" in headers["content-type"]
         assert body == widget_bundle.DECODER.read_bytes()
@@ -55,3 +56,22 @@ def test_without_the_lzma_cache_the_bundle_is_no_content(
         status, headers, body = _get(server.url + "gamelib/plotly-bundle.lzma")
     assert (status, body) == (204, b"")
     assert bundle_server.BUNDLE_HEADER.lower() not in headers
+
+
+def test_the_smaller_bundle_is_served_with_its_trace_types_when_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hashlib
+    import lzma
+
+    from gamelib.ui import partial_bundle
+
+    cache = tmp_path / "cache"
+    widget_bundle.prepare(cache)
+    data = lzma.compress(b"export default () => ({});", format=lzma.FORMAT_ALONE)
+    partial_bundle.cache_path(cache).write_bytes(hashlib.sha256(data).digest() + data)
+    with _server(tmp_path, cache, monkeypatch) as server:
+        status, headers, body = _get(server.url + "gamelib/plotly-bundle.lzma")
+    assert (status, body) == (200, data)
+    assert headers[bundle_server.BUNDLE_HEADER.lower()] == widget_bundle.digest()
+    assert headers[bundle_server.TRACES_HEADER.lower()] == ",".join(partial_bundle.TRACES)

@@ -20,7 +20,7 @@ ORIGINAL = (Path(plotly.__file__).parent / "package_data" / "widgetbundle.js").r
 def test_state_holds_a_small_loader_not_the_bundle() -> None:
     fw = FigureWidget(go.Figure(go.Bar(y=[1, 2])))
     assert isinstance(fw, go.FigureWidget)
-    assert len(fw._esm) < 6_500
+    assert len(fw._esm) < 7_000
     assert len(str(go.FigureWidget()._esm)) > 1_000_000  # what plotly's own widget carries
 
 
@@ -102,7 +102,7 @@ def test_a_view_near_the_screen_gets_the_figure_as_it_is_now() -> None:
     fw.send = lambda content, buffers=None: calls.append(("msg", content))  # type: ignore[method-assign]
     fw._handle_custom_msg({"gamelib": "current?"}, [])
     keys = ["_widget_data", "_widget_layout", "_last_trace_edit_id", "_last_layout_edit_id",
-            "_gamelib_current"]
+            "_gamelib_traces", "_gamelib_current"]
     assert calls == [("state", keys, [3, 4], "now", 1)]
     fw._handle_custom_msg({"gamelib": "current?"}, [])  # another view, or the page reloaded
     assert calls[-1] == ("state", keys, [3, 4], "now", 2)
@@ -149,8 +149,18 @@ def test_after_a_view_asked_the_figure_and_its_edits_are_sent() -> None:
 
 def test_loader_is_compact_and_draws_near_the_screen() -> None:
     assert "IntersectionObserver" in fw_esm() and "//" not in fw_esm().replace("://", "")
-    assert len(fw_esm()) < 6_500  # in every figure widget's state: a few kB at most
+    assert len(fw_esm()) < 7_000  # in every figure widget's state: a few kB at most
 
 
 def fw_esm() -> str:
     return str(FigureWidget()._esm)
+
+
+def test_state_tells_the_figures_trace_types() -> None:
+    fw = FigureWidget(go.Figure([go.Bar(y=[1]), go.Scatter(y=[2]), go.Pie(values=[1])]))
+    assert fw.get_state()["_gamelib_traces"] == ["bar", "pie", "scatter"]
+    sent = _sent(fw)
+    fw._handle_custom_msg({"gamelib": "current?"}, [])
+    assert sent[-1]["_gamelib_traces"] == ["bar", "pie", "scatter"]
+    fw.add_trace(go.Heatmap(z=[[1]]))
+    assert fw.get_state()["_gamelib_traces"] == ["bar", "heatmap", "pie", "scatter"]
