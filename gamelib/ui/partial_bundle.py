@@ -23,15 +23,12 @@ JupyterLab, asks the kernel for the whole bundle.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import lzma
-import os
 import re
 import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 from gamelib.ui import widget_bundle
@@ -116,12 +113,7 @@ def cache_path(directory: Path | None = None) -> Path:
 
 def load(directory: Path | None = None) -> bytes | None:
     """The smaller bundle, LZMA-compressed, if it was built (and its file is whole)."""
-    try:
-        stored = cache_path(directory).read_bytes()
-    except OSError:
-        return None
-    check, data = stored[:32], stored[32:]
-    return data if hashlib.sha256(data).digest() == check else None
+    return widget_bundle.stored(cache_path(directory))
 
 
 def build(directory: Path | None = None, *, quiet: bool = True) -> Path | None:
@@ -137,15 +129,15 @@ def build(directory: Path | None = None, *, quiet: bool = True) -> Path | None:
         return None
     path = cache_path(directory)
     work = path.parent / f"plotly.js-{version}-build"
-    work.mkdir(parents=True, exist_ok=True)
     package = {"name": "gamelib-plotly-partial", "private": True,
                "dependencies": {"plotly.js": version, **TOOLS}}
-    (work / "package.json").write_text(json.dumps(package, indent=1))
     modules = ", ".join(f'require("plotly.js/lib/{t}")' for t in TRACES if t != "scatter")
-    (work / "entry.js").write_text(ENTRY_JS.format(modules=modules))
-    (work / "build.cjs").write_text(BUILD_JS)
     out = subprocess.DEVNULL if quiet else None
     try:
+        work.mkdir(parents=True, exist_ok=True)
+        (work / "package.json").write_text(json.dumps(package, indent=1))
+        (work / "entry.js").write_text(ENTRY_JS.format(modules=modules))
+        (work / "build.cjs").write_text(BUILD_JS)
         subprocess.run([npm, "install", "--no-audit", "--no-fund", "--loglevel=error"],
                        cwd=work, check=True, stdout=out, stderr=out, timeout=900)
         subprocess.run([node, "build.cjs"], cwd=work, check=True, stdout=out, stderr=out,
@@ -155,12 +147,8 @@ def build(directory: Path | None = None, *, quiet: bool = True) -> Path | None:
         return None
     data = lzma.compress(spliced.encode(), format=lzma.FORMAT_ALONE,
                          filters=widget_bundle.FILTERS)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(hashlib.sha256(data).digest() + data)
-        os.replace(tmp, path)
-    finally:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        widget_bundle.store(path, data)
+    except OSError:
+        return None
     return path

@@ -30,7 +30,7 @@ import plotly
 
 __all__ = ["BUNDLE", "DECODER", "PRELOAD_KEY", "UNLZMA_JS", "bundle_message", "cache_dir",
            "cache_path", "digest", "gzip_bundle", "lzma_bundle", "prepare",
-           "prepare_in_background"]
+           "prepare_in_background", "store", "stored"]
 
 BUNDLE = Path(plotly.__file__).parent / "package_data" / "widgetbundle.js"
 """plotly's widget bundle (plotly.js and the FigureWidget front end)."""
@@ -106,12 +106,8 @@ def lzma_bundle() -> bytes | None:
     with _lock:
         if path in _memory:
             return _memory[path]
-    try:
-        stored = path.read_bytes()
-    except OSError:
-        return None
-    digest, data = stored[:32], stored[32:]
-    if hashlib.sha256(data).digest() != digest:
+    data = stored(path)
+    if data is None:
         return None
     with _lock:
         _memory[path] = data
@@ -128,16 +124,31 @@ def prepare(directory: Path | None = None) -> Path:
     with _lock:
         _memory[path] = data
     with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(hashlib.sha256(data).digest() + data)
-            os.replace(tmp, path)
-        finally:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        store(path, data)
     return path
+
+
+def store(path: Path, data: bytes) -> None:
+    """Write a cache file atomically: the SHA-256 digest of ``data``, then ``data``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(hashlib.sha256(data).digest() + data)
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def stored(path: Path) -> bytes | None:
+    """A cache file's data, or ``None`` if it is missing or its digest does not match (damaged,
+    cut short)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    return raw[32:] if hashlib.sha256(raw[32:]).digest() == raw[:32] else None
 
 
 def prepare_in_background() -> None:
