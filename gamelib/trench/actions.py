@@ -32,6 +32,20 @@ _WORD_JA = {
 }
 
 
+class _TextOnce:
+    """An action's ``_text``: built at its first read and kept in the instance, whose
+    ``__dict__`` entry then hides this descriptor (a non-data descriptor, as a
+    ``cached_property`` without its lock). Unlike a ``__getattr__`` hook it leaves the
+    interpreter's fast attribute reads of the fields alone."""
+
+    def __get__(self, a: TrenchAction | None, owner: type | None = None) -> Any:
+        if a is None:
+            return self
+        text = _text(a)
+        a.__dict__["_text"] = text
+        return text
+
+
 @dataclass(frozen=True, eq=False, init=False)
 class TrenchAction:
     """One decision: ``verb`` with the acting soldier's number and its parameters.
@@ -67,14 +81,7 @@ class TrenchAction:
         text: str = self._text
         return text
 
-    def __getattr__(self, name: str) -> Any:
-        """Only for ``_text``, the first time: built once and kept in the instance (as a
-        ``cached_property`` would, without its lock)."""
-        if name != "_text":
-            raise AttributeError(name)
-        text = _text(self)
-        self.__dict__["_text"] = text
-        return text
+    _text = _TextOnce()  # (no annotation: not a dataclass field)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle (and copy) the fields only, unpickling to the shared value."""

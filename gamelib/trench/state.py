@@ -494,7 +494,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.result is not None:
             return []
         if self.choice is not None:
-            return [A("bounce", arg=d) for d in self.choice[2]]
+            return [_ACT["bounce", 0, d] for d in self.choice[2]]
         if self.pending:
             return self._pending_actions()
         ph = self.phase  # (current_player, inline)
@@ -523,11 +523,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             return ([A("civpen", arg="vp")] if self.vp[p] >= 1 else []) + [A("civpen", arg="skip")]
         mine = self.in_play(p)
         if kind == "penalty":  # A82: one whole item from one surviving soldier
-            return [A("penalty", r.num, it) for r in mine for it in items_of(r, corpses=False)]
+            return [_ACT["penalty", r.num, it] for r in mine for it in items_of(r, corpses=False)]
         src = self.soldiers[sid]
         verb = "relief" if kind == "relief" else "hand"
         out = [
-            A(verb, r.num, it)
+            _ACT[verb, r.num, it]
             for it in items_of(src, corpses=kind == "heir")
             for r in mine
             if it != "cube" or r.cubes < 2
@@ -578,9 +578,10 @@ class TrenchState(_Memo, State[TrenchAction]):
                     continue
                 if kinds is None:
                     kinds = items_of(a, corpses=True)
-                out += [
-                    A("give", a.num, it, n=b.num) for it in kinds if it != "cube" or b.cubes < 2
-                ]
+                gives = _GIVES[a.num, b.num]
+                for it in kinds:  # (a loop: no comprehension call)
+                    if it != "cube" or b.cubes < 2:
+                        out.append(gives[it])
         return out
 
     def _land_actions(self, p: int) -> list[TrenchAction]:
@@ -615,7 +616,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             for i, c in enumerate(_CELLS):
                 if ok[i] and self.at(c) is not None:
                     ok[i] = False
-        out = [A("pass")]
+        out = [_ACT["pass",]]
         if self.supply > 0:
             out += compress(_cell_acts("place", 0, "cube"), ok)
         if self.food_pool > 0:
@@ -764,9 +765,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         ):
             return []
         if not self.day:
-            return [A("camp")]
+            return [_ACT["camp",]]
         kinds = sorted({c for c in self.discards[p] if c != "camp"}, key=list(CARDS).index)
-        return [A("camp", arg=c) for c in kinds] or [A("camp")]
+        return [_ACT["camp", 0, c] for c in kinds] or [_ACT["camp",]]
 
     def _soldier_uses(self, s: Soldier, card: str, remote: bool) -> list[TrenchAction]:
         if self.t_last.get(s.sid) == card:
@@ -783,12 +784,12 @@ class TrenchState(_Memo, State[TrenchAction]):
             assert c is not None
             for d in DIRS:
                 if d != s.facing:
-                    out.append(A("turn", k, d))
+                    out.append(_ACT["turn", k, d])
                     if carry >= 0:  # the side cell towards d takes what is in front, if free
                         t2 = _NEXT[d][c]
                         i2 = _INDEX.get(t2)
                         if i2 is not None and self.h[i2] <= carry and self.is_free(t2):
-                            out.append(A("turn", k, d, n=1))
+                            out.append(_ACT["turn", k, d, None, 1])
             return out
         if card == "build":
             if s.masked or s.ship:
@@ -802,12 +803,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                         ok[i] = False
                 out += compress(_cell_acts("build", k, ""), ok)
             if s.cubes < 2 and self._collectable(s):
-                out.append(A("collect", k))
+                out.append(_ACT["collect", k])
             return out
         if card == "fire":
             return self._fires(s)
         if card == "dig":
-            out = [] if s.ship else [A("dig", k)]
+            out = [] if s.ship else [_ACT["dig", k]]
             if remote:
                 ok = list(map(_GT0, self.h))  # per cell: height >= 1 and no base
                 for c in self.base_at:
@@ -819,9 +820,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                 return []
             out = []
             if s.masks:
-                out.append(A("equip", k, "mask"))
+                out.append(_ACT["equip", k, "mask"])
             if s.drugs and self.drug_left == 0:
-                out.append(A("equip", k, "drug"))
+                out.append(_ACT["equip", k, "drug"])
             return out
         return []
 
@@ -838,9 +839,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             dirs, lv = DIRS, self.h[_INDEX[c]]
         for d in dirs:
             for mode in self._step_modes(s, c, lv, d, dash=False):
-                out.append(A(mode, k, d))
+                out.append(_ACT[mode, k, d])
         if not s.masked and self._dash_ok(s):
-            out.append(A("dash", k, s.facing))
+            out.append(_ACT["dash", k, s.facing])
         return out
 
     def _exit_ok(self, s: Soldier, c: Cell, d: str) -> bool:
@@ -975,23 +976,26 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             k, sfx = CIV + s.num, f" from S{w.num}"
         assert s.cell is not None
-        armed = {t[1] for t in w.tiles if int(t[2]) > 0}  # the kinds w.weapon() finds
+        armed = set()  # the kinds w.weapon() finds (a loop: no comprehension call)
+        for t in w.tiles:
+            if t[2] > 0:
+                armed.add(t[1])
         if not armed:
             return out
         h = self.h
         lv = 1 if s.ship else h[_INDEX[s.cell]]  # (level, inline)
         if "gun" in armed:
-            out.append(A("fire", k, "gun" + sfx))
+            out.append(_ACT["fire", k, "gun" + sfx])
         if "gas" in armed:
             for dist, t in enumerate((s.cell, _NEXT[s.facing][s.cell])):
                 i = _INDEX.get(t)
                 if i is not None and h[i] <= lv + 1:
-                    out.append(A("fire", k, "gas" + sfx, n=dist))
+                    out.append(_ACT["fire", k, "gas" + sfx, None, dist])
         if "bomb" in armed:
             occupied = lambda c: self.at(c) is not None  # noqa: E731
             for dist in (0, 1, 2):
                 if bomb_target_ok(self.h, s.cell, lv, s.facing, dist, occupied):
-                    out.append(A("fire", k, "bomb" + sfx, n=dist))
+                    out.append(_ACT["fire", k, "bomb" + sfx, None, dist])
         return out
 
     # ----------------------------------------------------------------- apply
@@ -2213,6 +2217,18 @@ _NEXT: dict[str, dict[Cell, Cell]] = {
     d: {(x, y): (x + dx, y + dy) for x in range(-1, 10) for y in range(-1, 10)}
     for d, (dx, dy) in DIRS.items()
 }
+class _Acts(dict[tuple[Any, ...], TrenchAction]):
+    """The shared actions by the positional arguments of :func:`act` (a tuple), each made at
+    its first look-up: a dict look-up where an ``act(...)`` call (the cache's wrapper, keyword
+    arguments bound) costs several times as much on the hot paths."""
+
+    def __missing__(self, key: tuple[Any, ...]) -> TrenchAction:
+        a = self[key] = act(*key)
+        return a
+
+
+#: The shared action of ``act(*key)``, by ``key``.
+_ACT = _Acts()
 #: A soldier action -> the same action as a drug action (``extra``), made once.
 _EXTRA: dict[TrenchAction, TrenchAction] = {}
 #: Height tests as C-level callables, for ``map`` over a height map: <= 1, >= 1, == 1.
@@ -2224,6 +2240,12 @@ _MOVE = ("move",)
 #: By (soldier number, facing), the turns to the three other facings, in ``DIRS`` order.
 _TURNS = {
     (k, f): tuple(act("turn", k, d) for d in DIRS if d != f) for k in (1, 2, 3) for f in DIRS
+}
+#: By (giver's number, taker's number): the free transfers (R6.11) by item kind (made once).
+_GIVES = {
+    (a, b): {it: act("give", a, it, n=b) for it in ("gun", "gas", "bomb", "mask", "food", "drug",
+                                                   "cube", "corpse")}
+    for a in (1, 2, 3) for b in (1, 2, 3) if a != b
 }
 #: The actions every turn offers (made once).
 _END = act("end")
