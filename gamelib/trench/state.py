@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from functools import cache
 from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, cast
@@ -550,9 +549,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
             return []
         mine: list[Soldier] = []
+        cells = set()
         for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
             if s.alive and not s.exited and not s.ship and s.cell is not None:  # on the board
                 mine.append(s)
+                cells.add(s.cell)
         out: list[TrenchAction] = []
         if self.opts.open_teams:
             mates = [
@@ -572,12 +573,12 @@ class TrenchState(_Memo, State[TrenchAction]):
         for a in mine:
             assert a.cell is not None
             near = _NEIGHBOURS[a.cell]
-            kinds: list[str] | None = None
+            if near.isdisjoint(cells):  # (nobody next to a: one test in C)
+                continue
+            kinds = items_of(a, corpses=True)
             for b in mine:
                 if b.cell not in near:  # (a's own cell is not a neighbour of it)
                     continue
-                if kinds is None:
-                    kinds = items_of(a, corpses=True)
                 gives = _GIVES[a.num, b.num]
                 for it in kinds:  # (a loop: no comprehension call)
                     if it != "cube" or b.cubes < 2:
@@ -607,20 +608,20 @@ class TrenchState(_Memo, State[TrenchAction]):
         busy = self._blocked_front()
         busy.update(c for c, v in self.items.items() if v)
         h, items = self.h, self.items
-        ok = list(map(_EQ1, h))  # per cell: open ground, not busy
+        ok = bytearray(h).translate(_EQ1)  # per cell: open ground, not busy
         for c in busy:
             i = _INDEX.get(c)
             if i is not None:
-                ok[i] = False
+                ok[i] = 0
         if self.civs:  # R13.2: nothing is placed on a civilian (nor on any piece)
             for i, c in enumerate(_CELLS):
                 if ok[i] and self.at(c) is not None:
-                    ok[i] = False
+                    ok[i] = 0
         out = [_ACT["pass",]]
         if self.supply > 0:
-            out += compress(_cell_acts("place", 0, "cube"), ok)
+            out += compress(_CELL_ACTS["place", 0, "cube"], ok)
         if self.food_pool > 0:
-            out += compress(_cell_acts("place", 0, "food"), ok)
+            out += compress(_CELL_ACTS["place", 0, "food"], ok)
         if self.civ_pool or self.village_pool:  # R13.2 / A12: 「敵のｽﾀｰﾄ地点前以外はどこにでも」
             enemy_front = {
                 add(s.cell, s.facing) for s in self.soldiers
@@ -632,15 +633,20 @@ class TrenchState(_Memo, State[TrenchAction]):
             ]
             for kind, left in (("civilian", self.civ_pool), ("village", self.village_pool)):
                 if left > 0:
-                    acts = _cell_acts("place", 0, kind)
+                    acts = _CELL_ACTS["place", 0, kind]
                     out += [acts[_INDEX[c]] for c in cells]
         return out
 
     def _plot_choices(self, p: int) -> list[TrenchAction]:
         """The plots ``p`` may make now (a shared list: do not change it)."""
         h = self.hands[p]
-        can_intr = (h.get("interrupt", 0) > 0 and not self.intr_used[p]
-                    and any(s.drugs for s in self.in_play(p)))
+        can_intr = False
+        if h.get("interrupt", 0) > 0 and not self.intr_used[p]:
+            per = self.per  # a soldier in play with a drug to pay (a loop: no generator)
+            for s in self.soldiers[p * per:p * per + per]:
+                if s.drugs and s.alive and not s.exited:
+                    can_intr = True
+                    break
         key = (tuple(map(h.get, CARDS, _ZEROS)), can_intr, self.opts.interrupt_timing)
         out = _PLOTS.get(key)
         if out is None:
@@ -796,12 +802,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 return []
             out = []
             if s.cubes:
-                ok = list(map(_LT2, self.h))  # per cell: height <= 1 and not taken
+                ok = bytearray(self.h).translate(_LT2)  # per cell: height <= 1 and not taken
                 for c in self._taken_cells():
                     i = _INDEX.get(c)
                     if i is not None:
-                        ok[i] = False
-                out += compress(_cell_acts("build", k, ""), ok)
+                        ok[i] = 0
+                out += compress(_CELL_ACTS["build", k, ""], ok)
             if s.cubes < 2 and self._collectable(s):
                 out.append(_ACT["collect", k])
             return out
@@ -810,10 +816,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "dig":
             out = [] if s.ship else [_ACT["dig", k]]
             if remote:
-                ok = list(map(_GT0, self.h))  # per cell: height >= 1 and no base
+                ok = bytearray(self.h).translate(_GT0)  # per cell: height >= 1 and no base
                 for c in self.base_at:
-                    ok[_INDEX[c]] = False
-                out += compress(_cell_acts("remote", k, ""), ok)
+                    ok[_INDEX[c]] = 0
+                out += compress(_CELL_ACTS["remote", k, ""], ok)
             return out
         if card == "equip":
             if s.masked:
@@ -1057,7 +1063,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if self.choice is not None:
                     return
             if self.phase not in _SETUP_PHASES and (  # (_check_end's quick test, inline)
-                self._end_key != (self.deaths, self.stalled, self.corpse_moves, *self.vp, *self.tvp)
+                self._end_key != (self.deaths, self.stalled, self.corpse_moves, self.vp, self.tvp)
             ) and self._check_end():
                 return
             if self.pending:
@@ -1973,11 +1979,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         # Everything the answer depends on changes only with a death, a stall, a VP change or
         # a corpse reaching a soldier in play (looted, handed on); free transfers keep corpses
         # in a team and eating one only lowers VP.
-        key = (self.deaths, self.stalled, self.corpse_moves, *self.vp, *self.tvp)
-        if key == self._end_key:
+        key = (self.deaths, self.stalled, self.corpse_moves, self.vp, self.tvp)
+        if key == self._end_key:  # (lists compare by content: the key holds copies)
             return False
         if not self._check_end_now():
-            self._end_key = key
+            self._end_key = (*key[:3], self.vp.copy(), self.tvp.copy())
             return False
         return True
 
@@ -2231,10 +2237,11 @@ class _Acts(dict[tuple[Any, ...], TrenchAction]):
 _ACT = _Acts()
 #: A soldier action -> the same action as a drug action (``extra``), made once.
 _EXTRA: dict[TrenchAction, TrenchAction] = {}
-#: Height tests as C-level callables, for ``map`` over a height map: <= 1, >= 1, == 1.
-_LT2 = (2).__gt__
-_GT0 = (0).__lt__
-_EQ1 = (1).__eq__
+#: Height tests as byte tables, for ``bytearray(h).translate`` (a height map to a flag per
+#: cell, in C): <= 1, >= 1, == 1.
+_LT2 = bytes(int(x <= 1) for x in range(256))
+_GT0 = bytes(int(x >= 1) for x in range(256))
+_EQ1 = bytes(int(x == 1) for x in range(256))
 #: The step modes of ``_step_modes`` (shared tuples).
 _MOVE = ("move",)
 #: By (soldier number, facing), the turns to the three other facings, in ``DIRS`` order.
@@ -2253,10 +2260,17 @@ _FLIP = act("flip")
 _MOVE_DIG = ("move", "dig_fwd")
 
 
-@cache
-def _cell_acts(verb: str, soldier: int, arg: str) -> tuple[TrenchAction, ...]:
-    """The action ``verb`` aimed at each of the 49 cells, in height-map order (made once)."""
-    return tuple(act(verb, soldier, arg, c) for c in _CELLS)
+class _CellActs(dict[tuple[str, int, str], tuple[TrenchAction, ...]]):
+    """By ``(verb, soldier, arg)``: the action aimed at each of the 49 cells, in height-map
+    order (made at the first look-up)."""
+
+    def __missing__(self, key: tuple[str, int, str]) -> tuple[TrenchAction, ...]:
+        verb, soldier, arg = key
+        acts = self[key] = tuple(act(verb, soldier, arg, c) for c in _CELLS)
+        return acts
+
+
+_CELL_ACTS = _CellActs()
 _ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
     b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
     for b, kinds in ((True, ("gun", "bomb")), (False, ("gun", "gas", "bomb")))
