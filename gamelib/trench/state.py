@@ -2014,11 +2014,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             tops, reason = list(range(self.n)), "empty"
         if not reason:
             return False
-        best = max(tops, key=self._judgement_key)
+        keys = _judgement_keys(self, tops)
+        best = tops[keys.index(max(keys))]  # (the first of the best, as max(tops, key=) picks)
         winners = tuple(p for p in range(self.n) if self.team[p] == self.team[best])
-        self.result = Outcome(
-            tuple(float(_team_vp(self, p)) for p in range(self.n)), winners, reason
-        )
+        self.result = Outcome(tuple(map(float, _team_vps(self))), winners, reason)
         if not self.quiet:
             self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
                          why=_REASON[reason])
@@ -2043,17 +2042,35 @@ class TrenchState(_Memo, State[TrenchAction]):
                 best = max(best, edge.row_of(s.cell))
         return best
 
-    def _judgement_key(self, p: int) -> tuple[int, ...]:
-        """R12.5: VP, then advance, enemy corpses, VP, survivors, weapons used, later turn
-        (with teams: of the team, the best advance and the latest seat)."""
+    def _judgement_keys(self, seats: list[int]) -> list[tuple[int, ...]]:
+        """R12.5, the key of each of ``seats``: VP, then advance, enemy corpses, VP, survivors,
+        weapons used, later turn (with teams: of the team, the best advance and the latest
+        seat). Each seat's :meth:`advance`, :meth:`corpse_count` and survivors are counted in
+        one pass over the soldiers."""
+        n, team, sol, edges = self.n, self.team, self.soldiers, self.edges
         order = self.order if self.order else _cw(self, self.start)
-        mates = [q for q in range(self.n) if self.team[q] == self.team[p]]
-        later = max(order.index(q) if q in order else -1 for q in mates)
-        survivors = sum(1 for s in self.soldiers if s.owner in mates and s.alive)
-        vp = _team_vp(self, p)
-        corpses = sum(_corpse_count(self, q) for q in mates)
-        return (vp, max(_advance(self, q) for q in mates), corpses,
-                vp, survivors, sum(self.spent[q] for q in mates), later)
+        adv, corpses, alive = [0] * n, [0] * n, [0] * n
+        for s in sol:
+            q = s.owner
+            if s.alive:
+                alive[q] += 1
+                if not s.exited:  # in play: his enemy corpses (corpse_count)
+                    for c in s.corpses:
+                        if team[sol[c].owner] != team[q]:
+                            corpses[q] += 1
+            if s.exited:
+                adv[q] = 8
+            elif s.alive and s.cell is not None and not s.ship:
+                adv[q] = max(adv[q], EDGES[edges[q]].row_of(s.cell))
+        vps = _team_vps(self)
+        keys = []
+        for p in seats:
+            mates = [q for q in range(n) if team[q] == team[p]]
+            later = max(order.index(q) if q in order else -1 for q in mates)
+            vp = vps[p]
+            keys.append((vp, max(adv[q] for q in mates), sum(corpses[q] for q in mates), vp,
+                         sum(alive[q] for q in mates), sum(self.spent[q] for q in mates), later))
+        return keys
 
     # ----------------------------------------------------------------- refusals
     def why_illegal_text(self, text: str) -> str | Term:
@@ -2251,7 +2268,7 @@ _give_actions = TrenchState._give_actions
 _gun_bonus = TrenchState._gun_bonus
 _has_in_play = TrenchState._has_in_play
 _interrupts = TrenchState._interrupts
-_judgement_key = TrenchState._judgement_key
+_judgement_keys = TrenchState._judgement_keys
 _kill = TrenchState._kill
 _kill_civ = TrenchState._kill_civ
 _land_actions = TrenchState._land_actions
