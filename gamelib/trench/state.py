@@ -507,10 +507,12 @@ class TrenchState(_Memo, State[TrenchAction]):
         if ph == "land":
             return _land_actions(self, p)
         if ph == "base":
-            row = EDGES[self.edges[p]].first_row()
-            return [
-                A("base", cell=c) for c in sorted(row) if _H(self, c) == 1 and not self.items.get(c)
-            ]
+            h, items = self.h, self.items
+            out = []
+            for c, i, a in _BASES[self.edges[p]]:  # (a loop: no comprehension call)
+                if h[i] == 1 and not items.get(c):
+                    out.append(a)
+            return out
         return _setup_actions(self, p)  # (the cube phase)
 
     # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
@@ -522,12 +524,12 @@ class TrenchState(_Memo, State[TrenchAction]):
             return ([A("civpen", arg="vp")] if self.vp[p] >= 1 else []) + [A("civpen", arg="skip")]
         mine = _in_play(self, p)
         if kind == "penalty":  # A82: one whole item from one surviving soldier
-            return [_ACT["penalty", r.num, it] for r in mine for it in items_of(r, corpses=False)]
+            return [_ACT["penalty", r.num, it] for r in mine for it in items_of(r, False)]
         src = self.soldiers[sid]
         verb = "relief" if kind == "relief" else "hand"
         out = [
             _ACT[verb, r.num, it]
-            for it in items_of(src, corpses=kind == "heir")
+            for it in items_of(src, kind == "heir")
             for r in mine
             if it != "cube" or r.cubes < 2
         ]
@@ -566,7 +568,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     if b.cell in _NEIGHBOURS[a.cell]:
                         out += [
                             A("give", a.num, it, cell=b.cell)
-                            for it in items_of(a, corpses=True) if it != "cube" or b.cubes < 2
+                            for it in items_of(a, True) if it != "cube" or b.cubes < 2
                         ]
         if len(mine) < 2:
             return out
@@ -575,7 +577,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             near = _NEIGHBOURS[a.cell]
             if near.isdisjoint(cells):  # (nobody next to a: one test in C)
                 continue
-            kinds = items_of(a, corpses=True)
+            kinds = items_of(a, True)
             for b in mine:
                 if b.cell not in near:  # (a's own cell is not a neighbour of it)
                     continue
@@ -660,7 +662,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         alone = hand if self.opts.interrupt_timing == "phase4" else [
             c for c in hand if c != "interrupt"  # A22 b: alone it could only hold the turn back
         ]
-        out = [A("plot", arg=c) for c in alone]
+        out = [_PLOT_ONE[c] for c in alone]
         for a, b in itertools.product(hand, hand):
             if a == b and self.hands[p][a] < 2:
                 continue
@@ -673,7 +675,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         out: list[TrenchAction] = []
         if st in ("act1", "act2"):
             assert self.t_card is not None
-            return _card_uses(self, p, self.t_card, first=st == "act1") + _give_actions(self, p)
+            return _card_uses(self, p, self.t_card, st == "act1") + _give_actions(self, p)
         if st == "after1":
             if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
                 # R6.5a: another piece may use the first card again
@@ -693,7 +695,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.drug_left <= 0 or self.drug_sid is None:
             return []
         s = self.soldiers[self.drug_sid]
-        if not s.in_play or s.sid in self.t_exh:
+        if not s.alive or s.exited or s.sid in self.t_exh:  # (not in play)
             return []
         cards = [
             c for c in SOLDIER_CARDS if self.hands[p].get(c, 0) > 0 or c in self.discards[p]
@@ -701,7 +703,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         out: list[TrenchAction] = []
         remote = self.drug_left == 2
         for c in cards:
-            for a in _soldier_uses(self, s, c, remote=remote):
+            for a in _soldier_uses(self, s, c, remote, None):
                 x = _EXTRA.get(a)
                 if x is None:
                     x = _EXTRA[a] = A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True)
@@ -719,10 +721,12 @@ class TrenchState(_Memo, State[TrenchAction]):
             return _camp_uses(self, p)
         out: list[TrenchAction] = []
         done = self.t_exh
-        for s in _in_play(self, p):
-            if s.sid in done or s.sid == skip:
+        occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
+        per = self.per
+        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
+            if not s.alive or s.exited or s.sid in done or s.sid == skip:
                 continue
-            out += _soldier_uses(self, s, card, first)
+            out += _soldier_uses(self, s, card, first, occ)
             if any_one and out:
                 return out
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
@@ -775,12 +779,16 @@ class TrenchState(_Memo, State[TrenchAction]):
         kinds = sorted({c for c in self.discards[p] if c != "camp"}, key=list(CARDS).index)
         return [_ACT["camp", 0, c] for c in kinds] or [_ACT["camp",]]
 
-    def _soldier_uses(self, s: Soldier, card: str, remote: bool) -> list[TrenchAction]:
+    def _soldier_uses(
+        self, s: Soldier, card: str, remote: bool, occ: dict[Cell, Soldier] | None
+    ) -> list[TrenchAction]:
+        """``s``'s uses of ``card`` (``occ``: :meth:`_occupancy`, made by the caller for the
+        moves of several soldiers, or ``None``)."""
         if self.t_last.get(s.sid) == card:
             return []  # R6.8: no two actions of one category in a row by one soldier
         k = s.num
         if card == "move":
-            return _moves(self, s)
+            return _moves(self, s, _occupancy(self) if occ is None else occ)
         if card == "turn":
             carry = _carry_limit(self, s)
             if carry < 0:  # nothing carried along: the three other facings (a table)
@@ -833,7 +841,18 @@ class TrenchState(_Memo, State[TrenchAction]):
         return []
 
     # -- move
-    def _moves(self, s: Soldier) -> list[TrenchAction]:
+    def _occupancy(self) -> dict[Cell, Soldier]:
+        """The living pieces by board cell (``at`` for many cells: one pass, then look-ups)."""
+        occ: dict[Cell, Soldier] = {}
+        for x in self.soldiers:
+            if x.alive and not x.exited and not x.ship and x.cell is not None:  # (on_board)
+                occ[x.cell] = x
+        for x in self.civs:
+            if x.alive and x.cell is not None and x.cell not in occ:
+                occ[x.cell] = x
+        return occ
+
+    def _moves(self, s: Soldier, occ: dict[Cell, Soldier]) -> list[TrenchAction]:
         out: list[TrenchAction] = []
         k = s.num
         c = s.cell
@@ -844,9 +863,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             dirs, lv = DIRS, self.h[_INDEX[c]]
         for d in dirs:
-            for mode in _step_modes(self, s, c, lv, d, dash=False):
+            for mode in _step_modes(self, s, c, lv, d, False, occ):
                 out.append(_ACT[mode, k, d])
-        if not s.masked and _dash_ok(self, s):
+        if not s.masked and _dash_ok(self, s, occ):
             out.append(_ACT["dash", k, s.facing])
         return out
 
@@ -861,8 +880,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             return False
         return not (len(_in_play(self, s.owner)) == 1 and _total_vp(self, s.owner) == 0)
 
-    def _step_modes(self, s: Soldier, c: Cell, lv: int, d: str, dash: bool) -> tuple[str, ...]:
-        """How ``s`` (at ``c``, level ``lv``) may step towards ``d``: "move" and/or "dig_fwd"."""
+    def _step_modes(
+        self, s: Soldier, c: Cell, lv: int, d: str, dash: bool, occ: dict[Cell, Soldier]
+    ) -> tuple[str, ...]:
+        """How ``s`` (at ``c``, level ``lv``) may step towards ``d``: "move" and/or "dig_fwd"
+        (``occ``: the pieces by cell, :meth:`_occupancy`)."""
         t = _NEXT[d][c]
         i = _INDEX.get(t)
         if i is None:  # off the board
@@ -884,13 +906,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             b = _NEXT[d][t]
             j = _INDEX.get(b)
             return _MOVE if j is not None and h[j] <= 1 and _is_free(self, b) else ()
-        occ = _at(self, t)
+        piece = occ.get(t)
         if lv >= 1 or ht == 0:
-            if occ is not None:
-                return _occupied(self, s, occ, t, d, d == s.facing, dash)
+            if piece is not None:
+                return _occupied(self, s, piece, t, d, d == s.facing, dash)
             return _MOVE
         # level 0 (in a trench) towards ground
-        if occ is not None:
+        if piece is not None:
             return ()  # no climbing onto a piece, no upward melee (Q&A 7)
         return _MOVE if dash else _MOVE_DIG
 
@@ -908,7 +930,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         h = self.h
         return _MOVE if j is not None and h[j] <= h[_INDEX[t]] and _is_free(self, b) else ()
 
-    def _dash_ok(self, s: Soldier) -> bool:
+    def _dash_ok(self, s: Soldier, occ: dict[Cell, Soldier]) -> bool:
         c = s.cell
         assert c is not None
         d = s.facing
@@ -923,7 +945,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if i is None:
             return False
         h1 = self.h[i]
-        if _at(self, c1) is not None and not (lv >= 1 and h1 == 0):
+        if c1 in occ and not (lv >= 1 and h1 == 0):
             return False
         if lv >= 1:
             if h1 == 2:
@@ -932,11 +954,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 j = _INDEX.get(_NEXT[d][c1])
                 if j is None:
                     return False
-                return self.h[j] == 1 and bool(_step_modes(self, s, c1, 1, d, dash=True))
-            return bool(_step_modes(self, s, c1, 1, d, dash=True))
+                return self.h[j] == 1 and bool(_step_modes(self, s, c1, 1, d, True, occ))
+            return bool(_step_modes(self, s, c1, 1, d, True, occ))
         if h1 != 1:
             return False
-        return bool(_step_modes(self, s, c1, 1, d, dash=True))
+        return bool(_step_modes(self, s, c1, 1, d, True, occ))
 
     # -- turn / build helpers
     def _carry_limit(self, s: Soldier) -> int:
@@ -1281,7 +1303,10 @@ class TrenchState(_Memo, State[TrenchAction]):
                 skipped = True
                 self.add_log("civ_skip", player=p, name=self.name(p))
                 continue
-            if _plot_choices(self, p):
+            choices = _plot_choices(self, p)
+            if choices:
+                if not self.queue:  # the next decision's legal actions (kept until _apply)
+                    self._legal = choices
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
                 if not self.quiet:
@@ -1315,8 +1340,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if plot and "interrupt" in plot:
                     _pay_interrupt(self, p)
                     first.append(p)
-        rest = [p for p in _cw(self, self.start) if p not in first and self.plots[p] is not None]
-        self.order = first + rest
+        order = first.copy()
+        plots = self.plots
+        for p in _cw(self, self.start):  # (a loop: no comprehension call)
+            if plots[p] is not None and p not in first:
+                order.append(p)
+        self.order = order
         self.turn_i = -1
         self.phase = "turn"
         self.cont = "_next_turn"
@@ -1378,7 +1407,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not self.quiet:
             self._log("reveal", p, "event", {"name": self._names[p], "card": CARD_NAMES[card]})
         self.t_stage = act
-        uses = _card_uses(self, p, card, first=act == "act1")
+        uses = _card_uses(self, p, card, act == "act1")
         if uses:  # the legal actions until the next decision (the card is used or handed on)
             self._legal = uses + _give_actions(self, p)
         else:
@@ -1398,7 +1427,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             return
         card = self.t_card
         assert card is not None
-        if _card_uses(self, p, card, first=self.t_stage == "act1", any_one=True):
+        if _card_uses(self, p, card, self.t_stage == "act1", True):
             return
         if not self.quiet:
             self._log("no_effect", p, "event", {"card": CARD_NAMES[card]})
@@ -1443,7 +1472,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _end_round(self) -> None:
         if self.round == 3:  # R10.8: ships sink
             for s in self.soldiers:
-                if s.in_play and s.ship:
+                if s.ship and s.alive and not s.exited:  # (in play on a ship)
                     s = _own(self, s)
                     s.alive = False
                     s.cell = None
@@ -1708,7 +1737,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             else:
                 _loot(self, s, it)
         for tid in sorted(self.gas):  # R8.6: entering lingering gas
-            if self.gas[tid][1] == t and s.in_play:
+            if self.gas[tid][1] == t and s.alive and not s.exited:  # (in play)
                 _gas_hit_one(self, s, self.gas[tid][0])
 
     def _exit(self, s: Soldier) -> None:
@@ -1744,7 +1773,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.public_tiles.add(int(tile[0]))
         lv = _level(self, s)
         if kind == "gun":
-            occupied = {x.cell for x in self.soldiers if x.on_board and x.cell is not None}
+            occupied = {x.cell for x in self.soldiers
+                        if x.alive and not x.exited and not x.ship and x.cell is not None}
             occupied.update(x.cell for x in self.civs if x.alive and x.cell is not None)
             hit, q = gun_ray(self.h, s.cell, lv, s.facing, self.gun_range(s), occupied)
             cost = 1
@@ -1827,7 +1857,7 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     # -- deaths and loot
     def _kill(self, s: Soldier, by: int | None, cause: str) -> None:
-        if not s.in_play:
+        if not s.alive or s.exited:  # (not in play)
             return
         if s.owner < 0:
             _kill_civ(self, s, by, cause)
@@ -2276,6 +2306,7 @@ _leave_ship = TrenchState._leave_ship
 _legal_now = TrenchState._legal_now
 _loot = TrenchState._loot
 _moves = TrenchState._moves
+_occupancy = TrenchState._occupancy
 _next_turn = TrenchState._next_turn
 _occupied = TrenchState._occupied
 _own = TrenchState._own
@@ -2393,6 +2424,12 @@ _ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
     b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
     for b, kinds in ((True, ("gun", "bomb")), (False, ("gun", "gas", "bomb")))
 }
+#: By edge: its first row's cells in order, each with its height-map index and the base
+#: placement there (R4.7).
+_BASES = {
+    side: tuple((c, _INDEX[c], act("base", cell=c)) for c in sorted(EDGES[side].first_row()))
+    for side in EDGES
+}
 #: By (edge, soldier number): the landing actions (R4.5) with the ship cell each one takes.
 _LANDINGS = {
     (side, num): tuple(
@@ -2421,6 +2458,8 @@ _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
 #: plot actions depends on nothing else, so it is built once per kind of hand.
 _PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
 _ZEROS = (0,) * len(CARDS)
+#: The plot of one card, by the card (made at import).
+_PLOT_ONE = {c: act("plot", arg=c) for c in CARDS}
 #: The plot of two cards, by the pair (made at import).
 _PLOT_PAIRS = {(a, b): act("plot", arg=f"{a}+{b}") for a in CARDS for b in CARDS}
 #: By (eye cell, facing): the cells a piece may be seen on, adjacent or on the forward ray (the
