@@ -1303,10 +1303,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 skipped = True
                 self.add_log("civ_skip", player=p, name=self.name(p))
                 continue
-            choices = _plot_choices(self, p)
-            if choices:
-                if not self.queue:  # the next decision's legal actions (kept until _apply)
-                    self._legal = choices
+            if _plot_choices(self, p):
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
                 if not self.quiet:
