@@ -556,20 +556,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             if s.alive and not s.exited and not s.ship and s.cell is not None:  # on the board
                 mine.append(s)
                 cells.add(s.cell)
-        out: list[TrenchAction] = []
-        if self.opts.open_teams:
-            mates = [
-                s for q in range(self.n) if q != p and self.team[q] == self.team[p]
-                for s in _in_play(self, q) if s.on_board
-            ]
-            for a in mine:
-                assert a.cell is not None
-                for b in mates:
-                    if b.cell in _NEIGHBOURS[a.cell]:
-                        out += [
-                            A("give", a.num, it, cell=b.cell)
-                            for it in items_of(a, True) if it != "cube" or b.cubes < 2
-                        ]
+        out = _partner_gives(self, p, mine) if self.opts.open_teams else []
         if len(mine) < 2:
             return out
         for a in mine:
@@ -585,6 +572,24 @@ class TrenchState(_Memo, State[TrenchAction]):
                 for it in kinds:  # (a loop: no comprehension call)
                     if it != "cube" or b.cubes < 2:
                         out.append(gives[it])
+        return out
+
+    def _partner_gives(self, p: int, mine: list[Soldier]) -> list[TrenchAction]:
+        """A90: ``mine`` (``p``'s soldiers on the board) give to the partner's adjacent
+        soldiers in the open team game (named by their cell)."""
+        mates = [
+            s for q in range(self.n) if q != p and self.team[q] == self.team[p]
+            for s in _in_play(self, q) if s.on_board
+        ]
+        out: list[TrenchAction] = []
+        for a in mine:
+            assert a.cell is not None
+            for b in mates:
+                if b.cell in _NEIGHBOURS[a.cell]:
+                    out += [
+                        A("give", a.num, it, cell=b.cell)
+                        for it in items_of(a, True) if it != "cube" or b.cubes < 2
+                    ]
         return out
 
     def _land_actions(self, p: int) -> list[TrenchAction]:
@@ -1953,7 +1958,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.village = None
             self.add_log("village_gone", cell=_cn(v), name=self.name(actor))
             self.pending.append(("civpen", actor, 0))
-        if self.wind is None:
+        if self.wind is None or not self.gas:  # (no token to move on)
             return
         near = set()
         for c in cells:
@@ -2299,6 +2304,7 @@ _judgement_keys = TrenchState._judgement_keys
 _kill = TrenchState._kill
 _kill_civ = TrenchState._kill_civ
 _land_actions = TrenchState._land_actions
+_partner_gives = TrenchState._partner_gives
 _leave_ship = TrenchState._leave_ship
 _legal_now = TrenchState._legal_now
 _loot = TrenchState._loot
