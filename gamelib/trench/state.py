@@ -17,6 +17,7 @@ the next automatic step).
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Iterable
 from itertools import compress
@@ -94,6 +95,29 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def __init__(self, game: TrenchGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
+        o = cast("TrenchOptions", game.options)
+        core = set(self.__dict__)  # (State.__init__'s: game, seed, rng, history, log, quiet)
+        key = (o, len(core))
+        proto = _PROTOS.get(key)
+        if proto is None:  # the first game with these options: set up by the rules
+            _set_up(self, game, rng)
+            proto = {k: v if k in core or k in ("opts", "_names") else copy.deepcopy(v)
+                     for k, v in self.__dict__.items()}
+            mutable = [k for k, v in proto.items() if k not in _PROTO_COPIED and k not in core
+                       and not isinstance(v, (int, str, tuple, frozenset, type(None)))]
+            assert mutable == ["opts"], f"_from_prototype must copy {mutable}"
+            _PROTOS[key] = proto
+        else:
+            _from_prototype(self, game, rng, proto)
+        n, per = self.n, self.per
+        self.add_log("setup", kind="phase", n=n, per=per)
+        if o.hidden_teams:
+            for p in range(n):
+                self.add_log("team_dealt", player=p, visible_to={p}, team=_TEAM[self.team[p]])
+
+    def _set_up(self, game: TrenchGame, rng: Rng) -> None:
+        """The set-up's board, pieces, cards and flow (R4), ``rng`` shuffling the wind pile
+        (R4.9) and, in the hidden-team game, dealing the teams (R13.4)."""
         o = cast("TrenchOptions", game.options)
         self.opts = o
         self._names = game.seat_names()  # shared, never changed
@@ -200,10 +224,57 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.corpse_moves = 0
         self.result: Outcome | None = None
         self.stalled = False
-        self.add_log("setup", kind="phase", n=n, per=per)
-        if o.hidden_teams:
-            for p in range(n):
-                self.add_log("team_dealt", player=p, visible_to={p}, team=_TEAM[self.team[p]])
+
+    def _from_prototype(self, game: TrenchGame, rng: Rng, proto: dict[str, Any]) -> None:
+        """What :meth:`_set_up` makes, from the first game's (``proto``: its content with these
+        options, before any chance), every container copied (a new state is its own, as if
+        set up by the rules: callers may change it), then the same draws from ``rng`` (the
+        wind pile, hidden teams)."""
+        o = cast("TrenchOptions", game.options)
+        d = proto.copy()  # (a copy of a dict: no insertions; the keys in the same order)
+        d.update(self.__dict__)  # (State.__init__'s, the first keys of the prototype too)
+        self.__dict__ = d
+        d["opts"] = o
+        d["_names"] = game.seat_names()  # (in the game's language)
+        d["h"] = proto["h"].copy()
+        d["base_at"] = proto["base_at"].copy()
+        d["items"] = {c: v.copy() for c, v in proto["items"].items()}
+        d["gas"] = proto["gas"].copy()
+        d["soldiers"] = [x.copy() for x in proto["soldiers"]]
+        d["civs"] = [x.copy() for x in proto["civs"]]
+        d["skip"] = proto["skip"].copy()
+        d["hands"] = [x.copy() for x in proto["hands"]]
+        d["discards"] = [x.copy() for x in proto["discards"]]
+        d["intr_used"] = proto["intr_used"].copy()
+        d["vp"] = proto["vp"].copy()
+        d["known"] = [x.copy() for x in proto["known"]]
+        d["public_tiles"] = proto["public_tiles"].copy()
+        d["bonus"] = proto["bonus"].copy()
+        d["spent"] = proto["spent"].copy()
+        d["plots"] = proto["plots"].copy()
+        d["shown"] = [x.copy() for x in proto["shown"]]
+        d["team"] = proto["team"].copy()
+        d["team_seen"] = [x.copy() for x in proto["team_seen"]]
+        d["tvp"] = proto["tvp"].copy()
+        d["queue"] = proto["queue"].copy()
+        d["order"] = proto["order"].copy()
+        d["t_cards"] = proto["t_cards"].copy()
+        d["t_last"] = proto["t_last"].copy()
+        d["t_exh"] = proto["t_exh"].copy()
+        d["gasq"] = proto["gasq"].copy()
+        d["pending"] = proto["pending"].copy()
+        self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
+        self._fown = _FLOW
+        self._legal = None
+        self._end_key = None
+        self.pile, self.wdisc, self.previews = [], [], []
+        if not o.beginner:  # R4.9, as _set_up draws it
+            self.pile = list(WIND_CARDS)
+            rng.shuffle(self.pile)
+            _refill_previews(self)
+        if o.hidden_teams:  # R13.4, as _set_up deals it
+            self.team = [0, 0, 1, 1]
+            rng.shuffle(self.team)
 
     # ----------------------------------------------------------------- copying
     def clone(self) -> TrenchState:
@@ -685,8 +756,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
                 # R6.5a: another piece may use the first card again
                 out = _card_uses(self, p, self.t_card, False, False, self.t_first_sid)
-            out += _drug_actions(self, p)
-            out += _give_actions(self, p)
+            out.extend(_drug_actions(self, p))
+            out.extend(_give_actions(self, p))
             if self.t_cards:
                 out.append(_FLIP)
         else:  # after2
@@ -724,6 +795,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         the first piece with a use."""
         if card == "camp":
             return _camp_uses(self, p)
+        if skip is None:
+            skip = _NO_SID  # (int == int below: the interpreter's fast compare)
         out: list[TrenchAction] = []
         done = self.t_exh
         occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
@@ -731,7 +804,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
             if not s.alive or s.exited or s.sid in done or s.sid == skip:
                 continue
-            out += _soldier_uses(self, s, card, first, occ)
+            out.extend(_soldier_uses(self, s, card, first, occ))
             if any_one and out:
                 return out
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
@@ -789,7 +862,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     ) -> list[TrenchAction]:
         """``s``'s uses of ``card`` (``occ``: :meth:`_occupancy`, made by the caller for the
         moves of several soldiers, or ``None``)."""
-        if self.t_last.get(s.sid) == card:
+        if self.t_last.get(s.sid, "") == card:  # (str == str: the interpreter's fast compare)
             return []  # R6.8: no two actions of one category in a row by one soldier
         k = s.num
         if card == "move":
@@ -2333,6 +2406,8 @@ _set_h = TrenchState._set_h
 _settle_turn = TrenchState._settle_turn
 _setup_actions = TrenchState._setup_actions
 _shield = TrenchState._shield
+_set_up = TrenchState._set_up
+_from_prototype = TrenchState._from_prototype
 _soldier_act = TrenchState._soldier_act
 _soldier_uses = TrenchState._soldier_uses
 _start_plot = TrenchState._start_plot
@@ -2358,6 +2433,20 @@ _total_vp = TrenchState.total_vp
 
 
 _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+#: By (options, number of attributes State.__init__ set): the content the first game with them
+#: had after :meth:`TrenchState._set_up` (copied from by the next games' set-up; never
+#: changed; its chance draws are made anew).
+_PROTOS: dict[Any, dict[str, Any]] = {}
+#: The containers ``_from_prototype`` copies (every mutable value ``_set_up`` makes but the
+#: frozen options: checked when a prototype is made).
+_PROTO_COPIED = frozenset((
+    "h", "base_at", "items", "gas", "soldiers", "civs", "skip", "hands", "discards", "intr_used",
+    "vp", "known", "public_tiles", "bonus", "spent", "plots", "shown", "pile", "wdisc",
+    "previews", "team", "team_seen", "tvp", "queue", "order", "t_cards", "t_last", "t_exh",
+    "gasq", "pending",
+))
+#: No piece's id (soldiers 0.., civilians -1, -2): ``_card_uses`` skips nobody.
+_NO_SID = -1000
 _new = object.__new__
 #: What runs by itself next (``cont``, a name so that a state stays plain data), by name.
 _CONT = {
