@@ -1109,9 +1109,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The core's fast path, reading the action's text without a ``str`` call."""
         _apply(self, action)
         history = self.history
-        if type(history) is History:
+        try:
             self.history = history.plus(action._text)
-        else:  # a game or a test set a plain tuple
+        except AttributeError:  # a game or a test set a plain tuple (no ``plus``)
+            if type(history) is History:
+                raise
             self.history = History((*history, str(action)))
 
     def _apply(self, action: TrenchAction) -> None:
@@ -1513,9 +1515,14 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _settle_turn(self) -> None:
         p = self.order[self.turn_i]
-        if not _has_in_play(self, p):
+        per = self.per
+        for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+            if s.alive and not s.exited:
+                break
+        else:
             _end_turn(self)
-        elif self.t_stage == "after2":
+            return
+        if self.t_stage == "after2":
             # the legal actions of after2, unless there are none but "end" (the turn ends)
             legal = _drug_actions(self, p) + _give_actions(self, p)
             if legal:
@@ -1617,7 +1624,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         if a.verb == "camp":
             _camp(self, p, a.arg)
         else:
-            s = _own(self, _by(self, p, a.soldier))
+            k = a.soldier
+            if k > CIV:  # a civilian (copied by clone itself)
+                s = self.civs[k - CIV - 1]
+            else:  # (_own(_by(...)), inline)
+                i = p * self.per + k - 1
+                s = self.soldiers[i]
+                if not self._sown >> i & 1:
+                    s = _own(self, s)
             if not a.extra and self.t_first_sid is None:
                 self.t_first_sid = s.sid
             if not self._fown & _TLAST:  # (shared with a clone: copied at the first write)
@@ -2063,7 +2077,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         for e in eyes:
             assert e.cell is not None
             # the pieces adjacent or on the forward ray (the quick test of sees)
-            for c in _LOOK[e.cell, e.facing].intersection(pos):
+            for c in _LOOK_BY[e.facing][e.cell].intersection(pos):
                 t = pos[c]
                 if t.owner == e.owner:
                     continue
@@ -2074,7 +2088,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 assert t.cell is not None
                 lv = 1 if e.ship else self.h[_INDEX[e.cell]]  # (level, inline)
                 if sees(self.h, e.cell, lv, e.facing, t.cell, not t.ship):
-                    _own_known(self)[e.owner].update(int(x[0]) for x in t.tiles)
+                    _own_known(self)[e.owner].update(map(_TILE_ID, t.tiles))
                     if team:  # R13.4: the observer's owner learns the seen piece's team
                         self.team_seen[e.owner].add(t.owner)
 
@@ -2573,6 +2587,8 @@ for _x in range(8 + 1):  # made at import: the board and the ships' cells around
     for _y in range(8 + 1):
         for _d in DIRS:
             _look((_x, _y), _d)
+#: ``_LOOK`` by facing, then by cell.
+_LOOK_BY = {d: {c: v for (c, f), v in _LOOK.items() if f == d} for d in DIRS}
 
 
 #: By ship cell (R4.5), the ship cells of the opposite edge on the same line, each with the
