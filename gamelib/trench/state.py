@@ -672,7 +672,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 taken.add(c)
                 if s.owner == p:
                     num += 1
-        return [a for ship, a in _LANDINGS[self.edges[p], num] if ship not in taken]
+        out = []
+        for ship, a in _LANDINGS[self.edges[p], num]:  # (a loop: no comprehension call)
+            if ship not in taken:
+                out.append(a)
+        return out
 
     def _blocked_front(self) -> set[Cell]:
         """Edge cells directly in front of a ship (no placements there, A12)."""
@@ -684,7 +688,9 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _setup_actions(self, p: int) -> list[TrenchAction]:
         busy = _blocked_front(self)
-        busy.update(c for c, v in self.items.items() if v)
+        for c, v in self.items.items():  # (a loop: no generator)
+            if v:
+                busy.add(c)
         h, items = self.h, self.items
         ok = bytearray(h).translate(_EQ1)  # per cell: open ground, not busy
         for c in busy:
@@ -739,10 +745,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             c for c in hand if c != "interrupt"  # A22 b: alone it could only hold the turn back
         ]
         out = [_PLOT_ONE[c] for c in alone]
-        for a, b in itertools.product(hand, hand):
-            if a == b and self.hands[p][a] < 2:
-                continue
-            out.append(_PLOT_PAIRS[a, b])
+        counts = self.hands[p]
+        for i, a in enumerate(hand):  # the pairs (a, b), b in hand order (a row mapped in C)
+            row = _PLOT_ROWS[a].__getitem__
+            if counts[a] < 2:  # (a, a) needs two copies
+                out += map(row, hand[:i])
+                out += map(row, hand[i + 1:])
+            else:
+                out += map(row, hand)
         return out
 
     def _turn_actions(self, p: int) -> list[TrenchAction]:
@@ -2566,8 +2576,8 @@ _PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
 _ZEROS = (0,) * len(CARDS)
 #: The plot of one card, by the card (made at import).
 _PLOT_ONE = {c: act("plot", arg=c) for c in CARDS}
-#: The plot of two cards, by the pair (made at import).
-_PLOT_PAIRS = {(a, b): act("plot", arg=f"{a}+{b}") for a in CARDS for b in CARDS}
+#: The plot of two cards, by the first card, then the second (made at import).
+_PLOT_ROWS = {a: {b: act("plot", arg=f"{a}+{b}") for b in CARDS} for a in CARDS}
 #: By (eye cell, facing): the cells a piece may be seen on, adjacent or on the forward ray (the
 #: quick test of ``sees``; eyes on ships included); filled as asked.
 _LOOK: dict[tuple[Cell, str], frozenset[Cell]] = {}
