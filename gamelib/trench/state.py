@@ -1467,7 +1467,12 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.drug_left = 0
         self.t_first_sid = None
         self.t_card = None
-        alive = _has_in_play(self, p)
+        per = self.per
+        alive = False
+        for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+            if s.alive and not s.exited:
+                alive = True
+                break
         if self.skip[p] and alive:  # R12.6 / A79: a penalty earned before this turn
             self.skip[p] -= 1
             self.add_log("civ_skip_turn", player=p, name=self.name(p))
@@ -1552,8 +1557,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.shown[p] = []
         self.t_stage = ""
         # R8.7: a soldier whose mask gas took before this turn dies if still in gas.
-        for s in _in_play(self, p):
-            if s.gassed is not None and s.gassed[1] < self.turn_no:
+        per = self.per
+        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline: a copy of the list)
+            if s.gassed is not None and s.alive and not s.exited and s.gassed[1] < self.turn_no:
                 s = _own(self, s)
                 killer = s.gassed[0]
                 s.gassed = None
