@@ -1211,10 +1211,13 @@ class TrenchState(_Memo, State[TrenchAction]):
                 rounds = [fwd, fwd[::-1], fwd][: self.per]
                 self.queue = [q for r in rounds for q in r]
         elif ph == "land":
-            s = _own(self, _by(self, p, a.soldier))
+            i = p * self.per + a.soldier - 1  # (_own(_by(...)), inline)
+            s = self.soldiers[i]
+            if not self._sown >> i & 1:
+                s = _own(self, s)
             assert a.cell is not None
-            edge = EDGES[self.edges[p]]
-            s.cell = edge.ship_cell(a.cell)
+            ship = _LAND_SHIPS.get(a)
+            s.cell = EDGES[self.edges[p]].ship_cell(a.cell) if ship is None else ship
             s.ship = True
             if not self.quiet:
                 self._log("land", p, "action",
@@ -1333,16 +1336,17 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _shield(self, s: Soldier) -> None:
         """R4.6: a cube on the middle of a line shared with an opposite soldier."""
         assert s.cell is not None
-        mids = _SHIELDS[s.cell]  # the opposite edge's ship cells on s's line -> the middle
+        # the opposite edge's ship cell on s's line, and the line's middle
+        opp, mid = _SHIELDS[s.cell]
+        if self.h[_INDEX[mid]] != 1 or self.items.get(mid) or self.supply <= 0:
+            return  # (no cube can go there: no need to look for the opposite soldier)
         for o in self.soldiers:
-            mid = mids.get(o.cell)  # type: ignore[arg-type]
-            if mid is None or not o.ship:
-                continue
-            if _H(self, mid) == 1 and not self.items.get(mid) and self.supply > 0:
+            if o.cell == opp and o.ship:
                 _set_h(self, mid, 2)
                 self.supply -= 1
                 if not self.quiet:
                     self.add_log("shield", cell=_cn(mid))
+                return
 
     # -- rounds
     def _start_round(self) -> None:
@@ -1385,8 +1389,12 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.plots = [None] * self.n
         self.queue = []
         skipped = False
+        per = self.per
         for p in _cw(self, self.start):
-            if not _has_in_play(self, p):
+            for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+                if s.alive and not s.exited:
+                    break
+            else:
                 continue
             if self.skip[p]:  # R12.6 / A79: the civilian penalty, no plot and no turn
                 self.skip[p] -= 1
@@ -2559,6 +2567,8 @@ _LANDINGS = {
     )
     for side in EDGES for num in (1, 2, 3)
 }
+#: A landing action -> its ship cell (R4.5), from ``_LANDINGS``.
+_LAND_SHIPS = {a: ship for acts in _LANDINGS.values() for ship, a in acts}
 #: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
 #: height and put no tile on a new soldier (what follows by itself only removes pieces: deaths,
 #: sinking ships; pieces do not block sight); the set-up's last placement leaves every soldier
@@ -2607,13 +2617,13 @@ for _x in range(8 + 1):  # made at import: the board and the ships' cells around
 _LOOK_BY = {d: {c: v for (c, f), v in _LOOK.items() if f == d} for d in DIRS}
 
 
-#: By ship cell (R4.5), the ship cells of the opposite edge on the same line, each with the
-#: line's middle cell, where a shield cube goes (R4.6).
-_SHIELDS: dict[Cell, dict[Cell, Cell]] = {
-    **{(x, 0): {(x, 8): (x, 4)} for x in range(1, 8)},
-    **{(x, 8): {(x, 0): (x, 4)} for x in range(1, 8)},
-    **{(0, y): {(8, y): (4, y)} for y in range(1, 8)},
-    **{(8, y): {(0, y): (4, y)} for y in range(1, 8)},
+#: By ship cell (R4.5): the opposite edge's ship cell on the same line and the line's middle
+#: cell, where a shield cube goes (R4.6).
+_SHIELDS: dict[Cell, tuple[Cell, Cell]] = {
+    **{(x, 0): ((x, 8), (x, 4)) for x in range(1, 8)},
+    **{(x, 8): ((x, 0), (x, 4)) for x in range(1, 8)},
+    **{(0, y): ((8, y), (4, y)) for y in range(1, 8)},
+    **{(8, y): ((0, y), (4, y)) for y in range(1, 8)},
 }
 _NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
     (x, y): frozenset(add((x, y), d) for d in DIRS) for x in range(1, 8) for y in range(1, 8)
