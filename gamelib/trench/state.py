@@ -731,7 +731,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if s.drugs and s.alive and not s.exited:
                     can_intr = True
                     break
-        key = (tuple(map(h.get, CARDS, _ZEROS)), can_intr, self.opts.interrupt_timing)
+        # (a hand's cards are always in CARDS order, so its counts name it: check_invariants)
+        key = (tuple(h.values()), can_intr, self.opts.interrupt_timing)
         out = _PLOTS.get(key)
         if out is None:
             out = _PLOTS[key] = _plot_list(self, p, can_intr)
@@ -2363,6 +2364,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             assert 0 <= s.cubes <= 2
         for p in range(self.n):
             assert all(k >= 0 for k in self.hands[p].values()), "a negative card count in hand"
+            assert list(self.hands[p]) == [c for c in CARDS if c in self.hands[p]], (
+                "a hand's cards out of CARDS order (plot choices are remembered by the counts)"
+            )
         tiles = [int(t[0]) for s in self.soldiers for t in s.tiles]
         assert len(tiles) == len(set(tiles)), "a weapon tile is in two places"
 
@@ -2586,10 +2590,10 @@ _TILE_KINDS = frozenset(("gun", "gas", "bomb"))
 _TILE_ID = itemgetter(0)
 #: Set-up: every soldier is on a ship, and ship soldiers are seen only when adjacent (never).
 _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
-#: The plots a hand allows, by (card counts, interrupt allowed, interrupt timing): the list of
-#: plot actions depends on nothing else, so it is built once per kind of hand.
+#: The plots a hand allows, by (card counts in CARDS order, interrupt allowed, interrupt
+#: timing): the list of plot actions depends on nothing else, so it is built once per kind of
+#: hand (with or without the beginner's missing cards, the tuples differ in length).
 _PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
-_ZEROS = (0,) * len(CARDS)
 #: The plot of one card, by the card (made at import).
 _PLOT_ONE = {c: act("plot", arg=c) for c in CARDS}
 #: The plot of two cards, by the first card, then the second (made at import).
