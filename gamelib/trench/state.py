@@ -2506,18 +2506,32 @@ _NEXT: dict[str, dict[Cell, Cell]] = {
     d: {(x, y): (x + dx, y + dy) for x in range(-1, 10) for y in range(-1, 10)}
     for d, (dx, dy) in DIRS.items()
 }
-class _Acts(dict[tuple[Any, ...], TrenchAction]):
-    """The shared actions by the positional arguments of :func:`act` (a tuple), each made at
-    its first look-up: a dict look-up where an ``act(...)`` call (the cache's wrapper, keyword
-    arguments bound) costs several times as much on the hot paths."""
+def _soldier_acts() -> dict[tuple[Any, ...], TrenchAction]:
+    """Every action the engine looks up in ``_ACT``, by the key its call sites make (the
+    positional arguments of :func:`act`): pieces S1..S3, guerrillas C1, C2 firing a soldier's
+    weapon (R13.3), every direction, item and card."""
+    items = ("gun", "gas", "bomb", "mask", "food", "drug", "cube", "corpse")
+    keys: list[tuple[Any, ...]] = [("pass",), ("camp",)]
+    keys += [("camp", 0, c) for c in CARDS]
+    keys += [("bounce", 0, d) for d in DIRS]
+    for k in (1, 2, 3):
+        keys += [(v, k, it) for v in ("penalty", "relief", "hand") for it in items]
+        keys += [("collect", k), ("dig", k), ("equip", k, "mask"), ("equip", k, "drug")]
+        for d in DIRS:
+            keys += [("turn", k, d), ("turn", k, d, None, 1), ("move", k, d),
+                     ("dig_fwd", k, d), ("dash", k, d)]
+    shooters = [(k, "") for k in (1, 2, 3)]
+    shooters += [(CIV + c, f" from S{m}") for c in (1, 2) for m in (1, 2, 3)]
+    for k, sfx in shooters:
+        keys.append(("fire", k, "gun" + sfx))
+        keys += [("fire", k, "gas" + sfx, None, n) for n in (0, 1)]
+        keys += [("fire", k, "bomb" + sfx, None, n) for n in (0, 1, 2)]
+    return {key: act(*key) for key in keys}
 
-    def __missing__(self, key: tuple[Any, ...]) -> TrenchAction:
-        a = self[key] = act(*key)
-        return a
 
-
-#: The shared action of ``act(*key)``, by ``key``.
-_ACT = _Acts()
+#: The shared action of ``act(*key)``, by ``key`` (made at import: a plain dict, whose look-up
+#: the interpreter does in C; a dict subclass would run its ``__getitem__`` as a method call).
+_ACT = _soldier_acts()
 #: A soldier action -> the same action as a drug action (``extra``), made once.
 _EXTRA: dict[TrenchAction, TrenchAction] = {}
 #: Height tests as byte tables, for ``bytearray(h).translate`` (a height map to a flag per
@@ -2543,17 +2557,13 @@ _FLIP = act("flip")
 _MOVE_DIG = ("move", "dig_fwd")
 
 
-class _CellActs(dict[tuple[str, int, str], tuple[TrenchAction, ...]]):
-    """By ``(verb, soldier, arg)``: the action aimed at each of the 49 cells, in height-map
-    order (made at the first look-up)."""
-
-    def __missing__(self, key: tuple[str, int, str]) -> tuple[TrenchAction, ...]:
-        verb, soldier, arg = key
-        acts = self[key] = tuple(act(verb, soldier, arg, c) for c in _CELLS)
-        return acts
-
-
-_CELL_ACTS = _CellActs()
+#: By ``(verb, soldier, arg)``: the action aimed at each of the 49 cells, in height-map order
+#: (made at import, a plain dict as ``_ACT``): placements (R4.8, R13.2), builds and remote digs.
+_CELL_ACTS: dict[tuple[str, int, str], tuple[TrenchAction, ...]] = {
+    key: tuple(act(*key, c) for c in _CELLS)
+    for key in [("place", 0, w) for w in ("cube", "food", "civilian", "village")]
+    + [(v, k, "") for v in ("build", "remote") for k in (1, 2, 3)]
+}
 _ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
     b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
     for b, kinds in ((True, ("gun", "bomb")), (False, ("gun", "gas", "bomb")))
