@@ -703,9 +703,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                     ok[i] = 0
         out = [_ACT["pass",]]
         if self.supply > 0:
-            out += compress(_CELL_ACTS["place", 0, "cube"], ok)
+            out.extend(compress(_CELL_ACTS["place", 0, "cube"], ok))
         if self.food_pool > 0:
-            out += compress(_CELL_ACTS["place", 0, "food"], ok)
+            out.extend(compress(_CELL_ACTS["place", 0, "food"], ok))
         if self.civ_pool or self.village_pool:  # R13.2 / A12: 「敵のｽﾀｰﾄ地点前以外はどこにでも」
             enemy_front = {
                 add(s.cell, s.facing) for s in self.soldiers
@@ -750,10 +750,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         for i, a in enumerate(hand):  # the pairs (a, b), b in hand order (a row mapped in C)
             row = _PLOT_ROWS[a].__getitem__
             if counts[a] < 2:  # (a, a) needs two copies
-                out += map(row, hand[:i])
-                out += map(row, hand[i + 1:])
+                out.extend(map(row, hand[:i]))
+                out.extend(map(row, hand[i + 1:]))
             else:
-                out += map(row, hand)
+                out.extend(map(row, hand))
         return out
 
     def _turn_actions(self, p: int) -> list[TrenchAction]:
@@ -904,7 +904,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     i = _INDEX.get(c)
                     if i is not None:
                         ok[i] = 0
-                out += compress(_CELL_ACTS["build", k, ""], ok)
+                out.extend(compress(_CELL_ACTS["build", k, ""], ok))
             if s.cubes < 2 and _collectable(self, s):
                 out.append(_ACT["collect", k])
             return out
@@ -916,7 +916,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 ok = bytearray(self.h).translate(_GT0)  # per cell: height >= 1 and no base
                 for c in self.base_at:
                     ok[_INDEX[c]] = 0
-                out += compress(_CELL_ACTS["remote", k, ""], ok)
+                out.extend(compress(_CELL_ACTS["remote", k, ""], ok))
             return out
         if card == "equip":
             if s.masked:
@@ -2532,8 +2532,6 @@ def _soldier_acts() -> dict[tuple[Any, ...], TrenchAction]:
 #: The shared action of ``act(*key)``, by ``key`` (made at import: a plain dict, whose look-up
 #: the interpreter does in C; a dict subclass would run its ``__getitem__`` as a method call).
 _ACT = _soldier_acts()
-#: A soldier action -> the same action as a drug action (``extra``), made once.
-_EXTRA: dict[TrenchAction, TrenchAction] = {}
 #: Height tests as byte tables, for ``bytearray(h).translate`` (a height map to a flag per
 #: cell, in C): <= 1, >= 1, == 1.
 _LT2 = bytes(int(x <= 1) for x in range(256))
@@ -2563,6 +2561,13 @@ _CELL_ACTS: dict[tuple[str, int, str], tuple[TrenchAction, ...]] = {
     key: tuple(act(*key, c) for c in _CELLS)
     for key in [("place", 0, w) for w in ("cube", "food", "civilian", "village")]
     + [(v, k, "") for v in ("build", "remote") for k in (1, 2, 3)]
+}
+#: A soldier action -> the same action as a drug action (``extra``), made at import for the
+#: tables above (others, as a civilian's, at their first use).
+_EXTRA: dict[TrenchAction, TrenchAction] = {
+    a: act(a.verb, a.soldier, a.arg, a.cell, a.n, True)
+    for a in [*_ACT.values(), *(x for acts in _CELL_ACTS.values() for x in acts)]
+    if a.verb in CATEGORY and a.verb != "camp" and a.soldier < CIV
 }
 _ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
     b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
