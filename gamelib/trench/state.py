@@ -236,33 +236,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.__dict__ = d
         d["opts"] = o
         d["_names"] = game.seat_names()  # (in the game's language)
-        d["h"] = proto["h"].copy()
-        d["base_at"] = proto["base_at"].copy()
+        for k in _PROTO_FLAT:
+            d[k] = proto[k].copy()
+        for k in _PROTO_NESTED:  # (lists of soldiers, hands, piles, sets)
+            d[k] = [x.copy() for x in proto[k]]
         d["items"] = {c: v.copy() for c, v in proto["items"].items()}
-        d["gas"] = proto["gas"].copy()
-        d["soldiers"] = [x.copy() for x in proto["soldiers"]]
-        d["civs"] = [x.copy() for x in proto["civs"]]
-        d["skip"] = proto["skip"].copy()
-        d["hands"] = [x.copy() for x in proto["hands"]]
-        d["discards"] = [x.copy() for x in proto["discards"]]
-        d["intr_used"] = proto["intr_used"].copy()
-        d["vp"] = proto["vp"].copy()
-        d["known"] = [x.copy() for x in proto["known"]]
-        d["public_tiles"] = proto["public_tiles"].copy()
-        d["bonus"] = proto["bonus"].copy()
-        d["spent"] = proto["spent"].copy()
-        d["plots"] = proto["plots"].copy()
-        d["shown"] = [x.copy() for x in proto["shown"]]
-        d["team"] = proto["team"].copy()
-        d["team_seen"] = [x.copy() for x in proto["team_seen"]]
-        d["tvp"] = proto["tvp"].copy()
-        d["queue"] = proto["queue"].copy()
-        d["order"] = proto["order"].copy()
-        d["t_cards"] = proto["t_cards"].copy()
-        d["t_last"] = proto["t_last"].copy()
-        d["t_exh"] = proto["t_exh"].copy()
-        d["gasq"] = proto["gasq"].copy()
-        d["pending"] = proto["pending"].copy()
         self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
         self._fown = _FLOW
         self._legal = None
@@ -2479,14 +2457,15 @@ _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
 #: had after :meth:`TrenchState._set_up` (copied from by the next games' set-up; never
 #: changed; its chance draws are made anew).
 _PROTOS: dict[Any, dict[str, Any]] = {}
-#: The containers ``_from_prototype`` copies (every mutable value ``_set_up`` makes but the
-#: frozen options: checked when a prototype is made).
-_PROTO_COPIED = frozenset((
-    "h", "base_at", "items", "gas", "soldiers", "civs", "skip", "hands", "discards", "intr_used",
-    "vp", "known", "public_tiles", "bonus", "spent", "plots", "shown", "pile", "wdisc",
-    "previews", "team", "team_seen", "tvp", "queue", "order", "t_cards", "t_last", "t_exh",
-    "gasq", "pending",
-))
+#: The containers ``_from_prototype`` copies, one level and two levels deep: with ``items``
+#: and the wind piles, every mutable value ``_set_up`` makes but the frozen options (checked
+#: when a prototype is made).
+_PROTO_FLAT = (
+    "h", "base_at", "gas", "skip", "intr_used", "vp", "public_tiles", "bonus", "spent", "plots",
+    "team", "tvp", "queue", "order", "t_cards", "t_last", "t_exh", "gasq", "pending",
+)
+_PROTO_NESTED = ("soldiers", "civs", "hands", "discards", "known", "shown", "team_seen")
+_PROTO_COPIED = frozenset((*_PROTO_FLAT, *_PROTO_NESTED, "items", "pile", "wdisc", "previews"))
 #: No piece's id (soldiers 0.., civilians -1, -2): ``_card_uses`` skips nobody.
 _NO_SID = -1000
 _new = object.__new__
