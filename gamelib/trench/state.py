@@ -656,25 +656,19 @@ class TrenchState(_Memo, State[TrenchAction]):
                 out.append(a)
         return out
 
-    def _blocked_front(self) -> set[Cell]:
-        """Edge cells directly in front of a ship (no placements there, A12)."""
-        out = set()
-        for s in self.soldiers:
-            if s.ship and s.cell is not None:
-                out.add(_NEXT[s.facing][s.cell])
-        return out
-
     def _setup_actions(self, p: int) -> list[TrenchAction]:
-        busy = _blocked_front(self)
-        for c, v in self.items.items():  # (a loop: no generator)
-            if v:
-                busy.add(c)
         h, items = self.h, self.items
         ok = bytearray(h).translate(_EQ1)  # per cell: open ground, not busy
-        for c in busy:
-            i = _INDEX.get(c)
-            if i is not None:
-                ok[i] = 0
+        for s in self.soldiers:  # no placement on the edge cell in front of a ship (A12)
+            if s.ship and s.cell is not None:
+                i = _INDEX.get(_NEXT[s.facing][s.cell])
+                if i is not None:
+                    ok[i] = 0
+        for c, v in items.items():  # nor on an item or a corpse
+            if v:
+                i = _INDEX.get(c)
+                if i is not None:
+                    ok[i] = 0
         if self.civs:  # R13.2: nothing is placed on a civilian (nor on any piece)
             for i, c in enumerate(_CELLS):
                 if ok[i] and _at(self, c) is not None:
@@ -2362,7 +2356,6 @@ _apply = TrenchState._apply
 _apply_setup = TrenchState._apply_setup
 _apply_turn = TrenchState._apply_turn
 _begin_turn = TrenchState._begin_turn
-_blocked_front = TrenchState._blocked_front
 _by = TrenchState._by
 _camp = TrenchState._camp
 _camp_uses = TrenchState._camp_uses
