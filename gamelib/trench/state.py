@@ -461,6 +461,7 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _credit(self, by: int | None, victim: int) -> None:
         """A kill or a base destroyed (R12.1, R11.3; hidden teams: A85)."""
+        self._end_key = None  # (an input of the end check changes)
         if self.opts.hidden_teams:
             self.tvp[1 - self.team[victim]] += 1
         elif by is not None and self.team[by] != self.team[victim]:
@@ -654,6 +655,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         for ship, a in _LANDINGS[self.edges[p], num]:  # (a loop: no comprehension call)
             if ship not in taken:
                 out.append(a)
+        return out
+
+    def _blocked_front(self) -> set[Cell]:
+        """Edge cells directly in front of a ship (no placements there, A12; ``_setup_actions``
+        marks them in its flags directly)."""
+        out = set()
+        for s in self.soldiers:
+            if s.ship and s.cell is not None:
+                out.add(_NEXT[s.facing][s.cell])
         return out
 
     def _setup_actions(self, p: int) -> list[TrenchAction]:
@@ -1147,9 +1157,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                 _run_gas(self)
                 if self.choice is not None:
                     return
-            if self.phase not in _SETUP_PHASES and (  # (_check_end's quick test, inline)
-                self._end_key != (self.deaths, self.stalled, self.corpse_moves, self.vp, self.tvp)
-            ) and _check_end(self):
+            # (the end check's inputs are unchanged since it last said "not over" while its key
+            # is kept: every write to them forgets the key, see _check_end)
+            if self._end_key is None and self.phase not in _SETUP_PHASES and _check_end(self):
                 return
             if self.pending:
                 _prune_pending(self)
@@ -1240,7 +1250,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         """Carry out the owner decision at the head of ``pending``."""
         sid = self.pending[0][2]
         if a.verb == "hand":  # A43: one item at a time until the card is empty
-            self.corpse_moves += a.arg == "corpse"
+            if a.arg == "corpse":
+                self.corpse_moves += 1
+                self._end_key = None  # (an input of the end check changes)
             move_item(_own(self, self.soldiers[sid]), _own(self, _by(self, p, a.soldier)), a.arg)
             self.add_log("hand_on", player=p, kind="action", name=self.name(p),
                          what=_word(a.arg), s=a.soldier)
@@ -1265,6 +1277,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             if a.arg == "vp":
                 self.vp = vp = self.vp.copy()
                 vp[p] -= 1
+                self._end_key = None  # (an input of the end check changes)
                 self.add_log("civpen_vp", player=p, kind="action", name=self.name(p))
             else:
                 self.skip[p] += 1
@@ -1383,6 +1396,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             _interrupts(self)
         elif not self.queue:  # ruling: nobody can plot any more -> judgement (no endless game)
             self.stalled = True
+            self._end_key = None  # (an input of the end check changes)
 
     def _plot(self, p: int, cards: list[str]) -> None:
         if not self._fown & _QUEUE:  # (shared with a clone: copied at the first write)
@@ -1557,6 +1571,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     s.cell = None
                     s.ship = False
                     self.deaths += 1
+                    self._end_key = None  # (an input of the end check changes)
                     if not self.quiet:
                         self._log("sink", s.owner, "event",
                                   {"name": self._names[s.owner], "s": s.num})
@@ -1834,6 +1849,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         s.cell = None
         self.vp = vp = self.vp.copy()
         vp[p] += 2 if self.n >= 3 else 1
+        self._end_key = None  # (an input of the end check changes)
         self.add_log("exit", player=p, name=self.name(p), s=s.num)
         self.pending.append(("heir", p, s.sid))  # A43: the owner hands the items on
 
@@ -1939,6 +1955,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         bonus[p] = True
         self.vp = vp = self.vp.copy()
         vp[p] += 1
+        self._end_key = None  # (an input of the end check changes)
         self.add_log("bonus", name=self.name(p))
 
     # -- deaths and loot
@@ -1953,6 +1970,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         s.masked = False
         s.gassed = None
         self.deaths += 1
+        self._end_key = None  # (an input of the end check changes)
         if s.cell is not None and on_board(s.cell):
             self.items[s.cell] = [*self.items.get(s.cell, ()), s.sid]
         if not self.quiet:
@@ -1970,6 +1988,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         the killer takes the civilian penalty (A79)."""
         s.alive = False
         self.deaths += 1
+        self._end_key = None  # (an input of the end check changes)
         assert s.cell is not None
         self.add_log("civ_death", k=s.num, cell=_cn(s.cell), cause=_CAUSE[cause])
         s.cell = None
@@ -1980,6 +1999,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         """R10.4 / R10.6: take the corpse and its card; feast."""
         s, c = _own(self, s), _own(self, self.soldiers[cid])
         self.corpse_moves += 1
+        self._end_key = None  # (an input of the end check changes)
         s.tiles += c.tiles
         _own_known(self)[s.owner] |= {int(t[0]) for t in c.tiles}
         s.food += c.food
@@ -2095,7 +2115,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             return False
         # Everything the answer depends on changes only with a death, a stall, a VP change or
         # a corpse reaching a soldier in play (looted, handed on); free transfers keep corpses
-        # in a team and eating one only lowers VP.
+        # in a team and eating one only lowers VP. The engine forgets the key (None) wherever
+        # it changes one of these, and _proceed asks again only then; asked directly, the key
+        # is compared by content.
         key = (self.deaths, self.stalled, self.corpse_moves, self.vp, self.tvp)
         if key == self._end_key:  # (lists compare by content: the key holds copies)
             return False
