@@ -41,7 +41,8 @@ class TrenchAction:
 
     Interned: equal fields give the very same object (made once per session, frozen), so
     equality and hashing are identity (``action in legal`` compares no fields) and the text is
-    built once.
+    built once, when the action is made (kept in the instance as ``_text``: a plain attribute,
+    which the interpreter reads fast; no class-level hook or descriptor).
     """
 
     verb: str
@@ -59,22 +60,18 @@ class TrenchAction:
         a = _INTERNED.get(key)
         if a is None:
             a = object.__new__(cls)
-            a.__dict__.update(zip(_FIELDS, key, strict=True))  # (frozen: no __setattr__)
+            # a dict of its own, not one sharing the class's keys: the interpreter's fast
+            # attribute read (by position in the dict) works on such a dict only
+            d = dict(zip(_FIELDS, key, strict=True))
+            _set(a, "__dict__", d)  # (frozen: no __setattr__)
+            if verb in _BODIES:  # (a verb without a text fails when shown, as before)
+                d["_text"] = _text(a)
             _INTERNED[key] = a
         return a
 
     def __str__(self) -> str:
-        text: str = self._text
-        return text
-
-    def __getattr__(self, name: str) -> Any:
-        """Only for ``_text``, the first time: built once and kept in the instance (as a
-        ``cached_property`` would, without its lock)."""
-        if name != "_text":
-            raise AttributeError(name)
-        text = _text(self)
-        self.__dict__["_text"] = text
-        return text
+        text: str | None = self.__dict__.get("_text")
+        return _text(self) if text is None else text
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle (and copy) the fields only, unpickling to the shared value."""
@@ -83,6 +80,7 @@ class TrenchAction:
 
 
 _FIELDS = ("verb", "soldier", "arg", "cell", "n", "extra")
+_set = object.__setattr__
 #: Every action made so far, by its fields (a few thousand at most: the values are small).
 _INTERNED: dict[tuple[Any, ...], TrenchAction] = {}
 

@@ -94,7 +94,16 @@ class Soldier:
 
 def items_of(s: Soldier, corpses: bool) -> list[str]:
     """The kinds of item on ``s``'s card (weapon tiles by kind; held corpses if ``corpses``)."""
-    out = [k for k in _WEAPONS if any(t[1] == k for t in s.tiles)]
+    out: list[str] = []
+    tiles = s.tiles
+    if len(tiles) == 1:  # (the usual card: one tile, no comprehension or generator to run)
+        out.append(tiles[0][1])
+    elif tiles:
+        for k in _WEAPONS:
+            for t in tiles:
+                if t[1] == k:
+                    out.append(k)
+                    break
     if s.masks:
         out.append("mask")
     if s.food:

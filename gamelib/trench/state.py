@@ -17,9 +17,9 @@ the next automatic step).
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections.abc import Iterable
-from functools import cache
 from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, cast
@@ -96,6 +96,29 @@ class TrenchState(_Memo, State[TrenchAction]):
     def __init__(self, game: TrenchGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
         o = cast("TrenchOptions", game.options)
+        core = set(self.__dict__)  # (State.__init__'s: game, seed, rng, history, log, quiet)
+        key = (o, len(core))
+        proto = _PROTOS.get(key)
+        if proto is None:  # the first game with these options: set up by the rules
+            _set_up(self, game, rng)
+            proto = {k: v if k in core or k in ("opts", "_names") else copy.deepcopy(v)
+                     for k, v in self.__dict__.items()}
+            mutable = [k for k, v in proto.items() if k not in _PROTO_COPIED and k not in core
+                       and not isinstance(v, (int, str, tuple, frozenset, type(None)))]
+            assert mutable == ["opts"], f"_from_prototype must copy {mutable}"
+            _PROTOS[key] = proto
+        else:
+            _from_prototype(self, game, rng, proto)
+        n, per = self.n, self.per
+        self.add_log("setup", kind="phase", n=n, per=per)
+        if o.hidden_teams:
+            for p in range(n):
+                self.add_log("team_dealt", player=p, visible_to={p}, team=_TEAM[self.team[p]])
+
+    def _set_up(self, game: TrenchGame, rng: Rng) -> None:
+        """The set-up's board, pieces, cards and flow (R4), ``rng`` shuffling the wind pile
+        (R4.9) and, in the hidden-team game, dealing the teams (R13.4)."""
+        o = cast("TrenchOptions", game.options)
         self.opts = o
         self._names = game.seat_names()  # shared, never changed
         n = game.players
@@ -160,7 +183,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not o.beginner:
             self.pile = list(WIND_CARDS)
             rng.shuffle(self.pile)
-            self._refill_previews()
+            _refill_previews(self)
         # Teams (R13.4, R13.5): seat -> team; without teams every seat is its own team.
         self.team = list(range(n))
         if o.open_teams:  # A84: partners on adjacent edges, S+W against N+E
@@ -201,10 +224,35 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.corpse_moves = 0
         self.result: Outcome | None = None
         self.stalled = False
-        self.add_log("setup", kind="phase", n=n, per=per)
-        if o.hidden_teams:
-            for p in range(n):
-                self.add_log("team_dealt", player=p, visible_to={p}, team=_TEAM[self.team[p]])
+
+    def _from_prototype(self, game: TrenchGame, rng: Rng, proto: dict[str, Any]) -> None:
+        """What :meth:`_set_up` makes, from the first game's (``proto``: its content with these
+        options, before any chance), every container copied (a new state is its own, as if
+        set up by the rules: callers may change it), then the same draws from ``rng`` (the
+        wind pile, hidden teams)."""
+        o = cast("TrenchOptions", game.options)
+        d = proto.copy()  # (a copy of a dict: no insertions; the keys in the same order)
+        d.update(self.__dict__)  # (State.__init__'s, the first keys of the prototype too)
+        self.__dict__ = d
+        d["opts"] = o
+        d["_names"] = game.seat_names()  # (in the game's language)
+        for k in _PROTO_FLAT:
+            d[k] = proto[k].copy()
+        for k in _PROTO_NESTED:  # (lists of soldiers, hands, piles, sets)
+            d[k] = [x.copy() for x in proto[k]]
+        d["items"] = {c: v.copy() for c, v in proto["items"].items()}
+        self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
+        self._fown = _FLOW
+        self._legal = None
+        self._end_key = None
+        self.pile, self.wdisc, self.previews = [], [], []
+        if not o.beginner:  # R4.9, as _set_up draws it
+            self.pile = list(WIND_CARDS)
+            rng.shuffle(self.pile)
+            _refill_previews(self)
+        if o.hidden_teams:  # R13.4, as _set_up deals it
+            self.team = [0, 0, 1, 1]
+            rng.shuffle(self.team)
 
     # ----------------------------------------------------------------- copying
     def clone(self) -> TrenchState:
@@ -319,7 +367,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def level(self, s: Soldier) -> int:
         """The level a soldier rests at (ship = 1, R3.13)."""
         assert s.cell is not None
-        return 1 if s.ship else self.H(s.cell)
+        return 1 if s.ship else _H(self, s.cell)
 
     def at(self, c: Cell) -> Soldier | None:
         """The living soldier on board cell ``c``, if any."""
@@ -339,7 +387,7 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def is_free(self, c: Cell) -> bool:
         """No piece, item, corpse or gas on ``c`` (R3.12)."""
-        return self.at(c) is None and not self.items.get(c) and self.gas_at(c) == 0
+        return _at(self, c) is None and not self.items.get(c) and _gas_at(self, c) == 0
 
     def _taken_cells(self) -> set[Cell]:
         """Cells holding a piece, an item or a corpse, or gas (no cube may enter, R3.12)."""
@@ -390,7 +438,7 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def team_vp(self, p: int) -> int:
         """The VP that count for ``p``'s win: his own, or his team's pooled VP (A84, A85)."""
-        return self._team_vps()[p]
+        return _team_vps(self)[p]
 
     def _vps(self) -> list[int]:
         """:meth:`total_vp` of every seat, in one pass over the soldiers."""
@@ -404,7 +452,7 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _team_vps(self) -> list[int]:
         """:meth:`team_vp` of every seat."""
-        vps = self._vps()
+        vps = _vps(self)
         if not (self.opts.open_teams or self.opts.hidden_teams):
             return vps
         team = self.team
@@ -413,6 +461,7 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _credit(self, by: int | None, victim: int) -> None:
         """A kill or a base destroyed (R12.1, R11.3; hidden teams: A85)."""
+        self._end_key = None  # (an input of the end check changes)
         if self.opts.hidden_teams:
             self.tvp[1 - self.team[victim]] += 1
         elif by is not None and self.team[by] != self.team[victim]:
@@ -423,13 +472,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         """VP: events plus enemy corpses held (R12.1, A75)."""
         if self.opts.corpse_vp != "always":
             return self.vp[p]
-        return self.vp[p] + self.corpse_count(p)
+        return self.vp[p] + _corpse_count(self, p)
 
     def corpse_count(self, p: int) -> int:
         """Enemy corpses held by ``p``'s soldiers in play (R10.7)."""
         return sum(
             1
-            for s in self.in_play(p)
+            for s in _in_play(self, p)
             for c in s.corpses
             if self.team[self.soldiers[c].owner] != self.team[p]
         )
@@ -479,7 +528,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         ``_apply`` and ``clone``; a new list each call, so callers may change it.
         """
         if self._legal is None:
-            self._legal = self._legal_now()
+            self._legal = _legal_now(self)
         return self._legal.copy()
 
     def _is_legal(self, action: TrenchAction) -> bool:
@@ -487,32 +536,34 @@ class TrenchState(_Memo, State[TrenchAction]):
         list's ``in`` compares identities, in C)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._legal_now()
+            legal = self._legal = _legal_now(self)
         return action in legal
 
     def _legal_now(self) -> list[TrenchAction]:
         if self.result is not None:
             return []
         if self.choice is not None:
-            return [A("bounce", arg=d) for d in self.choice[2]]
+            return [_ACT["bounce", 0, d] for d in self.choice[2]]
         if self.pending:
-            return self._pending_actions()
+            return _pending_actions(self)
         ph = self.phase  # (current_player, inline)
         if ph == "turn":
-            return self._turn_actions(self.order[self.turn_i])
+            return _turn_actions(self, self.order[self.turn_i])
         p = self.queue[0]
         if ph == "plot":
-            return self._plot_choices(p)  # shared: legal_actions hands out copies
+            return _plot_choices(self, p)  # shared: legal_actions hands out copies
         if ph == "arm":
             return list(_ARMS[self.beginner])
         if ph == "land":
-            return self._land_actions(p)
+            return _land_actions(self, p)
         if ph == "base":
-            row = EDGES[self.edges[p]].first_row()
-            return [
-                A("base", cell=c) for c in sorted(row) if self.H(c) == 1 and not self.items.get(c)
-            ]
-        return self._setup_actions(p)  # (the cube phase)
+            h, items = self.h, self.items
+            out = []
+            for c, i, a in _BASES[self.edges[p]]:  # (a loop: no comprehension call)
+                if h[i] == 1 and not items.get(c):
+                    out.append(a)
+            return out
+        return _setup_actions(self, p)  # (the cube phase)
 
     # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
     def _pending_actions(self) -> list[TrenchAction]:
@@ -521,14 +572,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             return [A("interrupt"), A("wait")]
         if kind == "civpen":  # R12.6 / A79: lose 1 VP (never below 0) or sit out a round
             return ([A("civpen", arg="vp")] if self.vp[p] >= 1 else []) + [A("civpen", arg="skip")]
-        mine = self.in_play(p)
+        mine = _in_play(self, p)
         if kind == "penalty":  # A82: one whole item from one surviving soldier
-            return [A("penalty", r.num, it) for r in mine for it in items_of(r, corpses=False)]
+            return [_ACT["penalty", r.num, it] for r in mine for it in items_of(r, False)]
         src = self.soldiers[sid]
         verb = "relief" if kind == "relief" else "hand"
         out = [
-            A(verb, r.num, it)
-            for it in items_of(src, corpses=kind == "heir")
+            _ACT[verb, r.num, it]
+            for it in items_of(src, kind == "heir")
             for r in mine
             if it != "cube" or r.cubes < 2
         ]
@@ -538,10 +589,10 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _prune_pending(self) -> None:
         """Drop head decisions without a choice left (nothing to move, nobody to take it)."""
-        while self.pending and not self._pending_actions():
+        while self.pending and not _pending_actions(self):
             kind, _, sid = self.pending.pop(0)
             if kind == "relief":
-                self._after_relief(sid)
+                _after_relief(self, sid)
 
     def _give_actions(self, p: int) -> list[TrenchAction]:
         """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn;
@@ -550,37 +601,45 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
             return []
         mine: list[Soldier] = []
+        cells = set()
         for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
             if s.alive and not s.exited and not s.ship and s.cell is not None:  # on the board
                 mine.append(s)
-        out: list[TrenchAction] = []
-        if self.opts.open_teams:
-            mates = [
-                s for q in range(self.n) if q != p and self.team[q] == self.team[p]
-                for s in self.in_play(q) if s.on_board
-            ]
-            for a in mine:
-                assert a.cell is not None
-                for b in mates:
-                    if b.cell in _NEIGHBOURS[a.cell]:
-                        out += [
-                            A("give", a.num, it, cell=b.cell)
-                            for it in items_of(a, corpses=True) if it != "cube" or b.cubes < 2
-                        ]
+                cells.add(s.cell)
+        out = _partner_gives(self, p, mine) if self.opts.open_teams else []
         if len(mine) < 2:
             return out
         for a in mine:
             assert a.cell is not None
             near = _NEIGHBOURS[a.cell]
-            kinds: list[str] | None = None
+            if near.isdisjoint(cells):  # (nobody next to a: one test in C)
+                continue
+            kinds = items_of(a, True)
             for b in mine:
                 if b.cell not in near:  # (a's own cell is not a neighbour of it)
                     continue
-                if kinds is None:
-                    kinds = items_of(a, corpses=True)
-                out += [
-                    A("give", a.num, it, n=b.num) for it in kinds if it != "cube" or b.cubes < 2
-                ]
+                gives = _GIVES[a.num, b.num]
+                for it in kinds:  # (a loop: no comprehension call)
+                    if it != "cube" or b.cubes < 2:
+                        out.append(gives[it])
+        return out
+
+    def _partner_gives(self, p: int, mine: list[Soldier]) -> list[TrenchAction]:
+        """A90: ``mine`` (``p``'s soldiers on the board) give to the partner's adjacent
+        soldiers in the open team game (named by their cell)."""
+        mates = [
+            s for q in range(self.n) if q != p and self.team[q] == self.team[p]
+            for s in _in_play(self, q) if s.on_board
+        ]
+        out: list[TrenchAction] = []
+        for a in mine:
+            assert a.cell is not None
+            for b in mates:
+                if b.cell in _NEIGHBOURS[a.cell]:
+                    out += [
+                        A("give", a.num, it, cell=b.cell)
+                        for it in items_of(a, True) if it != "cube" or b.cubes < 2
+                    ]
         return out
 
     def _land_actions(self, p: int) -> list[TrenchAction]:
@@ -592,10 +651,15 @@ class TrenchState(_Memo, State[TrenchAction]):
                 taken.add(c)
                 if s.owner == p:
                     num += 1
-        return [a for ship, a in _LANDINGS[self.edges[p], num] if ship not in taken]
+        out = []
+        for ship, a in _LANDINGS[self.edges[p], num]:  # (a loop: no comprehension call)
+            if ship not in taken:
+                out.append(a)
+        return out
 
     def _blocked_front(self) -> set[Cell]:
-        """Edge cells directly in front of a ship (no placements there, A12)."""
+        """Edge cells directly in front of a ship (no placements there, A12; ``_setup_actions``
+        marks them in its flags directly)."""
         out = set()
         for s in self.soldiers:
             if s.ship and s.cell is not None:
@@ -603,23 +667,27 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _setup_actions(self, p: int) -> list[TrenchAction]:
-        busy = self._blocked_front()
-        busy.update(c for c, v in self.items.items() if v)
         h, items = self.h, self.items
-        ok = list(map(_EQ1, h))  # per cell: open ground, not busy
-        for c in busy:
-            i = _INDEX.get(c)
-            if i is not None:
-                ok[i] = False
+        ok = bytearray(h).translate(_EQ1)  # per cell: open ground, not busy
+        for s in self.soldiers:  # no placement on the edge cell in front of a ship (A12)
+            if s.ship and s.cell is not None:
+                i = _INDEX.get(_NEXT[s.facing][s.cell])
+                if i is not None:
+                    ok[i] = 0
+        for c, v in items.items():  # nor on an item or a corpse
+            if v:
+                i = _INDEX.get(c)
+                if i is not None:
+                    ok[i] = 0
         if self.civs:  # R13.2: nothing is placed on a civilian (nor on any piece)
             for i, c in enumerate(_CELLS):
-                if ok[i] and self.at(c) is not None:
-                    ok[i] = False
-        out = [A("pass")]
+                if ok[i] and _at(self, c) is not None:
+                    ok[i] = 0
+        out = [_ACT["pass",]]
         if self.supply > 0:
-            out += compress(_cell_acts("place", 0, "cube"), ok)
+            out.extend(compress(_CELL_ACTS["place", 0, "cube"], ok))
         if self.food_pool > 0:
-            out += compress(_cell_acts("place", 0, "food"), ok)
+            out.extend(compress(_CELL_ACTS["place", 0, "food"], ok))
         if self.civ_pool or self.village_pool:  # R13.2 / A12: 「敵のｽﾀｰﾄ地点前以外はどこにでも」
             enemy_front = {
                 add(s.cell, s.facing) for s in self.soldiers
@@ -627,23 +695,29 @@ class TrenchState(_Memo, State[TrenchAction]):
             }
             cells = [
                 c for i, c in enumerate(_CELLS) if h[i] == 1 and not items.get(c)
-                and c not in enemy_front and self.at(c) is None
+                and c not in enemy_front and _at(self, c) is None
             ]
             for kind, left in (("civilian", self.civ_pool), ("village", self.village_pool)):
                 if left > 0:
-                    acts = _cell_acts("place", 0, kind)
+                    acts = _CELL_ACTS["place", 0, kind]
                     out += [acts[_INDEX[c]] for c in cells]
         return out
 
     def _plot_choices(self, p: int) -> list[TrenchAction]:
         """The plots ``p`` may make now (a shared list: do not change it)."""
         h = self.hands[p]
-        can_intr = (h.get("interrupt", 0) > 0 and not self.intr_used[p]
-                    and any(s.drugs for s in self.in_play(p)))
-        key = (tuple(map(h.get, CARDS, _ZEROS)), can_intr, self.opts.interrupt_timing)
+        can_intr = False
+        if h.get("interrupt", 0) > 0 and not self.intr_used[p]:
+            per = self.per  # a soldier in play with a drug to pay (a loop: no generator)
+            for s in self.soldiers[p * per:p * per + per]:
+                if s.drugs and s.alive and not s.exited:
+                    can_intr = True
+                    break
+        # (a hand's cards are always in CARDS order, so its counts name it: check_invariants)
+        key = (tuple(h.values()), can_intr, self.opts.interrupt_timing)
         out = _PLOTS.get(key)
         if out is None:
-            out = _PLOTS[key] = self._plot_list(p, can_intr)
+            out = _PLOTS[key] = _plot_list(self, p, can_intr)
         return out
 
     def _plot_list(self, p: int, can_intr: bool) -> list[TrenchAction]:
@@ -653,11 +727,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         alone = hand if self.opts.interrupt_timing == "phase4" else [
             c for c in hand if c != "interrupt"  # A22 b: alone it could only hold the turn back
         ]
-        out = [A("plot", arg=c) for c in alone]
-        for a, b in itertools.product(hand, hand):
-            if a == b and self.hands[p][a] < 2:
-                continue
-            out.append(_PLOT_PAIRS[a, b])
+        out = [_PLOT_ONE[c] for c in alone]
+        counts = self.hands[p]
+        for i, a in enumerate(hand):  # the pairs (a, b), b in hand order (a row mapped in C)
+            row = _PLOT_ROWS[a].__getitem__
+            if counts[a] < 2:  # (a, a) needs two copies
+                out.extend(map(row, hand[:i]))
+                out.extend(map(row, hand[i + 1:]))
+            else:
+                out.extend(map(row, hand))
         return out
 
     def _turn_actions(self, p: int) -> list[TrenchAction]:
@@ -666,17 +744,17 @@ class TrenchState(_Memo, State[TrenchAction]):
         out: list[TrenchAction] = []
         if st in ("act1", "act2"):
             assert self.t_card is not None
-            return self._card_uses(p, self.t_card, first=st == "act1") + self._give_actions(p)
+            return _card_uses(self, p, self.t_card, st == "act1") + _give_actions(self, p)
         if st == "after1":
             if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
                 # R6.5a: another piece may use the first card again
-                out = self._card_uses(p, self.t_card, False, False, self.t_first_sid)
-            out += self._drug_actions(p)
-            out += self._give_actions(p)
+                out = _card_uses(self, p, self.t_card, False, False, self.t_first_sid)
+            out.extend(_drug_actions(self, p))
+            out.extend(_give_actions(self, p))
             if self.t_cards:
                 out.append(_FLIP)
         else:  # after2
-            out = self._drug_actions(p) + self._give_actions(p)
+            out = _drug_actions(self, p) + _give_actions(self, p)
         out.append(_END)
         return out
 
@@ -686,7 +764,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.drug_left <= 0 or self.drug_sid is None:
             return []
         s = self.soldiers[self.drug_sid]
-        if not s.in_play or s.sid in self.t_exh:
+        if not s.alive or s.exited or s.sid in self.t_exh:  # (not in play)
             return []
         cards = [
             c for c in SOLDIER_CARDS if self.hands[p].get(c, 0) > 0 or c in self.discards[p]
@@ -694,7 +772,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         out: list[TrenchAction] = []
         remote = self.drug_left == 2
         for c in cards:
-            for a in self._soldier_uses(s, c, remote=remote):
+            for a in _soldier_uses(self, s, c, remote, None):
                 x = _EXTRA.get(a)
                 if x is None:
                     x = _EXTRA[a] = A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True)
@@ -709,19 +787,23 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The uses of ``card`` by every piece but ``skip`` (a sid); with ``any_one``: stop at
         the first piece with a use."""
         if card == "camp":
-            return self._camp_uses(p)
+            return _camp_uses(self, p)
+        if skip is None:
+            skip = _NO_SID  # (int == int below: the interpreter's fast compare)
         out: list[TrenchAction] = []
         done = self.t_exh
-        for s in self.in_play(p):
-            if s.sid in done or s.sid == skip:
+        occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
+        per = self.per
+        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
+            if not s.alive or s.exited or s.sid in done or s.sid == skip:
                 continue
-            out += self._soldier_uses(s, card, first)
+            out.extend(_soldier_uses(self, s, card, first, occ))
             if any_one and out:
                 return out
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
             for c in self.civs:
                 if c.alive and c.sid not in self.t_exh and c.sid != skip:  # R6.9: dashed = done
-                    out += self._civ_uses(c, card, p)
+                    out += _civ_uses(self, c, card, p)
         return out
 
     def _civ_uses(self, s: Soldier, card: str, p: int) -> list[TrenchAction]:
@@ -735,18 +817,18 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "turn":
             return [A("turn", k, d) for d in DIRS if d != s.facing]
         if card == "dig":
-            return [A("dig", k)] if self.H(s.cell) >= 1 else []
+            return [A("dig", k)] if _H(self, s.cell) >= 1 else []
         if card == "fire":
-            return [a for w in self.in_play(p) for a in self._fires(s, w)]
-        lv = self.H(s.cell)
-        out = [A("move", k, d) for d in DIRS if self._civ_step_ok(lv, add(s.cell, d))]
+            return [a for w in _in_play(self, p) for a in _fires(self, s, w)]
+        lv = _H(self, s.cell)
+        out = [A("move", k, d) for d in DIRS if _civ_step_ok(self, lv, add(s.cell, d))]
         c1 = add(s.cell, s.facing)  # the dash (R7.1.5): two cells straight ahead
-        if on_board(c1) and self.at(c1) is None and c1 != self.village:
-            h1, c2 = self.H(c1), add(c1, s.facing)
+        if on_board(c1) and _at(self, c1) is None and c1 != self.village:
+            h1, c2 = _H(self, c1), add(c1, s.facing)
             if lv >= 1 and h1 == 0:  # jumping a one-cell hole onto ground
-                ok = on_board(c2) and self.H(c2) == 1 and self._civ_step_ok(1, c2)
+                ok = on_board(c2) and _H(self, c2) == 1 and _civ_step_ok(self, 1, c2)
             else:
-                ok = h1 == 1 and self._civ_step_ok(1, c2)
+                ok = h1 == 1 and _civ_step_ok(self, 1, c2)
             if ok:
                 out.append(A("dash", k, s.facing))
         return out
@@ -754,28 +836,32 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _civ_step_ok(self, lv: int, t: Cell) -> bool:
         """Whether a civilian at level ``lv`` may step onto ``t``: on the board, no piece, no
         item (it picks nothing up), not raised except the village (bumped, R7.1.9)."""
-        if not on_board(t) or self.at(t) is not None or self.items.get(t):
+        if not on_board(t) or _at(self, t) is not None or self.items.get(t):
             return False
-        return lv >= 1 if t == self.village else self.H(t) <= 1
+        return lv >= 1 if t == self.village else _H(self, t) <= 1
 
     def _camp_uses(self, p: int) -> list[TrenchAction]:
-        if not any(s.food for s in self.in_play(p)) and not any(
-            s.corpses for s in self.in_play(p)
+        if not any(s.food for s in _in_play(self, p)) and not any(
+            s.corpses for s in _in_play(self, p)
         ):
             return []
         if not self.day:
-            return [A("camp")]
+            return [_ACT["camp",]]
         kinds = sorted({c for c in self.discards[p] if c != "camp"}, key=list(CARDS).index)
-        return [A("camp", arg=c) for c in kinds] or [A("camp")]
+        return [_ACT["camp", 0, c] for c in kinds] or [_ACT["camp",]]
 
-    def _soldier_uses(self, s: Soldier, card: str, remote: bool) -> list[TrenchAction]:
-        if self.t_last.get(s.sid) == card:
+    def _soldier_uses(
+        self, s: Soldier, card: str, remote: bool, occ: dict[Cell, Soldier] | None
+    ) -> list[TrenchAction]:
+        """``s``'s uses of ``card`` (``occ``: :meth:`_occupancy`, made by the caller for the
+        moves of several soldiers, or ``None``)."""
+        if self.t_last.get(s.sid, "") == card:  # (str == str: the interpreter's fast compare)
             return []  # R6.8: no two actions of one category in a row by one soldier
         k = s.num
         if card == "move":
-            return self._moves(s)
+            return _moves(self, s, _occupancy(self) if occ is None else occ)
         if card == "turn":
-            carry = self._carry_limit(s)
+            carry = _carry_limit(self, s)
             if carry < 0:  # nothing carried along: the three other facings (a table)
                 return [*_TURNS[k, s.facing]]
             out = []
@@ -783,50 +869,61 @@ class TrenchState(_Memo, State[TrenchAction]):
             assert c is not None
             for d in DIRS:
                 if d != s.facing:
-                    out.append(A("turn", k, d))
+                    out.append(_ACT["turn", k, d])
                     if carry >= 0:  # the side cell towards d takes what is in front, if free
                         t2 = _NEXT[d][c]
                         i2 = _INDEX.get(t2)
-                        if i2 is not None and self.h[i2] <= carry and self.is_free(t2):
-                            out.append(A("turn", k, d, n=1))
+                        if i2 is not None and self.h[i2] <= carry and _is_free(self, t2):
+                            out.append(_ACT["turn", k, d, None, 1])
             return out
         if card == "build":
             if s.masked or s.ship:
                 return []
             out = []
             if s.cubes:
-                ok = list(map(_LT2, self.h))  # per cell: height <= 1 and not taken
-                for c in self._taken_cells():
+                ok = bytearray(self.h).translate(_LT2)  # per cell: height <= 1 and not taken
+                for c in _taken_cells(self):
                     i = _INDEX.get(c)
                     if i is not None:
-                        ok[i] = False
-                out += compress(_cell_acts("build", k, ""), ok)
-            if s.cubes < 2 and self._collectable(s):
-                out.append(A("collect", k))
+                        ok[i] = 0
+                out.extend(compress(_CELL_ACTS["build", k, ""], ok))
+            if s.cubes < 2 and _collectable(self, s):
+                out.append(_ACT["collect", k])
             return out
         if card == "fire":
-            return self._fires(s)
+            return _fires(self, s)
         if card == "dig":
-            out = [] if s.ship else [A("dig", k)]
+            out = [] if s.ship else [_ACT["dig", k]]
             if remote:
-                ok = list(map(_GT0, self.h))  # per cell: height >= 1 and no base
+                ok = bytearray(self.h).translate(_GT0)  # per cell: height >= 1 and no base
                 for c in self.base_at:
-                    ok[_INDEX[c]] = False
-                out += compress(_cell_acts("remote", k, ""), ok)
+                    ok[_INDEX[c]] = 0
+                out.extend(compress(_CELL_ACTS["remote", k, ""], ok))
             return out
         if card == "equip":
             if s.masked:
                 return []
             out = []
             if s.masks:
-                out.append(A("equip", k, "mask"))
+                out.append(_ACT["equip", k, "mask"])
             if s.drugs and self.drug_left == 0:
-                out.append(A("equip", k, "drug"))
+                out.append(_ACT["equip", k, "drug"])
             return out
         return []
 
     # -- move
-    def _moves(self, s: Soldier) -> list[TrenchAction]:
+    def _occupancy(self) -> dict[Cell, Soldier]:
+        """The living pieces by board cell (``at`` for many cells: one pass, then look-ups)."""
+        occ: dict[Cell, Soldier] = {}
+        for x in self.soldiers:
+            if x.alive and not x.exited and not x.ship and x.cell is not None:  # (on_board)
+                occ[x.cell] = x
+        for x in self.civs:
+            if x.alive and x.cell is not None and x.cell not in occ:
+                occ[x.cell] = x
+        return occ
+
+    def _moves(self, s: Soldier, occ: dict[Cell, Soldier]) -> list[TrenchAction]:
         out: list[TrenchAction] = []
         k = s.num
         c = s.cell
@@ -837,10 +934,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             dirs, lv = DIRS, self.h[_INDEX[c]]
         for d in dirs:
-            for mode in self._step_modes(s, c, lv, d, dash=False):
-                out.append(A(mode, k, d))
-        if not s.masked and self._dash_ok(s):
-            out.append(A("dash", k, s.facing))
+            for mode in _step_modes(self, s, c, lv, d, False, occ):
+                out.append(_ACT[mode, k, d])
+        if not s.masked and _dash_ok(self, s, occ):
+            out.append(_ACT["dash", k, s.facing])
         return out
 
     def _exit_ok(self, s: Soldier, c: Cell, d: str) -> bool:
@@ -852,14 +949,17 @@ class TrenchState(_Memo, State[TrenchAction]):
         t = add(c, d)
         if any(x.ship and x.cell == t and x.in_play for x in self.soldiers):
             return False
-        return not (len(self.in_play(s.owner)) == 1 and self.total_vp(s.owner) == 0)
+        return not (len(_in_play(self, s.owner)) == 1 and _total_vp(self, s.owner) == 0)
 
-    def _step_modes(self, s: Soldier, c: Cell, lv: int, d: str, dash: bool) -> tuple[str, ...]:
-        """How ``s`` (at ``c``, level ``lv``) may step towards ``d``: "move" and/or "dig_fwd"."""
+    def _step_modes(
+        self, s: Soldier, c: Cell, lv: int, d: str, dash: bool, occ: dict[Cell, Soldier]
+    ) -> tuple[str, ...]:
+        """How ``s`` (at ``c``, level ``lv``) may step towards ``d``: "move" and/or "dig_fwd"
+        (``occ``: the pieces by cell, :meth:`_occupancy`)."""
         t = _NEXT[d][c]
         i = _INDEX.get(t)
         if i is None:  # off the board
-            return _MOVE if c in _INDEX and self._exit_ok(s, c, d) else ()
+            return _MOVE if c in _INDEX and _exit_ok(self, s, c, d) else ()
         h = self.h
         ht = h[i]
         if ht == 2:
@@ -871,19 +971,19 @@ class TrenchState(_Memo, State[TrenchAction]):
                 return ()
             base = self.base_at.get(t)
             if base is not None:
-                return () if self.ally(base, s.owner) else _MOVE
+                return () if _ally(self, base, s.owner) else _MOVE
             if s.masked or s.ship:
                 return ()
             b = _NEXT[d][t]
             j = _INDEX.get(b)
-            return _MOVE if j is not None and h[j] <= 1 and self.is_free(b) else ()
-        occ = self.at(t)
+            return _MOVE if j is not None and h[j] <= 1 and _is_free(self, b) else ()
+        piece = occ.get(t)
         if lv >= 1 or ht == 0:
-            if occ is not None:
-                return self._occupied(s, occ, t, d, d == s.facing, dash)
+            if piece is not None:
+                return _occupied(self, s, piece, t, d, d == s.facing, dash)
             return _MOVE
         # level 0 (in a trench) towards ground
-        if occ is not None:
+        if piece is not None:
             return ()  # no climbing onto a piece, no upward melee (Q&A 7)
         return _MOVE if dash else _MOVE_DIG
 
@@ -892,16 +992,16 @@ class TrenchState(_Memo, State[TrenchAction]):
     ) -> tuple[str, ...]:
         if occ.owner < 0:
             return _MOVE  # R7.1.9 / A42: bumping a civilian kills it, facing or not
-        if not self.ally(occ.owner, s.owner):
+        if not _ally(self, occ.owner, s.owner):
             return _MOVE if facing else ()  # melee (R7.1.7)
         if dash or not facing or s.masked or s.ship:
             return ()
         b = _NEXT[d][t]
         j = _INDEX.get(b)
         h = self.h
-        return _MOVE if j is not None and h[j] <= h[_INDEX[t]] and self.is_free(b) else ()
+        return _MOVE if j is not None and h[j] <= h[_INDEX[t]] and _is_free(self, b) else ()
 
-    def _dash_ok(self, s: Soldier) -> bool:
+    def _dash_ok(self, s: Soldier, occ: dict[Cell, Soldier]) -> bool:
         c = s.cell
         assert c is not None
         d = s.facing
@@ -916,7 +1016,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if i is None:
             return False
         h1 = self.h[i]
-        if self.at(c1) is not None and not (lv >= 1 and h1 == 0):
+        if c1 in occ and not (lv >= 1 and h1 == 0):
             return False
         if lv >= 1:
             if h1 == 2:
@@ -925,11 +1025,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 j = _INDEX.get(_NEXT[d][c1])
                 if j is None:
                     return False
-                return self.h[j] == 1 and bool(self._step_modes(s, c1, 1, d, dash=True))
-            return bool(self._step_modes(s, c1, 1, d, dash=True))
+                return self.h[j] == 1 and bool(_step_modes(self, s, c1, 1, d, True, occ))
+            return bool(_step_modes(self, s, c1, 1, d, True, occ))
         if h1 != 1:
             return False
-        return bool(self._step_modes(s, c1, 1, d, dash=True))
+        return bool(_step_modes(self, s, c1, 1, d, True, occ))
 
     # -- turn / build helpers
     def _carry_limit(self, s: Soldier) -> int:
@@ -945,9 +1045,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             return -1
         h = self.h
         lv, ht = h[_INDEX[c]], h[i]
-        occ = self.at(t)
+        occ = _at(self, t)
         if occ is not None:
-            return ht if occ.owner >= 0 and self.ally(occ.owner, s.owner) and ht == lv else -1
+            return ht if occ.owner >= 0 and _ally(self, occ.owner, s.owner) and ht == lv else -1
         return 1 if lv == 1 and ht == 2 and t not in self.base_at and t != self.village else -1
 
     def _collectable(self, s: Soldier) -> bool:
@@ -975,33 +1075,38 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             k, sfx = CIV + s.num, f" from S{w.num}"
         assert s.cell is not None
-        armed = {t[1] for t in w.tiles if int(t[2]) > 0}  # the kinds w.weapon() finds
+        armed = set()  # the kinds w.weapon() finds (a loop: no comprehension call)
+        for t in w.tiles:
+            if t[2] > 0:
+                armed.add(t[1])
         if not armed:
             return out
         h = self.h
         lv = 1 if s.ship else h[_INDEX[s.cell]]  # (level, inline)
         if "gun" in armed:
-            out.append(A("fire", k, "gun" + sfx))
+            out.append(_ACT["fire", k, "gun" + sfx])
         if "gas" in armed:
             for dist, t in enumerate((s.cell, _NEXT[s.facing][s.cell])):
                 i = _INDEX.get(t)
                 if i is not None and h[i] <= lv + 1:
-                    out.append(A("fire", k, "gas" + sfx, n=dist))
+                    out.append(_ACT["fire", k, "gas" + sfx, None, dist])
         if "bomb" in armed:
-            occupied = lambda c: self.at(c) is not None  # noqa: E731
+            occupied = lambda c: _at(self, c) is not None  # noqa: E731
             for dist in (0, 1, 2):
                 if bomb_target_ok(self.h, s.cell, lv, s.facing, dist, occupied):
-                    out.append(A("fire", k, "bomb" + sfx, n=dist))
+                    out.append(_ACT["fire", k, "bomb" + sfx, None, dist])
         return out
 
     # ----------------------------------------------------------------- apply
     def apply_in_place(self, action: TrenchAction) -> None:
         """The core's fast path, reading the action's text without a ``str`` call."""
-        self._apply(action)
+        _apply(self, action)
         history = self.history
-        if type(history) is History:
+        try:
             self.history = history.plus(action._text)
-        else:  # a game or a test set a plain tuple
+        except AttributeError:  # a game or a test set a plain tuple (no ``plus``)
+            if type(history) is History:
+                raise
             self.history = History((*history, str(action)))
 
     def _apply(self, action: TrenchAction) -> None:
@@ -1020,17 +1125,17 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self.add_log("bounce", player=p, kind="action", name=self.name(p), d=action.arg)
         elif self.pending:
             p = self.pending[0][1]
-            self._resolve(p, action)
+            _resolve(self, p, action)
         elif self.phase == "turn":
             p = self.order[self.turn_i]
-            self._apply_turn(p, action)
+            _apply_turn(self, p, action)
         elif v == "plot":  # (the plot phase has no other action)
             p = self.queue[0]
-            self._plot(p, action.arg.split("+"))
+            _plot(self, p, action.arg.split("+"))
         else:
             p = self.queue[0]
-            self._apply_setup(p, action)
-        self._proceed()
+            _apply_setup(self, p, action)
+        _proceed(self)
         if self.result is not None or self.choice is not None or self.pending:
             self._legal = None  # (a reveal's legal actions hold only if the turn waits on them)
         if v in _NO_NEW_SIGHT or self.phase in _SETUP_PHASES:
@@ -1041,23 +1146,23 @@ class TrenchState(_Memo, State[TrenchAction]):
         elif v == "fire" and action.arg[:3] == "gas":  # (no height changed: kills at most)
             return
         if v == "turn" and action.n != 1:  # only the turning soldier looks somewhere new
-            self._update_sight(self._by(p, action.soldier))
+            _update_sight(self, _by(self, p, action.soldier))
         else:
-            self._update_sight()
+            _update_sight(self)
 
     def _proceed(self) -> None:
         # (the result is set only by _check_end below, a choice only by a gas run)
         while True:
             if self.gasq:
-                self._run_gas()
+                _run_gas(self)
                 if self.choice is not None:
                     return
-            if self.phase not in _SETUP_PHASES and (  # (_check_end's quick test, inline)
-                self._end_key != (self.deaths, self.stalled, self.corpse_moves, *self.vp, *self.tvp)
-            ) and self._check_end():
+            # (the end check's inputs are unchanged since it last said "not over" while its key
+            # is kept: every write to them forgets the key, see _check_end)
+            if self._end_key is None and self.phase not in _SETUP_PHASES and _check_end(self):
                 return
             if self.pending:
-                self._prune_pending()
+                _prune_pending(self)
                 if self.pending:
                     return
             step = self.cont
@@ -1075,11 +1180,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.queue.pop(0)
         if ph == "arm":
             kinds = a.arg.split(",")
-            for s, kind in zip(self.in_play(p), kinds, strict=True):
-                s = self._own(s)
+            for s, kind in zip(_in_play(self, p), kinds, strict=True):
+                s = _own(self, s)
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
                 s.tiles = [(s.sid, kind, ammo)]
-            self._own_known()[p] |= {s.sid for s in self.in_play(p)}
+            _own_known(self)[p] |= {s.sid for s in _in_play(self, p)}
             if not self.quiet:
                 self._log("arm", p, "action", {
                     "name": self._names[p], "w": [WEAPON_NAMES[k] for k in kinds]}, (p,))
@@ -1089,21 +1194,24 @@ class TrenchState(_Memo, State[TrenchAction]):
                 rounds = [fwd, fwd[::-1], fwd][: self.per]
                 self.queue = [q for r in rounds for q in r]
         elif ph == "land":
-            s = self._own(self._by(p, a.soldier))
+            i = p * self.per + a.soldier - 1  # (_own(_by(...)), inline)
+            s = self.soldiers[i]
+            if not self._sown >> i & 1:
+                s = _own(self, s)
             assert a.cell is not None
-            edge = EDGES[self.edges[p]]
-            s.cell = edge.ship_cell(a.cell)
+            ship = _LAND_SHIPS.get(a)
+            s.cell = EDGES[self.edges[p]].ship_cell(a.cell) if ship is None else ship
             s.ship = True
             if not self.quiet:
                 self._log("land", p, "action",
                           {"name": self._names[p], "s": a.soldier, "cell": _cn(a.cell)})
-            self._shield(s)
+            _shield(self, s)
             if not self.queue:
                 self.phase = "base"
                 self.queue = list(range(self.n))
         elif ph == "base":
             assert a.cell is not None
-            self._set_h(a.cell, 2)
+            _set_h(self, a.cell, 2)
             self.base_at = {**self.base_at, a.cell: p}  # (replaced, never changed)
             if not self.quiet:
                 self._log("base", p, "action", {"name": self._names[p], "cell": _cn(a.cell)})
@@ -1114,7 +1222,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             if a.verb == "place" and a.cell is not None:
                 if a.arg == "cube":
-                    self._set_h(a.cell, 2)
+                    _set_h(self, a.cell, 2)
                     self.supply -= 1
                 elif a.arg == "civilian":  # R13.2: facing the placing player's forward
                     c = Soldier(-1 - len(self.civs), -1, len(self.civs) + 1)
@@ -1123,7 +1231,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.civs.append(c)
                     self.civ_pool -= 1
                 elif a.arg == "village":  # R13.2: a coloured cube
-                    self._set_h(a.cell, 2)
+                    _set_h(self, a.cell, 2)
                     self.village = a.cell
                     self.village_pool -= 1
                 else:
@@ -1142,22 +1250,25 @@ class TrenchState(_Memo, State[TrenchAction]):
         """Carry out the owner decision at the head of ``pending``."""
         sid = self.pending[0][2]
         if a.verb == "hand":  # A43: one item at a time until the card is empty
-            self.corpse_moves += a.arg == "corpse"
-            move_item(self._own(self.soldiers[sid]), self._own(self._by(p, a.soldier)), a.arg)
+            if a.arg == "corpse":
+                self.corpse_moves += 1
+                self._end_key = None  # (an input of the end check changes)
+            move_item(_own(self, self.soldiers[sid]), _own(self, _by(self, p, a.soldier)), a.arg)
             self.add_log("hand_on", player=p, kind="action", name=self.name(p),
                          what=_word(a.arg), s=a.soldier)
             return
         self.pending.pop(0)
         if a.verb == "relief":
             if a.arg != "none":
-                move_item(self._own(self.soldiers[sid]), self._own(self._by(p, a.soldier)), a.arg)
+                src, dst = self.soldiers[sid], _by(self, p, a.soldier)
+                move_item(_own(self, src), _own(self, dst), a.arg)
                 self.add_log("relief", player=p, kind="action", name=self.name(p),
                              what=_word(a.arg), s=a.soldier)
             else:
                 self.add_log("no_relief", player=p, kind="action", name=self.name(p))
-            self._after_relief(sid)
+            _after_relief(self, sid)
         elif a.verb == "penalty":
-            r = self._own(self._by(p, a.soldier))
+            r = _own(self, _by(self, p, a.soldier))
             drop_item(r, a.arg)
             if not self.quiet:
                 self.add_log("penalty", player=p, kind="action", name=self.name(p),
@@ -1166,13 +1277,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             if a.arg == "vp":
                 self.vp = vp = self.vp.copy()
                 vp[p] -= 1
+                self._end_key = None  # (an input of the end check changes)
                 self.add_log("civpen_vp", player=p, kind="action", name=self.name(p))
             else:
                 self.skip[p] += 1
                 self.add_log("civpen_skip", player=p, kind="action", name=self.name(p))
         elif a.verb == "interrupt":  # A22 b: jump in before the next turn
             self.pending = [x for x in self.pending if x[0] != "intr"]
-            self._pay_interrupt(p)
+            _pay_interrupt(self, p)
             order = self.order.copy()  # (replaced, never changed: clones share it)
             order.remove(p)
             order.insert(self.turn_i, p)
@@ -1183,7 +1295,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The corpse is free to loot: a melee attacker standing on it takes it now (R10.4)."""
         for c, things in self.items.items():
             if sid in things:
-                occ = self.at(c)
+                occ = _at(self, c)
                 if occ is not None:
                     things = things.copy()  # (replaced, never changed: clones share it)
                     things.remove(sid)
@@ -1191,7 +1303,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                         self.items[c] = things
                     else:
                         del self.items[c]
-                    self._loot(occ, sid)
+                    _loot(self, occ, sid)
                 return
 
     def _pay_interrupt(self, p: int) -> None:
@@ -1202,7 +1314,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         plot.remove("interrupt")
         self.intr_used = used = self.intr_used.copy()  # (replaced, never changed)
         used[p] = True
-        payer = self._own(next(s for s in self.in_play(p) if s.drugs))
+        payer = _own(self, next(s for s in _in_play(self, p) if s.drugs))
         payer.drugs -= 1
         if not self.quiet:
             self.add_log("interrupt", player=p, name=self.name(p))
@@ -1210,33 +1322,34 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _shield(self, s: Soldier) -> None:
         """R4.6: a cube on the middle of a line shared with an opposite soldier."""
         assert s.cell is not None
-        mids = _SHIELDS[s.cell]  # the opposite edge's ship cells on s's line -> the middle
+        # the opposite edge's ship cell on s's line, and the line's middle
+        opp, mid = _SHIELDS[s.cell]
+        if self.h[_INDEX[mid]] != 1 or self.items.get(mid) or self.supply <= 0:
+            return  # (no cube can go there: no need to look for the opposite soldier)
         for o in self.soldiers:
-            mid = mids.get(o.cell)  # type: ignore[arg-type]
-            if mid is None or not o.ship:
-                continue
-            if self.H(mid) == 1 and not self.items.get(mid) and self.supply > 0:
-                self._set_h(mid, 2)
+            if o.cell == opp and o.ship:
+                _set_h(self, mid, 2)
                 self.supply -= 1
                 if not self.quiet:
                     self.add_log("shield", cell=_cn(mid))
+                return
 
     # -- rounds
     def _start_round(self) -> None:
         self.phase = "plot"
         if self.round > 1:
-            self._own_wind()
+            _own_wind(self)
             eclipse = False
             if not self.beginner:
                 if self.wind_card is not None:
                     self.wdisc.append(self.wind_card)
                 self.wind_card = self.previews.pop(0)
-                self._refill_previews()
+                _refill_previews(self)
                 while self.wind_card == "eclipse":  # R5.1c
                     eclipse = True
                     self.wdisc.append(self.wind_card)
                     self.wind_card = self.previews.pop(0)
-                    self._refill_previews()
+                    _refill_previews(self)
                 card = self.wind_card
                 if card in DIRS:
                     self.wind = card if self.opts.wind_towards else _OPP[card]
@@ -1251,7 +1364,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 "wind": WIND_NAMES[self.wind] if self.wind else WIND_NAMES["calm"],
             })
         if self.wind is not None:  # R5.2: lingering gas moves
-            for owner in self._cw(self.start):
+            for owner in _cw(self, self.start):
                 for tid in sorted(self.gas):
                     if self.gas[tid][0] == owner:
                         self.gasq.append((tid, frozenset(), None))
@@ -1262,30 +1375,35 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.plots = [None] * self.n
         self.queue = []
         skipped = False
-        for p in self._cw(self.start):
-            if not self._has_in_play(p):
+        per = self.per
+        for p in _cw(self, self.start):
+            for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+                if s.alive and not s.exited:
+                    break
+            else:
                 continue
             if self.skip[p]:  # R12.6 / A79: the civilian penalty, no plot and no turn
                 self.skip[p] -= 1
                 skipped = True
                 self.add_log("civ_skip", player=p, name=self.name(p))
                 continue
-            if self._plot_choices(p):
+            if _plot_choices(self, p):
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
                 if not self.quiet:
                     self.add_log("no_cards", player=p, name=self.name(p))
         if not self.queue and skipped:  # everybody sits out: the round passes
-            self._interrupts()
+            _interrupts(self)
         elif not self.queue:  # ruling: nobody can plot any more -> judgement (no endless game)
             self.stalled = True
+            self._end_key = None  # (an input of the end check changes)
 
     def _plot(self, p: int, cards: list[str]) -> None:
         if not self._fown & _QUEUE:  # (shared with a clone: copied at the first write)
             self.queue = self.queue.copy()
             self._fown |= _QUEUE
         self.queue.pop(0)
-        hand = self._own_hands()[p]
+        hand = _own_hands(self)[p]
         for c in cards:
             hand[c] -= 1
         self.plots[p] = cards
@@ -1293,19 +1411,23 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._log("plot", p, "action", {"name": self._names[p], "k": len(cards)})
             self._log("plot_own", p, "event", {"cards": [CARD_NAMES[c] for c in cards]}, (p,))
         if not self.queue:
-            self._interrupts()
+            _interrupts(self)
 
     def _interrupts(self) -> None:
         """R5.4 / R7.8: interrupting players pay a drug and act first."""
         first = []
         if self.opts.interrupt_timing == "phase4":
-            for p in self._cw(self.start):
+            for p in _cw(self, self.start):
                 plot = self.plots[p]
                 if plot and "interrupt" in plot:
-                    self._pay_interrupt(p)
+                    _pay_interrupt(self, p)
                     first.append(p)
-        rest = [p for p in self._cw(self.start) if p not in first and self.plots[p] is not None]
-        self.order = first + rest
+        order = first.copy()
+        plots = self.plots
+        for p in _cw(self, self.start):  # (a loop: no comprehension call)
+            if plots[p] is not None and p not in first:
+                order.append(p)
+        self.order = order
         self.turn_i = -1
         self.phase = "turn"
         self.cont = "_next_turn"
@@ -1313,17 +1435,17 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _next_turn(self) -> None:
         self.turn_i += 1
         if self.turn_i >= len(self.order):
-            self._end_round()
+            _end_round(self)
             return
         if self.opts.interrupt_timing == "boundary":  # A22 b: later players may jump in now
             for q in self.order[self.turn_i + 1:]:
                 plot = self.plots[q]
-                if plot and "interrupt" in plot and any(s.drugs for s in self.in_play(q)):
+                if plot and "interrupt" in plot and any(s.drugs for s in _in_play(self, q)):
                     self.pending.append(("intr", q, 0))
             if self.pending:
                 self.cont = "_begin_turn"
                 return
-        self._begin_turn()
+        _begin_turn(self)
 
     def _begin_turn(self) -> None:
         p = self.order[self.turn_i]
@@ -1331,7 +1453,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.t_cards = list(self.plots[p] or [])
         if "interrupt" in self.t_cards:  # A22 b: not declared in time, it goes back to hand
             self.t_cards.remove("interrupt")
-            self._own_hands()[p]["interrupt"] += 1
+            _own_hands(self)[p]["interrupt"] += 1
             self.add_log("intr_back", player=p, name=self.name(p))
         self.t_last = {}
         self.t_exh = set()
@@ -1340,18 +1462,23 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.drug_left = 0
         self.t_first_sid = None
         self.t_card = None
-        alive = self._has_in_play(p)
+        per = self.per
+        alive = False
+        for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+            if s.alive and not s.exited:
+                alive = True
+                break
         if self.skip[p] and alive:  # R12.6 / A79: a penalty earned before this turn
             self.skip[p] -= 1
             self.add_log("civ_skip_turn", player=p, name=self.name(p))
-            self._end_turn()  # the plotted cards go back to hand unseen
+            _end_turn(self)  # the plotted cards go back to hand unseen
             return
         if not alive or not self.t_cards:
-            self._end_turn()
+            _end_turn(self)
             return
         if not self.quiet:
             self._log("turn", None, "phase", {"name": self._names[p]})
-        self._reveal("act1", "after1")
+        _reveal(self, "act1", "after1")
 
     def _reveal(self, act: str, after: str) -> None:
         p = self.order[self.turn_i]
@@ -1367,13 +1494,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not self.quiet:
             self._log("reveal", p, "event", {"name": self._names[p], "card": CARD_NAMES[card]})
         self.t_stage = act
-        uses = self._card_uses(p, card, first=act == "act1")
+        uses = _card_uses(self, p, card, act == "act1")
         if uses:  # the legal actions until the next decision (the card is used or handed on)
-            self._legal = uses + self._give_actions(p)
+            self._legal = uses + _give_actions(self, p)
         else:
             if not self.quiet:
                 self._log("no_effect", p, "event", {"card": CARD_NAMES[card]})
-            self._own_discards()[p].append(card)
+            _own_discards(self)[p].append(card)
             self.t_stage = after
             self.t_first_sid = None
             self.cont = "_settle_turn"
@@ -1387,32 +1514,37 @@ class TrenchState(_Memo, State[TrenchAction]):
             return
         card = self.t_card
         assert card is not None
-        if self._card_uses(p, card, first=self.t_stage == "act1", any_one=True):
+        if _card_uses(self, p, card, self.t_stage == "act1", True):
             return
         if not self.quiet:
             self._log("no_effect", p, "event", {"card": CARD_NAMES[card]})
-        self._own_discards()[p].append(card)
+        _own_discards(self)[p].append(card)
         self.t_stage = "after1" if self.t_stage == "act1" else "after2"
         self.t_first_sid = None
         self.cont = "_settle_turn"
 
     def _settle_turn(self) -> None:
         p = self.order[self.turn_i]
-        if not self._has_in_play(p):
-            self._end_turn()
-        elif self.t_stage == "after2":
+        per = self.per
+        for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+            if s.alive and not s.exited:
+                break
+        else:
+            _end_turn(self)
+            return
+        if self.t_stage == "after2":
             # the legal actions of after2, unless there are none but "end" (the turn ends)
-            legal = self._drug_actions(p) + self._give_actions(p)
+            legal = _drug_actions(self, p) + _give_actions(self, p)
             if legal:
                 legal.append(_END)
                 self._legal = legal
             else:
-                self._end_turn()
+                _end_turn(self)
 
     def _end_turn(self) -> None:
         p = self.order[self.turn_i]
         for c in self.t_cards:  # unflipped cards return unseen (R6.5)
-            self._own_hands()[p][c] += 1
+            _own_hands(self)[p][c] += 1
         self.t_cards = []
         if not self._fown & _SHOWN:
             self.shown = self.shown.copy()
@@ -1420,24 +1552,26 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.shown[p] = []
         self.t_stage = ""
         # R8.7: a soldier whose mask gas took before this turn dies if still in gas.
-        for s in self.in_play(p):
-            if s.gassed is not None and s.gassed[1] < self.turn_no:
-                s = self._own(s)
+        per = self.per
+        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline: a copy of the list)
+            if s.gassed is not None and s.alive and not s.exited and s.gassed[1] < self.turn_no:
+                s = _own(self, s)
                 killer = s.gassed[0]
                 s.gassed = None
-                if not s.ship and s.cell is not None and self.gas_at(s.cell):
-                    self._kill(s, killer, "gas")
+                if not s.ship and s.cell is not None and _gas_at(self, s.cell):
+                    _kill(self, s, killer, "gas")
         self.cont = "_next_turn"
 
     def _end_round(self) -> None:
         if self.round == 3:  # R10.8: ships sink
             for s in self.soldiers:
-                if s.in_play and s.ship:
-                    s = self._own(s)
+                if s.ship and s.alive and not s.exited:  # (in play on a ship)
+                    s = _own(self, s)
                     s.alive = False
                     s.cell = None
                     s.ship = False
                     self.deaths += 1
+                    self._end_key = None  # (an input of the end check changes)
                     if not self.quiet:
                         self._log("sink", s.owner, "event",
                                   {"name": self._names[s.owner], "s": s.num})
@@ -1450,34 +1584,34 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
         if a.verb == "give":  # R6.11: free, the turn's stage does not change
             self.t_gives += 1
-            src = self._own(self._by(p, a.soldier))
+            src = _own(self, _by(self, p, a.soldier))
             if a.cell is not None:  # to the partner's soldier on that cell (open team game)
-                dst = self.at(a.cell)
+                dst = _at(self, a.cell)
                 assert dst is not None
-                move_item(src, self._own(dst), a.arg)
+                move_item(src, _own(self, dst), a.arg)
                 self.add_log("give_ally", player=p, kind="action", name=self.name(p),
                              s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
             else:
-                move_item(src, self._own(self._by(p, a.n)), a.arg)
+                move_item(src, _own(self, _by(self, p, a.n)), a.arg)
                 if not self.quiet:
                     self._log("give", p, "action", {"name": self._names[p], "s": a.soldier,
                                                     "what": _word(a.arg), "to": a.n})
-            self._after_give(p)
+            _after_give(self, p)
             return
         if a.verb == "flip":
-            self._reveal("act2", "after2")
+            _reveal(self, "act2", "after2")
             return
         if a.verb == "end":
-            self._end_turn()
+            _end_turn(self)
             return
         if not self._fown & _DISCARDS:  # (the discards are written below: this state's own)
-            self._own_discards()
+            _own_discards(self)
         if a.extra:
             card = CATEGORY[a.verb]
             if card in self.discards[p]:
                 self.discards[p].remove(card)
             else:
-                self._own_hands()[p][card] -= 1
+                _own_hands(self)[p][card] -= 1
             self.discards[p].append(card)
             self.drug_left -= 2 if a.verb == "remote" else 1
         else:
@@ -1492,89 +1626,96 @@ class TrenchState(_Memo, State[TrenchAction]):
             else:  # after1: the first card used again by another soldier (R6.5a)
                 self.t_stage = "after2"
                 for c in self.t_cards:
-                    self._own_hands()[p][c] += 1
+                    _own_hands(self)[p][c] += 1
                 self.t_cards = []
             if a.verb == "remote":  # R6.10: uses both actions
                 self.t_stage = "after2"
                 for c in self.t_cards:
-                    self._own_hands()[p][c] += 1
+                    _own_hands(self)[p][c] += 1
                 self.t_cards = []
         if a.verb == "camp":
-            self._camp(p, a.arg)
+            _camp(self, p, a.arg)
         else:
-            s = self._own(self._by(p, a.soldier))
+            k = a.soldier
+            if k > CIV:  # a civilian (copied by clone itself)
+                s = self.civs[k - CIV - 1]
+            else:  # (_own(_by(...)), inline)
+                i = p * self.per + k - 1
+                s = self.soldiers[i]
+                if not self._sown >> i & 1:
+                    s = _own(self, s)
             if not a.extra and self.t_first_sid is None:
                 self.t_first_sid = s.sid
             if not self._fown & _TLAST:  # (shared with a clone: copied at the first write)
                 self.t_last = self.t_last.copy()
                 self._fown |= _TLAST
             self.t_last[s.sid] = CATEGORY[a.verb]
-            self._soldier_act(s, a)
+            _soldier_act(self, s, a)
         self.cont = "_settle_turn"
 
     def _camp(self, p: int, take: str) -> None:
-        payer = next((s for s in self.in_play(p) if s.food), None)
+        payer = next((s for s in _in_play(self, p) if s.food), None)
         if payer is not None:
-            self._own(payer).food -= 1
+            _own(self, payer).food -= 1
         else:
-            eater = self._own(next(s for s in self.in_play(p) if s.corpses))
+            eater = _own(self, next(s for s in _in_play(self, p) if s.corpses))
             eater.corpses.pop(0)
-        self._own_discards()[p].remove("camp")
-        self._own_hands()[p]["camp"] += 1
+        _own_discards(self)[p].remove("camp")
+        _own_hands(self)[p]["camp"] += 1
         back = list(self.discards[p]) if not self.day else ([take] if take else [])
         for c in back:
-            self._own_discards()[p].remove(c)
-            self._own_hands()[p][c] += 1
+            _own_discards(self)[p].remove(c)
+            _own_hands(self)[p][c] += 1
         if not self.quiet:
             self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
 
     def _soldier_act(self, s: Soldier, a: TrenchAction) -> None:
         if s.owner < 0:
-            self._civ_act(self.order[self.turn_i], s, a)
+            _civ_act(self, self.order[self.turn_i], s, a)
             return
         p = s.owner
         v = a.verb
         if not self.quiet:
             self._log("act", p, "action", {"name": self._names[p], "text": a})
         if v in ("move", "dig_fwd"):
-            self._step(s, a.arg, dig=v == "dig_fwd")
+            _step(self, s, a.arg, dig=v == "dig_fwd")
         elif v == "dash":
-            self._dash(s)
+            _dash(self, s)
         elif v == "turn":
             if a.n == 1:
                 assert s.cell is not None
                 t, t2 = add(s.cell, s.facing), add(s.cell, a.arg)
-                occ = self.at(t)
+                occ = _at(self, t)
                 if occ is not None:
-                    self._own(occ).cell = t2
+                    _own(self, occ).cell = t2
                 else:
-                    self._set_h(t, self.H(t) - 1)
-                    self._set_h(t2, self.H(t2) + 1)
-                    self._terrain([t, t2], p)
+                    _set_h(self, t, _H(self, t) - 1)
+                    _set_h(self, t2, _H(self, t2) + 1)
+                    _terrain(self, [t, t2], p)
             s.facing = a.arg
         elif v == "build":
             assert a.cell is not None
             s.cubes -= 1
-            self._set_h(a.cell, self.H(a.cell) + 1)
-            self._terrain([a.cell], p)
+            _set_h(self, a.cell, _H(self, a.cell) + 1)
+            _terrain(self, [a.cell], p)
         elif v == "collect":
             assert s.cell is not None
             t = add(s.cell, s.facing)
-            self._set_h(t, self.H(t) - 1)
+            _set_h(self, t, _H(self, t) - 1)
             s.cubes += 1
-            self._terrain([t], p)
+            _terrain(self, [t], p)
         elif v == "fire":
-            self._fire(s, a.arg, a.n)
+            _fire(self, s, a.arg, a.n)
         elif v == "dig":
             assert s.cell is not None
-            if self.H(s.cell) >= 1:
-                self._set_h(s.cell, self.H(s.cell) - 1)
-                self._terrain([s.cell], p)
+            if _H(self, s.cell) >= 1:
+                _set_h(self, s.cell, _H(self, s.cell) - 1)
+                _terrain(self, [s.cell], p)
         elif v == "remote":
             assert a.cell is not None
             c = a.cell
-            self._set_h(c, self.H(c) - 1)
-            if self.H(c) == 0:
+            _set_h(self, c, _H(self, c) - 1)
+            if _H(self, c) == 0:
                 keep = []
                 for it in self.items.pop(c, []):
                     if it == "food":
@@ -1585,7 +1726,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                         keep.append(it)
                 if keep:
                     self.items[c] = keep
-            self._terrain([c], p)
+            _terrain(self, [c], p)
         elif v == "equip":
             if a.arg == "mask":
                 s.masks -= 1
@@ -1604,87 +1745,87 @@ class TrenchState(_Memo, State[TrenchAction]):
         assert s.cell is not None
         if a.verb == "fire":  # R13.3 / A87: the named soldier's weapon, from the guerrilla
             kind, _, num = a.arg.partition(" from S")
-            self._fire(s, kind, a.n, w=self._by(p, int(num)), p=p)
+            _fire(self, s, kind, a.n, w=_by(self, p, int(num)), p=p)
             return
         if a.verb == "dig":  # R13.3: 「穴に潜る」
-            self._set_h(s.cell, self.H(s.cell) - 1)
-            self._terrain([s.cell], p)
+            _set_h(self, s.cell, _H(self, s.cell) - 1)
+            _terrain(self, [s.cell], p)
             return
         t = add(s.cell, a.arg)
         if a.verb == "dash":  # the middle cell: nothing happens there (Q&A 2)
             t = add(t, a.arg)
             self.t_exh = self.t_exh | {s.sid}  # (replaced, never changed)
         if t == self.village:
-            self._set_h(t, 1)
-            self._terrain([t], p)  # R7.1.9: the village is destroyed (penalty for p)
+            _set_h(self, t, 1)
+            _terrain(self, [t], p)  # R7.1.9: the village is destroyed (penalty for p)
         s.cell = t
         for tid in sorted(self.gas):  # R8.6: lingering gas kills whoever enters it
             if self.gas[tid][1] == t and s.alive:
-                self._gas_hit_one(s, self.gas[tid][0])
+                _gas_hit_one(self, s, self.gas[tid][0])
 
     def _leave_ship(self, s: Soldier) -> None:
         if s.ship:
-            s = self._own(s)
+            s = _own(self, s)
             s.ship = False
             if not self.quiet:
                 self.add_log("ship_gone", name=self.name(s.owner), s=s.num)
 
     def _step(self, s: Soldier, d: str, dig: bool) -> None:
-        s = self._own(s)
+        s = _own(self, s)
         assert s.cell is not None
         c = s.cell
-        lv = self.level(s)
-        self._leave_ship(s)
+        lv = _level(self, s)
+        _leave_ship(self, s)
         t = add(c, d)
         if not on_board(t):
-            self._exit(s)
+            _exit(self, s)
             return
         if dig:
-            self._set_h(t, self.H(t) - 1)
-            self._terrain([t], s.owner)
-        elif self.H(t) == 2 and lv >= 1:
+            _set_h(self, t, _H(self, t) - 1)
+            _terrain(self, [t], s.owner)
+        elif _H(self, t) == 2 and lv >= 1:
             if t == self.village:  # R7.1.9: the bump destroys the village
-                self._set_h(t, 1)
-                self._terrain([t], s.owner)
+                _set_h(self, t, 1)
+                _terrain(self, [t], s.owner)
             elif t in self.base_at:
-                self._destroy_base(t, s.owner)
-                self._set_h(t, 1)
+                _destroy_base(self, t, s.owner)
+                _set_h(self, t, 1)
             else:
                 b = add(t, d)
-                self._set_h(t, 1)
-                self._set_h(b, self.H(b) + 1)
-                self._terrain([t, b], s.owner)
+                _set_h(self, t, 1)
+                _set_h(self, b, _H(self, b) + 1)
+                _terrain(self, [t, b], s.owner)
         else:
-            occ = self.at(t)
+            occ = _at(self, t)
             if occ is not None:
-                if occ.owner < 0 or not self.ally(occ.owner, s.owner):
-                    self._kill(occ, s.owner, "melee")
+                if occ.owner < 0 or not _ally(self, occ.owner, s.owner):
+                    _kill(self, occ, s.owner, "melee")
                 else:
-                    self._own(occ).cell = add(t, d)
-        self._enter(s, t)
+                    _own(self, occ).cell = add(t, d)
+        _enter(self, s, t)
 
     def _dash(self, s: Soldier) -> None:
-        s = self._own(s)
+        s = _own(self, s)
         assert s.cell is not None
         d = s.facing
-        self._leave_ship(s)
+        _leave_ship(self, s)
         c1 = add(s.cell, d)
         s.cell = c1  # the middle cell: nothing picked up, gas ignored (Q&A 2)
         self.t_exh = self.t_exh | {s.sid}  # (replaced, never changed)
         t = add(c1, d)
         if not on_board(t):
-            self._exit(s)
+            _exit(self, s)
             return
         if t == self.village:  # R7.1.9: the bump destroys the village
-            self._set_h(t, 1)
-            self._terrain([t], s.owner)
-        occ = self.at(t)
-        if occ is not None and (occ.owner < 0 or not self.ally(occ.owner, s.owner)):
-            self._kill(occ, s.owner, "melee")
-        self._enter(s, t)
+            _set_h(self, t, 1)
+            _terrain(self, [t], s.owner)
+        occ = _at(self, t)
+        if occ is not None and (occ.owner < 0 or not _ally(self, occ.owner, s.owner)):
+            _kill(self, occ, s.owner, "melee")
+        _enter(self, s, t)
 
     def _enter(self, s: Soldier, t: Cell) -> None:
-        s = self._own(s)
+        s = _own(self, s)
         s.cell = t
         waiting = [x[2] for x in self.pending if x[0] == "relief"]  # looted after the relief
         for it in self.items.pop(t, []):
@@ -1695,26 +1836,27 @@ class TrenchState(_Memo, State[TrenchAction]):
             elif it in waiting:
                 self.items[t] = [*self.items.get(t, ()), it]
             else:
-                self._loot(s, it)
+                _loot(self, s, it)
         for tid in sorted(self.gas):  # R8.6: entering lingering gas
-            if self.gas[tid][1] == t and s.in_play:
-                self._gas_hit_one(s, self.gas[tid][0])
+            if self.gas[tid][1] == t and s.alive and not s.exited:  # (in play)
+                _gas_hit_one(self, s, self.gas[tid][0])
 
     def _exit(self, s: Soldier) -> None:
         """R7.1.10: off the far edge, alive; items go to a remaining soldier (A43)."""
         p = s.owner
-        s = self._own(s)
+        s = _own(self, s)
         s.exited = True
         s.cell = None
         self.vp = vp = self.vp.copy()
         vp[p] += 2 if self.n >= 3 else 1
+        self._end_key = None  # (an input of the end check changes)
         self.add_log("exit", player=p, name=self.name(p), s=s.num)
         self.pending.append(("heir", p, s.sid))  # A43: the owner hands the items on
 
     def _destroy_base(self, c: Cell, by: int) -> None:
         self.base_at = bases = self.base_at.copy()  # (replaced, never changed)
         owner = bases.pop(c)
-        self._credit(by, owner)
+        _credit(self, by, owner)
         if not self.quiet:
             self.add_log("base_gone", name=self.name(owner), by=self.name(by))
 
@@ -1724,37 +1866,38 @@ class TrenchState(_Memo, State[TrenchAction]):
         """``s`` fires; the tile is ``w``'s and the shot ``p``'s (a guerrilla, R13.3)."""
         p = s.owner if p is None else p
         if w is None:
-            s = w = self._own(s)
+            s = w = _own(self, s)
         else:
-            w = self._own(w)
+            w = _own(self, w)
         tile = w.weapon(kind)
         assert tile is not None and s.cell is not None
-        self._own_known()
+        _own_known(self)
         self.public_tiles.add(int(tile[0]))
-        lv = self.level(s)
+        lv = _level(self, s)
         if kind == "gun":
-            occupied = {x.cell for x in self.soldiers if x.on_board and x.cell is not None}
+            occupied = {x.cell for x in self.soldiers
+                        if x.alive and not x.exited and not x.ship and x.cell is not None}
             occupied.update(x.cell for x in self.civs if x.alive and x.cell is not None)
             hit, q = gun_ray(self.h, s.cell, lv, s.facing, self.gun_range(s), occupied)
             cost = 1
             if hit == "piece" and q is not None:
-                victim = self.at(q)
+                victim = _at(self, q)
                 assert victim is not None
-                self._kill(victim, p, "gun")
+                _kill(self, victim, p, "gun")
             elif (hit == "cube" and q is not None and int(tile[2]) >= 2
-                  and not (q in self.base_at and self._ray_low(s, q))):
+                  and not (q in self.base_at and _ray_low(self, s, q))):
                 cost = 2
-                if q in self.base_at and self.H(q) == 2:
-                    self._destroy_base(q, p)
-                self._set_h(q, self.H(q) - 1)
-                self._terrain([q], p)
+                if q in self.base_at and _H(self, q) == 2:
+                    _destroy_base(self, q, p)
+                _set_h(self, q, _H(self, q) - 1)
+                _terrain(self, [q], p)
                 if not self.quiet:
                     self.add_log("cube_shot", cell=_cn(q))
             tile = _spend(w, tile, cost)
             self.spent = spent = self.spent.copy()  # (replaced, never changed)
             spent[p] += cost
             if tile[2] == 0:
-                self._gun_bonus(p)
+                _gun_bonus(self, p)
         elif kind == "gas":
             tile = _spend(w, tile, 1)
             self.spent = spent = self.spent.copy()
@@ -1765,11 +1908,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.gas[tid] = (p, t)
             if not self.quiet:
                 self.add_log("gas_fired", name=self.name(p), cell=_cn(t))
-            self._gas_hits(tid, t)
+            _gas_hits(self, tid, t)
             if self.wind is not None:
                 self.gasq.append((tid, frozenset(), None))
-            if self.n == 2 and not any(x.weapon("gas") for x in self.in_play(p)):
-                self._gun_bonus(p)
+            if self.n == 2 and not any(x.weapon("gas") for x in _in_play(self, p)):
+                _gun_bonus(self, p)
         else:
             tile = _spend(w, tile, 1)
             self.spent = spent = self.spent.copy()
@@ -1777,21 +1920,21 @@ class TrenchState(_Memo, State[TrenchAction]):
             t = add(s.cell, s.facing, dist)
             if not self.quiet:
                 self.add_log("bomb", name=self.name(p), cell=_cn(t))
-            victim = self.at(t)
+            victim = _at(self, t)
             if victim is not None:
-                self._kill(victim, p, "bomb")
-            if self.H(t) >= 1:
+                _kill(self, victim, p, "bomb")
+            if _H(self, t) >= 1:
                 if t in self.base_at:
-                    self._destroy_base(t, p)
-                self._set_h(t, self.H(t) - 1)
-                self._terrain([t], p)
+                    _destroy_base(self, t, p)
+                _set_h(self, t, _H(self, t) - 1)
+                _terrain(self, [t], p)
 
     def _ray_low(self, s: Soldier, q: Cell) -> bool:
         """Whether a bullet meets ``q`` below its top (the ground under a base, R7.4.2)."""
         assert s.cell is not None
         from gamelib.trench.board import ray_level
 
-        return ray_level(self.h, s.cell, self.level(s), s.facing) < self.H(q) - 1
+        return ray_level(self.h, s.cell, _level(self, s), s.facing) < _H(self, q) - 1
 
     def _gun_bonus(self, p: int) -> None:
         """R12.1 / A78: the empty-gun bonus, once; with 2 players both gas shots too."""
@@ -1812,30 +1955,32 @@ class TrenchState(_Memo, State[TrenchAction]):
         bonus[p] = True
         self.vp = vp = self.vp.copy()
         vp[p] += 1
+        self._end_key = None  # (an input of the end check changes)
         self.add_log("bonus", name=self.name(p))
 
     # -- deaths and loot
     def _kill(self, s: Soldier, by: int | None, cause: str) -> None:
-        if not s.in_play:
+        if not s.alive or s.exited:  # (not in play)
             return
         if s.owner < 0:
-            self._kill_civ(s, by, cause)
+            _kill_civ(self, s, by, cause)
             return
-        s = self._own(s)
+        s = _own(self, s)
         s.alive = False
         s.masked = False
         s.gassed = None
         self.deaths += 1
+        self._end_key = None  # (an input of the end check changes)
         if s.cell is not None and on_board(s.cell):
             self.items[s.cell] = [*self.items.get(s.cell, ()), s.sid]
         if not self.quiet:
             self.add_log("death", player=s.owner, name=self.name(s.owner), s=s.num,
                          cause=_CAUSE[cause])
-        self._credit(by, s.owner)
+        _credit(self, by, s.owner)
         if self.opts.hidden_teams:  # R13.4: a killed piece's team becomes public
             for seen in self.team_seen:
                 seen.add(s.owner)
-        if self.opts.relief and self.in_play(s.owner):  # R10.2 / A73: the owner's choice
+        if self.opts.relief and _in_play(self, s.owner):  # R10.2 / A73: the owner's choice
             self.pending.append(("relief", s.owner, s.sid))
 
     def _kill_civ(self, s: Soldier, by: int | None, cause: str) -> None:
@@ -1843,6 +1988,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         the killer takes the civilian penalty (A79)."""
         s.alive = False
         self.deaths += 1
+        self._end_key = None  # (an input of the end check changes)
         assert s.cell is not None
         self.add_log("civ_death", k=s.num, cell=_cn(s.cell), cause=_CAUSE[cause])
         s.cell = None
@@ -1851,10 +1997,11 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _loot(self, s: Soldier, cid: int) -> None:
         """R10.4 / R10.6: take the corpse and its card; feast."""
-        s, c = self._own(s), self._own(self.soldiers[cid])
+        s, c = _own(self, s), _own(self, self.soldiers[cid])
         self.corpse_moves += 1
+        self._end_key = None  # (an input of the end check changes)
         s.tiles += c.tiles
-        self._own_known()[s.owner] |= {int(t[0]) for t in c.tiles}
+        _own_known(self)[s.owner] |= {int(t[0]) for t in c.tiles}
         s.food += c.food
         s.masks += c.masks
         s.drugs += c.drugs
@@ -1864,29 +2011,29 @@ class TrenchState(_Memo, State[TrenchAction]):
         c.food = c.masks = c.drugs = c.cubes = 0
         p = s.owner
         for card in self.discards[p]:
-            self._own_hands()[p][card] += 1
-        self._own_discards()[p] = []
+            _own_hands(self)[p][card] += 1
+        _own_discards(self)[p] = []
         if self.team[c.owner] != self.team[p] and self.intr_used[p] and not self.beginner:
             self.intr_used = used = self.intr_used.copy()
             used[p] = False
-            self._own_hands()[p]["interrupt"] += 1
+            _own_hands(self)[p]["interrupt"] += 1
         self.add_log("loot", player=p, name=self.name(p), s=s.num, dead=self.name(c.owner))
 
     # -- gas
     def _gas_hits(self, tid: int, c: Cell) -> None:
-        victim = self.at(c)
+        victim = _at(self, c)
         if victim is not None:
-            self._gas_hit_one(victim, self.gas[tid][0])
+            _gas_hit_one(self, victim, self.gas[tid][0])
 
     def _gas_hit_one(self, s: Soldier, owner: int) -> None:
         """R8.5: a mask is used up and saves; otherwise death."""
         if s.masked:
-            s = self._own(s)
+            s = _own(self, s)
             s.masked = False
             s.gassed = (owner, self.turn_no)
             self.add_log("mask_used", player=s.owner, name=self.name(s.owner), s=s.num)
         else:
-            self._kill(s, owner, "gas")
+            _kill(self, s, owner, "gas")
 
     def _run_gas(self) -> None:
         while self.choice is None and self.gasq:
@@ -1897,7 +2044,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             path, end, sides = gas_walk(self.h, cell, self.wind, visited, side)
             for c in path:
                 self.gas[tid] = (owner, c)
-                self._gas_hits(tid, c)
+                _gas_hits(self, tid, c)
             if end == "off":
                 del self.gas[tid]
                 if not self.quiet:
@@ -1911,18 +2058,18 @@ class TrenchState(_Memo, State[TrenchAction]):
         """R8.8: lingering gas in or beside a changed cell moves on at once; the village cube
         lowered by anything is destroyed, the actor taking the penalty (R13.2, R12.6)."""
         v = self.village
-        if v is not None and v in cells and self.H(v) < 2:
+        if v is not None and v in cells and _H(self, v) < 2:
             self.village = None
             self.add_log("village_gone", cell=_cn(v), name=self.name(actor))
             self.pending.append(("civpen", actor, 0))
-        if self.wind is None:
+        if self.wind is None or not self.gas:  # (no token to move on)
             return
         near = set()
         for c in cells:
             near.add(c)
             for d in DIRS:
                 near.add(add(c, d))
-        order = {p: i for i, p in enumerate(self._cw(actor))}
+        order = {p: i for i, p in enumerate(_cw(self, actor))}
         queued = {q[0] for q in self.gasq}
         tids = sorted(
             (t for t, (_, gc) in self.gas.items() if gc in near and t not in queued),
@@ -1947,7 +2094,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         for e in eyes:
             assert e.cell is not None
             # the pieces adjacent or on the forward ray (the quick test of sees)
-            for c in _LOOK[e.cell, e.facing].intersection(pos):
+            for c in _LOOK_BY[e.facing][e.cell].intersection(pos):
                 t = pos[c]
                 if t.owner == e.owner:
                     continue
@@ -1958,7 +2105,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 assert t.cell is not None
                 lv = 1 if e.ship else self.h[_INDEX[e.cell]]  # (level, inline)
                 if sees(self.h, e.cell, lv, e.facing, t.cell, not t.ship):
-                    self._own_known()[e.owner].update(int(x[0]) for x in t.tiles)
+                    _own_known(self)[e.owner].update(map(_TILE_ID, t.tiles))
                     if team:  # R13.4: the observer's owner learns the seen piece's team
                         self.team_seen[e.owner].add(t.owner)
 
@@ -1968,12 +2115,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             return False
         # Everything the answer depends on changes only with a death, a stall, a VP change or
         # a corpse reaching a soldier in play (looted, handed on); free transfers keep corpses
-        # in a team and eating one only lowers VP.
-        key = (self.deaths, self.stalled, self.corpse_moves, *self.vp, *self.tvp)
-        if key == self._end_key:
+        # in a team and eating one only lowers VP. The engine forgets the key (None) wherever
+        # it changes one of these, and _proceed asks again only then; asked directly, the key
+        # is compared by content.
+        key = (self.deaths, self.stalled, self.corpse_moves, self.vp, self.tvp)
+        if key == self._end_key:  # (lists compare by content: the key holds copies)
             return False
-        if not self._check_end_now():
-            self._end_key = key
+        if not _check_end_now(self):
+            self._end_key = (*key[:3], self.vp.copy(), self.tvp.copy())
             return False
         return True
 
@@ -1988,10 +2137,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not (o.open_teams or o.hidden_teams) and max(self.vp) + held < target:
             tops = []  # nobody can have reached the target (the usual case, decided quickly)
             if (self.deaths < (JUDGEMENT_DEATHS_BEGINNER if self.beginner else JUDGEMENT_DEATHS)
-                    [self.n] and not self.stalled and self._anyone_in_play()):
+                    [self.n] and not self.stalled and _anyone_in_play(self)):
                 return False  # (the same decision as below, made at once)
         else:
-            tv = self._team_vps()
+            tv = _team_vps(self)
             tops = [p for p in range(self.n) if tv[p] >= target]
         limit = (JUDGEMENT_DEATHS_BEGINNER if self.beginner else JUDGEMENT_DEATHS)[self.n]
         reason = ""
@@ -1999,15 +2148,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             reason = "vp"
         elif self.deaths >= limit:
             tops, reason = list(range(self.n)), "judgement"
-        elif self.stalled or not self._anyone_in_play():
+        elif self.stalled or not _anyone_in_play(self):
             tops, reason = list(range(self.n)), "empty"
         if not reason:
             return False
-        best = max(tops, key=self._judgement_key)
+        keys = _judgement_keys(self, tops)
+        best = tops[keys.index(max(keys))]  # (the first of the best, as max(tops, key=) picks)
         winners = tuple(p for p in range(self.n) if self.team[p] == self.team[best])
-        self.result = Outcome(
-            tuple(float(self.team_vp(p)) for p in range(self.n)), winners, reason
-        )
+        self.result = Outcome(tuple(map(float, _team_vps(self))), winners, reason)
         if not self.quiet:
             self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
                          why=_REASON[reason])
@@ -2032,16 +2180,35 @@ class TrenchState(_Memo, State[TrenchAction]):
                 best = max(best, edge.row_of(s.cell))
         return best
 
-    def _judgement_key(self, p: int) -> tuple[int, ...]:
-        """R12.5: VP, then advance, enemy corpses, VP, survivors, weapons used, later turn
-        (with teams: of the team, the best advance and the latest seat)."""
-        order = self.order if self.order else self._cw(self.start)
-        mates = [q for q in range(self.n) if self.team[q] == self.team[p]]
-        later = max(order.index(q) if q in order else -1 for q in mates)
-        survivors = sum(1 for s in self.soldiers if s.owner in mates and s.alive)
-        vp = self.team_vp(p)
-        return (vp, max(self.advance(q) for q in mates), sum(self.corpse_count(q) for q in mates),
-                vp, survivors, sum(self.spent[q] for q in mates), later)
+    def _judgement_keys(self, seats: list[int]) -> list[tuple[int, ...]]:
+        """R12.5, the key of each of ``seats``: VP, then advance, enemy corpses, VP, survivors,
+        weapons used, later turn (with teams: of the team, the best advance and the latest
+        seat). Each seat's :meth:`advance`, :meth:`corpse_count` and survivors are counted in
+        one pass over the soldiers."""
+        n, team, sol, edges = self.n, self.team, self.soldiers, self.edges
+        order = self.order if self.order else _cw(self, self.start)
+        adv, corpses, alive = [0] * n, [0] * n, [0] * n
+        for s in sol:
+            q = s.owner
+            if s.alive:
+                alive[q] += 1
+                if not s.exited:  # in play: his enemy corpses (corpse_count)
+                    for c in s.corpses:
+                        if team[sol[c].owner] != team[q]:
+                            corpses[q] += 1
+            if s.exited:
+                adv[q] = 8
+            elif s.alive and s.cell is not None and not s.ship:
+                adv[q] = max(adv[q], EDGES[edges[q]].row_of(s.cell))
+        vps = _team_vps(self)
+        keys = []
+        for p in seats:
+            mates = [q for q in range(n) if team[q] == team[p]]
+            later = max(order.index(q) if q in order else -1 for q in mates)
+            vp = vps[p]
+            keys.append((vp, max(adv[q] for q in mates), sum(corpses[q] for q in mates), vp,
+                         sum(alive[q] for q in mates), sum(self.spent[q] for q in mates), later))
+        return keys
 
     # ----------------------------------------------------------------- refusals
     def why_illegal_text(self, text: str) -> str | Term:
@@ -2137,14 +2304,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             ),
             plot_sizes=tuple(-1 if x is None else len(x) for x in self.plots),
             shown=tuple(tuple(x) for x in self.shown),
-            vp=tuple(self.total_vp(p) for p in range(self.n)),
+            vp=tuple(_total_vp(self, p) for p in range(self.n)),
             deaths=self.deaths,
             order=tuple(self.order),
             stage=self.t_stage,
             bounce=None if self.choice is None else self.choice[2],
             decision=None if not self.pending else self.pending[0][:2],
             teams=self._teams_seen(player),
-            team_vp=tuple(self.team_vp(p) for p in range(self.n)),
+            team_vp=tuple(_team_vp(self, p) for p in range(self.n)),
             interrupt_used=tuple(self.intr_used),
             cell_actions=self._cell_actions(player),
             civilians=tuple((c.num, c.cell, c.facing) for c in self.civs if c.alive and c.cell),
@@ -2173,29 +2340,149 @@ class TrenchState(_Memo, State[TrenchAction]):
     def check_invariants(self) -> None:
         assert all(0 <= x <= 2 for x in self.h), "heights are 0..2"
         for c, owner in self.base_at.items():
-            assert self.H(c) == 2, f"base at {c} not on a raised cell"
+            assert _H(self, c) == 2, f"base at {c} not on a raised cell"
             assert 0 <= owner < self.n
         cells = [s.cell for s in self.soldiers if s.in_play and s.cell is not None]
         cells += [c.cell for c in self.civs if c.alive and c.cell is not None]
         assert len(cells) == len(set(cells)), "two pieces in one place"
         for c in self.civs:
             if c.alive:
-                assert c.cell is not None and self.H(c.cell) <= 1, "a civilian on a raised cell"
+                assert c.cell is not None and _H(self, c.cell) <= 1, "a civilian on a raised cell"
         if self.village is not None:
-            assert self.H(self.village) == 2, "the village cube is gone but still named"
+            assert _H(self, self.village) == 2, "the village cube is gone but still named"
         for s in self.soldiers:
             if s.on_board:
-                assert s.cell is not None and on_board(s.cell) and self.H(s.cell) <= 1, (
+                assert s.cell is not None and on_board(s.cell) and _H(self, s.cell) <= 1, (
                     f"soldier {s.sid} stands on a raised cell or off the board"
                 )
             assert 0 <= s.cubes <= 2
         for p in range(self.n):
             assert all(k >= 0 for k in self.hands[p].values()), "a negative card count in hand"
+            assert list(self.hands[p]) == [c for c in CARDS if c in self.hands[p]], (
+                "a hand's cards out of CARDS order (plot choices are remembered by the counts)"
+            )
         tiles = [int(t[0]) for s in self.soldiers for t in s.tiles]
         assert len(tiles) == len(set(tiles)), "a weapon tile is in two places"
 
 
+# The engine's own calls go through these module-level names (``_own(self, s)``, not
+# ``self._own(s)``): CPython 3.11 cannot specialise a method look-up on an instance whose
+# attributes live in a real dict (a state has more attributes than a shared-key dict holds),
+# so every ``self._x()`` would search the instance dict and the class; a module global is
+# read from a cache.
+_H = TrenchState.H
+_after_give = TrenchState._after_give
+_after_relief = TrenchState._after_relief
+_anyone_in_play = TrenchState._anyone_in_play
+_apply = TrenchState._apply
+_apply_setup = TrenchState._apply_setup
+_apply_turn = TrenchState._apply_turn
+_begin_turn = TrenchState._begin_turn
+_by = TrenchState._by
+_camp = TrenchState._camp
+_camp_uses = TrenchState._camp_uses
+_card_uses = TrenchState._card_uses
+_carry_limit = TrenchState._carry_limit
+_check_end = TrenchState._check_end
+_check_end_now = TrenchState._check_end_now
+_civ_act = TrenchState._civ_act
+_civ_step_ok = TrenchState._civ_step_ok
+_civ_uses = TrenchState._civ_uses
+_collectable = TrenchState._collectable
+_credit = TrenchState._credit
+_cw = TrenchState._cw
+_dash = TrenchState._dash
+_dash_ok = TrenchState._dash_ok
+_destroy_base = TrenchState._destroy_base
+_drug_actions = TrenchState._drug_actions
+_end_round = TrenchState._end_round
+_end_turn = TrenchState._end_turn
+_enter = TrenchState._enter
+_exit = TrenchState._exit
+_exit_ok = TrenchState._exit_ok
+_fire = TrenchState._fire
+_fires = TrenchState._fires
+_gas_hit_one = TrenchState._gas_hit_one
+_gas_hits = TrenchState._gas_hits
+_give_actions = TrenchState._give_actions
+_gun_bonus = TrenchState._gun_bonus
+_has_in_play = TrenchState._has_in_play
+_interrupts = TrenchState._interrupts
+_judgement_keys = TrenchState._judgement_keys
+_kill = TrenchState._kill
+_kill_civ = TrenchState._kill_civ
+_land_actions = TrenchState._land_actions
+_partner_gives = TrenchState._partner_gives
+_leave_ship = TrenchState._leave_ship
+_legal_now = TrenchState._legal_now
+_loot = TrenchState._loot
+_moves = TrenchState._moves
+_occupancy = TrenchState._occupancy
+_next_turn = TrenchState._next_turn
+_occupied = TrenchState._occupied
+_own = TrenchState._own
+_own_discards = TrenchState._own_discards
+_own_hands = TrenchState._own_hands
+_own_known = TrenchState._own_known
+_own_wind = TrenchState._own_wind
+_pay_interrupt = TrenchState._pay_interrupt
+_pending_actions = TrenchState._pending_actions
+_plot = TrenchState._plot
+_plot_choices = TrenchState._plot_choices
+_plot_list = TrenchState._plot_list
+_proceed = TrenchState._proceed
+_prune_pending = TrenchState._prune_pending
+_ray_low = TrenchState._ray_low
+_refill_previews = TrenchState._refill_previews
+_resolve = TrenchState._resolve
+_reveal = TrenchState._reveal
+_run_gas = TrenchState._run_gas
+_set_h = TrenchState._set_h
+_settle_turn = TrenchState._settle_turn
+_setup_actions = TrenchState._setup_actions
+_shield = TrenchState._shield
+_set_up = TrenchState._set_up
+_from_prototype = TrenchState._from_prototype
+_soldier_act = TrenchState._soldier_act
+_soldier_uses = TrenchState._soldier_uses
+_start_plot = TrenchState._start_plot
+_start_round = TrenchState._start_round
+_step = TrenchState._step
+_step_modes = TrenchState._step_modes
+_taken_cells = TrenchState._taken_cells
+_team_vps = TrenchState._team_vps
+_terrain = TrenchState._terrain
+_turn_actions = TrenchState._turn_actions
+_update_sight = TrenchState._update_sight
+_vps = TrenchState._vps
+_advance = TrenchState.advance
+_ally = TrenchState.ally
+_at = TrenchState.at
+_corpse_count = TrenchState.corpse_count
+_gas_at = TrenchState.gas_at
+_in_play = TrenchState.in_play
+_is_free = TrenchState.is_free
+_level = TrenchState.level
+_team_vp = TrenchState.team_vp
+_total_vp = TrenchState.total_vp
+
+
 _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
+#: By (options, number of attributes State.__init__ set): the content the first game with them
+#: had after :meth:`TrenchState._set_up` (copied from by the next games' set-up; never
+#: changed; its chance draws are made anew).
+_PROTOS: dict[Any, dict[str, Any]] = {}
+#: The containers ``_from_prototype`` copies, one level and two levels deep: with ``items``
+#: and the wind piles, every mutable value ``_set_up`` makes but the frozen options (checked
+#: when a prototype is made).
+_PROTO_FLAT = (
+    "h", "base_at", "gas", "skip", "intr_used", "vp", "public_tiles", "bonus", "spent", "plots",
+    "team", "tvp", "queue", "order", "t_cards", "t_last", "t_exh", "gasq", "pending",
+)
+_PROTO_NESTED = ("soldiers", "civs", "hands", "discards", "known", "shown", "team_seen")
+_PROTO_COPIED = frozenset((*_PROTO_FLAT, *_PROTO_NESTED, "items", "pile", "wdisc", "previews"))
+#: No piece's id (soldiers 0.., civilians -1, -2): ``_card_uses`` skips nobody.
+_NO_SID = -1000
 _new = object.__new__
 #: What runs by itself next (``cont``, a name so that a state stays plain data), by name.
 _CONT = {
@@ -2213,17 +2500,48 @@ _NEXT: dict[str, dict[Cell, Cell]] = {
     d: {(x, y): (x + dx, y + dy) for x in range(-1, 10) for y in range(-1, 10)}
     for d, (dx, dy) in DIRS.items()
 }
-#: A soldier action -> the same action as a drug action (``extra``), made once.
-_EXTRA: dict[TrenchAction, TrenchAction] = {}
-#: Height tests as C-level callables, for ``map`` over a height map: <= 1, >= 1, == 1.
-_LT2 = (2).__gt__
-_GT0 = (0).__lt__
-_EQ1 = (1).__eq__
+def _soldier_acts() -> dict[tuple[Any, ...], TrenchAction]:
+    """Every action the engine looks up in ``_ACT``, by the key its call sites make (the
+    positional arguments of :func:`act`): pieces S1..S3, guerrillas C1, C2 firing a soldier's
+    weapon (R13.3), every direction, item and card."""
+    items = ("gun", "gas", "bomb", "mask", "food", "drug", "cube", "corpse")
+    keys: list[tuple[Any, ...]] = [("pass",), ("camp",)]
+    keys += [("camp", 0, c) for c in CARDS]
+    keys += [("bounce", 0, d) for d in DIRS]
+    for k in (1, 2, 3):
+        keys += [(v, k, it) for v in ("penalty", "relief", "hand") for it in items]
+        keys += [("collect", k), ("dig", k), ("equip", k, "mask"), ("equip", k, "drug")]
+        for d in DIRS:
+            keys += [("turn", k, d), ("turn", k, d, None, 1), ("move", k, d),
+                     ("dig_fwd", k, d), ("dash", k, d)]
+    shooters = [(k, "") for k in (1, 2, 3)]
+    shooters += [(CIV + c, f" from S{m}") for c in (1, 2) for m in (1, 2, 3)]
+    for k, sfx in shooters:
+        keys.append(("fire", k, "gun" + sfx))
+        keys += [("fire", k, "gas" + sfx, None, n) for n in (0, 1)]
+        keys += [("fire", k, "bomb" + sfx, None, n) for n in (0, 1, 2)]
+    return {key: act(*key) for key in keys}
+
+
+#: The shared action of ``act(*key)``, by ``key`` (made at import: a plain dict, whose look-up
+#: the interpreter does in C; a dict subclass would run its ``__getitem__`` as a method call).
+_ACT = _soldier_acts()
+#: Height tests as byte tables, for ``bytearray(h).translate`` (a height map to a flag per
+#: cell, in C): <= 1, >= 1, == 1.
+_LT2 = bytes(int(x <= 1) for x in range(256))
+_GT0 = bytes(int(x >= 1) for x in range(256))
+_EQ1 = bytes(int(x == 1) for x in range(256))
 #: The step modes of ``_step_modes`` (shared tuples).
 _MOVE = ("move",)
 #: By (soldier number, facing), the turns to the three other facings, in ``DIRS`` order.
 _TURNS = {
     (k, f): tuple(act("turn", k, d) for d in DIRS if d != f) for k in (1, 2, 3) for f in DIRS
+}
+#: By (giver's number, taker's number): the free transfers (R6.11) by item kind (made once).
+_GIVES = {
+    (a, b): {it: act("give", a, it, n=b) for it in ("gun", "gas", "bomb", "mask", "food", "drug",
+                                                   "cube", "corpse")}
+    for a in (1, 2, 3) for b in (1, 2, 3) if a != b
 }
 #: The actions every turn offers (made once).
 _END = act("end")
@@ -2231,13 +2549,29 @@ _FLIP = act("flip")
 _MOVE_DIG = ("move", "dig_fwd")
 
 
-@cache
-def _cell_acts(verb: str, soldier: int, arg: str) -> tuple[TrenchAction, ...]:
-    """The action ``verb`` aimed at each of the 49 cells, in height-map order (made once)."""
-    return tuple(act(verb, soldier, arg, c) for c in _CELLS)
+#: By ``(verb, soldier, arg)``: the action aimed at each of the 49 cells, in height-map order
+#: (made at import, a plain dict as ``_ACT``): placements (R4.8, R13.2), builds and remote digs.
+_CELL_ACTS: dict[tuple[str, int, str], tuple[TrenchAction, ...]] = {
+    key: tuple(act(*key, c) for c in _CELLS)
+    for key in [("place", 0, w) for w in ("cube", "food", "civilian", "village")]
+    + [(v, k, "") for v in ("build", "remote") for k in (1, 2, 3)]
+}
+#: A soldier action -> the same action as a drug action (``extra``), made at import for the
+#: tables above (others, as a civilian's, at their first use).
+_EXTRA: dict[TrenchAction, TrenchAction] = {
+    a: act(a.verb, a.soldier, a.arg, a.cell, a.n, True)
+    for a in [*_ACT.values(), *(x for acts in _CELL_ACTS.values() for x in acts)]
+    if a.verb in CATEGORY and a.verb != "camp" and a.soldier < CIV
+}
 _ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
     b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
     for b, kinds in ((True, ("gun", "bomb")), (False, ("gun", "gas", "bomb")))
+}
+#: By edge: its first row's cells in order, each with its height-map index and the base
+#: placement there (R4.7).
+_BASES = {
+    side: tuple((c, _INDEX[c], act("base", cell=c)) for c in sorted(EDGES[side].first_row()))
+    for side in EDGES
 }
 #: By (edge, soldier number): the landing actions (R4.5) with the ship cell each one takes.
 _LANDINGS = {
@@ -2246,6 +2580,8 @@ _LANDINGS = {
     )
     for side in EDGES for num in (1, 2, 3)
 }
+#: A landing action -> its ship cell (R4.5), from ``_LANDINGS``.
+_LAND_SHIPS = {a: ship for acts in _LANDINGS.values() for ship, a in acts}
 #: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
 #: height and put no tile on a new soldier (what follows by itself only removes pieces: deaths,
 #: sinking ships; pieces do not block sight); the set-up's last placement leaves every soldier
@@ -2263,12 +2599,14 @@ _TILE_KINDS = frozenset(("gun", "gas", "bomb"))
 _TILE_ID = itemgetter(0)
 #: Set-up: every soldier is on a ship, and ship soldiers are seen only when adjacent (never).
 _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
-#: The plots a hand allows, by (card counts, interrupt allowed, interrupt timing): the list of
-#: plot actions depends on nothing else, so it is built once per kind of hand.
+#: The plots a hand allows, by (card counts in CARDS order, interrupt allowed, interrupt
+#: timing): the list of plot actions depends on nothing else, so it is built once per kind of
+#: hand (with or without the beginner's missing cards, the tuples differ in length).
 _PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
-_ZEROS = (0,) * len(CARDS)
-#: The plot of two cards, by the pair (made at import).
-_PLOT_PAIRS = {(a, b): act("plot", arg=f"{a}+{b}") for a in CARDS for b in CARDS}
+#: The plot of one card, by the card (made at import).
+_PLOT_ONE = {c: act("plot", arg=c) for c in CARDS}
+#: The plot of two cards, by the first card, then the second (made at import).
+_PLOT_ROWS = {a: {b: act("plot", arg=f"{a}+{b}") for b in CARDS} for a in CARDS}
 #: By (eye cell, facing): the cells a piece may be seen on, adjacent or on the forward ray (the
 #: quick test of ``sees``; eyes on ships included); filled as asked.
 _LOOK: dict[tuple[Cell, str], frozenset[Cell]] = {}
@@ -2288,15 +2626,17 @@ for _x in range(8 + 1):  # made at import: the board and the ships' cells around
     for _y in range(8 + 1):
         for _d in DIRS:
             _look((_x, _y), _d)
+#: ``_LOOK`` by facing, then by cell.
+_LOOK_BY = {d: {c: v for (c, f), v in _LOOK.items() if f == d} for d in DIRS}
 
 
-#: By ship cell (R4.5), the ship cells of the opposite edge on the same line, each with the
-#: line's middle cell, where a shield cube goes (R4.6).
-_SHIELDS: dict[Cell, dict[Cell, Cell]] = {
-    **{(x, 0): {(x, 8): (x, 4)} for x in range(1, 8)},
-    **{(x, 8): {(x, 0): (x, 4)} for x in range(1, 8)},
-    **{(0, y): {(8, y): (4, y)} for y in range(1, 8)},
-    **{(8, y): {(0, y): (4, y)} for y in range(1, 8)},
+#: By ship cell (R4.5): the opposite edge's ship cell on the same line and the line's middle
+#: cell, where a shield cube goes (R4.6).
+_SHIELDS: dict[Cell, tuple[Cell, Cell]] = {
+    **{(x, 0): ((x, 8), (x, 4)) for x in range(1, 8)},
+    **{(x, 8): ((x, 0), (x, 4)) for x in range(1, 8)},
+    **{(0, y): ((8, y), (4, y)) for y in range(1, 8)},
+    **{(8, y): ((0, y), (4, y)) for y in range(1, 8)},
 }
 _NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
     (x, y): frozenset(add((x, y), d) for d in DIRS) for x in range(1, 8) for y in range(1, 8)

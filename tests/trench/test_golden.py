@@ -58,3 +58,29 @@ def test_sight_shortcuts_know_what_looking_after_every_step_knows(game):
         twin.apply_in_place(next(a for a in twin.legal_actions() if str(a) == text))
         _look_everywhere(twin)
         assert st.known == twin.known and st.team_seen == twin.team_seen, text
+
+
+def _judgement_key_slowly(st, p):
+    """R12.5 as written (the engine counts every seat in one pass): VP, advance, enemy corpses,
+    VP, survivors, weapons used, later turn; with teams, of the whole team."""
+    order = st.order if st.order else st._cw(st.start)
+    mates = [q for q in range(st.n) if st.team[q] == st.team[p]]
+    later = max(order.index(q) if q in order else -1 for q in mates)
+    survivors = sum(1 for s in st.soldiers if s.owner in mates and s.alive)
+    vp = st.team_vp(p)
+    return (vp, max(st.advance(q) for q in mates), sum(st.corpse_count(q) for q in mates),
+            vp, survivors, sum(st.spent[q] for q in mates), later)
+
+
+@pytest.mark.parametrize("game", GAMES[::2], ids=lambda g: f"{g['options']}-{g['seed']}")
+def test_judgement_keys_are_r12_5_counted_seat_by_seat(game):
+    """R12.5 「ゴールまでの前進距離→獲得敵死体数→勝利点→生存者数→消費武器多い→後手番」: the
+    one-pass keys of the end check equal the rule's keys counted seat by seat, at every
+    tenth step and at the end."""
+    g = gamelib.load("trench", **game["options"])
+    st = g.new_state(game["seed"])
+    for i, text in enumerate(game["actions"]):
+        st.apply_in_place(next(a for a in st.legal_actions() if str(a) == text))
+        if i % 10 == 0 or st.is_terminal():
+            seats = list(range(st.n))
+            assert st._judgement_keys(seats) == [_judgement_key_slowly(st, p) for p in seats]
