@@ -272,7 +272,8 @@ function takeMessages(model) {
 
 // Figures are drawn one at a time, the one nearest the visible part of the page first, each in a
 // task of its own after the browser has painted the last one: drawn together, a page's figures
-// made one long run of work that showed none of them until all were drawn.
+// made one long run of work that showed none of them until all were drawn. A draw that has not
+// ended after ten seconds no longer holds up the others.
 const DRAWS = Symbol.for("gamelib.plotly.draws");
 
 function offScreen(el) {
@@ -291,7 +292,8 @@ function painted() {
 function queueDraw(el, draw) {
   const queue = (globalThis[DRAWS] ??= { waiting: [], running: false });
   const done = new Promise((resolve) => {
-    queue.waiting.push({ el, run: () => draw().then(resolve, resolve) });
+    const run = () => Promise.race([draw(), new Promise((end) => setTimeout(end, 10000))]);
+    queue.waiting.push({ el, run: () => run().then(resolve, resolve) });
   });
   if (!queue.running) {
     queue.running = true;
