@@ -14,9 +14,11 @@ Routes, under the server's base URL, behind the server's authentication:
 
 - ``gamelib/plotly-preload.js``: :data:`PRELOAD_JS`;
 - ``gamelib/lzma-decoder.js``: the decoder (:data:`gamelib.ui.widget_bundle.DECODER`);
-- ``gamelib/plotly-bundle.lzma``: the LZMA bundle from the cache, with its digest in the
-  ``X-Gamelib-Bundle`` header; ``204 No Content`` while the cache is not made (a kernel asked
-  for the bundle then makes it in the background).
+- ``gamelib/plotly-bundle.lzma``: the LZMA bundle from the cache, with the digest of the
+  installed plotly's bundle in the ``X-Gamelib-Bundle`` header: the smaller bundle
+  (:mod:`gamelib.ui.partial_bundle`) with its trace types in ``X-Gamelib-Traces`` if it was
+  built, else the whole one; ``204 No Content`` while neither is made (a kernel asked for the
+  bundle then makes the whole one in the background).
 
 Enabled by ``ServerApp.jpserver_extensions`` in the repository's ``etc/jupyter`` config (which
 ``make run``, Binder and the browser tests use).
