@@ -1,24 +1,24 @@
 """A Jupyter server extension that serves plotly's widget bundle over HTTP, for a Voila page to
-fetch and import while its kernel runs the notebook.
+import while its kernel runs the notebook.
 
-A Voila page waits while the server runs the whole notebook in a new kernel (seconds); only then
-do its figure widgets exist and ask the kernel for the bundle (:mod:`gamelib.ui.plotly_widget`),
-and importing the 5 MB of plotly.js takes the page another 2–3 s. gamelib's Voila template
-(``share/jupyter/voila/templates/gamelib``) starts :data:`PRELOAD_JS` from the page's head
-instead: it fetches the LZMA bundle and its decoder from this extension, decodes them in a worker
-and imports plotly.js while the notebook runs. A figure then uses that module when its digest is
-the one of the kernel's own bundle, and asks the kernel as before otherwise (no extension, no
-LZMA cache made yet, a worker refused, another plotly).
+A Voila page's figure widgets exist only once the server has run the notebook; each would then
+ask the kernel for the bundle (:mod:`gamelib.ui.plotly_widget`) and import several MB of
+plotly.js. gamelib's Voila template (``share/jupyter/voila/templates/gamelib``) starts the
+preload of :func:`preload_js` from the page's head instead: it imports the bundle as an ES module
+from this extension, so the browser fetches it gzip-compressed, decompresses it natively and
+compiles it while it streams in, and keeps it (and V8 its compiled code) in its cache for the
+next page. A figure uses that module when its digest is the one of the kernel's own bundle, and
+asks the kernel as before otherwise (no extension, another plotly).
 
 Routes, under the server's base URL, behind the server's authentication:
 
-- ``gamelib/plotly-preload.js``: :data:`PRELOAD_JS`;
-- ``gamelib/lzma-decoder.js``: the decoder (:data:`gamelib.ui.widget_bundle.DECODER`);
-- ``gamelib/plotly-bundle.lzma``: the LZMA bundle from the cache, with the digest of the
-  installed plotly's bundle in the ``X-Gamelib-Bundle`` header: the smaller bundle
-  (:mod:`gamelib.ui.partial_bundle`) with its trace types in ``X-Gamelib-Traces`` if it was
-  built, else the whole one; ``204 No Content`` while neither is made (a kernel asked for the
-  bundle then makes the whole one in the background).
+- ``gamelib/plotly-preload.js``: :func:`preload_js` for the bundle served now (never cached);
+- ``gamelib/plotly-bundle-<digest>.js``: plotly's widget bundle, and
+  ``gamelib/plotly-bundle-<digest>-partial-<key>.js`` the smaller bundle
+  (:mod:`gamelib.ui.partial_bundle`) once it was built, which the preload then names with its
+  trace types. The digest is the installed plotly's bundle's, so a name never changes content:
+  the browser may keep it a year (``immutable``). Sent gzip-compressed (level 9, made once per
+  process, in the background when the extension loads) to a browser that accepts gzip.
 
 Enabled by ``ServerApp.jpserver_extensions`` in the repository's ``etc/jupyter`` config (which
 ``make run``, Binder and the browser tests use).
@@ -26,33 +26,80 @@ Enabled by ``ServerApp.jpserver_extensions`` in the repository's ``etc/jupyter``
 
 from __future__ import annotations
 
+import gzip
+import json
+import lzma
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from gamelib.ui import partial_bundle, widget_bundle
-from gamelib.ui.widget_bundle import PRELOAD_KEY, UNLZMA_JS
+from gamelib.ui.widget_bundle import PRELOAD_KEY
 
-__all__ = ["BUNDLE_HEADER", "PRELOAD_JS", "TRACES_HEADER"]
+__all__ = ["Served", "preload_js", "served"]
 
-BUNDLE_HEADER = "X-Gamelib-Bundle"
-TRACES_HEADER = "X-Gamelib-Traces"
+IMMUTABLE = "private, max-age=31536000, immutable"
+"""``Cache-Control`` of a bundle: its name changes with its content."""
 
-PRELOAD_JS = UNLZMA_JS + f"""
-const KEY = Symbol.for("{PRELOAD_KEY}");
-async function preload() {{
-  const here = (name) => new URL(name, import.meta.url);
-  const [bundle, decoder] = await Promise.all(
-    [fetch(here("plotly-bundle.lzma")), fetch(here("lzma-decoder.js"))]);
-  const digest = bundle.headers.get("{BUNDLE_HEADER}");
-  const traces = bundle.headers.get("{TRACES_HEADER}");
-  if (bundle.status !== 200 || !digest || !decoder.ok) return null;
-  const bytes = new Uint8Array(await bundle.arrayBuffer());
-  const code = await unlzma(await decoder.arrayBuffer(), bytes);
-  const url = URL.createObjectURL(new Blob([code], {{ type: "text/javascript" }}));
-  return {{ digest, traces: traces ? traces.split(",") : null, module: await import(url) }};
+_lock = threading.Lock()
+_gzipped: dict[str, bytes] = {}
+
+
+@dataclass(frozen=True)
+class Served:
+    """The bundle a page's preload imports now: its file name, the digest of the installed
+    plotly's bundle, the trace types it draws (``None``: all of plotly.js), and the smaller
+    bundle LZMA-compressed (``None``: plotly's whole widget bundle)."""
+
+    name: str
+    digest: str
+    traces: tuple[str, ...] | None
+    packed: bytes | None = field(default=None, repr=False)
+
+    def code(self) -> bytes:
+        """The bundle's JavaScript."""
+        if self.packed is None:
+            return widget_bundle.BUNDLE.read_bytes()
+        return lzma.decompress(self.packed, format=lzma.FORMAT_ALONE)
+
+    def gzipped(self) -> bytes:
+        """The bundle gzip-compressed (made once per process and name)."""
+        with _lock:
+            if self.name in _gzipped:
+                return _gzipped[self.name]
+        data = gzip.compress(self.code(), compresslevel=9, mtime=0)
+        with _lock:
+            return _gzipped.setdefault(self.name, data)
+
+
+def served(directory: Path | None = None) -> Served:
+    """The smaller bundle if it was built into the cache in ``directory``
+    (:func:`gamelib.ui.widget_bundle.cache_dir`), else plotly's whole widget bundle."""
+    digest = widget_bundle.digest()
+    path = partial_bundle.cache_path(directory)
+    if path.is_file() and (packed := partial_bundle.load(directory)) is not None:
+        name = f"plotly-bundle-{path.stem.removeprefix('widgetbundle-')}.js"
+        return Served(name, digest, partial_bundle.TRACES, packed)
+    return Served(f"plotly-bundle-{digest}.js", digest, None)
+
+
+def preload_js(bundle: Served) -> str:
+    """The page's preload (an ES module) of ``bundle``: ``globalThis[Symbol.for(KEY)]`` becomes
+    a promise of ``{digest, traces, module}``, or of ``null`` if the import failed."""
+    info = json.dumps({"src": bundle.name, "digest": bundle.digest,
+                       "traces": None if bundle.traces is None else list(bundle.traces)})
+    return f"""const KEY = Symbol.for({json.dumps(PRELOAD_KEY)});
+async function preload(info) {{
+  const module = await import(new URL(info.src, import.meta.url).href);
+  return {{ digest: info.digest, traces: info.traces, module }};
 }}
-globalThis[KEY] ??= preload().catch(() => null);
+globalThis[KEY] ??= preload({info}).catch(() => null);
 """
-"""The page's preload (an ES module): a promise of ``{digest, module}`` or ``null``."""
+
+
+_BUNDLE_NAME = re.compile(r"plotly-bundle-[0-9a-f]+(?:-partial-[0-9a-f]+)?\.js")
 
 
 def _handlers() -> list[tuple[str, type[Any]]]:
@@ -62,28 +109,23 @@ def _handlers() -> list[tuple[str, type[Any]]]:
     class PreloadHandler(JupyterHandler):  # type: ignore[misc]
         @web.authenticated
         def get(self, name: str) -> None:
-            self.set_header("Cache-Control", "no-cache")
+            bundle = served()
+            self.set_header("Content-Type", "text/javascript; charset=utf-8")
             if name == "plotly-preload.js":
-                self.set_header("Content-Type", "text/javascript; charset=utf-8")
-                self.finish(PRELOAD_JS)
-            elif name == "lzma-decoder.js":
-                self.set_header("Content-Type", "text/javascript; charset=utf-8")
-                self.finish(widget_bundle.DECODER.read_bytes())
+                self.set_header("Cache-Control", "no-cache")
+                self.finish(preload_js(bundle))
+                return
+            if name != bundle.name:
+                raise web.HTTPError(404)
+            self.set_header("Cache-Control", IMMUTABLE)
+            self.set_header("Vary", "Accept-Encoding")
+            if "gzip" in self.request.headers.get("Accept-Encoding", ""):
+                self.set_header("Content-Encoding", "gzip")
+                self.finish(bundle.gzipped())
             else:
-                partial = partial_bundle.load()
-                data = partial if partial is not None else widget_bundle.lzma_bundle()
-                if partial is not None:
-                    self.set_header(TRACES_HEADER, ",".join(partial_bundle.TRACES))
-                if data is None:
-                    widget_bundle.prepare_in_background()
-                    self.set_status(204)
-                    self.finish()
-                    return
-                self.set_header("Content-Type", "application/octet-stream")
-                self.set_header(BUNDLE_HEADER, widget_bundle.digest())
-                self.finish(data)
+                self.finish(bundle.code())
 
-    pattern = r"/gamelib/(plotly-preload\.js|lzma-decoder\.js|plotly-bundle\.lzma)"
+    pattern = r"/gamelib/(plotly-preload\.js|" + _BUNDLE_NAME.pattern + ")"
     return [(pattern, PreloadHandler)]
 
 
@@ -99,3 +141,4 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
     web_app.add_handlers(
         ".*$", [(url_path_join(base, pattern), handler) for pattern, handler in _handlers()]
     )
+    threading.Thread(target=lambda: served().gzipped(), name="gamelib-gzip", daemon=True).start()

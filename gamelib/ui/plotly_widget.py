@@ -11,9 +11,10 @@ kernel answers with the bundle as binary buffers (:mod:`gamelib.ui.widget_bundle
 browser's ``DecompressionStream`` inflates); the loader imports it once and shares the module
 (``globalThis``) with every other figure of the page, which then just wait for it. Nothing of the
 bundle is kept in any widget's state, so saved widget state stays small. A Voila page served with
-gamelib's template and server extension has usually imported plotly.js already, over HTTP, while
-its kernel ran the notebook (:mod:`gamelib.ui.bundle_server`): a figure uses that module when it
-was made from the same bundle as the kernel's, and asks the kernel otherwise.
+gamelib's template and server extension has usually imported plotly.js already, as a module
+over HTTP, while its kernel ran the notebook (:mod:`gamelib.ui.bundle_server`): a figure uses
+that module when it was made from the same bundle as the kernel's, and asks the kernel
+otherwise.
 
 The message is not awaited inside anywidget's ``initialize`` (model creation may be serialized
 behind it in the front end), nor inside ``render``: ipywidgets queues a model's state changes
@@ -174,7 +175,7 @@ function gunzip(bytes) {
   return new Response(stream).blob();
 }
 
-// The module of a figure: plotly.js fetched and imported by the page while the kernel ran
+// The module of a figure: plotly.js imported by the page's preload while the kernel ran
 // (gamelib.ui.bundle_server) if made from the kernel's bundle and, when it is the smaller
 // plotly.js, if it has every trace type of the figure; else the kernel's whole bundle. null:
 // the figure's types are not known yet (a figure made after the page loaded: its first state

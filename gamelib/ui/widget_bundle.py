@@ -9,8 +9,9 @@ result is cached on disk (:func:`cache_dir`), keyed by a digest of the bundle: o
 per installed plotly version. ``python -m gamelib.ui.bundle_cache`` makes the cache (Binder's
 ``postBuild`` and ``make run`` do); until it exists, a kernel asked for the bundle sends gzip
 and compresses in a background thread for the pages after it. A page that cannot start the
-decoder's worker (a strict Content-Security-Policy) asks again for gzip only. A Voila page may
-also fetch the LZMA bundle over HTTP from :mod:`gamelib.ui.bundle_server`.
+decoder's worker (a strict Content-Security-Policy) asks again for gzip only. A Voila page
+usually imports the bundle over HTTP instead (:mod:`gamelib.ui.bundle_server`), and asks the
+kernel only if that failed.
 """
 
 from __future__ import annotations

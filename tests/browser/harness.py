@@ -69,16 +69,14 @@ def free_port() -> int:
 def bundle_cache() -> Path:
     """A directory holding plotly's widget bundle LZMA-compressed and, where this machine can
     build it, the smaller bundle Voila pages use (both made on first use, as ``make run``
-    does; ``GAMELIB_TEST_WHOLE_PLOTLY=1``: without the smaller one)."""
+    does)."""
     from gamelib.ui import partial_bundle
     from gamelib.ui.widget_bundle import cache_path, prepare
 
     directory = Path(tempfile.gettempdir()) / "gamelib-test-cache"
-    if os.environ.get("GAMELIB_TEST_WHOLE_PLOTLY"):
-        directory = directory.with_name("gamelib-test-cache-whole")
     if not cache_path(directory).exists():
         prepare(directory)
-    if not os.environ.get("GAMELIB_TEST_WHOLE_PLOTLY") and partial_bundle.load(directory) is None:
+    if partial_bundle.load(directory) is None:
         partial_bundle.build(directory)
     return directory
 
