@@ -82,8 +82,9 @@ def test_the_switch_sets_the_boards_and_figures_language() -> None:
     ns, quizzes = run_cells()
     lesson = ns["lesson"]
     lesson.set_lang("ja")
-    assert ns["ctrl"].lang == ns["board_lesson"].lang == "ja"
-    assert ns["ctrl"].state.game.lang == "ja"
+    ctrl = ns["ctrl"].value  # the whole game's board is made later, in the switch's language
+    assert ctrl.lang == ns["board_lesson"].lang == "ja"
+    assert ctrl.state.game.lang == "ja"
     assert "補給線の国" in ns["board_lesson"].supply_box.description
     figures = [f for f in lesson.followers if type(f).__name__ in ("StaticFigure", "LiveFigure")]
     assert len(figures) >= 8 and all(f.lang == "ja" for f in figures)  # the race is not run
