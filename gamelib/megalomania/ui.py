@@ -22,6 +22,7 @@ from gamelib.megalomania.odds import panel_odds
 from gamelib.megalomania.view import MegalomaniaView
 from gamelib.ui.controller import update_figure
 from gamelib.ui.plotly_widget import FigureWidget
+from gamelib.ui.shared_parts import make
 
 __all__ = [
     "OddsPanel", "action_group", "controller", "odds_panel", "odds_panel_figure", "odds_panel_spec"
@@ -95,9 +96,9 @@ class OddsPanel:
 
     def __init__(self, **options: Any) -> None:
         self.options = options
-        self.note = widgets.HTML()
+        self.note = make(widgets.HTML)
         self.figure = FigureWidget(odds_spec(None))
-        self.widget = widgets.VBox([self.note, self.figure])
+        self.widget = make(widgets.VBox, [self.note, self.figure])
         self.widget.add_class("gamelib-odds")
         self._pending: MegalomaniaView | None = None
 

@@ -36,6 +36,7 @@ from gamelib.ui import GameController, update_figure
 from gamelib.ui.controller import relang
 from gamelib.ui.icons import icon_style, set_icon
 from gamelib.ui.labels import error_of
+from gamelib.ui.shared_parts import make
 
 __all__ = ["ACTING", "MAP_HEIGHT", "QmgController", "TryIt", "action_group", "controller"]
 
@@ -251,16 +252,15 @@ class TryIt:
         self.check = check
         self.choice = widgets.RadioButtons(options=list(options), value=None,
                                            layout=widgets.Layout(width="auto"))
-        self.button = widgets.Button(description=_LABELS[self.lang]["check"],
-                                     button_style="info")
+        self.button = make(widgets.Button, description=_LABELS[self.lang]["check"],
+                           button_style="info")
         set_icon(self.button, "check")
-        self.feedback = widgets.HTML()
+        self.feedback = make(widgets.HTML)
         self.correct: bool | None = None
         self.button.on_click(lambda _b: self._check())
-        self.widget = widgets.VBox(
-            [widgets.HTML(f"<b>{html.escape(question)}</b>"), self.choice, self.button,
-             self.feedback, icon_style()]
-        )
+        self.widget = make(widgets.VBox, [
+            make(widgets.HTML, f"<b>{html.escape(question)}</b>"), self.choice, self.button,
+            self.feedback, icon_style()])
         self.widget.add_class("gamelib-tryit")
 
     def answer(self, value: Any) -> bool:

@@ -34,6 +34,7 @@ from gamelib.rekkyo.figures import (
 from gamelib.rekkyo.view import RekkyoView
 from gamelib.ui import GameController, update_figure
 from gamelib.ui.plotly_widget import FigureWidget
+from gamelib.ui.shared_parts import make
 
 __all__ = ["FIGURES", "SPECS", "OddsExplorer", "action_group", "controller", "odds_panel",
            "odds_rows", "percent", "win_sentence"]
@@ -251,7 +252,7 @@ class OddsExplorer:
             rows=8,
             description="attack",
         )
-        self.summary = widgets.HTML()
+        self.summary = make(widgets.HTML)
         self.defence: odds.StrengthDistribution = odds.StrengthDistribution.point(0)
         self.attack: odds.StrengthDistribution = odds.StrengthDistribution.point(0)
         first = self._figures()
@@ -259,10 +260,10 @@ class OddsExplorer:
         self.heatmap_widget = FigureWidget(first[1])
         for box in (self.target_box, self.route_box, self.hand_box):
             box.observe(self._on_change, names="value")
-        controls = widgets.HBox([widgets.VBox([self.target_box, self.route_box]), self.hand_box])
-        self.widget = widgets.VBox(
-            [controls, self.summary, self.distribution_widget, self.heatmap_widget]
-        )
+        controls = make(widgets.HBox, [make(widgets.VBox, [self.target_box, self.route_box]),
+                                       self.hand_box])
+        self.widget = make(widgets.VBox, [controls, self.summary, self.distribution_widget,
+                                          self.heatmap_widget])
         self._show_summary()
 
     # -- public -------------------------------------------------------------------------------

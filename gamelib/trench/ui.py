@@ -23,6 +23,7 @@ from gamelib.trench.data import CARD_NAMES, CARDS
 from gamelib.trench.figures import board_3d_spec, top_view_spec
 from gamelib.trench.view import TrenchView
 from gamelib.ui import GameController
+from gamelib.ui.shared_parts import make
 
 __all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "PlotPanel", "controller"]
 
@@ -61,13 +62,13 @@ class PlotPanel:
         self.ctrl: GameController | None = None
         self.chosen: list[str] = []
         self.card_buttons: dict[str, widgets.Button] = {}
-        self.plot_button = widgets.Button(button_style="primary")
-        self.clear_button = widgets.Button()
+        self.plot_button = make(widgets.Button, button_style="primary")
+        self.clear_button = make(widgets.Button)
         self.plot_button.on_click(lambda _b: self.submit())
         self.clear_button.on_click(lambda _b: self.clear())
-        self.info = widgets.HTML()
-        self.cards_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.box = widgets.VBox([self.info, self.cards_box])
+        self.info = make(widgets.HTML)
+        self.cards_box = make(widgets.HBox, layout={"flex_flow": "row wrap"})
+        self.box = make(widgets.VBox, [self.info, self.cards_box])
         self._view: TrenchView | None = None
 
     def __call__(self, view: Any) -> widgets.Widget:
@@ -134,10 +135,11 @@ class PlotPanel:
                 left = hand.get(c, 0) - self.chosen.count(c)
                 if hand.get(c, 0) <= 0:
                     continue
-                b = widgets.Button(
+                b = make(
+                    widgets.Button,
                     description=f"{CARD_NAMES[c].text(lang)} ×{left}",
                     disabled=left <= 0,
-                    layout=widgets.Layout(width="auto"),
+                    layout={"width": "auto"},
                 )
                 b.on_click(lambda _b, card=c: self.pick(card))
                 self.card_buttons[c] = b

@@ -51,6 +51,7 @@ from gamelib.ui.icons import icon_style, set_icon
 from gamelib.ui.labels import LABELS, bot_label, error_of, label
 from gamelib.ui.log_panel import LogPanel
 from gamelib.ui.plotly_widget import FigureWidget
+from gamelib.ui.shared_parts import make
 from gamelib.ui.summary import game_summary
 
 __all__ = [
@@ -370,7 +371,7 @@ class GameController:
         a hand and the actions fit one 1280×800 screen."""
         shown = self.figure_widgets()
         self.figures_box.children = tuple(shown[:on_screen])
-        below = widgets.VBox([*shown[on_screen:], self.extras_box])
+        below = make(widgets.VBox, [*shown[on_screen:], self.extras_box])
         below.add_class("gamelib-below")
         parts = [w for w in self.widget.children if w is not self.extras_box]
         at = parts.index(self.controls) + 1 if self.controls in parts else len(parts)
@@ -406,7 +407,7 @@ class GameController:
     # -- widgets ------------------------------------------------------------------------------
     def _build_widgets(self) -> None:
         lang = self.lang
-        self.status = widgets.HTML()
+        self.status = make(widgets.HTML)
         self.status.add_class("gamelib-status")
         self._figure_widgets: list[go.FigureWidget] = []
         view = self.view
@@ -419,20 +420,20 @@ class GameController:
             self._attach_clicks(fw)
             self._figure_widgets.append(fw)
         self.figures_box = widgets.VBox(self._figure_widgets)
-        self._extra_slots = [widgets.VBox() for _ in self.extras]
+        self._extra_slots = [make(widgets.VBox) for _ in self.extras]
         self.extras_box = widgets.VBox(self._extra_slots)
 
-        self.prompt = widgets.HTML()
+        self.prompt = make(widgets.HTML)
         self.action_buttons: list[widgets.Button] = []
-        self.buttons_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.buttons_box = make(widgets.HBox, layout={"flex_flow": "row wrap"})
         self.action_dropdown = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto"))
         self.play_button = self._action_button(None, self._state)
         self.dropdown_box = widgets.HBox([self.action_dropdown, self.play_button])
         self.actions_box = widgets.VBox([self.prompt, self.buttons_box, self.dropdown_box])
 
-        self.bot_button = widgets.Button(description=label("bot_move", lang))
+        self.bot_button = make(widgets.Button, description=label("bot_move", lang))
         self.bot_button.on_click(self._clicked(self.bot_move))
-        self.autoplay_button = widgets.Button(description=label("autoplay", lang))
+        self.autoplay_button = make(widgets.Button, description=label("autoplay", lang))
         self.autoplay_button.on_click(self._clicked(self._toggle_autoplay))
         self.speed_slider = widgets.IntSlider(
             value=4,
@@ -441,9 +442,9 @@ class GameController:
             description=label("speed", lang),
             layout=widgets.Layout(width="220px"),
         )
-        self.undo_button = widgets.Button(description=label("undo", lang))
+        self.undo_button = make(widgets.Button, description=label("undo", lang))
         self.undo_button.on_click(self._clicked(self.undo))
-        self.restart_button = widgets.Button(description=label("restart", lang))
+        self.restart_button = make(widgets.Button, description=label("restart", lang))
         self.restart_button.on_click(self._clicked(self.restart))
         self.seed_box = widgets.IntText(
             value=self._seed, description=label("seed", lang), layout=widgets.Layout(width="160px")
@@ -454,7 +455,8 @@ class GameController:
             description=label("viewpoint", lang),
         )
         self.viewpoint_box.observe(self._on_viewpoint_change, names="value")
-        self.controls = widgets.HBox(
+        self.controls = make(
+            widgets.HBox,
             [
                 self.bot_button,
                 self.autoplay_button,
@@ -464,16 +466,16 @@ class GameController:
                 self.seed_box,
                 self.viewpoint_box,
             ],
-            layout=widgets.Layout(flex_flow="row wrap"),
+            layout={"flex_flow": "row wrap"},
         )
-        self.error_area = widgets.HTML()
+        self.error_area = make(widgets.HTML)
         self.error_area.add_class("gamelib-error")
         self.log_panel = LogPanel(close=close_soon)
-        self.summary_area = widgets.HTML()
+        self.summary_area = make(widgets.HTML)
         self.summary_area.add_class("gamelib-summary")
-        self.pass_note = widgets.HTML()
-        self.pass_button = widgets.Button(button_style="warning",
-                                          layout=widgets.Layout(width="auto"))
+        self.pass_note = make(widgets.HTML)
+        self.pass_button = make(widgets.Button, button_style="warning",
+                                layout={"width": "auto"})
         self.pass_button.on_click(self._clicked(self.show_screen))
         for button, icon in ((self.bot_button, "bot"), (self.autoplay_button, "play"),
                              (self.undo_button, "undo"), (self.restart_button, "restart"),
@@ -482,7 +484,8 @@ class GameController:
         self.pass_box = widgets.VBox([self.pass_note, self.pass_button])
         self.pass_box.add_class("gamelib-pass-screen")
         self.pass_box.layout.display = "none"
-        self._widget = widgets.VBox(
+        self._widget = make(
+            widgets.VBox,
             [
                 self.status,
                 self.pass_box,
@@ -819,15 +822,16 @@ class GameController:
         therefore gets new buttons, and a click on a button of a step that has passed is ignored
         with a notice (see :meth:`_click_button`).
         """
-        shared = self._shared_button_parts()
+        # Each step makes new buttons: their layout and style widgets are shared
+        # (gamelib.ui.shared_parts); three widgets per button were most of a click's time in
+        # games with many choices.
         if text is None and group is None:
-            button = widgets.Button(description=label("play", self.lang), button_style="primary",
-                                    layout=shared["plain"], style=shared["style"])
+            button = make(widgets.Button, description=label("play", self.lang),
+                          button_style="primary")
         else:
             shown = shown or str(text or group)
-            button = widgets.Button(
-                description=shown, tooltip=shown, layout=shared["auto"], style=shared["style"]
-            )
+            button = make(widgets.Button, description=shown, tooltip=shown,
+                          layout={"width": "auto"})
             if group is not None:
                 set_icon(button, "open" if group else "back")
                 button.button_style = "info" if group else ""
@@ -837,19 +841,6 @@ class GameController:
         button._gamelib_step = len(state.history)
         button.on_click(self._clicked(self._click_button, with_button=True))
         return button
-
-    def _shared_button_parts(self) -> dict[str, widgets.Widget]:
-        """One layout and one style widget shared by every action button: each step makes new
-        buttons (see :meth:`_action_button`), and three widgets per button were most of a
-        click's time in games with many choices."""
-        parts: dict[str, widgets.Widget] | None = getattr(self, "_button_parts", None)
-        if parts is None:
-            parts = {"auto": widgets.Layout(width="auto"), "plain": widgets.Layout(),
-                     "style": widgets.ButtonStyle()}
-            for part in parts.values():
-                part._gamelib_shared = True
-            self._button_parts = parts
-        return parts
 
     def _new_buttons(
         self, state: State[Any], entries: Sequence[tuple[str, Sequence[tuple[str, str]]]]
@@ -958,7 +949,7 @@ def _fill_slot(slot: widgets.VBox, content: Any) -> None:
         if isinstance(current, widgets.HTML) and ours:
             current.value = content
         else:
-            box = widgets.HTML(content)
+            box = make(widgets.HTML, content)
             box._gamelib_slot = True
             _replace_slot(slot, box)
     elif isinstance(content, BaseFigure):

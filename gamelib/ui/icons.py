@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from gamelib.ui.shared_parts import make
+
 __all__ = ["GLYPHS", "ICON_STYLE", "icon_style", "set_icon"]
 
 GLYPHS = {
@@ -50,4 +52,4 @@ def set_icon(button: widgets.DOMWidget, name: str | None) -> None:
 def icon_style() -> widgets.HTML:
     """A widget holding :data:`ICON_STYLE`, to place beside buttons with icons (it shows
     nothing)."""
-    return widgets.HTML(ICON_STYLE, layout=widgets.Layout(display="none"))
+    return make(widgets.HTML, ICON_STYLE, layout={"display": "none"})

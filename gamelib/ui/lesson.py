@@ -66,6 +66,7 @@ from gamelib.ui.figure_display import static_figure
 from gamelib.ui.icons import icon_style, set_icon
 from gamelib.ui.labels import label
 from gamelib.ui.plotly_widget import NEAR_SCREEN_JS, FigureWidget
+from gamelib.ui.shared_parts import make
 
 __all__ = [
     "EXPORT_ENV",
@@ -132,7 +133,7 @@ class LiveText:
     def __init__(self, text: Text, lang: str = "en", *, tag: str = "div") -> None:
         self.text = text
         self.tag = tag
-        self.widget = widgets.HTML()
+        self.widget = make(widgets.HTML)
         self.set_lang(lang)
 
     def set_lang(self, lang: str) -> None:
@@ -230,10 +231,10 @@ class Later:
         self._value: Any = None
         self.built = False
         self.lang = lang
-        self.text = widgets.HTML()
-        self.marker = NearScreen()
+        self.text = make(widgets.HTML)
+        self.marker = make(NearScreen)
         self.marker.on_msg(self._heard)
-        self.box = widgets.VBox([self.text, self.marker])
+        self.box = make(widgets.VBox, [self.text, self.marker])
         self.box.add_class("gamelib-later")
         self.set_lang(lang)
 
@@ -293,7 +294,7 @@ class StaticFigure:
         self.lang = lang
         self.figure = _as_figure(build(lang))
         self._widget: FigureWidget | None = None
-        self.caption = widgets.HTML()
+        self.caption = make(widgets.HTML)
         self.caption.add_class("gamelib-figure-note")
         self._show_note()
 
@@ -375,15 +376,13 @@ class TryIt:
             )
         self.chosen: Any = None
         self.attempts = 0
-        self.prompt_area = widgets.HTML()
+        self.prompt_area = make(widgets.HTML)
         self.buttons = [self._button(v) for v in values]
-        self.feedback = widgets.HTML()
+        self.feedback = make(widgets.HTML)
         self.feedback.add_class("gamelib-feedback")
-        self.widget = widgets.VBox(
-            [self.prompt_area,
-             widgets.HBox(self.buttons, layout=widgets.Layout(flex_flow="row wrap")),
-             self.feedback]
-        )
+        self.widget = make(widgets.VBox, [
+            self.prompt_area, make(widgets.HBox, self.buttons, layout={"flex_flow": "row wrap"}),
+            self.feedback])
         self.widget.add_class("gamelib-tryit")
         self.lang = lang
         self.set_lang(lang)
@@ -422,7 +421,7 @@ class TryIt:
 
     # -- internals ----------------------------------------------------------------------------
     def _button(self, value: Any) -> widgets.Button:
-        button = widgets.Button(layout=widgets.Layout(width="auto"))
+        button = make(widgets.Button, layout={"width": "auto"})
         button.on_click(lambda _b: (heard_from_page(), self.choose(value)))
         return button
 
@@ -474,9 +473,9 @@ class Exercise(TryIt):
     ) -> None:
         self.solution = solution
         self.revealed = False
-        self.reveal_button = widgets.ToggleButton(value=False)
+        self.reveal_button = make(widgets.ToggleButton, value=False)
         set_icon(self.reveal_button, "reveal")
-        self.solution_area = widgets.HTML()
+        self.solution_area = make(widgets.HTML)
         self.solution_area.add_class("gamelib-solution")
         super().__init__(prompt, choices, answer, explain=explain, why=why, lang=lang)
         self.reveal_button.observe(lambda change: self.reveal(bool(change["new"])), names="value")

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from gamelib.core import LogEntry
+from gamelib.ui import shared_parts
 from gamelib.ui.closing import heard_from_page
 from gamelib.ui.labels import label
 
@@ -74,15 +75,14 @@ class LogPanel(widgets.VBox):  # type: ignore[misc]
 
     def __init__(self, close: Callable[[Sequence[widgets.Widget]], None] | None = None) -> None:
         self._close = close or _close_now
-        self._layout = widgets.Layout(margin="0")
-        self._style = HTMLStyle()
-        for shared in (self._layout, self._style):  # not closed with a batch (closing.close_widget)
-            shared._gamelib_shared = True
+        # every batch shares them (not closed with a batch: closing.close_widget)
+        self._layout = shared_parts.layout(margin="0")
+        self._style = shared_parts.style(HTMLStyle)
         self._head = widgets.HTML(_LOG_STYLE, layout=self._layout, style=self._style)
         self.older_button = widgets.Button(layout=widgets.Layout(width="auto", display="none"))
         self.older_button.add_class("gamelib-log-older")
         self.older_button.on_click(lambda _b: (heard_from_page(), self.show_all()))
-        self._lines = widgets.VBox([self._head, self.older_button])
+        self._lines = shared_parts.make(widgets.VBox, [self._head, self.older_button])
         # column-reverse keeps the box scrolled to the newest entry, which is shown last.
         super().__init__(
             [self._lines],
