@@ -111,9 +111,14 @@ def _as_dict(fig: Any) -> Mapping[str, Any]:
 
 
 def publish(ctrl: Any) -> Any:
-    """The digest widget of ``ctrl``, kept current."""
+    """The digest widget of ``ctrl``, kept current (a lesson's controller made later,
+    :class:`gamelib.ui.lesson.Later`, is made now: it is the one the test clicks)."""
     import ipywidgets as widgets
 
+    from gamelib.ui.lesson import Later
+
+    if isinstance(ctrl, Later):
+        ctrl = ctrl.value
     box = widgets.HTML()
     box.add_class("gamelib-digest")
     ctrl.widget.add_class(UNDER_TEST.lstrip("."))
