@@ -43,8 +43,8 @@ def test_first_chapter_by_clicking(
     first.wait_for(state="attached", timeout=LOAD_MS)
     page.wait_for_function("() => !document.getElementById('loading')", timeout=LOAD_MS)
     first.scroll_into_view_if_needed()
-    # made: the page's first controller is now the first chapter's (a whole game's board, made
-    # at once further down, is a controller before the chapter boards are)
+    # made: the page's first controller is now the first chapter's (the boards further down,
+    # the whole game's at the end too, are made when their place nears the screen)
     page.wait_for_function(FIRST_BOARD_MADE, timeout=LOAD_MS)
     _wait_voila_rendered(page, artifacts_dir / f"lesson-{name}-start.png")
     if name in FITS:
