@@ -7,13 +7,14 @@ project's machine, against about 0.8 s for the 1.9 MB of plotly.js that the less
 
 :func:`build` makes that smaller bundle with the machine's Node.js: it installs the same
 plotly.js version as the installed plotly's bundle from the npm registry, with esbuild and the
-plugins plotly.js builds with, bundles plotly.js's core with the trace modules of :data:`TRACES`,
-and puts the result in place of the whole plotly.js inside plotly's own widget bundle
-(:func:`splice`), so the figure front end is plotly's, unchanged. The result goes to the cache
+plugins plotly.js builds with, bundles plotly.js's core with the trace modules of :data:`TRACES`
+(those of :data:`LATER` registered when a figure first draws one), and puts the result in
+place of the whole plotly.js inside plotly's own widget bundle (:func:`splice`), so the figure
+front end is plotly's, unchanged. The result goes to the cache
 (:func:`gamelib.ui.widget_bundle.cache_dir`) LZMA-compressed, keyed by the digest of the
-installed plotly's bundle and by :data:`TRACES`. ``python -m gamelib.ui.bundle_cache`` builds it
-(``make run``, Binder's ``postBuild``); without Node.js, npm or the registry it is not made, and
-pages use the whole plotly.js as before.
+installed plotly's bundle and by the build's entry module (:func:`entry_js`). ``python -m
+gamelib.ui.bundle_cache`` builds it (``make run``, Binder's ``postBuild``); without Node.js, npm
+or the registry it is not made, and pages use the whole plotly.js as before.
 
 Only a Voila page's preload uses it (:mod:`gamelib.ui.bundle_server`), and only for a figure
 whose traces are all of :data:`TRACES` (a figure widget tells its trace types in its state,
@@ -33,7 +34,8 @@ from pathlib import Path
 
 from gamelib.ui import widget_bundle
 
-__all__ = ["TRACES", "build", "cache_path", "load", "plotly_js_version", "splice"]
+__all__ = ["LATER", "TRACES", "build", "cache_path", "entry_js", "load", "plotly_js_version",
+           "splice"]
 
 TRACES = ("scatter", "bar", "box", "cone", "heatmap", "histogram", "mesh3d", "scatter3d", "table")
 """The trace types of the smaller plotly.js: those the five lessons draw (``scatter`` is in
@@ -48,10 +50,61 @@ TOOLS = {
 }
 """What plotly.js builds with (its ``esbuild-config.js``), at versions known to work."""
 
+LATER = ("cone", "mesh3d", "scatter3d")
+"""Trace types of :data:`TRACES` registered when a figure first draws one, not when plotly.js
+starts: their modules (WebGL scenes) were most of its start-up, about 0.3 s of a page's main
+thread on the project's machine, for the one lesson (trench) that draws them."""
+
 ENTRY_JS = """var Plotly = require("plotly.js/lib/core");
 Plotly.register([{modules}]);
+var later = {{{later}}};
+function ready(traces) {{
+  (Array.isArray(traces) ? traces : [traces]).forEach(function (trace) {{
+    var made = trace && later[trace.type];
+    if (made) {{
+      delete later[trace.type];
+      Plotly.register(made());
+    }}
+  }});
+}}
+function typesOf(update, value) {{
+  var types = update === "type" ? [].concat(value)
+    : update && typeof update === "object" && update.type !== undefined ? [].concat(update.type)
+    : [];
+  return types.map(function (type) {{ return {{ type: type }}; }});
+}}
+["newPlot", "react"].forEach(function (name) {{
+  var real = Plotly[name];
+  Plotly[name] = function (gd, data) {{
+    ready(data && !Array.isArray(data) ? data.data : data);
+    return real.apply(this, arguments);
+  }};
+}});
+var addTraces = Plotly.addTraces;
+Plotly.addTraces = function (gd, traces) {{
+  ready(traces);
+  return addTraces.apply(this, arguments);
+}};
+["restyle", "update"].forEach(function (name) {{
+  var real = Plotly[name];
+  Plotly[name] = function (gd, update, value) {{
+    ready(typesOf(update, value));
+    return real.apply(this, arguments);
+  }};
+}});
 module.exports = Plotly;
 """
+"""plotly.js's core with the modules of :data:`TRACES`: those of :data:`LATER` registered by the
+first ``newPlot``, ``react``, ``addTraces``, ``restyle`` or ``update`` that brings one."""
+
+
+def entry_js() -> str:
+    """The build's entry module (:data:`ENTRY_JS` for :data:`TRACES` and :data:`LATER`)."""
+    now = ", ".join(f'require("plotly.js/lib/{t}")' for t in TRACES
+                    if t != "scatter" and t not in LATER)
+    later = ", ".join(f'{t}: function () {{ return require("plotly.js/lib/{t}"); }}'
+                      for t in LATER)
+    return ENTRY_JS.format(modules=now, later=later)
 
 BUILD_JS = """const esbuild = require("esbuild");
 const { environmentPlugin } = require("esbuild-plugin-environment");
@@ -102,7 +155,7 @@ def splice(bundle: str, plotly_cjs: str) -> str:
 
 
 def _key() -> str:
-    return hashlib.sha256(",".join(TRACES).encode()).hexdigest()[:8]
+    return hashlib.sha256((",".join(TRACES) + entry_js() + BUILD_JS).encode()).hexdigest()[:8]
 
 
 def cache_path(directory: Path | None = None) -> Path:
@@ -131,12 +184,11 @@ def build(directory: Path | None = None, *, quiet: bool = True) -> Path | None:
     work = path.parent / f"plotly.js-{version}-build"
     package = {"name": "gamelib-plotly-partial", "private": True,
                "dependencies": {"plotly.js": version, **TOOLS}}
-    modules = ", ".join(f'require("plotly.js/lib/{t}")' for t in TRACES if t != "scatter")
     out = subprocess.DEVNULL if quiet else None
     try:
         work.mkdir(parents=True, exist_ok=True)
         (work / "package.json").write_text(json.dumps(package, indent=1))
-        (work / "entry.js").write_text(ENTRY_JS.format(modules=modules))
+        (work / "entry.js").write_text(entry_js())
         (work / "build.cjs").write_text(BUILD_JS)
         subprocess.run([npm, "install", "--no-audit", "--no-fund", "--loglevel=error"],
                        cwd=work, check=True, stdout=out, stderr=out, timeout=900)

@@ -22,14 +22,21 @@ from gamelib.ui import show
 
 show(go.Figure(go.Bar(x=["a", "b", "c"], y=[1, 2, 3])))
 show(go.Figure(go.Pie(labels=["x", "y"], values=[1, 2])))
+show(go.Figure(go.Scatter3d(x=[0, 1], y=[0, 1], z=[0, 1], mode="markers")))
 """
+DRAWN_3D_JS = """() => [...document.querySelectorAll('.js-plotly-plot')].some((gd) =>
+  gd._fullLayout && gd._fullLayout.scene && (gd._fullData || []).some(
+    (t) => t.type === 'scatter3d' && t._module && t._module.name === 'scatter3d')
+  && gd.querySelector('.gl-container canvas'))"""
+"""A scatter3d trace drawn by its own module in a 3D scene (a type plotly.js does not know
+would be drawn by none)."""
 PRELOAD_JS = """async () => {
   const early = await globalThis[Symbol.for("gamelib.plotly.preload")];
   return early && early.traces;
 }"""
 
 
-def test_a_page_draws_a_lesson_trace_with_the_smaller_plotly_and_a_pie_with_the_whole(
+def test_a_page_draws_lesson_traces_with_the_smaller_plotly_and_a_pie_with_the_whole(
     voila: Callable[[Path], Any], page: Any, tmp_path: Path
 ) -> None:
     if partial_bundle.load(bundle_cache()) is None:
@@ -50,3 +57,6 @@ def test_a_page_draws_a_lesson_trace_with_the_smaller_plotly_and_a_pie_with_the_
                            timeout=LOAD_MS)
     page.wait_for_function("() => document.querySelectorAll('.pielayer .slice').length === 2",
                            timeout=LOAD_MS)
+    # a 3D type is in the smaller plotly.js, registered when a figure first draws one
+    assert "scatter3d" in partial_bundle.LATER
+    page.wait_for_function(DRAWN_3D_JS, timeout=LOAD_MS)

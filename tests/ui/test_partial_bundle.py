@@ -83,3 +83,54 @@ def test_a_failed_build_makes_no_cache_file(tmp_path: Path,
     monkeypatch.setattr(partial_bundle.subprocess, "run", fail)
     assert partial_bundle.build(tmp_path) is None
     assert partial_bundle.load(tmp_path) is None
+
+
+ENTRY_CHECK = """
+const vm = require("vm");
+const registered = [];
+const calls = [];
+const core = {
+  register: (mods) => registered.push(...[].concat(mods).map((m) => m.name)),
+};
+for (const name of ["newPlot", "react", "addTraces", "restyle", "update"]) {
+  core[name] = (...args) => calls.push(name);
+}
+const require_ = (path) => path === "plotly.js/lib/core" ? core
+  : { name: path.replace("plotly.js/lib/", "") };
+const mod = { exports: {} };
+vm.runInNewContext(process.argv[1], { require: require_, module: mod, exports: mod.exports });
+const Plotly = mod.exports;
+const seen = [registered.slice()];
+Plotly.newPlot({}, [{ type: "bar" }, { type: "mesh3d" }], {});
+seen.push(registered.slice());
+Plotly.react({}, { data: [{ type: "mesh3d" }, { type: "scatter3d" }] });
+seen.push(registered.slice());
+Plotly.restyle({}, "type", "cone");
+Plotly.update({}, { type: ["bar"] }, {});
+seen.push(registered.slice(), calls);
+console.log(JSON.stringify(seen));
+"""
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to run JavaScript")
+def test_the_3d_traces_are_registered_when_a_figure_first_draws_one() -> None:
+    """The entry module registers the 2D traces when plotly.js starts and each trace type of
+    LATER once, at the first call that draws it (run in Node.js with a stand-in core)."""
+    import json
+
+    assert set(partial_bundle.LATER) < set(partial_bundle.TRACES)
+    out = subprocess.run(["node", "-e", ENTRY_CHECK, partial_bundle.entry_js()], check=True,
+                         capture_output=True, text=True).stdout
+    start, first, second, last, calls = json.loads(out)
+    eager = [t for t in partial_bundle.TRACES if t != "scatter" and t not in partial_bundle.LATER]
+    assert start == eager
+    assert first == [*eager, "mesh3d"]
+    assert second == [*eager, "mesh3d", "scatter3d"]  # each once
+    assert last == [*eager, "mesh3d", "scatter3d", "cone"]
+    assert calls == ["newPlot", "react", "restyle", "update"]  # plotly's own calls still made
+
+
+def test_the_cache_key_follows_the_entry_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = partial_bundle.cache_path()
+    monkeypatch.setattr(partial_bundle, "LATER", ("cone",))
+    assert partial_bundle.cache_path() != before
