@@ -17,8 +17,8 @@ Routes, under the server's base URL, behind the server's authentication:
   ``gamelib/plotly-bundle-<digest>-partial-<key>.js`` the smaller bundle
   (:mod:`gamelib.ui.partial_bundle`) once it was built, which the preload then names with its
   trace types. The digest is the installed plotly's bundle's, so a name never changes content:
-  the browser may keep it a year (``immutable``). Sent gzip-compressed (level 9, made once per
-  process, in the background when the extension loads) to a browser that accepts gzip.
+  the browser may keep it a year (``immutable``). Sent gzip-compressed (made once per process,
+  in the background when the extension loads) to a browser that accepts gzip.
 
 Enabled by ``ServerApp.jpserver_extensions`` in the repository's ``etc/jupyter`` config (which
 ``make run``, Binder and the browser tests use).
@@ -65,7 +65,10 @@ class Served:
         return lzma.decompress(self.packed, format=lzma.FORMAT_ALONE)
 
     def gzipped(self) -> bytes:
-        """The bundle gzip-compressed (made once per process and name)."""
+        """The bundle gzip-compressed (made once per process and name; the whole bundle is
+        :func:`gamelib.ui.widget_bundle.gzip_bundle`, which kernels send too)."""
+        if self.packed is None:
+            return widget_bundle.gzip_bundle()
         with _lock:
             if self.name in _gzipped:
                 return _gzipped[self.name]

@@ -12,7 +12,7 @@ plugins plotly.js builds with, bundles plotly.js's core with the trace modules o
 place of the whole plotly.js inside plotly's own widget bundle (:func:`splice`), so the figure
 front end is plotly's, unchanged. The result goes to the cache
 (:func:`gamelib.ui.widget_bundle.cache_dir`) LZMA-compressed, keyed by the digest of the
-installed plotly's bundle and by the build's entry module (:func:`entry_js`). ``python -m
+installed plotly's bundle and by how it is built (:func:`entry_js`, :data:`TOOLS`). ``python -m
 gamelib.ui.bundle_cache`` builds it (``make run``, Binder's ``postBuild``); without Node.js, npm
 or the registry it is not made, and pages use the whole plotly.js as before.
 
@@ -155,11 +155,12 @@ def splice(bundle: str, plotly_cjs: str) -> str:
 
 
 def _key() -> str:
-    return hashlib.sha256((",".join(TRACES) + entry_js() + BUILD_JS).encode()).hexdigest()[:8]
+    made_with = ",".join(TRACES) + entry_js() + BUILD_JS + json.dumps(TOOLS, sort_keys=True)
+    return hashlib.sha256(made_with.encode()).hexdigest()[:8]
 
 
 def cache_path(directory: Path | None = None) -> Path:
-    """The cache file of the smaller bundle for the installed plotly and :data:`TRACES`."""
+    """The cache file of the smaller bundle for the installed plotly and how it is built."""
     base = widget_bundle.cache_dir() if directory is None else directory
     return base / f"widgetbundle-{widget_bundle.digest()}-partial-{_key()}.lzma"
 

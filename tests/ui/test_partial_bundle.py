@@ -134,3 +134,9 @@ def test_the_cache_key_follows_the_entry_module(monkeypatch: pytest.MonkeyPatch)
     before = partial_bundle.cache_path()
     monkeypatch.setattr(partial_bundle, "LATER", ("cone",))
     assert partial_bundle.cache_path() != before
+
+
+def test_the_cache_key_follows_the_build_tools(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = partial_bundle.cache_path()
+    monkeypatch.setattr(partial_bundle, "TOOLS", {**partial_bundle.TOOLS, "esbuild": "0.0.1"})
+    assert partial_bundle.cache_path() != before
