@@ -24,7 +24,11 @@ of players, through the contract and the fast path only:
   :meth:`Game.score_bounds` when ``score_weight`` is set: ``(1 - w) * win + w * score``. A
   capped playout counts as a draw (``evaluation="draw"``: ``1/players`` each) or, with
   ``evaluation="score"``, by each seat's lead over the best other seat in the scores its view
-  shows (``1/2 + lead / (2 (|mine| + |theirs| + 1))``);
+  shows (``1/2 + lead / (2 (|mine| + |theirs| + 1))``), or, with ``evaluation="projection"``,
+  by the same lead in the final scores the world projects (:meth:`State.projected_scores`,
+  a game's rule of thumb such as 主計将校's VP plus what each Victory step to come would score
+  if the board held): cheaper than a view, and it sees what a position is worth beyond the
+  points already scored;
 * with ``prior`` set to a policy (``"heuristic"``), *progressive bias* (Chaslot et al., "Progressive
   strategies for Monte-Carlo tree search", 2008): at each node the policy's choice (asked once,
   in the first world that reaches the node) is the first action tried, and its UCB value gets
@@ -77,8 +81,9 @@ PARAMS = (
 )
 """The keyword parameters of :class:`IsmctsBot` (what :func:`gamelib.bots.make_bot` accepts)."""
 
-EVALUATIONS = ("draw", "score")
-"""How a capped playout is scored: a draw, or the score lead read from the world's view."""
+EVALUATIONS = ("draw", "score", "projection")
+"""How a capped playout is scored: a draw, the score lead read from the world's view, or the
+lead in the world's projected final scores."""
 
 FINALS = ("visits", "mean")
 """How the move is chosen after the search: the most visited root action, or the best mean."""
@@ -132,10 +137,10 @@ class IsmctsBot:
     bounds a playout's steps (``None``: to the end); ``score_weight`` in [0, 1] mixes the
     normalised score into the reward; ``playout`` and ``playout_epsilon`` choose the playout
     policy, ``opponents`` the opponent model (``"tree"``: none), ``evaluation`` how a capped
-    playout counts (``"draw"`` or ``"score"``), ``prior`` the policy whose choices get the
-    progressive bias ``prior_weight`` (``"none"``: no bias), ``final`` the move played
-    (``"visits"``: the most visited root action; ``"mean"``: the best mean reward). Raises
-    :class:`OptionError` for a bad setting.
+    playout counts (``"draw"``, ``"score"`` or ``"projection"``), ``prior`` the policy whose
+    choices get the progressive bias ``prior_weight`` (``"none"``: no bias), ``final`` the move
+    played (``"visits"``: the most visited root action; ``"mean"``: the best mean reward).
+    Raises :class:`OptionError` for a bad setting.
     """
 
     name = SEARCH_BOT
@@ -192,7 +197,7 @@ class IsmctsBot:
         self.opponents = opponents
         if evaluation not in EVALUATIONS or (
             evaluation == "score" and _view_scores(game.new_state(0, quiet=True)) is None
-        ):
+        ) or (evaluation == "projection" and not _projects(game)):
             raise OptionError.of(BOTS.term(
                 "bad_evaluation", value=repr(evaluation)[:40], game=game.id))
         self.evaluation = evaluation
@@ -341,6 +346,8 @@ class IsmctsBot:
         outcome = world.outcome()
         if outcome is None and self.evaluation == "score":  # a capped playout: the lead
             return _leads(_view_scores(world) or (0.0,) * n)
+        if outcome is None and self.evaluation == "projection":
+            return _leads(world.projected_scores())
         if outcome is None:  # a capped playout: a draw
             return [1.0 / n] * n
         share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
@@ -367,6 +374,15 @@ def _view_scores(world: Any) -> tuple[float, ...] | None:
         if isinstance(scores, tuple) and len(scores) == world.game.players:
             return scores
     return None
+
+
+def _projects(game: Game[Any]) -> bool:
+    """Whether ``game``'s states project final scores (:meth:`State.projected_scores`)."""
+    try:
+        game.new_state(0, quiet=True).projected_scores()
+    except NotImplementedError:
+        return False
+    return True
 
 
 def _leads(scores: Sequence[float]) -> list[float]:

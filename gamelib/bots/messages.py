@@ -39,10 +39,12 @@ BOTS = Catalog(
             "ja": "ボット ismcts の {option} は次のいずれかです:{known}({value} は不可)",
         },
         "bad_evaluation": {
-            "en": "evaluation of the bot ismcts must be 'draw' or 'score' (the score lead read "
-                  "from the view's scores, which {game}'s view must show); not {value}",
-            "ja": "ボット ismcts の evaluation は 'draw' か 'score'(ビューの得点によるリード。"
-                  "{game} のビューに得点が必要)です({value} は不可)",
+            "en": "evaluation of the bot ismcts must be 'draw', 'score' (the score lead read "
+                  "from the view's scores, which {game}'s view must show) or 'projection' (the "
+                  "lead in the final scores {game}'s states project); not {value}",
+            "ja": "ボット ismcts の evaluation は 'draw'、'score'(ビューの得点によるリード。"
+                  "{game} のビューに得点が必要)、'projection'({game} の局面が予測する最終得点の"
+                  "リード)のいずれかです({value} は不可)",
         },
         "needs_worlds": {
             "en": "the bot {name} searches sampled worlds: call choose(view, legal_actions, "

@@ -396,6 +396,13 @@ class State(ABC, Generic[A]):
         """
         raise NotImplementedError(f"{self.game.id} cannot sample worlds")
 
+    def projected_scores(self) -> tuple[float, ...]:
+        """Each seat's score at the end of the game by the game's rule of thumb if the position
+        held (e.g. the points each turn now gives, counted over the turns to come), for search
+        bots scoring a playout cut short. Optional: games without one raise
+        ``NotImplementedError``."""
+        raise NotImplementedError(f"{self.game.id} does not project scores")
+
     def _world_base(self, player: int, rng: Rng | int) -> tuple[Self, Rng]:
         """The start of :meth:`sample_world`: a clone keeping only ``player``'s log, with fresh
         chance events to come, and the generator for the game's resampling.

@@ -42,11 +42,13 @@ HELD = 40
 """Memo key of nation ``n``'s Victory step points for supply spaces: ``HELD + n``."""
 
 __all__ = [
+    "home_taken",
     "make_view",
     "needs_decision",
     "options",
     "resolve",
     "run",
+    "supply_points",
     "supply_step",
     "victory_step",
     "why",
@@ -1021,27 +1023,39 @@ SUPPLY_SPACES = Term("supply spaces", "補給スペース")
 """Why the Victory step's points are gained."""
 
 
-def victory_step(st: QmgState, n: int) -> None:
-    """「勝利点ステップ」: 2 VP per supply space held alone, 1 where shared with an ally; skipped
-    while an enemy army holds the home space; then the Status cards that score here."""
-    home = HOMES[n]
-    pieces = st.pieces
+def home_taken(st: QmgState, n: int) -> bool:
+    """Whether an enemy army holds nation ``n``'s home space (its Victory step scores nothing)."""
+    here = st.pieces[HOMES[n]]
     team = TEAM[n]
-    here = pieces[home]
-    if here and here != (n,) and any(TEAM[x] != team for x in here):
-        st.add_log(
-            "vp_skipped", space=st.board.names[home], nation=st.nation_name(n), kind="narration"
-        )
-        return
+    return bool(here) and here != (n,) and any(TEAM[x] != team for x in here)
+
+
+def supply_points(st: QmgState, n: int) -> int:
+    """The points for supply spaces nation ``n``'s Victory step gives now: 2 per supply space
+    held alone, 1 where an ally stands too (before the home-space check)."""
     memo = st._memo
-    total = memo.get(HELD + n)
+    total: int | None = memo.get(HELD + n)
     if total is None:
+        pieces = st.pieces
         total = 0
         for s in st.supply_spaces(n).intersection(st.own_spaces(n)):
             total += 1 if len(pieces[s]) > 1 else 2  # an ally there too: 1
         memo[HELD + n] = total
+    return total
+
+
+def victory_step(st: QmgState, n: int) -> None:
+    """「勝利点ステップ」: 2 VP per supply space held alone, 1 where shared with an ally; skipped
+    while an enemy army holds the home space; then the Status cards that score here."""
+    if home_taken(st, n):
+        st.add_log(
+            "vp_skipped", space=st.board.names[HOMES[n]], nation=st.nation_name(n),
+            kind="narration",
+        )
+        return
+    total = supply_points(st, n)
     if total:
-        st.gain(team, total, SUPPLY_SPACES)
+        st.gain(TEAM[n], total, SUPPLY_SPACES)
     if not st.table[n]:
         return
     for cid in list(st.table[n]):

@@ -80,8 +80,10 @@ def test_names_and_parameters() -> None:
         ("ismcts", {"playout": 3}, "not 3", "3 は不可"),
         ("ismcts", {"playout_epsilon": 1.5}, "≤ 1", "以下"),
         ("ismcts", {"playout_epsilon": -0.1}, "≥ 0", "以上"),
-        ("ismcts", {"evaluation": "win"}, "evaluation of the bot ismcts must be 'draw' or "
-         "'score'", "evaluation は 'draw' か 'score'"),
+        ("ismcts", {"evaluation": "win"}, "evaluation of the bot ismcts must be 'draw', "
+         "'score'", "evaluation は 'draw'、'score'"),
+        ("ismcts", {"evaluation": "projection"}, "or 'projection' (the lead in the final "
+         "scores toy's states project)", "'projection'(toy の局面が予測する"),
         ("ismcts", {"opponents": "heuristic"}, "opponents of the bot ismcts must be one of: "
          "tree, random", "opponents は次のいずれか"),
         ("ismcts", {"prior": "oracle"}, "prior of the bot ismcts must be one of: none, random",
@@ -309,6 +311,23 @@ def test_a_capped_playout_counts_by_the_score_lead() -> None:
     seat = state.current_player
     assert seat is not None
     assert ask(bot, state, seat, state.legal_actions()) in state.legal_actions()
+
+
+def test_a_capped_playout_counts_by_the_projected_lead() -> None:
+    """``evaluation="projection"``: a capped playout backs up each seat's lead in the final
+    scores the world projects (:meth:`State.projected_scores`; 主計将校's: VP plus the
+    supply-space points of every Victory step to come); the toy game projects none."""
+    game = gamelib.load("qmg", players=2)
+    bot = make_bot("ismcts:6", game, 2, playout_cap=3, evaluation="projection")
+    state = game.new_state(5)
+    seat = state.current_player
+    assert seat is not None
+    before = digest(state)
+    assert ask(bot, state, seat, state.legal_actions()) in state.legal_actions()
+    assert digest(state) == before
+    assert "evaluation='projection'" in repr(bot)
+    with pytest.raises(NotImplementedError, match="toy does not project scores"):
+        TOY.new_state(0).projected_scores()
 
 
 def test_capped_playouts_scored_by_the_lead_beat_random_playouts_in_megalomania() -> None:

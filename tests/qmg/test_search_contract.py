@@ -16,6 +16,7 @@ from gamelib.core import IllegalAction, Rng, digest, fingerprint
 from gamelib.qmg import search
 from gamelib.qmg.board import NATIONS
 from gamelib.qmg.cards import default_cards
+from tests.qmg.util import GER, ITA, UK, board, scenario
 
 
 def _random_states(players: int, games: int, seed: int = 0, **options):
@@ -244,3 +245,27 @@ def test_sample_world_refuses_a_seat_that_does_not_exist(seat):
     with pytest.raises(ValueError, match="seat"):
         state.sample_world(seat, Rng(1))
     assert digest(state) == before
+
+
+def test_projected_scores_count_each_victory_step_to_come_at_what_it_gives_now():
+    """``projected_scores`` (the search bot's ``evaluation="projection"``): each team's VP plus,
+    for every Victory step still to come in the 20 rounds (「20ラウンド」), the supply-space points
+    it would give now (「自分の陸軍コマだけが…2勝利点」「同盟国の陸軍コマが共同で…1勝利点」), none
+    for a nation whose home an enemy army holds (「本拠地に敵国の陸軍…飛ばされます」)."""
+    start = gamelib.load("qmg", players=2).new_state(seed=3)
+    assert start.projected_scores() == (120.0, 120.0)  # a team: 3 homes × 2 VP × 20 steps
+    # Italy's turn of round 1, after its Victory step: 19 steps to come for Germany to Italy,
+    # 20 for the United States.
+    st = scenario(ITA, pieces=board(western_europe=(GER, ITA)), hand=[])
+    assert (st.round, st.vp) == (1, [3, 0])
+    axis = 3 + 19 * (3 + 2 + 3)  # Germany and Italy share Western Europe: 2 + 1 each
+    allies = 19 * (2 + 2) + 20 * 2
+    assert st.projected_scores()[:2] == (axis, allies)
+    taken = scenario(ITA, pieces=board(germany=(UK,), western_europe=(GER,)), hand=[])
+    assert taken.projected_scores()[0] == 2 + 19 * (0 + 2 + 2)  # Germany's steps score nothing
+    for _, state in _random_states(2, 1, seed=4):
+        if state.is_terminal():
+            assert state.projected_scores() == tuple(float(v) for v in state.vp)
+    before = digest(st)
+    st.projected_scores()
+    assert digest(st) == before  # reading a projection changes nothing
