@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from gamelib.bots.base import (
     SEARCH_BOT,
+    TUNED_BOT,
     RandomBot,
     WorldSampler,
     ask,
@@ -21,6 +22,6 @@ from gamelib.bots.base import (
 )
 
 __all__ = [  # the names of gamelib.bots.base.__all__
-    "SEARCH_BOT", "RandomBot", "WorldSampler", "ask", "bot_names", "can_sample_worlds",
+    "SEARCH_BOT", "TUNED_BOT", "RandomBot", "WorldSampler", "ask", "bot_names", "can_sample_worlds",
     "check_bot_name", "is_bot_name", "make_bot", "needs_view", "samples_worlds", "world_sampler",
 ]

@@ -13,8 +13,10 @@ depend on its seat's view alone. :func:`ask` is that hand-off in one call, for e
 
 Names: ``bot_names(game)`` lists ``random``, the game's own bots and, for a game whose states
 implement :meth:`State.sample_world`, ``ismcts`` (:mod:`gamelib.bots.ismcts`). ``make_bot``
-also takes ``ismcts:N`` (N iterations per move) and ``ismcts:Xs`` (X seconds per move), and
-keyword parameters for ``ismcts`` (``make_bot("ismcts", game, seed, iterations=400)``).
+also takes ``ismcts:N`` (N iterations per move), ``ismcts:Xs`` (X seconds per move),
+``ismcts:tuned`` (the settings the game names as its strongest measured ones,
+:meth:`Game.search_settings`, which keyword parameters may override) and keyword parameters
+for ``ismcts`` (``make_bot("ismcts", game, seed, iterations=400)``).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from gamelib.core.rng import Rng
 
 __all__ = [
     "SEARCH_BOT",
+    "TUNED_BOT",
     "RandomBot",
     "WorldSampler",
     "ask",
@@ -45,6 +48,8 @@ __all__ = [
 
 #: The generic search bot's name (:mod:`gamelib.bots.ismcts`).
 SEARCH_BOT = "ismcts"
+#: The search bot with the settings measured strongest for the game (:meth:`Game.search_settings`).
+TUNED_BOT = f"{SEARCH_BOT}:tuned"
 
 WorldSampler = Callable[[Rng], State[Any]]
 """``sampler(rng)``: a new full state consistent with one seat's view (``State.sample_world``)."""
@@ -117,10 +122,13 @@ _STATE_CLASSES: dict[type[Game[Any]], type[State[Any]]] = {}
 
 def bot_names(game: Game[Any]) -> list[str]:
     """The bots available for ``game``: ``random``, the game's own, and ``ismcts`` if it can
-    search (:func:`can_sample_worlds`)."""
+    search (:func:`can_sample_worlds`), then ``ismcts:tuned`` if the game names its strongest
+    measured settings (:meth:`Game.search_settings`)."""
     names = ["random", *game.bots()]
     if can_sample_worlds(game) and SEARCH_BOT not in names:
         names.append(SEARCH_BOT)
+        if game.search_settings():
+            names.append(TUNED_BOT)
     return names
 
 
@@ -145,7 +153,8 @@ def make_bot(name: str, game: Game[Any], seed: int = 0, **params: Any) -> Bot:
     """Return the bot called ``name`` for ``game``, seeded with ``seed``.
 
     ``params`` are the search bot's settings (see :class:`gamelib.bots.ismcts.IsmctsBot`);
-    other bots take none. ``ismcts:N`` and ``ismcts:Xs`` set ``iterations`` or ``seconds``.
+    other bots take none. ``ismcts:N`` and ``ismcts:Xs`` set ``iterations`` or ``seconds``;
+    ``ismcts:tuned`` starts from ``game.search_settings()``.
     Raises :class:`OptionError` for an unknown bot or a bad parameter.
     """
     if not isinstance(name, str):
@@ -161,6 +170,11 @@ def make_bot(name: str, game: Game[Any], seed: int = 0, **params: Any) -> Bot:
             if param not in PARAMS:
                 raise OptionError.of(BOTS.term(
                     "bad_param", name=SEARCH_BOT, param=repr(param), known=", ".join(PARAMS)))
+        if name == TUNED_BOT:
+            tuned = game.search_settings()
+            if not tuned:
+                raise OptionError.of(BOTS.term("no_tuned", game=game.id))
+            return IsmctsBot(game, seed, **{**tuned, **params})
         settings = {**parse_spec(name), **params} if sep else dict(params)
         return IsmctsBot(game, seed, **settings)
     if params:

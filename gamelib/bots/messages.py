@@ -17,10 +17,18 @@ BOTS = Catalog(
             "ja": "ボット {name} に {param} というパラメータはありません。指定できるもの:{known}",
         },
         "bad_spec": {
-            "en": "{text}: write ismcts:N (N iterations per move, e.g. ismcts:400) or "
-                  "ismcts:Xs (X seconds per move, e.g. ismcts:0.5s)",
-            "ja": "{text}:ismcts:N(1手あたり N 回の探索。例 ismcts:400)または "
-                  "ismcts:Xs(1手あたり X 秒。例 ismcts:0.5s)と書いてください",
+            "en": "{text}: write ismcts:N (N iterations per move, e.g. ismcts:400), "
+                  "ismcts:Xs (X seconds per move, e.g. ismcts:0.5s) or ismcts:tuned (the "
+                  "settings measured strongest for the game)",
+            "ja": "{text}:ismcts:N(1手あたり N 回の探索。例 ismcts:400)、"
+                  "ismcts:Xs(1手あたり X 秒。例 ismcts:0.5s)または ismcts:tuned"
+                  "(そのゲームで最も強いと測定された設定)と書いてください",
+        },
+        "no_tuned": {
+            "en": "{game} has no measured settings for ismcts:tuned; use ismcts with "
+                  "parameters",
+            "ja": "{game} には ismcts:tuned の測定済み設定がありません。ismcts に"
+                  "パラメータを指定してください",
         },
         "bad_number": {
             "en": "{param} of the bot {name} must be {what}, not {value}",

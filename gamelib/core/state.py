@@ -206,6 +206,12 @@ class Game(ABC, Generic[S]):
         """Bots of this game beyond the generic random bot, by name, each made from a seed."""
         return {}
 
+    def search_settings(self) -> Mapping[str, Any]:
+        """The generic search bot's settings measured strongest against this game's own
+        heuristic bot (``make_bot("ismcts:tuned", game)``; the measurements are in
+        docs/performance.md, *ismcts*). Empty: none measured."""
+        return {}
+
     # -- search and interop: stable action ids, length and score bounds, numeric views ---------
     def all_actions(self) -> Sequence[Any]:
         """Every action a state of this game (with these options) can offer, in a fixed order.

@@ -360,3 +360,7 @@ class MegalomaniaGame(Game[MegalomaniaState]):
             return {}
         found: Any = getattr(_bots, "BOTS", None)
         return dict(found) if found else {}
+
+    def search_settings(self) -> Mapping[str, Any]:
+        """``ismcts:tuned``: :data:`gamelib.megalomania.search.SEARCH_SETTINGS`."""
+        return search.SEARCH_SETTINGS

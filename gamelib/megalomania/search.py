@@ -15,7 +15,8 @@ functions; they are kept here so that the rules modules stay readable.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core.rng import Rng
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "OBSERVATION_LAYOUT",
+    "SEARCH_SETTINGS",
     "all_actions",
     "drawable_missions",
     "max_length",
@@ -511,3 +513,11 @@ def sample_world(state: MegalomaniaState, player: int, rng: Rng | int) -> Megalo
     )
     deal.shuffle(world.scroll_deck)
     return world
+
+
+SEARCH_SETTINGS: Mapping[str, Any] = MappingProxyType({
+    "iterations": 300, "evaluation": "score", "playout_cap": 20,
+})
+"""The search bot's settings for ``ismcts:tuned`` (:meth:`Game.search_settings`): the strongest
+measured, 73.0% of 200 2-player games against the heuristic bot (95% CI 66.5–78.7%), 0.41 s a move
+(``python -m benchmarks.bench_ismcts``; docs/performance.md, *ismcts*)."""

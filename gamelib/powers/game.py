@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Bot, Game, IllegalAction, Options, Rng, Term, View, option
 from gamelib.powers import search
@@ -120,6 +120,10 @@ class PowersGame(Game["PowersState"]):
         from gamelib.powers.bots import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+    def search_settings(self) -> Mapping[str, Any]:
+        """``ismcts:tuned``: :data:`gamelib.powers.search.SEARCH_SETTINGS`."""
+        return search.SEARCH_SETTINGS
 
     # -- search and interop (issue 11; see gamelib.powers.search) ------------------------------
     def all_actions(self) -> Sequence[PowersAction]:

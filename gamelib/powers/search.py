@@ -12,7 +12,9 @@ the search contract of :mod:`gamelib.core.state` here:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Rng
 from gamelib.powers.actions import (
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
     from gamelib.powers.state import PowersState
 
 __all__ = [
+    "SEARCH_SETTINGS",
     "all_actions",
     "max_length",
     "observation_size",
@@ -306,3 +309,11 @@ def sample_world(state: PowersState, player: int, rng: Rng | int) -> PowersState
         deal.shuffle(order)
         world.round_deck = order
     return world
+
+
+SEARCH_SETTINGS: Mapping[str, Any] = MappingProxyType({
+    "iterations": 200, "opponents": "heuristic", "prior": "heuristic", "prior_weight": 3,
+})
+"""The search bot's settings for ``ismcts:tuned`` (:meth:`Game.search_settings`): the strongest
+measured, 63.5% of 200 2-player games against the heuristic bot (95% CI 56.6–69.9%), 0.18 s a move
+(``python -m benchmarks.bench_ismcts``; docs/performance.md, *ismcts*)."""

@@ -187,6 +187,10 @@ class QmgGame(Game["QmgState"]):
 
         return {"heuristic": lambda seed: HeuristicBot(seed)}
 
+    def search_settings(self) -> Mapping[str, Any]:
+        """``ismcts:tuned``: :data:`gamelib.qmg.search.SEARCH_SETTINGS`."""
+        return search.SEARCH_SETTINGS
+
     # -- search and interop (issue 11): see gamelib.qmg.search --------------------------------
     def all_actions(self) -> tuple[QmgAction, ...]:
         """Every action of the game in a fixed order (:func:`gamelib.qmg.search.all_actions`)."""

@@ -624,3 +624,9 @@ class RekkyoGame(Game["RekkyoState"]):
             return {}
         factory = getattr(bots_module, "BOTS", None)
         return dict(factory) if isinstance(factory, Mapping) else {}
+
+    def search_settings(self) -> Mapping[str, Any]:
+        """``ismcts:tuned``: :data:`gamelib.rekkyo.search.SEARCH_SETTINGS`."""
+        from gamelib.rekkyo import search
+
+        return search.SEARCH_SETTINGS

@@ -12,8 +12,9 @@ these functions; they hold no state of their own.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from gamelib.core.rng import Rng
 from gamelib.rekkyo.actions import PlayEvent, RekkyoAction
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PHASES",
+    "SEARCH_SETTINGS",
     "all_actions",
     "max_length",
     "observation_size",
@@ -469,3 +471,11 @@ def _into_pile(free: list[str], partisans: list[str], deal: Rng) -> list[str]:
     pile = [*free, *partisans]
     deal.shuffle(pile)
     return pile
+
+
+SEARCH_SETTINGS: Mapping[str, Any] = MappingProxyType({
+    "iterations": 300, "prior": "heuristic", "prior_weight": 3,
+})
+"""The search bot's settings for ``ismcts:tuned`` (:meth:`Game.search_settings`): the strongest
+measured, 64.75% of 200 2-player games against the heuristic bot (95% CI 57.9–71.0%), 0.38 s a move
+(``python -m benchmarks.bench_ismcts``; docs/performance.md, *ismcts*)."""

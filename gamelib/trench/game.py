@@ -249,3 +249,7 @@ class TrenchGame(Game[TrenchState]):
         from gamelib.trench.bots import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+    def search_settings(self) -> Mapping[str, Any]:
+        """``ismcts:tuned``: :data:`gamelib.trench.search.SEARCH_SETTINGS`."""
+        return search.SEARCH_SETTINGS

@@ -13,7 +13,8 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core import Rng
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GIVES_PER_TURN",
+    "SEARCH_SETTINGS",
     "all_actions",
     "max_length",
     "observation_size",
@@ -418,3 +420,11 @@ def _redeal_teams(world: TrenchState, player: int, deal: Rng) -> None:
         fits.append(cand)
     world.team = list(fits[deal.randint(0, len(fits) - 1)] if len(fits) > 1 else truth)
     world._legal = None
+
+
+SEARCH_SETTINGS: Mapping[str, Any] = MappingProxyType({
+    "iterations": 100, "prior": "heuristic", "prior_weight": 3,
+})
+"""The search bot's settings for ``ismcts:tuned`` (:meth:`Game.search_settings`): the strongest
+measured, 74.0% of 200 games against the heuristic bot (95% CI 67.5–79.6%), 0.2 s a move
+(``python -m benchmarks.bench_ismcts``; docs/performance.md, *ismcts*)."""

@@ -6,6 +6,7 @@ Fixed seeds and iteration counts only: no test depends on time.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -52,6 +53,35 @@ def test_registered_for_games_that_sample_worlds() -> None:
     for game_id in SHIPPED:
         game = gamelib.load(game_id)
         assert ("ismcts" in bot_names(game)) == can_sample_worlds(game), game_id
+
+
+def test_tuned_is_the_search_with_each_games_measured_settings() -> None:
+    """``ismcts:tuned`` is the search bot with the game's :meth:`Game.search_settings` (keyword
+    parameters override them), listed after ``ismcts`` for every shipped game; each game's
+    settings are those of a recorded 200-game row (seed 11) that reaches the target of issue 11
+    (at least 60% against the heuristic bot, at most 1 s a move), so data and report agree."""
+    from benchmarks.bench_ismcts import RESULTS, params_text
+
+    recorded = json.loads(RESULTS.read_text(encoding="utf-8"))
+    for game_id in SHIPPED:
+        game = gamelib.load(game_id, players=2)
+        settings = dict(game.search_settings())
+        assert bot_names(game)[-2:] == ["ismcts", "ismcts:tuned"], game_id
+        bot = make_bot("ismcts:tuned", game, 1)
+        assert isinstance(bot, IsmctsBot)
+        for key, value in settings.items():
+            assert getattr(bot, key) == value, (game_id, key)
+        assert make_bot("ismcts:tuned", game, 1, iterations=3).iterations == 3  # type: ignore[attr-defined]
+        rest = {k: v for k, v in settings.items() if k != "iterations"}
+        subject = f"{game_id}: ismcts:{settings['iterations']} [{params_text(rest)}]"
+        wins = recorded[f"{subject} vs heuristic (2 players)"]
+        speed = recorded[f"{subject} seconds per move"]
+        assert (wins["games"], wins["seed"]) == (200, 11), game_id
+        assert wins["value"] >= 60 and speed["value"] <= 1, game_id
+    with pytest.raises(OptionError) as refused:
+        make_bot("ismcts:tuned", TOY, 0)
+    assert "toy has no measured settings for ismcts:tuned" in refused.value.en
+    assert "ismcts:tuned の測定済み設定がありません" in refused.value.ja
 
 
 def test_names_and_parameters() -> None:
