@@ -25,8 +25,6 @@ __all__ = ["HAND_SIZE", "LEAD", "ROUNDS", "ZONES", "QmgState", "Task"]
 HAND_SIZE = 7
 ROUNDS = 20
 LEAD = 30
-HORIZON = 20
-"""Rounds of supply-space points :meth:`QmgState.projected_scores` counts ahead."""
 SETUP_DRAW = 10
 SETUP_DISCARD = 3
 REALLOCATE_COST = 4
@@ -383,16 +381,15 @@ class QmgState(State[QmgAction], _Memo):
         return fx.make_view(self, player)
 
     def projected_scores(self) -> tuple[float, ...]:
-        """Each seat's team VP if every Victory step to come scored what it would score now
-        (supply spaces only, over at most :data:`HORIZON` rounds): the search bot's
-        ``evaluation="projection"``."""
+        """Each seat's team VP if every Victory step to come in the 20 rounds scored what it
+        would score now (supply spaces only): the search bot's ``evaluation="projection"``."""
         vp = [float(self.vp[0]), float(self.vp[1])]
         if self.over is None:
             ahead = ROUNDS - self.round
             pending = self.nation if any(
                 t.op == "victory" for t in self.stack) else self.nation + 1
             for n in range(len(NATIONS)):
-                turns = min(HORIZON, ahead + (n >= pending))
+                turns = ahead + (n >= pending)
                 if turns and not fx.home_taken(self, n):
                     vp[TEAM[n]] += turns * fx.supply_points(self, n)
         return tuple(vp[TEAM[s[0]]] for s in self.game.seats)
