@@ -6,7 +6,9 @@ seat advantage, scores and lengths as figures and sentences; download the games 
 >>> panel = LabPanel(game="powers", games=200)
 >>> panel            # displays the panel; panel.run() does what the Run button does
 
-The four figures are created once and updated in place on every run (one plotly.js per page).
+The four figures are created once and updated in place on every run (one plotly.js per page);
+the controls share their layout and style widgets (:mod:`gamelib.ui.shared_parts`), and the
+rule pickers a game change replaces are closed.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from gamelib.core import GameLibError, available_games, load, option_specs
 from gamelib.lab import figures
 from gamelib.lab.texts import text
 from gamelib.sim.batch import Batch, run_batch
+from gamelib.ui.closing import close_soon, heard_from_page
 from gamelib.ui.figure_update import update_figure
 from gamelib.ui.plotly_widget import FigureWidget
+from gamelib.ui.shared_parts import make
 
 __all__ = ["LabPanel"]
 
@@ -68,28 +72,32 @@ class LabPanel:
         self.batches: list[Batch] = []
         self.error: str | None = None
         t = self._t
-        self.game = widgets.Dropdown(options=available_games(), value=game, description=t("game"))
-        self.players = widgets.Dropdown(description=t("players"))
-        self.bot_a = widgets.Dropdown(description=t("bot_a"))
-        self.bot_b = widgets.Dropdown(description=t("bot_b"))
-        self.n_games = widgets.BoundedIntText(
-            value=games, min=1, max=1_000_000, description=t("n_games")
+        self.game = make(
+            widgets.Dropdown, options=available_games(), value=game, description=t("game")
         )
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**62, description=t("seed"))
-        self.processes = widgets.BoundedIntText(
-            value=processes, min=1, max=64, description=t("processes")
+        self.players = make(widgets.Dropdown, description=t("players"))
+        self.bot_a = make(widgets.Dropdown, description=t("bot_a"))
+        self.bot_b = make(widgets.Dropdown, description=t("bot_b"))
+        self.n_games = make(
+            widgets.BoundedIntText, value=games, min=1, max=1_000_000, description=t("n_games")
         )
-        self.compare = widgets.Checkbox(value=False, description=t("compare"))
+        self.seed = make(
+            widgets.BoundedIntText, value=seed, min=0, max=2**62, description=t("seed")
+        )
+        self.processes = make(
+            widgets.BoundedIntText, value=processes, min=1, max=64, description=t("processes")
+        )
+        self.compare = make(widgets.Checkbox, value=False, description=t("compare"))
         self.rules: tuple[dict[str, widgets.Dropdown], dict[str, widgets.Dropdown]] = ({}, {})
-        self.rule_boxes = (widgets.VBox(), widgets.VBox())
-        self.run_button = widgets.Button(description=t("run"), button_style="primary")
-        self.progress = widgets.IntProgress(value=0, min=0, max=1)
-        self.progress_text = widgets.Label()
-        self.findings = widgets.HTML()
-        self.downloads = widgets.HTML()
+        self.rule_boxes = (make(widgets.VBox), make(widgets.VBox))
+        self.run_button = make(widgets.Button, description=t("run"), button_style="primary")
+        self.progress = make(widgets.IntProgress, value=0, min=0, max=1)
+        self.progress_text = make(widgets.Label)
+        self.findings = make(widgets.HTML)
+        self.downloads = make(widgets.HTML)
         self.figures = {kind: FigureWidget(go.Figure()) for kind in KINDS}
-        self.captions = {kind: widgets.HTML() for kind in KINDS}
-        self.game.observe(lambda _change: self._game_changed(), names="value")
+        self.captions = {kind: make(widgets.HTML) for kind in KINDS}
+        self.game.observe(lambda _change: self._game_picked(), names="value")
         self.compare.observe(lambda _change: self._show_rules(), names="value")
         self.run_button.on_click(lambda _button: self.run())
         self._game_changed()
@@ -100,30 +108,31 @@ class LabPanel:
 
     def _layout(self) -> widgets.VBox:
         t = self._t
-        rules = widgets.HBox(
-            [
-                widgets.VBox([widgets.HTML(f"<b>{t('rules_a')}</b>"), self.rule_boxes[0]]),
-                widgets.VBox([widgets.HTML(f"<b>{t('rules_b')}</b>"), self.rule_boxes[1]]),
-            ]
-        )
-        setup = widgets.VBox(
-            [
-                widgets.HBox([self.game, self.players]),
-                widgets.HBox([self.bot_a, self.bot_b]),
-                widgets.HTML(f"<i>{html.escape(t('bots_note'))}</i>"),
-                widgets.HBox([self.n_games, self.seed, self.processes]),
-                self.compare,
-                rules,
-                widgets.HBox([self.run_button, self.progress, self.progress_text]),
-            ]
-        )
-        plots = [widgets.VBox([self.figures[k], self.captions[k]]) for k in KINDS]
-        return widgets.VBox([setup, self.findings, *plots, self.downloads])
+        box, row, note = widgets.VBox, widgets.HBox, widgets.HTML
+        rules = make(row, [
+            make(box, [make(note, f"<b>{t('rules_a')}</b>"), self.rule_boxes[0]]),
+            make(box, [make(note, f"<b>{t('rules_b')}</b>"), self.rule_boxes[1]]),
+        ])
+        setup = make(box, [
+            make(row, [self.game, self.players]),
+            make(row, [self.bot_a, self.bot_b]),
+            make(note, f"<i>{html.escape(t('bots_note'))}</i>"),
+            make(row, [self.n_games, self.seed, self.processes]),
+            self.compare,
+            rules,
+            make(row, [self.run_button, self.progress, self.progress_text]),
+        ])
+        plots = [make(box, [self.figures[k], self.captions[k]]) for k in KINDS]
+        return make(box, [setup, self.findings, *plots, self.downloads])
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
         display(self.widget)  # type: ignore[no-untyped-call]
+
+    def _game_picked(self) -> None:
+        heard_from_page()  # a page that picks has every widget it knows of (gamelib.ui.closing)
+        self._game_changed()
 
     def _game_changed(self) -> None:
         game = load(self.game.value)
@@ -136,13 +145,16 @@ class LabPanel:
         best = next((n for n in names if n != "random"), "random")
         self.bot_a.value, self.bot_b.value = best, "random"
         defaults = game.options.to_dict()
+        replaced = [w for side in (0, 1) for w in self.rules[side].values()]
         for side in (0, 1):
             self.rules[side].clear()
             for name, choices in rule_choices(self.game.value).items():
-                self.rules[side][name] = widgets.Dropdown(
-                    options=list(choices), value=defaults[name], description=name
+                self.rules[side][name] = make(
+                    widgets.Dropdown, options=list(choices), value=defaults[name],
+                    description=name,
                 )
         self._show_rules()
+        close_soon(replaced)  # (off the page first: _show_rules gave the boxes the new ones)
 
     def _show_rules(self) -> None:
         self.rule_boxes[0].children = tuple(self.rules[0].values())

@@ -84,3 +84,18 @@ def test_every_lab_figure_has_a_title_axis_titles_and_a_caption_in_both_language
             assert fig.layout.yaxis.title.text
             assert figures.caption(kind, lang)
         assert len(figures.findings(batch, lang)) == len(batch.bots) + 2
+
+
+def test_the_panel_shares_layouts_and_closes_the_rule_pickers_it_replaces() -> None:
+    """Issue 12: one layout and one style widget per kind, not one per control; a game change
+    closes the old rule pickers (without an event loop, at once)."""
+    panel = LabPanel(game="powers", games=4)
+    assert panel.bot_a.layout is panel.bot_b.layout is panel.game.layout
+    assert panel.bot_a.style is panel.players.style
+    assert panel.findings.layout is panel.downloads.layout
+    old = [w for side in (0, 1) for w in panel.rules[side].values()]
+    assert old and all(w.comm is not None for w in old)
+    panel.game.value = "megalomania"
+    assert all(w.comm is None for w in old)
+    assert all(w.comm is not None for w in panel.rules[0].values())
+    assert panel.rule_boxes[0].children == tuple(panel.rules[0].values())
