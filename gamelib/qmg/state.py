@@ -79,6 +79,11 @@ valid: the Axis straits, the other nations' own spaces, and the other team's sup
 supply-space points (a nation's supply follows its own pieces and, for navies, its team's
 armies; only allies share a space). Everything else (this team's supply, reach and points,
 basic-card playability) is computed again."""
+KEEP_AT_STRAIT = tuple(
+    frozenset({OWN + m for m in range(len(NATIONS)) if m != n}) for n in range(len(NATIONS))
+)
+"""The same when the piece moves in a strait's land space, which changes everyone's adjacency
+at sea: only the other nations' own spaces stay valid."""
 
 
 OWN_BIT = {zone: 1 << (6 * i) for i, zone in enumerate(ZONES)}
@@ -193,6 +198,7 @@ class QmgState(State[QmgAction], _Memo):
             self.decks.append(cards)
             home = self.board.nations[n].home
             self.pieces[home] = (n,)
+            self._memo[OWN + n] = (home,)  # (known: no walk over the map to find it)
             self.add_log("setup_army", nation=self.nation_name(n), space=self.board.names[home])
             self.hands[n] = [cards.pop() for _ in range(SETUP_DRAW)]
         self._begin_turn(0)
@@ -270,11 +276,15 @@ class QmgState(State[QmgAction], _Memo):
                 # the options are the hand's distinct cards, then the own pieces and the end:
                 # only the cards change (the card discarded goes once its last copy has gone)
                 hand = self.hands[n]
-                cards = list(map(DISCARD.__getitem__, dict.fromkeys(hand)))
-                rest = old[len(cards) + (action.a not in hand) :]
-                if cards or len(rest) > 1:
-                    cards += rest
+                if action.a in hand:  # another copy left: the distinct cards may reorder
+                    cards = list(map(DISCARD.__getitem__, dict.fromkeys(hand)))
+                    cards += old[len(cards) :]
                     self._opts = cards
+                    return
+                opts = old[:]  # (a copy: a twin may share the old list)
+                opts.remove(DISCARD[action.a])
+                if len(opts) > 1:  # more than the end left
+                    self._opts = opts
                     return
             else:
                 opts = DISCARD_STEP_OPTIONS(self, task)
@@ -455,15 +465,13 @@ class QmgState(State[QmgAction], _Memo):
 
     def _moved(self, space: str, n: int, own: tuple[str, ...] | None) -> None:
         """A piece of ``n`` came to or left ``space``: keep only the cached values it cannot
-        change (see :data:`KEEP`; a strait's land space changes everyone's adjacency), and
-        ``own``, ``n``'s own spaces after the move when they were known (kept up to date, not
-        found again by a walk over the map)."""
+        change (see :data:`KEEP` and :data:`KEEP_AT_STRAIT`), and ``own``, ``n``'s own spaces
+        after the move when they were known (kept up to date, not found again by a walk over
+        the map)."""
         memo = self._memo
-        if space in STRAIT_LANDS or not memo:
-            new: dict[Any, Any] = {}
-        else:
-            keep = KEEP[n]
-            new = {k: v for k, v in memo.items() if k in keep}
+        keep = KEEP_AT_STRAIT[n] if space in STRAIT_LANDS else KEEP[n]
+        # (the few keys kept looked up, not every entry of the memo tested)
+        new: dict[Any, Any] = {k: memo[k] for k in keep.intersection(memo)}
         if own is not None:
             new[OWN + n] = own
         self._memo = new  # a new dict: the old one may be shared with a twin (see _Memo)
@@ -546,8 +554,8 @@ class QmgState(State[QmgAction], _Memo):
         own = self.own_spaces(n)
         mine = set(own)
         ok = {s for s in own if s in land or self.navy_backed(s, n)}
-        frontier = [s for s in self.supply_spaces(n) if s in mine]
-        seen = set(frontier)
+        seen = mine.intersection(self.supply_spaces(n))
+        frontier = list(seen)
         team = TEAM[n]
         adjacent = board.adjacent
         links = board.strait_links
