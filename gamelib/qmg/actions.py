@@ -37,8 +37,10 @@ class QmgAction:
     a: str = ""
     b: str = ""
 
+    _text = None  # (not a field) the text, set on the shared objects of act()
+
     def __str__(self) -> str:
-        text: str | None = self.__dict__.get("_text")  # set on the shared objects of act()
+        text: str | None = self._text  # (an attribute: no __dict__.get call)
         if text is not None:
             return text
         if self.b:

@@ -325,7 +325,8 @@ class QmgState(State[QmgAction], _Memo):
         new = object.__new__(QmgState)
         attrs = new.__dict__
         attrs.update(self.__dict__)
-        attrs["rng"] = self.rng.copy()
+        rng = self.rng
+        attrs["rng"] = Rng(rng.seed, rng.counter)  # rng.copy() without its call
         # the pieces dict too is shared until one twin moves a piece (place/take copy it first)
         # card lists: each twin gets its own outer list; the nations' lists are shared until
         # one twin changes one (copy on write, see _Memo)
@@ -734,12 +735,16 @@ class QmgState(State[QmgAction], _Memo):
 
     def draw_up(self, n: int) -> None:
         """Draw up to the hand size (nothing more once the deck is empty)."""
-        k = min(max(HAND_SIZE - len(self.hands[n]), 0), len(self.decks[n]))
-        if k:
-            deck = self.deck(n)
-            self.hand(n).extend(reversed(deck[-k:]))  # one at a time from the top
-            del deck[-k:]
-        if k and not self.quiet:
+        k = HAND_SIZE - len(self.hands[n])
+        left = len(self.decks[n])
+        if k > left:  # (two tests: no min/max calls)
+            k = left
+        if k <= 0:
+            return
+        deck = self.deck(n)
+        self.hand(n).extend(reversed(deck[-k:]))  # one at a time from the top
+        del deck[-k:]
+        if not self.quiet:
             self._writable_log().append(ENTRY("draw", {"nation": NATION_NAMES[n], "n": k}, None,
                                               None, "event"))
 
