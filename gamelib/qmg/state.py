@@ -155,7 +155,10 @@ NONE_PROTECTED: frozenset[tuple[str, int]] = frozenset()
 DISCARD_STEP_OPTIONS = fx.OPTIONS["discard_step"]
 TURN_TASKS_NO_START = tuple(tasks[:-1] for tasks in TURN_TASKS)
 """The same without the start of the turn (a nation without Status or face-down Response
-cards has nothing to use then: that decision would be skipped)."""
+cards, or without a card used at the start of a turn, has nothing to use then: that decision
+would be skipped)."""
+STARTERS = frozenset(n for n, trigger in HOLDS if trigger == "start_turn")
+"""The nations with a card used at the start of their turn (:data:`TURN_TASKS`)."""
 
 
 class QmgState(State[QmgAction], _Memo):
@@ -606,7 +609,7 @@ class QmgState(State[QmgAction], _Memo):
         if not self.quiet:
             self._writable_log().append(ENTRY("turn", {"nation": NATION_NAMES[n]}, None, None,
                                               "phase"))
-        if self.table[n] or self.responses[n]:
+        if (self.table[n] or self.responses[n]) and n in STARTERS:
             self.stack.extend(TURN_TASKS[n])
         else:
             self.stack.extend(TURN_TASKS_NO_START[n])
@@ -719,7 +722,7 @@ class QmgState(State[QmgAction], _Memo):
         self.hands[n].remove(cid)
         self.discards[n].insert(0, cid)
         if not self.quiet:
-            self.log_private(n, "discard_hidden", "discard", card=self.card_name(cid))
+            self.log_private(n, "discard_hidden", "discard", card=CARD_NAMES[cid])
 
     def log_private(self, n: int, public: str, private: str, **params: Any) -> None:
         """Log ``public`` for the other seats and ``private`` (naming a card) for ``n``'s seat."""
@@ -759,4 +762,4 @@ class QmgState(State[QmgAction], _Memo):
     def basic_in_deck(self, n: int) -> list[str]:
         """The basic card types present in ``n``'s deck (for Reallocate Resources)."""
         present = set(map(CARD_TYPE.__getitem__, self.decks[n]))
-        return [t for t in BASIC_TYPES if t in present]
+        return list(filter(present.__contains__, BASIC_TYPES))  # (no comprehension call)
