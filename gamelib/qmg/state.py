@@ -93,6 +93,8 @@ PIECES_BIT = 1 << (6 * len(ZONES))
 ALL_OWNED = (PIECES_BIT << 1) - 1
 """Every card list and the pieces owned (a new state's)."""
 
+LAST_NATION = len(NATIONS) - 1
+"""The nation whose turn ends a round."""
 USSR = NATIONS.index("soviet_union")
 JAPAN = NATIONS.index("japan")
 CARD_NATION = {cid: card.nation for cid, card in default_cards().cards.items()}
@@ -156,6 +158,9 @@ DISCARD_STEP_OPTIONS = fx.OPTIONS["discard_step"]
 TURN_TASKS_NO_START = tuple(tasks[:-1] for tasks in TURN_TASKS)
 """The same without the start of the turn (a nation without Status or face-down Response
 cards, or without a card used at the start of a turn, has nothing to use then: that decision
+would be skipped)."""
+TURN_TASKS_NO_PLAY = tuple(tasks[:-2] for tasks in TURN_TASKS)
+"""The same without the Play step either (an empty hand has nothing to play: that decision
 would be skipped)."""
 STARTERS = frozenset(n for n, trigger in HOLDS if trigger == "start_turn")
 """The nations with a card used at the start of their turn (:data:`TURN_TASKS`)."""
@@ -609,10 +614,12 @@ class QmgState(State[QmgAction], _Memo):
         if not self.quiet:
             self._writable_log().append(ENTRY("turn", {"nation": NATION_NAMES[n]}, None, None,
                                               "phase"))
-        if (self.table[n] or self.responses[n]) and n in STARTERS:
+        if n in STARTERS and (self.table[n] or self.responses[n]):
             self.stack.extend(TURN_TASKS[n])
-        else:
+        elif self.hands[n]:
             self.stack.extend(TURN_TASKS_NO_START[n])
+        else:
+            self.stack.extend(TURN_TASKS_NO_PLAY[n])
 
     def _advance(self) -> None:
         """Run automatic tasks until a decision with at least one option is on top."""
@@ -649,13 +656,13 @@ class QmgState(State[QmgAction], _Memo):
         return fx.options(self, task)
 
     def _end_turn(self, n: int) -> None:
-        if n == len(NATIONS) - 1:
+        if n == LAST_NATION:
             lead = self.vp[AXIS] - self.vp[ALLIES]
             if self.round >= ROUNDS or abs(lead) >= LEAD:
                 self._finish()
                 return
             self.round += 1
-        self._begin_turn((n + 1) % len(NATIONS))
+        self._begin_turn(n + 1 if n < LAST_NATION else 0)  # (no len call, no modulo)
 
     def _finish(self) -> None:
         winner = AXIS if self.vp[AXIS] >= self.vp[ALLIES] else ALLIES
