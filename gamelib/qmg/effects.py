@@ -1025,9 +1025,11 @@ SUPPLY_SPACES = Term("supply spaces", "補給スペース")
 
 def home_taken(st: QmgState, n: int) -> bool:
     """Whether an enemy army holds nation ``n``'s home space (its Victory step scores nothing)."""
-    here = st.pieces[HOMES[n]]
     team = TEAM[n]
-    return bool(here) and here != (n,) and any(TEAM[x] != team for x in here)
+    for x in st.pieces[HOMES[n]]:  # (a loop: no generator; mostly just n's own army)
+        if TEAM[x] != team:
+            return True
+    return False
 
 
 def supply_points(st: QmgState, n: int) -> int:

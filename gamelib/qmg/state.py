@@ -437,13 +437,12 @@ class QmgState(State[QmgAction], _Memo):
     # -- pieces and supply ---------------------------------------------------------------------
     def own_spaces(self, n: int) -> tuple[str, ...]:
         """The spaces holding a piece of ``n``, in map order (cached with the supply)."""
-        memo = self._memo
-        key = OWN + n
-        found: tuple[str, ...] | None = memo.get(key)
-        if found is None:
+        try:  # (nearly always cached: a subscript, no get call)
+            return self._memo[OWN + n]  # type: ignore[no-any-return]
+        except KeyError:
             pieces = self.pieces
-            found = memo[key] = tuple(s for s in self.board.order if n in pieces[s])
-        return found
+            found = self._memo[OWN + n] = tuple(s for s in self.board.order if n in pieces[s])
+            return found
 
     def count_pieces(self, n: int, kind: str) -> int:
         """How many armies (``kind="army"``) or navies of nation ``n`` are on the board."""
