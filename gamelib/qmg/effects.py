@@ -105,11 +105,18 @@ def nations_of(st: QmgState, who: Any, n: int) -> list[int]:
 
 def count(st: QmgState, n: int, spec: Mapping[str, Any]) -> int:
     """How many pieces match ``spec`` (who, kind, in, not_in, within)."""
-    who = set(nations_of(st, spec["who"], n))
     known = SPEC_SPACES.get(id(spec))
-    spaces = known[1] if known is not None and known[0] is spec else count_spaces(st.board, spec)
-    pieces = st.pieces
-    return sum(1 for s in spaces for x in pieces[s] if x in who)
+    spaces = (
+        known[1]
+        if known is not None and known[0] is spec
+        else frozenset(count_spaces(st.board, spec))
+    )
+    # a nation has at most one piece in a space: its pieces there are its own spaces there
+    # (cached), not a walk over the spaces
+    total = 0
+    for x in set(nations_of(st, spec["who"], n)):
+        total += len(spaces.intersection(st.own_spaces(x)))
+    return total
 
 
 def count_spaces(board: Board, spec: Mapping[str, Any]) -> tuple[str, ...]:
@@ -214,7 +221,7 @@ def build_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | None)
         if s not in near or (limit is not None and s not in limit):
             continue
         here = pieces[s]
-        if here and (n in here or any(st.team(x) != team for x in here)):
+        if here and (n in here or any(TEAM[x] != team for x in here)):
             continue
         if army or st.navy_backed(s, n):
             out.append(s)
@@ -231,7 +238,7 @@ def recruit_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | Non
         s
         for s in (ORDERED_LAND if kind in ("army", "land") else ORDERED_SEA)  # kind_spaces
         if (limit is None or s in limit)
-        and not any(x == n or TEAM[x] != team for x in pieces[s])
+        and (not pieces[s] or not any(x == n or TEAM[x] != team for x in pieces[s]))
     ]
 
 
@@ -258,7 +265,7 @@ def battle_targets(
     for s in st.board.land_order if kind == "land" else st.board.sea_order:
         if s not in near or (limit is not None and s not in limit):
             continue
-        enemies = [x for x in st.pieces[s] if st.team(x) != team]
+        enemies = [x for x in st.pieces[s] if TEAM[x] != team]
         if enemies:
             out.extend(act("battle", s, NATIONS[x]) for x in enemies)
         else:
@@ -271,10 +278,11 @@ def eliminate_targets(
 ) -> list[QmgAction]:
     """Enemy pieces of ``kind`` in the named spaces (「除去」: no supply test)."""
     team = st.team(n)
+    spaces = kind_spaces(st, kind)  # (once, not per space)
     return [
         act("eliminate", s, NATIONS[x])
         for s in st.board.order
-        if s in kind_spaces(st, kind) and (limit is None or s in limit)
+        if s in spaces and (limit is None or s in limit)
         for x in st.pieces[s]
         if st.team(x) != team
     ]
@@ -361,10 +369,12 @@ EFFECTS: dict[str, Mapping[str, Any]] = {
 }
 """Each card's effect data ({} for basic cards)."""
 SPEC_SPACES = {
-    id(spec): (spec, count_spaces(default_board(), spec)) for spec in _specs(list(EFFECTS.values()))
+    id(spec): (spec, frozenset(count_spaces(default_board(), spec)))
+    for spec in _specs(list(EFFECTS.values()))
 }
-"""The spaces of each count spec of the card data, by ``id`` (the data lives as long as the
-module; :func:`count` checks identity, so another mapping with a reused id is never mistaken)."""
+"""The set of spaces of each count spec of the card data, by ``id`` (the data lives as long as
+the module; :func:`count` checks identity, so another mapping with a reused id is never
+mistaken)."""
 TRIGGER = {cid: eff.get("trigger") for cid, eff in EFFECTS.items()}
 """Each card's trigger (``None`` for cards without one)."""
 PLAYABLE = tuple({kind: ("playable", n, kind) for kind in BASIC_TYPES} for n in range(len(NATIONS)))
@@ -1026,7 +1036,7 @@ SUPPLY_SPACES = Term("supply spaces", "補給スペース")
 def home_taken(st: QmgState, n: int) -> bool:
     """Whether an enemy army holds nation ``n``'s home space (its Victory step scores nothing)."""
     team = TEAM[n]
-    for x in st.pieces[HOMES[n]]:  # (a loop: no generator; mostly just n's own army)
+    for x in st.pieces[HOMES[n]]:  # noqa: SIM110 (a plain loop: no generator)
         if TEAM[x] != team:
             return True
     return False

@@ -501,7 +501,7 @@ class QmgState(State[QmgAction], _Memo):
         straits, which follow the pieces alone, are kept."""
         if cards_only:
             memo = self._memo
-            self._memo = {k: v for k, v in memo.items() if k in PIECE_KEYS}
+            self._memo = {k: memo[k] for k in PIECE_KEYS.intersection(memo)}  # (few keys)
         else:
             self._memo = {}
 
