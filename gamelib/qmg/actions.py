@@ -54,7 +54,8 @@ class QmgAction:
             return True
         if other.__class__ is not QmgAction:
             return NotImplemented
-        return self.verb == other.verb and self.a == other.a and self.b == other.b
+        # the argument first: two different choices of one decision mostly share the verb
+        return self.a == other.a and self.verb == other.verb and self.b == other.b
 
 
 _INTERNED: dict[tuple[str, str, str], QmgAction] = {}

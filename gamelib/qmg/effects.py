@@ -384,6 +384,10 @@ HOLDS = frozenset(
 )
 """The (nation, trigger) pairs of the card data: a nation's Status and Response cards are its own
 cards, so :func:`usable` looks at them only for a trigger one of its cards has."""
+PLAY_USERS = frozenset(n for n, trigger in HOLDS if trigger == "play_step")
+"""The nations with a card used in their Play step (the others: no :func:`usable` call)."""
+DISCARD_USERS = frozenset(n for n, trigger in HOLDS if trigger == "discard_step")
+"""The nations with a card used in their Discard step (the others: no :func:`usable` call)."""
 BASIC_KIND = {cid: card.type if card.basic else "" for cid, card in default_cards().cards.items()}
 """Each basic card's type ("" for special cards)."""
 DISCARD = {cid: act("discard", cid) for cid in EFFECTS}
@@ -707,7 +711,7 @@ def _play_options(st: QmgState, task: Task) -> list[QmgAction]:
             if not ok:
                 continue
         opts.append(PLAY[c])
-    if st.table[n] or st.responses[n]:
+    if n in PLAY_USERS and (st.table[n] or st.responses[n]):
         opts.extend(USE[c] for c in usable(st, n, "play_step"))
     opts.extend(map(DISCARD.__getitem__, cards))
     return opts
@@ -730,7 +734,7 @@ def _bottom_options(st: QmgState, task: Task) -> list[QmgAction]:
 
 def _discard_step_options(st: QmgState, task: Task) -> list[QmgAction]:
     n = task.nation
-    if st.table[n] or st.responses[n]:
+    if n in DISCARD_USERS and (st.table[n] or st.responses[n]):
         opts = [USE[c] for c in usable(st, n, "discard_step")]
         opts.extend(map(DISCARD.__getitem__, dict.fromkeys(st.hands[n])))
     else:

@@ -164,6 +164,7 @@ TURN_TASKS_NO_PLAY = tuple(tasks[:-2] for tasks in TURN_TASKS)
 would be skipped)."""
 STARTERS = frozenset(n for n, trigger in HOLDS if trigger == "start_turn")
 """The nations with a card used at the start of their turn (:data:`TURN_TASKS`)."""
+DISCARD_USERS = fx.DISCARD_USERS
 
 
 class QmgState(State[QmgAction], _Memo):
@@ -280,7 +281,7 @@ class QmgState(State[QmgAction], _Memo):
                 self._opts = list(map(DISCARD.__getitem__, dict.fromkeys(self.hands[n])))
                 return
             old = self._opts
-            if old is not None and (n, "discard_step") not in HOLDS:
+            if old is not None and n not in DISCARD_USERS:
                 # the options are the hand's distinct cards, then the own pieces and the end:
                 # only the cards change (the card discarded goes once its last copy has gone)
                 hand = self.hands[n]
