@@ -332,8 +332,9 @@ class QmgState(State[QmgAction], _Memo):
     def clone(self) -> QmgState:
         """A fast copy of what ``_apply`` changes (game, board, cards and log entries shared)."""
         new = object.__new__(QmgState)
-        attrs = new.__dict__
-        attrs.update(self.__dict__)
+        # (a combined dict, whose attribute reads the interpreter specialises, not the
+        # instance's split-keys dict that update() would fill)
+        new.__dict__ = attrs = {**self.__dict__}
         rng = self.rng
         attrs["rng"] = Rng(rng.seed, rng.counter)  # rng.copy() without its call
         # the pieces dict too is shared until one twin moves a piece (place/take copy it first)
