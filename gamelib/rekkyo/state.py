@@ -94,8 +94,7 @@ class Combat:
         other lists are only ever replaced whole (``rolls`` is copied once before a resolution
         appends to it), so they are shared."""
         new = object.__new__(Combat)
-        d = new.__dict__
-        d.update(self.__dict__)  # one C-level copy of the fields, not the dataclass __init__
+        new.__dict__ = d = self.__dict__.copy()  # one C-level copy, not the dataclass __init__
         d["attacker_cards"] = self.attacker_cards[:]
         d["defender_cards"] = self.defender_cards[:]
         return new
@@ -935,18 +934,20 @@ class RekkyoState(_LegalSlot):
     def _roll_and_resolve(self) -> None:
         combat = self.combat
         assert combat is not None
-        cards = self.cards
-        tables = self.game.card_tables
+        game = self.game
+        tables = game.card_tables
+        seats = game.seat_terms
+        names = tables.territory_names
         quiet = self.quiet
         combat.rolls = [*combat.rolls]  # shared with the state this one was cloned from
         cancelled = list(combat.cancelled)
         combat.attacker_total = self._side_total(combat.attacker_cards, "attacker",
                                                  combat.attacker, cancelled)
         if combat.defender is None:
-            if not quiet and any(cards.card(c).die is not None for c in combat.neutral_counted):
+            if not quiet and not tables.dice.isdisjoint(combat.neutral_counted):
                 self.add_log("right_hand_rolls", kind="narration",
-                             seat=self._seat(self.right_hand(combat.attacker)),
-                             attacker=self._seat(combat.attacker))
+                             seat=seats[self.right_hand(combat.attacker)],
+                             attacker=seats[combat.attacker])
             combat.defender_total = self._side_total(
                 combat.neutral_counted, "neutral", self.right_hand(combat.attacker), cancelled)
         else:
@@ -956,28 +957,19 @@ class RekkyoState(_LegalSlot):
         combat.winner = "attacker" if won else "defender"
         combat.stage = "resolved"
         if not quiet:
-            d_name: Any = (self._seat(combat.defender) if combat.defender is not None
-                           else self._tterm(combat.target))
+            d_name: Any = (seats[combat.defender] if combat.defender is not None
+                           else names[combat.target])
             key = "combat_won" if won else (
                 "combat_tie" if combat.attacker_total == combat.defender_total
                 else "combat_lost")
             self._writable_log().append(_ENTRY(
-                key, {"seat": self._seat(combat.attacker), "defender": d_name,
-                      "target": self._tterm(combat.target), "a": combat.attacker_total,
+                key, {"seat": seats[combat.attacker], "defender": d_name,
+                      "target": names[combat.target], "a": combat.attacker_total,
                       "d": combat.defender_total}, None, None, "event"))
         halves = tables.halves_score
-        for side_cards, user in ((combat.attacker_cards, combat.attacker),
-                                 (combat.defender_cards, combat.defender)):
-            if user is None or halves.isdisjoint(side_cards):
-                continue
-            for cid in side_cards:
-                if cid in halves and not self.atomic_used[user]:
-                    if self._borrowed & _ATOMIC:
-                        self.atomic_used = [*self.atomic_used]
-                        self._borrowed &= ~_ATOMIC
-                    self.atomic_used[user] = True
-                    self.add_log("atomic_used", kind="narration", player=user,
-                                 seat=self._seat(user), card=self._term(cid))
+        if not (halves.isdisjoint(combat.attacker_cards)
+                and halves.isdisjoint(combat.defender_cards)):
+            self._note_atomic_bombs(combat)
         # cards back to hand or to the discard pile
         winner_seat = combat.attacker if won else combat.defender
         held = combat.attacker_held if won else combat.defender_held
@@ -986,18 +978,21 @@ class RekkyoState(_LegalSlot):
         producer = tables.producer
         fighters_back: list[tuple[int, str]] = []
         for who, cid in combat.interceptors:
-            producer_rule = self.game.options.fighter_return == "producer"
+            producer_rule = game.options.fighter_return == "producer"
             who_held = (combat.attacker_held if who == combat.attacker
                         else combat.defender_held)
             if (who == winner_seat or producer_rule) and producer.get(cid) in who_held:
                 fighters_back.append((who, cid))
-        discard = self._discard_list()
+        discard = self.discard
+        if self._borrowed & _DISCARD:  # (inline _discard_list: one call fewer)
+            discard = self.discard = [*discard]
+            self._borrowed &= ~_DISCARD
         discard.extend(theirs)
         discard.extend(combat.neutral_drawn)
         loser_seat = combat.defender if won else combat.attacker
         if not quiet and loser_seat is not None and not tables.weapons.isdisjoint(theirs):
             self._writable_log().append(_ENTRY(
-                "loser_discards", {"seat": self._seat(loser_seat)}, None, None, "narration"))
+                "loser_discards", {"seat": seats[loser_seat]}, None, None, "narration"))
         kept: list[str] = []
         for cid in mine:
             if winner_seat is not None and producer.get(cid) in held:
@@ -1006,8 +1001,9 @@ class RekkyoState(_LegalSlot):
                 kept.append(cid)
                 if not quiet:
                     self._writable_log().append(_ENTRY(
-                        "returned", {"seat": self._seat(winner_seat), "card": self._term(cid),
-                                     "producer": self._tterm(producer[cid])},
+                        "returned", {"seat": seats[winner_seat],
+                                     "card": tables.card_names[cid],
+                                     "producer": names[producer[cid]]},
                         None, None, "narration"))
             else:
                 discard.append(cid)
@@ -1023,8 +1019,8 @@ class RekkyoState(_LegalSlot):
                 discard.append(cid)
         combat.returned = kept
         if won:
-            if not quiet and any(c not in kept and producer.get(c) == combat.target
-                                 for c in mine):
+            if not quiet and combat.target in tables.producers and any(
+                    c not in kept and producer.get(c) == combat.target for c in mine):
                 self.add_log("not_yet_producer", kind="narration",
                              target=self._tterm(combat.target))
             loser = combat.defender
@@ -1034,6 +1030,22 @@ class RekkyoState(_LegalSlot):
         self.last_combat = combat
         self.combat = None
         self._after_action()
+
+    def _note_atomic_bombs(self, combat: Combat) -> None:
+        """Mark the seats that used an atomic bomb in ``combat`` (their score is halved)."""
+        halves = self.game.card_tables.halves_score
+        for side_cards, user in ((combat.attacker_cards, combat.attacker),
+                                 (combat.defender_cards, combat.defender)):
+            if user is None or halves.isdisjoint(side_cards):
+                continue
+            for cid in side_cards:
+                if cid in halves and not self.atomic_used[user]:
+                    if self._borrowed & _ATOMIC:
+                        self.atomic_used = [*self.atomic_used]
+                        self._borrowed &= ~_ATOMIC
+                    self.atomic_used[user] = True
+                    self.add_log("atomic_used", kind="narration", player=user,
+                                 seat=self._seat(user), card=self._term(cid))
 
     # -- views and invariants ------------------------------------------------------------------
     def view(self, player: int | None) -> RekkyoView:
