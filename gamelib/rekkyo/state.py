@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable
+from itertools import filterfalse
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -199,8 +200,7 @@ class RekkyoState(_LegalSlot):
         """Card names for a log entry (none for a quiet state, which records nothing)."""
         if self.quiet:
             return []
-        names = self.game.card_tables.card_names
-        return [names[c] for c in ids]
+        return list(map(self.game.card_tables.card_names.__getitem__, ids))  # (no comprehension)
 
     def _tterm(self, tid: str) -> Term:
         return self.game.card_tables.territory_names[tid]
@@ -413,23 +413,22 @@ class RekkyoState(_LegalSlot):
     def legal_actions(self) -> list[RekkyoAction]:
         """The legal actions in the documented fixed order (see the module docstring).
 
-        Remembered per state object until it changes (``play`` asks again for the same state).
+        Remembered per state object until it changes (``play`` asks again for the same state);
+        the remembered list is never handed out (callers may change theirs).
         """
-        return self._known_legal()[:]
-
-    def _known_legal(self) -> list[RekkyoAction]:
-        """The remembered legal actions (never hand this list out: callers may change theirs)."""
         try:
             known = self._legal
         except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
             known = None
         if known is None:
             known = self._legal = self._legal_actions()
-        return known
+        return known[:]
 
     def _is_legal(self, action: RekkyoAction) -> bool:
         """Whether ``action`` is legal now: a shared instance by identity, else by equality."""
-        known = self._known_legal()
+        known = getattr(self, "_legal", None)  # (remembered: no call when asked before)
+        if known is None:
+            known = self.legal_actions()
         for candidate in known:
             if candidate is action:
                 return True
@@ -453,7 +452,7 @@ class RekkyoState(_LegalSlot):
             elif self._can_defend(combat.defender_cards):
                 acts.append(DEFEND)
             addable = tables.addable[combat.route]
-            usable = [c for c in self.hands[p] if c in addable]
+            usable = list(filter(addable.__contains__, self.hands[p]))  # (no comprehension)
             if len(usable) > 1:
                 usable = self._sorted_ids(usable)
             if phase == "defend" and not self._weapon_within(combat.defender_cards, usable):
@@ -748,7 +747,8 @@ class RekkyoState(_LegalSlot):
         # for the other seats) and in the commit/defend entries, which keeps the log short.
         if self.phase == "attack":
             combat.attacker_cards.append(cid)
-            if not self.quiet and self.cards.card(cid).open and self._open_face_up():
+            if not self.quiet and cid in self.game.card_tables.open_cards \
+                    and self._open_face_up():
                 self.add_log("add_open", kind="action", player=p, seat=self._seat(p),
                              card=self._term(cid), n=len(combat.attacker_cards))
         else:
@@ -762,12 +762,14 @@ class RekkyoState(_LegalSlot):
         assert combat is not None
         combat.stage = "committed"
         if not self.quiet:
-            key = "commit_open" if self._open_face_up() else "commit"
+            game = self.game
+            key = "commit_open" if game.options.attack_open_cards == "face_up" else "commit"
             a = combat.attacker
             self._writable_log().extend((
-                _ENTRY(key, {"seat": self.game.seat_terms[a], "n": len(combat.attacker_cards)},
+                _ENTRY(key, {"seat": game.seat_terms[a], "n": len(combat.attacker_cards)},
                        a, None, "action"),
-                _ENTRY("commit_private", {"cards": self._terms(combat.attacker_cards)}, a,
+                _ENTRY("commit_private", {"cards": list(map(
+                    game.card_tables.card_names.__getitem__, combat.attacker_cards))}, a,
                        _ONLY[a], "action"),
             ))
         if combat.defender is None:
@@ -798,9 +800,10 @@ class RekkyoState(_LegalSlot):
     def _reveal(self) -> None:
         combat = self.combat
         assert combat is not None
-        self._left_hand(combat.attacker, combat.attacker_cards)
+        a = combat.attacker
+        if self.known_held[a]:  # (else nothing to forget: one call fewer)
+            self._left_hand(a, combat.attacker_cards)
         if not self.quiet:
-            a = combat.attacker
             self._writable_log().append(_ENTRY(
                 "reveal", {"seat": self.game.seat_terms[a],
                            "cards": self._terms(combat.attacker_cards)}, a, None, "event"))
@@ -883,10 +886,10 @@ class RekkyoState(_LegalSlot):
             drawn.append(self._draw())
         combat.neutral_drawn = drawn
         counting = self.game.card_tables.neutral_counting
-        combat.neutral_counted = [c for c in drawn if c in counting]
+        combat.neutral_counted = list(filter(counting.__contains__, drawn))  # (no comprehension)
         if self.quiet:
             return
-        removed = [c for c in drawn if c not in counting]
+        removed = list(filterfalse(counting.__contains__, drawn))
         log = self._writable_log()
         log.append(_ENTRY("neutral_draw", {"target": self._tterm(combat.target),
                                            "power": power, "cards": self._terms(drawn) or "—"},
@@ -901,7 +904,7 @@ class RekkyoState(_LegalSlot):
         (each cancels one copy and is used up)."""
         combat = self.combat
         assert combat is not None
-        cards = self.cards
+        cards = self.game.cards
         by_id = cards.card_by_id
         route = combat.route
         neutral = side == "neutral"
