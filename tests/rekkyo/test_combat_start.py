@@ -1,0 +1,21 @@
+"""``Combat.start`` builds the same combat as the dataclass constructor (fields, order, fresh
+lists), so states made with it compare, fingerprint and pickle as before."""
+
+from gamelib.rekkyo.state import Combat
+
+
+def test_start_equals_the_constructor_field_for_field_in_order() -> None:
+    made = Combat(attacker=1, defender=None, target="africa", route="sea",
+                  attacker_held=("usa",), defender_held=())
+    started = Combat.start(1, None, "africa", "sea", ("usa",), ())
+    assert started == made
+    assert list(started.__dict__.items()) == list(made.__dict__.items())
+
+
+def test_start_gives_each_combat_lists_of_its_own() -> None:
+    a = Combat.start(0, 1, "japan", "land", ("china",), ("japan",))
+    b = Combat.start(0, 1, "japan", "land", ("china",), ("japan",))
+    lists = [k for k, v in a.__dict__.items() if isinstance(v, list)]
+    assert len(lists) == 9
+    for k in lists:
+        assert a.__dict__[k] is not b.__dict__[k]
