@@ -21,8 +21,8 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable
-from itertools import filterfalse
 from dataclasses import dataclass, field
+from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core.log import Term
@@ -345,6 +345,19 @@ class RekkyoState(_LegalSlot):
         if not pile:
             self.last_card_drawn = True
         return cid
+
+    def _draw_up_to(self, k: int) -> list[str]:
+        """Take up to ``k`` cards from the top of the (non-empty) draw pile, top first (as
+        ``k`` calls of :meth:`_draw` would), noting when the last one went."""
+        pile = self.pile
+        if self._borrowed & _PILE:
+            pile = self.pile = [*pile]
+            self._borrowed &= ~_PILE
+        taken = pile[:-k - 1:-1]
+        del pile[-k:]
+        if not pile:
+            self.last_card_drawn = True
+        return taken
 
     def _end_turn_is_over(self) -> bool:
         """End the turn; return whether the game is over.
@@ -733,15 +746,16 @@ class RekkyoState(_LegalSlot):
         self.phase = "attack"
         if self.quiet:
             return
-        cards = self.game.cards
+        territory = self.game.cards.territory_by_id[target]
         names = self.game.card_tables.territory_names
         seats = self.game.seat_terms
-        origins = [o for o in getattr(cards.territory(target), action.route) if o in mine]
+        # (filter and map: no comprehension calls)
+        origins = list(filter(mine.__contains__, getattr(territory, action.route)))
         log = self._writable_log()
         if origins:
             log.append(_ENTRY("invade", {"seat": seats[p], "target": names[target],
                                          "route": ROUTE_TERMS[action.route],
-                                         "origin": [names[o] for o in origins]},
+                                         "origin": list(map(names.__getitem__, origins))},
                               p, None, "action"))
         else:
             log.append(_ENTRY("invade_revolutionary",
@@ -749,7 +763,7 @@ class RekkyoState(_LegalSlot):
                                "route": ROUTE_TERMS[action.route]}, p, None, "action"))
         if defender is None:
             log.append(_ENTRY("vs_neutral", {"target": names[target],
-                                             "power": cards.territory(target).power},
+                                             "power": territory.power},
                               None, None, "narration"))
         else:
             log.append(_ENTRY("vs_player", {"target": names[target],
@@ -887,7 +901,7 @@ class RekkyoState(_LegalSlot):
     def _neutral_defence(self) -> None:
         combat = self.combat
         assert combat is not None
-        power = self.cards.territory(combat.target).power
+        power = self.game.cards.territory_by_id[combat.target].power
         drawn: list[str] = []
         while len(drawn) < power:
             if not self.pile:
@@ -901,15 +915,16 @@ class RekkyoState(_LegalSlot):
                     continue
                 self.add_log("neutral_short", kind="narration", n=len(drawn), power=power)
                 break
-            drawn.append(self._draw())
+            drawn.extend(self._draw_up_to(power - len(drawn)))
         combat.neutral_drawn = drawn
-        counting = self.game.card_tables.neutral_counting
+        tables = self.game.card_tables
+        counting = tables.neutral_counting
         combat.neutral_counted = list(filter(counting.__contains__, drawn))  # (no comprehension)
         if self.quiet:
             return
         removed = list(filterfalse(counting.__contains__, drawn))
         log = self._writable_log()
-        log.append(_ENTRY("neutral_draw", {"target": self._tterm(combat.target),
+        log.append(_ENTRY("neutral_draw", {"target": tables.territory_names[combat.target],
                                            "power": power, "cards": self._terms(drawn) or "—"},
                           None, None, "event"))
         if removed:
