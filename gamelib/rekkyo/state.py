@@ -956,7 +956,8 @@ class RekkyoState(_LegalSlot):
                 combat.rolls.append((cid, side, face, value))
                 if not quiet:
                     self._writable_log().append(_ENTRY(
-                        "roll", {"seat": self._seat(roller) if roller is not None else "—",
+                        "roll", {"seat": self.game.seat_terms[roller] if roller is not None
+                                 else "—",
                                  "card": card.name, "face": face, "value": value},
                         roller, None, "event"))
             else:
@@ -980,12 +981,12 @@ class RekkyoState(_LegalSlot):
         combat.attacker_total = self._side_total(combat.attacker_cards, "attacker",
                                                  combat.attacker, cancelled)
         if combat.defender is None:
+            right = self.right_hand(combat.attacker)
             if not quiet and not tables.dice.isdisjoint(combat.neutral_counted):
-                self.add_log("right_hand_rolls", kind="narration",
-                             seat=seats[self.right_hand(combat.attacker)],
+                self.add_log("right_hand_rolls", kind="narration", seat=seats[right],
                              attacker=seats[combat.attacker])
             combat.defender_total = self._side_total(
-                combat.neutral_counted, "neutral", self.right_hand(combat.attacker), cancelled)
+                combat.neutral_counted, "neutral", right, cancelled)
         else:
             combat.defender_total = self._side_total(combat.defender_cards, "defender",
                                                      combat.defender, cancelled)
