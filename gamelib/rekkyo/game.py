@@ -399,9 +399,9 @@ class CardTables:
     bombs; ``dice``: cards that roll a die; ``producer``: each weapon's 生産国, ``producers``
     the territories producing one; ``fixed_value[route, neutral]``: each card's
     value when no die is rolled for it (``card_value(card, face=1, ...)``); ``card_names``,
-    ``territory_names``: the names by id; ``targets``: a memo of invasion targets and
-    invasions by the set of territories held, ``reach`` the same by seat and holders (see
-    ``RekkyoState.invasion_targets``). The
+    ``territory_names``: the names by id; ``targets``: a memo of invasion targets, invasions
+    and the territories held in card-file order by the set of territories held, ``reach`` the
+    same by seat and holders (see ``RekkyoState._reach``). The
     game's cached ``card_tables`` hold them.
     """
 

@@ -526,15 +526,17 @@ class RekkyoState(_LegalSlot):
 
     def _reach(self, p: int) -> tuple[tuple[Any, ...], ...]:
         """Seat ``p``'s invasion targets, then the invasions open to it by land only, by sea
-        only and by both (actions), remembered per game by the territories held, and by the
-        seat and every territory's holder (``owner`` keeps card-file order: a cheaper key)."""
+        only and by both (actions), then the territories it holds (card-file order), remembered
+        per game by the territories held, and by the seat and every territory's holder
+        (``owner`` keeps card-file order: a cheaper key)."""
         tables = self.game.card_tables
         key = (p, *self.owner.values())
         fast = tables.reach
         known = fast.get(key)
         if known is not None:
             return known
-        mine = frozenset([t for t, o in self.owner.items() if o == p])
+        held = tuple([t for t, o in self.owner.items() if o == p])
+        mine = frozenset(held)
         memo = tables.targets
         known = memo.get(mine)
         if known is None:
@@ -545,7 +547,8 @@ class RekkyoState(_LegalSlot):
             known = (targets,
                      tuple(_invade(t, r) for t, r in targets if r == "land"),
                      tuple(_invade(t, r) for t, r in targets if r == "sea"),
-                     tuple(_invade(t, r) for t, r in targets))
+                     tuple(_invade(t, r) for t, r in targets),
+                     held)
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
             memo[mine] = known
@@ -738,7 +741,7 @@ class RekkyoState(_LegalSlot):
         owner = self.owner
         target = action.target
         defender = owner[target]
-        mine = tuple([t for t, o in owner.items() if o == p])
+        mine = self._reach(p)[4]  # (remembered since the legal actions: no scan of owner)
         self.combat = Combat.start(
             p, defender, target, action.route, mine,
             tuple(self.territories_of(defender)) if defender is not None else (),
