@@ -50,8 +50,8 @@ class _Text:
 
     def __str__(self) -> str:
         try:
-            return self.__dict__["_text"]  # type: ignore[no-any-return]
-        except KeyError:
+            return self._text  # type: ignore[attr-defined,no-any-return]
+        except AttributeError:
             text = self._render()
             object.__setattr__(self, "_text", text)
             return text

@@ -396,11 +396,12 @@ class CardTables:
     ``weapons``: every weapon; ``partisans``, ``fighters``, ``open_cards``, ``alone_events``:
     card ids of those roles; ``deck``, ``start_order``: as in :class:`CardSet`;
     ``neutral_counting``: cards that stay in a neutral's defence; ``halves_score``: atomic
-    bombs; ``producer``: each weapon's 生産国; ``fixed_value[route, neutral]``: each card's
+    bombs; ``dice``: cards that roll a die; ``producer``: each weapon's 生産国, ``producers``
+    the territories producing one; ``fixed_value[route, neutral]``: each card's
     value when no die is rolled for it (``card_value(card, face=1, ...)``); ``card_names``,
-    ``territory_names``: the names by id; ``targets``: a memo of invasion targets and
-    invasions by the set of territories held, ``reach`` the same by seat and holders (see
-    ``RekkyoState.invasion_targets``). The
+    ``territory_names``: the names by id; ``targets``: a memo of invasion targets, invasions
+    and the territories held in card-file order by the set of territories held, ``reach`` the
+    same by seat and holders (see ``RekkyoState._reach``). The
     game's cached ``card_tables`` hold them.
     """
 
@@ -415,7 +416,9 @@ class CardTables:
     start_order: tuple[str, ...] = ()
     neutral_counting: frozenset[str] = frozenset()
     halves_score: frozenset[str] = frozenset()
+    dice: frozenset[str] = frozenset()
     producer: Mapping[str, str] = field(default_factory=dict)
+    producers: frozenset[str] = frozenset()
     fixed_value: Mapping[tuple[str, bool], Mapping[str, int]] = field(default_factory=dict)
     card_names: Mapping[str, Term] = field(default_factory=dict)
     territory_names: Mapping[str, Term] = field(default_factory=dict)
@@ -452,8 +455,11 @@ class CardTables:
             neutral_counting=frozenset(c for c, card in ids.items() if neutral_counts(card)),
             halves_score=frozenset(c for c, card in ids.items()
                                    if isinstance(card, EventCard) and card.halves_score),
+            dice=frozenset(c for c, card in ids.items() if card.die is not None),
             producer={c: card.producer for c, card in ids.items()
                       if isinstance(card, WeaponCard)},
+            producers=frozenset(card.producer for card in ids.values()
+                                if isinstance(card, WeaponCard)),
             fixed_value={(r, n): {c: card_value(card, face=1, route=r, neutral=n)
                                   for c, card in ids.items()}
                          for r in ("land", "sea") for n in (False, True)},

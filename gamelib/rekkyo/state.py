@@ -22,6 +22,7 @@ import functools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core.log import Term
@@ -89,13 +90,30 @@ class Combat:
     winner: str | None = None
     returned: list[str] = field(default_factory=list)
 
+    @classmethod
+    def start(cls, attacker: int, defender: int | None, target: str, route: str,
+              attacker_held: tuple[str, ...], defender_held: tuple[str, ...]) -> Combat:
+        """``Combat(...)`` with these fields and every other at its default, set in field order
+        (cheaper than the dataclass ``__init__`` and its default factories)."""
+        new = object.__new__(cls)
+        new.attacker, new.defender, new.target, new.route = attacker, defender, target, route
+        new.attacker_held, new.defender_held = attacker_held, defender_held
+        new.stage = "attack"
+        new.attacker_cards, new.defender_cards, new.neutral_drawn = [], [], []
+        new.neutral_counted, new.rolls, new.bombings, new.interceptors = [], [], [], []
+        new.cancelled = []
+        new.attacker_total = new.defender_total = new.winner = None
+        new.returned = []
+        return new
+
     def copy(self) -> Combat:
         """An independent copy: the two card lists the rules change in place are copied; the
         other lists are only ever replaced whole (``rolls`` is copied once before a resolution
         appends to it), so they are shared."""
         new = object.__new__(Combat)
-        d = new.__dict__
-        d.update(self.__dict__)  # one C-level copy of the fields, not the dataclass __init__
+        # one C-level copy, not the dataclass __init__; a combined dict, not a copy sharing the
+        # class's split keys, whose attributes the interpreter reads without its cached hints
+        new.__dict__ = d = {**self.__dict__}
         d["attacker_cards"] = self.attacker_cards[:]
         d["defender_cards"] = self.defender_cards[:]
         return new
@@ -200,8 +218,7 @@ class RekkyoState(_LegalSlot):
         """Card names for a log entry (none for a quiet state, which records nothing)."""
         if self.quiet:
             return []
-        names = self.game.card_tables.card_names
-        return [names[c] for c in ids]
+        return list(map(self.game.card_tables.card_names.__getitem__, ids))  # (no comprehension)
 
     def _tterm(self, tid: str) -> Term:
         return self.game.card_tables.territory_names[tid]
@@ -329,6 +346,19 @@ class RekkyoState(_LegalSlot):
             self.last_card_drawn = True
         return cid
 
+    def _draw_up_to(self, k: int) -> list[str]:
+        """Take up to ``k`` cards from the top of the (non-empty) draw pile, top first (as
+        ``k`` calls of :meth:`_draw` would), noting when the last one went."""
+        pile = self.pile
+        if self._borrowed & _PILE:
+            pile = self.pile = [*pile]
+            self._borrowed &= ~_PILE
+        taken = pile[:-k - 1:-1]
+        del pile[-k:]
+        if not pile:
+            self.last_card_drawn = True
+        return taken
+
     def _end_turn_is_over(self) -> bool:
         """End the turn; return whether the game is over.
 
@@ -363,7 +393,8 @@ class RekkyoState(_LegalSlot):
                 self.add_log("must_discard", kind="narration", player=p, seat=self._seat(p),
                              n=len(self.hands[p]) - limit, limit=limit)
             return
-        self._finish_turn()
+        if not self._end_turn_is_over():  # (inline _finish_turn: one call fewer)
+            self._begin_turn()
 
     def _finish_turn(self) -> None:
         if not self._end_turn_is_over():
@@ -414,23 +445,22 @@ class RekkyoState(_LegalSlot):
     def legal_actions(self) -> list[RekkyoAction]:
         """The legal actions in the documented fixed order (see the module docstring).
 
-        Remembered per state object until it changes (``play`` asks again for the same state).
+        Remembered per state object until it changes (``play`` asks again for the same state);
+        the remembered list is never handed out (callers may change theirs).
         """
-        return self._known_legal()[:]
-
-    def _known_legal(self) -> list[RekkyoAction]:
-        """The remembered legal actions (never hand this list out: callers may change theirs)."""
         try:
             known = self._legal
         except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
             known = None
         if known is None:
             known = self._legal = self._legal_actions()
-        return known
+        return known[:]
 
     def _is_legal(self, action: RekkyoAction) -> bool:
         """Whether ``action`` is legal now: a shared instance by identity, else by equality."""
-        known = self._known_legal()
+        known = getattr(self, "_legal", None)  # (remembered: no call when asked before)
+        if known is None:
+            known = self.legal_actions()
         for candidate in known:
             if candidate is action:
                 return True
@@ -454,9 +484,9 @@ class RekkyoState(_LegalSlot):
             elif self._can_defend(combat.defender_cards):
                 acts.append(DEFEND)
             addable = tables.addable[combat.route]
-            usable = [c for c in self.hands[p] if c in addable]
-            if len(usable) > 1:
-                usable = self._sorted_ids(usable)
+            usable = list(filter(addable.__contains__, self.hands[p]))  # (no comprehension)
+            if len(usable) > 1:  # (inline _sorted_ids: one call fewer)
+                usable = sorted(set(usable), key=self.game.card_order.__getitem__)
             if phase == "defend" and not self._weapon_within(combat.defender_cards, usable):
                 # an event alone could never defend: offer only what can still make a defence
                 usable = [c for c in usable if c in tables.weapons]
@@ -496,15 +526,17 @@ class RekkyoState(_LegalSlot):
 
     def _reach(self, p: int) -> tuple[tuple[Any, ...], ...]:
         """Seat ``p``'s invasion targets, then the invasions open to it by land only, by sea
-        only and by both (actions), remembered per game by the territories held, and by the
-        seat and every territory's holder (``owner`` keeps card-file order: a cheaper key)."""
+        only and by both (actions), then the territories it holds (card-file order), remembered
+        per game by the territories held, and by the seat and every territory's holder
+        (``owner`` keeps card-file order: a cheaper key)."""
         tables = self.game.card_tables
         key = (p, *self.owner.values())
         fast = tables.reach
         known = fast.get(key)
         if known is not None:
             return known
-        mine = frozenset([t for t, o in self.owner.items() if o == p])
+        held = tuple([t for t, o in self.owner.items() if o == p])
+        mine = frozenset(held)
         memo = tables.targets
         known = memo.get(mine)
         if known is None:
@@ -515,7 +547,8 @@ class RekkyoState(_LegalSlot):
             known = (targets,
                      tuple(_invade(t, r) for t, r in targets if r == "land"),
                      tuple(_invade(t, r) for t, r in targets if r == "sea"),
-                     tuple(_invade(t, r) for t, r in targets))
+                     tuple(_invade(t, r) for t, r in targets),
+                     held)
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
             memo[mine] = known
@@ -708,24 +741,24 @@ class RekkyoState(_LegalSlot):
         owner = self.owner
         target = action.target
         defender = owner[target]
-        mine = tuple([t for t, o in owner.items() if o == p])
-        self.combat = Combat(
-            attacker=p, defender=defender, target=target, route=action.route,
-            attacker_held=mine,
-            defender_held=tuple(self.territories_of(defender)) if defender is not None else (),
+        mine = self._reach(p)[4]  # (remembered since the legal actions: no scan of owner)
+        self.combat = Combat.start(
+            p, defender, target, action.route, mine,
+            tuple(self.territories_of(defender)) if defender is not None else (),
         )
         self.phase = "attack"
         if self.quiet:
             return
-        cards = self.game.cards
+        territory = self.game.cards.territory_by_id[target]
         names = self.game.card_tables.territory_names
         seats = self.game.seat_terms
-        origins = [o for o in getattr(cards.territory(target), action.route) if o in mine]
+        # (filter and map: no comprehension calls)
+        origins = list(filter(mine.__contains__, getattr(territory, action.route)))
         log = self._writable_log()
         if origins:
             log.append(_ENTRY("invade", {"seat": seats[p], "target": names[target],
                                          "route": ROUTE_TERMS[action.route],
-                                         "origin": [names[o] for o in origins]},
+                                         "origin": list(map(names.__getitem__, origins))},
                               p, None, "action"))
         else:
             log.append(_ENTRY("invade_revolutionary",
@@ -733,7 +766,7 @@ class RekkyoState(_LegalSlot):
                                "route": ROUTE_TERMS[action.route]}, p, None, "action"))
         if defender is None:
             log.append(_ENTRY("vs_neutral", {"target": names[target],
-                                             "power": cards.territory(target).power},
+                                             "power": territory.power},
                               None, None, "narration"))
         else:
             log.append(_ENTRY("vs_player", {"target": names[target],
@@ -749,7 +782,8 @@ class RekkyoState(_LegalSlot):
         # for the other seats) and in the commit/defend entries, which keeps the log short.
         if self.phase == "attack":
             combat.attacker_cards.append(cid)
-            if not self.quiet and self.cards.card(cid).open and self._open_face_up():
+            if not self.quiet and cid in self.game.card_tables.open_cards \
+                    and self._open_face_up():
                 self.add_log("add_open", kind="action", player=p, seat=self._seat(p),
                              card=self._term(cid), n=len(combat.attacker_cards))
         else:
@@ -763,12 +797,14 @@ class RekkyoState(_LegalSlot):
         assert combat is not None
         combat.stage = "committed"
         if not self.quiet:
-            key = "commit_open" if self._open_face_up() else "commit"
+            game = self.game
+            key = "commit_open" if game.options.attack_open_cards == "face_up" else "commit"
             a = combat.attacker
             self._writable_log().extend((
-                _ENTRY(key, {"seat": self.game.seat_terms[a], "n": len(combat.attacker_cards)},
+                _ENTRY(key, {"seat": game.seat_terms[a], "n": len(combat.attacker_cards)},
                        a, None, "action"),
-                _ENTRY("commit_private", {"cards": self._terms(combat.attacker_cards)}, a,
+                _ENTRY("commit_private", {"cards": list(map(
+                    game.card_tables.card_names.__getitem__, combat.attacker_cards))}, a,
                        _ONLY[a], "action"),
             ))
         if combat.defender is None:
@@ -799,9 +835,10 @@ class RekkyoState(_LegalSlot):
     def _reveal(self) -> None:
         combat = self.combat
         assert combat is not None
-        self._left_hand(combat.attacker, combat.attacker_cards)
+        a = combat.attacker
+        if self.known_held[a]:  # (else nothing to forget: one call fewer)
+            self._left_hand(a, combat.attacker_cards)
         if not self.quiet:
-            a = combat.attacker
             self._writable_log().append(_ENTRY(
                 "reveal", {"seat": self.game.seat_terms[a],
                            "cards": self._terms(combat.attacker_cards)}, a, None, "event"))
@@ -867,7 +904,7 @@ class RekkyoState(_LegalSlot):
     def _neutral_defence(self) -> None:
         combat = self.combat
         assert combat is not None
-        power = self.cards.territory(combat.target).power
+        power = self.game.cards.territory_by_id[combat.target].power
         drawn: list[str] = []
         while len(drawn) < power:
             if not self.pile:
@@ -881,15 +918,16 @@ class RekkyoState(_LegalSlot):
                     continue
                 self.add_log("neutral_short", kind="narration", n=len(drawn), power=power)
                 break
-            drawn.append(self._draw())
+            drawn.extend(self._draw_up_to(power - len(drawn)))
         combat.neutral_drawn = drawn
-        counting = self.game.card_tables.neutral_counting
-        combat.neutral_counted = [c for c in drawn if c in counting]
+        tables = self.game.card_tables
+        counting = tables.neutral_counting
+        combat.neutral_counted = list(filter(counting.__contains__, drawn))  # (no comprehension)
         if self.quiet:
             return
-        removed = [c for c in drawn if c not in counting]
+        removed = list(filterfalse(counting.__contains__, drawn))
         log = self._writable_log()
-        log.append(_ENTRY("neutral_draw", {"target": self._tterm(combat.target),
+        log.append(_ENTRY("neutral_draw", {"target": tables.territory_names[combat.target],
                                            "power": power, "cards": self._terms(drawn) or "—"},
                           None, None, "event"))
         if removed:
@@ -902,7 +940,7 @@ class RekkyoState(_LegalSlot):
         (each cancels one copy and is used up)."""
         combat = self.combat
         assert combat is not None
-        cards = self.cards
+        cards = self.game.cards
         by_id = cards.card_by_id
         route = combat.route
         neutral = side == "neutral"
@@ -921,7 +959,8 @@ class RekkyoState(_LegalSlot):
                 combat.rolls.append((cid, side, face, value))
                 if not quiet:
                     self._writable_log().append(_ENTRY(
-                        "roll", {"seat": self._seat(roller) if roller is not None else "—",
+                        "roll", {"seat": self.game.seat_terms[roller] if roller is not None
+                                 else "—",
                                  "card": card.name, "face": face, "value": value},
                         roller, None, "event"))
             else:
@@ -935,20 +974,22 @@ class RekkyoState(_LegalSlot):
     def _roll_and_resolve(self) -> None:
         combat = self.combat
         assert combat is not None
-        cards = self.cards
-        tables = self.game.card_tables
+        game = self.game
+        tables = game.card_tables
+        seats = game.seat_terms
+        names = tables.territory_names
         quiet = self.quiet
         combat.rolls = [*combat.rolls]  # shared with the state this one was cloned from
         cancelled = list(combat.cancelled)
         combat.attacker_total = self._side_total(combat.attacker_cards, "attacker",
                                                  combat.attacker, cancelled)
         if combat.defender is None:
-            if not quiet and any(cards.card(c).die is not None for c in combat.neutral_counted):
-                self.add_log("right_hand_rolls", kind="narration",
-                             seat=self._seat(self.right_hand(combat.attacker)),
-                             attacker=self._seat(combat.attacker))
+            right = self.right_hand(combat.attacker)
+            if not quiet and not tables.dice.isdisjoint(combat.neutral_counted):
+                self.add_log("right_hand_rolls", kind="narration", seat=seats[right],
+                             attacker=seats[combat.attacker])
             combat.defender_total = self._side_total(
-                combat.neutral_counted, "neutral", self.right_hand(combat.attacker), cancelled)
+                combat.neutral_counted, "neutral", right, cancelled)
         else:
             combat.defender_total = self._side_total(combat.defender_cards, "defender",
                                                      combat.defender, cancelled)
@@ -956,28 +997,19 @@ class RekkyoState(_LegalSlot):
         combat.winner = "attacker" if won else "defender"
         combat.stage = "resolved"
         if not quiet:
-            d_name: Any = (self._seat(combat.defender) if combat.defender is not None
-                           else self._tterm(combat.target))
+            d_name: Any = (seats[combat.defender] if combat.defender is not None
+                           else names[combat.target])
             key = "combat_won" if won else (
                 "combat_tie" if combat.attacker_total == combat.defender_total
                 else "combat_lost")
             self._writable_log().append(_ENTRY(
-                key, {"seat": self._seat(combat.attacker), "defender": d_name,
-                      "target": self._tterm(combat.target), "a": combat.attacker_total,
+                key, {"seat": seats[combat.attacker], "defender": d_name,
+                      "target": names[combat.target], "a": combat.attacker_total,
                       "d": combat.defender_total}, None, None, "event"))
         halves = tables.halves_score
-        for side_cards, user in ((combat.attacker_cards, combat.attacker),
-                                 (combat.defender_cards, combat.defender)):
-            if user is None or halves.isdisjoint(side_cards):
-                continue
-            for cid in side_cards:
-                if cid in halves and not self.atomic_used[user]:
-                    if self._borrowed & _ATOMIC:
-                        self.atomic_used = [*self.atomic_used]
-                        self._borrowed &= ~_ATOMIC
-                    self.atomic_used[user] = True
-                    self.add_log("atomic_used", kind="narration", player=user,
-                                 seat=self._seat(user), card=self._term(cid))
+        if not (halves.isdisjoint(combat.attacker_cards)
+                and halves.isdisjoint(combat.defender_cards)):
+            self._note_atomic_bombs(combat)
         # cards back to hand or to the discard pile
         winner_seat = combat.attacker if won else combat.defender
         held = combat.attacker_held if won else combat.defender_held
@@ -986,18 +1018,21 @@ class RekkyoState(_LegalSlot):
         producer = tables.producer
         fighters_back: list[tuple[int, str]] = []
         for who, cid in combat.interceptors:
-            producer_rule = self.game.options.fighter_return == "producer"
+            producer_rule = game.options.fighter_return == "producer"
             who_held = (combat.attacker_held if who == combat.attacker
                         else combat.defender_held)
             if (who == winner_seat or producer_rule) and producer.get(cid) in who_held:
                 fighters_back.append((who, cid))
-        discard = self._discard_list()
+        discard = self.discard
+        if self._borrowed & _DISCARD:  # (inline _discard_list: one call fewer)
+            discard = self.discard = [*discard]
+            self._borrowed &= ~_DISCARD
         discard.extend(theirs)
         discard.extend(combat.neutral_drawn)
         loser_seat = combat.defender if won else combat.attacker
         if not quiet and loser_seat is not None and not tables.weapons.isdisjoint(theirs):
             self._writable_log().append(_ENTRY(
-                "loser_discards", {"seat": self._seat(loser_seat)}, None, None, "narration"))
+                "loser_discards", {"seat": seats[loser_seat]}, None, None, "narration"))
         kept: list[str] = []
         for cid in mine:
             if winner_seat is not None and producer.get(cid) in held:
@@ -1006,8 +1041,9 @@ class RekkyoState(_LegalSlot):
                 kept.append(cid)
                 if not quiet:
                     self._writable_log().append(_ENTRY(
-                        "returned", {"seat": self._seat(winner_seat), "card": self._term(cid),
-                                     "producer": self._tterm(producer[cid])},
+                        "returned", {"seat": seats[winner_seat],
+                                     "card": tables.card_names[cid],
+                                     "producer": names[producer[cid]]},
                         None, None, "narration"))
             else:
                 discard.append(cid)
@@ -1023,8 +1059,8 @@ class RekkyoState(_LegalSlot):
                 discard.append(cid)
         combat.returned = kept
         if won:
-            if not quiet and any(c not in kept and producer.get(c) == combat.target
-                                 for c in mine):
+            if not quiet and combat.target in tables.producers and any(
+                    c not in kept and producer.get(c) == combat.target for c in mine):
                 self.add_log("not_yet_producer", kind="narration",
                              target=self._tterm(combat.target))
             loser = combat.defender
@@ -1034,6 +1070,22 @@ class RekkyoState(_LegalSlot):
         self.last_combat = combat
         self.combat = None
         self._after_action()
+
+    def _note_atomic_bombs(self, combat: Combat) -> None:
+        """Mark the seats that used an atomic bomb in ``combat`` (their score is halved)."""
+        halves = self.game.card_tables.halves_score
+        for side_cards, user in ((combat.attacker_cards, combat.attacker),
+                                 (combat.defender_cards, combat.defender)):
+            if user is None or halves.isdisjoint(side_cards):
+                continue
+            for cid in side_cards:
+                if cid in halves and not self.atomic_used[user]:
+                    if self._borrowed & _ATOMIC:
+                        self.atomic_used = [*self.atomic_used]
+                        self._borrowed &= ~_ATOMIC
+                    self.atomic_used[user] = True
+                    self.add_log("atomic_used", kind="narration", player=user,
+                                 seat=self._seat(user), card=self._term(cid))
 
     # -- views and invariants ------------------------------------------------------------------
     def view(self, player: int | None) -> RekkyoView:
@@ -1206,7 +1258,9 @@ class RekkyoState(_LegalSlot):
         shared (never mutated), and the rest until one of the two twins changes it
         (copy-on-write, see the class docstring)."""
         new = object.__new__(RekkyoState)
-        new.__dict__ = d = self.__dict__.copy()  # fewer steps than updating a fresh __dict__
+        # fewer steps than updating a fresh __dict__; a combined dict (see Combat.copy): every
+        # clone's attributes are read through the interpreter's cached hints
+        new.__dict__ = d = {**self.__dict__}
         new._legal = None
         self.share_log(new)  # until either twin adds an entry (the core's add_log copies it)
         new._borrowed = self._borrowed = _SHARED
