@@ -114,6 +114,14 @@ def _without(lists: list[list[Card]], seat: int, card: Card) -> list[list[Card]]
     return out
 
 
+# Each card's action in the set-up steps and after an Explorer, and each seat's ChooseLeader,
+# looked up (an interned action's constructor is two Python calls).
+_ORDER_OF = {c: OrderCard(c) for c in DECK}
+_PILE_OF = {c: PileCard(c) for c in DECK}
+_PASS_OF = {c: PassCard(c) for c in DECK}
+_RETURN_OF = {c: ReturnCard(c) for c in DECK}
+_LEADERS = tuple(ChooseLeader(s) for s in range(4))
+
 _POWER_LOG = {  # the log line of a power that only changes how the trick is played
     Rank.EMPEROR: "p_emperor", Rank.KNIGHT: "p_knight", Rank.WIZARD: "p_wizard",
     Rank.DWARF: "p_dwarf", Rank.ASSASSIN: "p_assassin",
@@ -381,16 +389,13 @@ class MegalomaniaState(State[Action]):
         assert self.mission_no is not None
         return MISSIONS[self.mission_no - 1]
 
-    def _name(self, seat: int) -> Term:
-        return _NAMES[seat]
-
     def _draw_scroll(self, seat: int) -> None:
         if not self.scroll_deck:
             return
         kind = self.scroll_deck.pop()
         self.scrolls[seat].append(kind)
         if self.round:
-            self.add_log("scroll_gain", player=seat, who=self._name(seat), scroll=kind.term)
+            self.add_log("scroll_gain", player=seat, who=_NAMES[seat], scroll=kind.term)
 
     def _seat_order(self) -> list[int]:
         return [(self.dealer + 1 + i) % self.n for i in range(self.n)]
@@ -407,7 +412,7 @@ class MegalomaniaState(State[Action]):
         self.leader = (self.dealer + 1) % self.n
         self.add_log(
             "round_start", kind="phase", round=self.round, rounds=self.rounds,
-            dealer=self._name(self.dealer), colour=self.dominant.term,
+            dealer=_NAMES[self.dealer], colour=self.dominant.term,
         )
         while True:
             number = self.mission_deck.pop()
@@ -422,7 +427,7 @@ class MegalomaniaState(State[Action]):
         m = self.m
         if not self.quiet:
             self.add_log(
-                "mission", player=self.leader, who=self._name(self.leader), mission=m.title,
+                "mission", player=self.leader, who=_NAMES[self.leader], mission=m.title,
                 score=m.score_text(), task=m.task,
             )
         self.trick_no = 0
@@ -469,7 +474,7 @@ class MegalomaniaState(State[Action]):
                 "your_hand", player=s, visible_to={s}, cards=[c.term for c in self.hands[s]]
             )
             if self.revealed[s]:
-                self.add_log("revealed", player=s, who=self._name(s),
+                self.add_log("revealed", player=s, who=_NAMES[s],
                              cards=[c.term for c in self.revealed[s]])
 
     def _public(self, cards: Sequence[Card]) -> None:
@@ -556,19 +561,19 @@ class MegalomaniaState(State[Action]):
             held = (_CRYSTAL in scrolls, _CUBE in scrolls) if scrolls else _NO_SCROLL
             return list(_resource_choices(total, held))
         if self.phase == "order":
-            return [OrderCard(c) for c in self.hands[seat] if c not in self.orders[seat]]
+            return [_ORDER_OF[c] for c in self.hands[seat] if c not in self.orders[seat]]
         if self.phase == "split":
-            return [PileCard(c) for c in self.hands[seat] if c not in self.piles[seat]]
+            return [_PILE_OF[c] for c in self.hands[seat] if c not in self.piles[seat]]
         if self.phase == "choose_pile":
             return [ChoosePile(1), ChoosePile(2)]
         if self.phase == "pass":
-            return [PassCard(c) for c in self.hands[seat]]
+            return [_PASS_OF[c] for c in self.hands[seat]]
         if self.phase == "explorer":
             assert self.explorer is not None
             found = self.explorer[3]
-            return [ReturnCard(c) for c in self.hands[seat] if c != found]
+            return [_RETURN_OF[c] for c in self.hands[seat] if c != found]
         if self.phase == "peasant":
-            return [ChooseLeader(s) for s in range(self.n)]
+            return list(_LEADERS[: self.n])
         return self._play_actions(seat)  # type: ignore[return-value]
 
     def _explore_pool(self) -> list[tuple[int, int, int]]:
@@ -629,7 +634,7 @@ class MegalomaniaState(State[Action]):
         act = self._term(action)
         if seat is None:
             return CORE.term("game_over", action=act)
-        who = self._name(seat)
+        who = _NAMES[seat]
         if isinstance(action, PlayCard) and self.phase == "play":
             hand = self.hands[seat]
             card = action.card
@@ -659,7 +664,7 @@ class MegalomaniaState(State[Action]):
                 return msg.term("r_no_cube", action=act, who=who)
             if action.power:
                 return msg.term("r_power", action=act)
-        owner = self._name((seat - 1) % self.n)
+        owner = _NAMES[(seat - 1) % self.n]
         expected = msg.term(f"x_{self.phase}", owner=owner)
         return msg.term("r_phase", action=act, who=who, expected=expected)
 
@@ -676,8 +681,8 @@ class MegalomaniaState(State[Action]):
             return
         if kind is ChooseLeader:  # changes no shared list (_finish_round thaws itself)
             self.next_leader = action.seat  # type: ignore[union-attr]
-            self.add_log("leader_chosen", player=seat, who=self._name(seat),
-                         leader=self._name(action.seat),  # type: ignore[union-attr]
+            self.add_log("leader_chosen", player=seat, who=_NAMES[seat],
+                         leader=_NAMES[action.seat],  # type: ignore[union-attr]
                          kind="action")
             self.phase = "play"
             self._after_play()
@@ -689,7 +694,7 @@ class MegalomaniaState(State[Action]):
             self.orders[seat].append(action.card)
             if len(self.orders[seat]) == len(self.hands[seat]) - 1:
                 self.orders[seat].extend(c for c in self.hands[seat] if c not in self.orders[seat])
-                self.add_log("order_fixed", player=seat, who=self._name(seat))
+                self.add_log("order_fixed", player=seat, who=_NAMES[seat])
                 self.add_log("your_order", player=seat, visible_to={seat},
                              cards=[c.term for c in self.orders[seat]])
                 self.queue.pop(0)
@@ -698,7 +703,7 @@ class MegalomaniaState(State[Action]):
         elif isinstance(action, PileCard):
             self.piles[seat].append(action.card)
             if len(self.piles[seat]) == 4:
-                self.add_log("split_done", player=seat, who=self._name(seat))
+                self.add_log("split_done", player=seat, who=_NAMES[seat])
                 self.queue.pop(0)
                 if not self.queue:
                     self.phase = "choose_pile"
@@ -711,7 +716,7 @@ class MegalomaniaState(State[Action]):
             self.hands[owner] = sort_cards(keep)
             self.own_aside[owner] = sort_cards(drop)
             self.piles[owner] = []
-            self.add_log("choose_pile", player=seat, who=self._name(seat), owner=self._name(owner),
+            self.add_log("choose_pile", player=seat, who=_NAMES[seat], owner=_NAMES[owner],
                          pile=action.pile)
             if not self.queue:
                 self._start_play()
@@ -731,7 +736,7 @@ class MegalomaniaState(State[Action]):
     def _apply_resources(self, seat: int, action: ChooseResources) -> None:
         self.crystals[seat] = action.crystals
         self.cubes[seat] = action.cubes
-        self.add_log("resources", player=seat, who=self._name(seat), crystals=action.crystals,
+        self.add_log("resources", player=seat, who=_NAMES[seat], crystals=action.crystals,
                      cubes=action.cubes, kind="action")
         if action.scroll is not None:
             self.scrolls[seat].remove(action.scroll)
@@ -739,7 +744,7 @@ class MegalomaniaState(State[Action]):
                 self.crystals[seat] += SCROLL_BONUS
             else:
                 self.cubes[seat] += SCROLL_BONUS
-            self.add_log("scroll_use", player=seat, who=self._name(seat), scroll=action.scroll.term,
+            self.add_log("scroll_use", player=seat, who=_NAMES[seat], scroll=action.scroll.term,
                          effect=action.scroll.effect, kind="action")
         self.queue.pop(0)
         if self.queue:
@@ -804,7 +809,7 @@ class MegalomaniaState(State[Action]):
                 covered[seat] = covered[seat][:i] + covered[seat][i + 1:]
                 self.hands[seat] = sort_cards([*self.hands[seat], under])
                 self._own_seen()[seat].add(under)
-                self.add_log("uncover", player=seat, who=self._name(seat), card=card.term)
+                self.add_log("uncover", player=seat, who=_NAMES[seat], card=card.term)
                 self.add_log("uncovered", player=seat, visible_to={seat}, card=under.term)
                 break
 
@@ -835,21 +840,21 @@ class MegalomaniaState(State[Action]):
             track.owned = True
         if quiet:
             pass
-        elif action.cube:
+        elif action.cube:  # (``card._term``: the ``term`` property's value, without its call)
             value = card.value + action.cube * self.cube_step
-            self.add_log("play_cube", player=seat, who=_NAMES[seat], card=card.term,
+            self.add_log("play_cube", player=seat, who=_NAMES[seat], card=card._term,
                          value=value, kind="action")
         else:
-            self.add_log("play", player=seat, who=_NAMES[seat], card=card.term, kind="action")
+            self.add_log("play", player=seat, who=_NAMES[seat], card=card._term, kind="action")
         if forced and not (action.power and card.rank is Rank.ASSASSIN):
-            self.add_log("forced", player=seat, who=self._name(seat), kind="narration")
+            self.add_log("forced", player=seat, who=_NAMES[seat], kind="narration")
         if self.draw_piles[seat] and self.m.deal is Deal.DRAW_4:
             piles = self.draw_piles = list(self.draw_piles)  # replaced: see _thaw
             drawn = piles[seat][-1]
             piles[seat] = piles[seat][:-1]
             self.hands[seat] = sort_cards([*self.hands[seat], drawn])
             self._own_seen()[seat].add(drawn)
-            self.add_log("draw", player=seat, who=self._name(seat))
+            self.add_log("draw", player=seat, who=_NAMES[seat])
             self.add_log("drawn", player=seat, visible_to={seat}, card=drawn.term)
         if action.power:
             self._fire_power(seat, action)
@@ -862,13 +867,13 @@ class MegalomaniaState(State[Action]):
         key = _POWER_LOG.get(rank)
         if key is not None:
             if not self.quiet:
-                self.add_log(key, card=card.term, kind="narration")
+                self.add_log(key, card=card._term, kind="narration")
         elif rank is Rank.ORACLE:
             assert action.as_colour is not None
             self.add_log("p_oracle", card=card.term, colour=action.as_colour.term,
                          kind="narration")
         elif rank is Rank.PEASANT:
-            self.add_log("p_peasant", card=card.term, player=seat, who=self._name(seat),
+            self.add_log("p_peasant", card=card.term, player=seat, who=_NAMES[seat],
                          kind="narration")
             self.phase = "peasant"
         elif rank is Rank.EXPLORER:
@@ -877,8 +882,8 @@ class MegalomaniaState(State[Action]):
             found = self.captured[owner][t][i]
             self.explorer = (owner, t, i, found)
             self.hands[seat] = sort_cards([*self.hands[seat], found])
-            self.add_log("p_explorer", card=card.term, player=seat, who=self._name(seat),
-                         found=found.term, owner=self._name(owner), kind="narration")
+            self.add_log("p_explorer", card=card.term, player=seat, who=_NAMES[seat],
+                         found=found.term, owner=_NAMES[owner], kind="narration")
             self.phase = "explorer"
 
     def _apply_return(self, seat: int, action: ReturnCard) -> None:
@@ -896,8 +901,8 @@ class MegalomaniaState(State[Action]):
         self._scratch.tallies = None
         self._public([card, found])
         self.explorer = None
-        self.add_log("explorer_return", player=seat, who=self._name(seat), card=card.term,
-                     owner=self._name(owner), kind="action")
+        self.add_log("explorer_return", player=seat, who=_NAMES[seat], card=card.term,
+                     owner=_NAMES[owner], kind="action")
         self.phase = "play"
         self._after_play()
 
@@ -917,8 +922,8 @@ class MegalomaniaState(State[Action]):
         self.trick_no += 1
         if not self.quiet:
             win_play = next(p for p in trick if p.seat == winner)
-            self.add_log("trick_won", player=winner, who=self._name(winner),
-                         number=self.trick_no, card=win_play.card.term,
+            self.add_log("trick_won", player=winner, who=_NAMES[winner],
+                         number=self.trick_no, card=win_play.card._term,
                          reason=TrickReason(tuple(self.trick), self.dominant, self.cube_step,
                                             win_play),
                          kind="narration")
@@ -943,7 +948,7 @@ class MegalomaniaState(State[Action]):
                 seen[s].update(self.hands[s])
             self.add_log("pass_hands")
         if self.leader != winner:
-            self.add_log("next_leader", player=self.leader, who=self._name(self.leader))
+            self.add_log("next_leader", player=self.leader, who=_NAMES[self.leader])
 
     def _finish_round(self) -> None:
         self._thaw()
@@ -958,7 +963,7 @@ class MegalomaniaState(State[Action]):
             if pts[s] < 0:
                 self.negatives[s] -= pts[s]
             if not self.quiet:
-                self.add_log("round_score", player=s, who=self._name(s), points=pts[s],
+                self.add_log("round_score", player=s, who=_NAMES[s], points=pts[s],
                              mission=m.title, total=self.scores[s], kind="narration")
         if rule == "start_and_loss":
             for s in self._seat_order():
@@ -987,7 +992,7 @@ class MegalomaniaState(State[Action]):
         for s in range(self.n):
             if self.scrolls[s]:
                 self.scores[s] += END_SCROLL_BONUS
-                self.add_log("end_bonus", player=s, who=self._name(s), kind="narration")
+                self.add_log("end_bonus", player=s, who=_NAMES[s], kind="narration")
         holds = [bool(x) for x in self.scrolls]
         teams: tuple[tuple[int, ...], ...] = self.game.teams  # type: ignore[attr-defined]
         paired = len(teams) < self.n
@@ -1019,7 +1024,7 @@ class MegalomaniaState(State[Action]):
             scores=", ".join(
                 "+".join(f"P{s + 1}" for s in t) + f" {final[t[0]]}" for t in teams
             ),
-            winners=[self._name(s) for s in win],
+            winners=[_NAMES[s] for s in win],
         )
 
     # -- views and checks ----------------------------------------------------------------
