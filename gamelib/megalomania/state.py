@@ -687,28 +687,18 @@ class MegalomaniaState(State[Action]):
             self.phase = "play"
             self._after_play()
             return
+        # These three replace the cold lists they change and thaw only before the deal
+        if kind is ChooseResources:
+            self._apply_resources(seat, action)  # type: ignore[arg-type]
+            return
+        if kind is OrderCard:
+            self._apply_order(seat, action)  # type: ignore[arg-type]
+            return
+        if kind is PileCard:
+            self._apply_pile(seat, action)  # type: ignore[arg-type]
+            return
         self._thaw()
-        if isinstance(action, ChooseResources):
-            self._apply_resources(seat, action)
-        elif isinstance(action, OrderCard):
-            self.orders[seat].append(action.card)
-            if len(self.orders[seat]) == len(self.hands[seat]) - 1:
-                self.orders[seat].extend(c for c in self.hands[seat] if c not in self.orders[seat])
-                self.add_log("order_fixed", player=seat, who=_NAMES[seat])
-                self.add_log("your_order", player=seat, visible_to={seat},
-                             cards=[c.term for c in self.orders[seat]])
-                self.queue.pop(0)
-                if not self.queue:
-                    self._start_play()
-        elif isinstance(action, PileCard):
-            self.piles[seat].append(action.card)
-            if len(self.piles[seat]) == 4:
-                self.add_log("split_done", player=seat, who=_NAMES[seat])
-                self.queue.pop(0)
-                if not self.queue:
-                    self.phase = "choose_pile"
-                    self.queue = self._seat_order()
-        elif isinstance(action, ChoosePile):
+        if isinstance(action, ChoosePile):
             owner = self.queue.pop(0)
             pile1 = self.piles[owner]
             pile2 = [c for c in self.hands[owner] if c not in pile1]
@@ -733,12 +723,19 @@ class MegalomaniaState(State[Action]):
             raise TypeError(f"not a Megalomania action: {action!r}")
 
     # -- setup steps ---------------------------------------------------------------------
+    def _next_in_queue(self) -> None:
+        """The first seat of the queue is done (the queue is replaced: see :meth:`_thaw`)."""
+        self.queue = self.queue[1:]
+
     def _apply_resources(self, seat: int, action: ChooseResources) -> None:
+        """Take the resources (``crystals`` and ``cubes`` are the state's own: see ``clone``);
+        the cold lists are thawed only by a scroll or the last seat, before they change."""
         self.crystals[seat] = action.crystals
         self.cubes[seat] = action.cubes
         self.add_log("resources", player=seat, who=_NAMES[seat], crystals=action.crystals,
                      cubes=action.cubes, kind="action")
         if action.scroll is not None:
+            self._thaw()
             self.scrolls[seat].remove(action.scroll)
             if action.scroll is ScrollKind.CRYSTAL:
                 self.crystals[seat] += SCROLL_BONUS
@@ -746,9 +743,10 @@ class MegalomaniaState(State[Action]):
                 self.cubes[seat] += SCROLL_BONUS
             self.add_log("scroll_use", player=seat, who=_NAMES[seat], scroll=action.scroll.term,
                          effect=action.scroll.effect, kind="action")
-        self.queue.pop(0)
+        self._next_in_queue()
         if self.queue:
             return
+        self._thaw()
         if not self.dealt:
             self._deal()
         deal = self.m.deal
@@ -766,6 +764,36 @@ class MegalomaniaState(State[Action]):
             self.phase, self.queue = "pass", self._seat_order()
         else:
             self._start_play()
+
+    def _apply_order(self, seat: int, action: OrderCard) -> None:
+        """Mission 15: the next card of the seat's fixed order (the last card follows by
+        itself). ``orders`` is replaced, not changed (no :meth:`_thaw`)."""
+        hand = self.hands[seat]
+        order = [*self.orders[seat], action.card]
+        done = len(order) == len(hand) - 1
+        if done:
+            order += [c for c in hand if c not in order]
+        orders = self.orders = self.orders.copy()
+        orders[seat] = order
+        if done:
+            self.add_log("order_fixed", player=seat, who=_NAMES[seat])
+            self.add_log("your_order", player=seat, visible_to={seat},
+                         cards=[c.term for c in order])
+            self._next_in_queue()
+            if not self.queue:
+                self._start_play()
+
+    def _apply_pile(self, seat: int, action: PileCard) -> None:
+        """Mission 24: a card into the seat's pile 1 (four make it). ``piles`` is replaced, not
+        changed (no :meth:`_thaw`)."""
+        piles = self.piles = self.piles.copy()
+        pile = piles[seat] = [*piles[seat], action.card]
+        if len(pile) == 4:
+            self.add_log("split_done", player=seat, who=_NAMES[seat])
+            self._next_in_queue()
+            if not self.queue:
+                self.phase = "choose_pile"
+                self.queue = self._seat_order()
 
     def _finish_pass(self) -> None:
         passed = [list(p) for p in self.passing]
