@@ -389,6 +389,18 @@ class MegalomaniaState(State[Action]):
         assert self.mission_no is not None
         return MISSIONS[self.mission_no - 1]
 
+    def _log(self, key: str, player: int | None, kind: str, params: dict[str, Any],
+             visible_to: set[int] | None = None) -> None:
+        """:meth:`add_log` with its arguments in order and the parameters as a dict (the log
+        lines of every step: a call with ``**params`` costs about four plain ones)."""
+        if self.quiet:
+            return
+        log = self.log
+        if self._log_shared:  # (_writable_log inlined)
+            log = self.log = log[:]
+            self._log_shared = False
+        log.append(self.game.messages.entry_from(key, params, player, visible_to, kind))
+
     def _draw_scroll(self, seat: int) -> None:
         if not self.scroll_deck:
             return
@@ -410,10 +422,10 @@ class MegalomaniaState(State[Action]):
             choices = [c for c in COLOURS if c is not self.dominant]
             self.dominant = self._own_rng().choice(choices)
         self.leader = (self.dealer + 1) % self.n
-        self.add_log(
-            "round_start", kind="phase", round=self.round, rounds=self.rounds,
-            dealer=_NAMES[self.dealer], colour=self.dominant.term,
-        )
+        self._log("round_start", None, "phase", {
+            "round": self.round, "rounds": self.rounds, "dealer": _NAMES[self.dealer],
+            "colour": self.dominant.term,
+        })
         while True:
             number = self.mission_deck.pop()
             if mission(number).pairs and self.n != 4:
@@ -426,10 +438,10 @@ class MegalomaniaState(State[Action]):
         self.mission_no = number
         m = self.m
         if not self.quiet:
-            self.add_log(
-                "mission", player=self.leader, who=_NAMES[self.leader], mission=m.title,
-                score=m.score_text(), task=m.task,
-            )
+            self._log("mission", self.leader, "event", {
+                "who": _NAMES[self.leader], "mission": m.title, "score": m.score_text(),
+                "task": m.task,
+            })
         self.trick_no = 0
         self.trick = []
         self.last_trick = []
@@ -468,14 +480,13 @@ class MegalomaniaState(State[Action]):
         self.dealt = True
         if self.quiet:  # nothing to log
             return
-        self.add_log("deal", cards=m.cards, aside=len(self.set_aside))
+        self._log("deal", None, "event", {"cards": m.cards, "aside": len(self.set_aside)})
         for s in range(self.n):
-            self.add_log(
-                "your_hand", player=s, visible_to={s}, cards=[c.term for c in self.hands[s]]
-            )
+            self._log("your_hand", s, "event", {"cards": [c._term for c in self.hands[s]]}, {s})
             if self.revealed[s]:
-                self.add_log("revealed", player=s, who=_NAMES[s],
-                             cards=[c.term for c in self.revealed[s]])
+                self._log("revealed", s, "event", {
+                    "who": _NAMES[s], "cards": [c._term for c in self.revealed[s]],
+                })
 
     def _public(self, cards: Sequence[Card]) -> None:
         """Every seat has seen ``cards`` (a shared set is replaced, not changed)."""
@@ -681,9 +692,9 @@ class MegalomaniaState(State[Action]):
             return
         if kind is ChooseLeader:  # changes no shared list (_finish_round thaws itself)
             self.next_leader = action.seat  # type: ignore[union-attr]
-            self.add_log("leader_chosen", player=seat, who=_NAMES[seat],
-                         leader=_NAMES[action.seat],  # type: ignore[union-attr]
-                         kind="action")
+            self._log("leader_chosen", seat, "action", {
+                "who": _NAMES[seat], "leader": _NAMES[action.seat],  # type: ignore[union-attr]
+            })
             self.phase = "play"
             self._after_play()
             return
@@ -732,8 +743,9 @@ class MegalomaniaState(State[Action]):
         the cold lists are thawed only by a scroll or the last seat, before they change."""
         self.crystals[seat] = action.crystals
         self.cubes[seat] = action.cubes
-        self.add_log("resources", player=seat, who=_NAMES[seat], crystals=action.crystals,
-                     cubes=action.cubes, kind="action")
+        self._log("resources", seat, "action", {
+            "who": _NAMES[seat], "crystals": action.crystals, "cubes": action.cubes,
+        })
         if action.scroll is not None:
             self._thaw()
             self.scrolls[seat].remove(action.scroll)
@@ -870,12 +882,13 @@ class MegalomaniaState(State[Action]):
             pass
         elif action.cube:  # (``card._term``: the ``term`` property's value, without its call)
             value = card.value + action.cube * self.cube_step
-            self.add_log("play_cube", player=seat, who=_NAMES[seat], card=card._term,
-                         value=value, kind="action")
+            self._log("play_cube", seat, "action", {
+                "who": _NAMES[seat], "card": card._term, "value": value,
+            })
         else:
-            self.add_log("play", player=seat, who=_NAMES[seat], card=card._term, kind="action")
+            self._log("play", seat, "action", {"who": _NAMES[seat], "card": card._term})
         if forced and not (action.power and card.rank is Rank.ASSASSIN):
-            self.add_log("forced", player=seat, who=_NAMES[seat], kind="narration")
+            self._log("forced", seat, "narration", {"who": _NAMES[seat]})
         if self.draw_piles[seat] and self.m.deal is Deal.DRAW_4:
             piles = self.draw_piles = list(self.draw_piles)  # replaced: see _thaw
             drawn = piles[seat][-1]
@@ -894,8 +907,7 @@ class MegalomaniaState(State[Action]):
         rank = card.rank
         key = _POWER_LOG.get(rank)
         if key is not None:
-            if not self.quiet:
-                self.add_log(key, card=card._term, kind="narration")
+            self._log(key, None, "narration", {"card": card._term})
         elif rank is Rank.ORACLE:
             assert action.as_colour is not None
             self.add_log("p_oracle", card=card.term, colour=action.as_colour.term,
@@ -950,11 +962,10 @@ class MegalomaniaState(State[Action]):
         self.trick_no += 1
         if not self.quiet:
             win_play = next(p for p in trick if p.seat == winner)
-            self.add_log("trick_won", player=winner, who=_NAMES[winner],
-                         number=self.trick_no, card=win_play.card._term,
-                         reason=TrickReason(tuple(self.trick), self.dominant, self.cube_step,
-                                            win_play),
-                         kind="narration")
+            self._log("trick_won", winner, "narration", {
+                "who": _NAMES[winner], "number": self.trick_no, "card": win_play.card._term,
+                "reason": TrickReason(tuple(self.trick), self.dominant, self.cube_step, win_play),
+            })
         cards = [p.card for p in trick]
         self.captured[winner] = [*self.captured[winner], cards]
         self._public(cards)  # the trick's cards are seen by all from its end on
@@ -976,7 +987,7 @@ class MegalomaniaState(State[Action]):
                 seen[s].update(self.hands[s])
             self.add_log("pass_hands")
         if self.leader != winner:
-            self.add_log("next_leader", player=self.leader, who=_NAMES[self.leader])
+            self._log("next_leader", self.leader, "event", {"who": _NAMES[self.leader]})
 
     def _finish_round(self) -> None:
         self._thaw()
@@ -991,8 +1002,10 @@ class MegalomaniaState(State[Action]):
             if pts[s] < 0:
                 self.negatives[s] -= pts[s]
             if not self.quiet:
-                self.add_log("round_score", player=s, who=_NAMES[s], points=pts[s],
-                             mission=m.title, total=self.scores[s], kind="narration")
+                self._log("round_score", s, "narration", {
+                    "who": _NAMES[s], "points": pts[s], "mission": m.title,
+                    "total": self.scores[s],
+                })
         if rule == "start_and_loss":
             for s in self._seat_order():
                 if pts[s] < 0:
