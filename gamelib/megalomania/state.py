@@ -173,16 +173,19 @@ class TrickReason:
         return Term(en, ja)
 
 
-class _Scratch(tuple):  # type: ignore[type-arg]
+class _Scratch(list):  # type: ignore[type-arg]
     """Values derived from a state and cached with it (issue 12): its legal actions (computed
     once, dropped by ``_apply``) and the trick in progress folded play by play (a
     :class:`TrickTracker`: status, winner and "would this play win" in constant time, made again
     from ``trick`` when it does not match). Both are immutable, so a clone starts with the same.
 
     A cache is not content: to :func:`~gamelib.core.state.fingerprint`, ``digest`` and pickle
-    this is an empty tuple, so a state compares the same whatever it has cached, and asking a
-    state for its legal actions does not count as changing it.
+    this is an empty sequence, so a state compares the same whatever it has cached, and asking a
+    state for its legal actions does not count as changing it. (An empty list with slots, not a
+    tuple with a ``__dict__``: its fields are read at every step, and slots are read fastest.)
     """
+
+    __slots__ = ("bans", "legal", "rng_shared", "seen_shared", "shared", "tallies", "track")
 
     legal: list[Action] | None  # never changed once made (legal_actions hands out copies)
     track: TrickTracker | None
@@ -191,20 +194,24 @@ class _Scratch(tuple):  # type: ignore[type-arg]
     seen_shared: bool  # the sets of seen cards are shared with a clone (see ``_own_seen``)
     rng_shared: bool  # the generator is shared with a clone (see ``_own_rng``)
     # search.sample_world's hidden-card bans, keyed by (round, trick number, cards in the trick)
-    bans: tuple[tuple[int, int, int], list[frozenset[Card]]]
+    bans: tuple[tuple[int, int, int], list[frozenset[Card]]] | None
 
     def __new__(cls, legal: list[Action] | None = None,
                 track: TrickTracker | None = None, shared: bool = False) -> _Scratch:
-        new = tuple.__new__(cls)
+        new = list.__new__(cls)
         new.legal, new.track, new.tallies, new.shared = legal, track, None, shared
         new.seen_shared = new.rng_shared = shared
+        new.bans = None
         return new
+
+    def __init__(self, *args: Any) -> None:
+        """Nothing to do: :meth:`__new__` set the fields (``list.__init__`` would take them)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_Scratch, ())
 
 
-_new_scratch = tuple.__new__
+_new_scratch = list.__new__
 
 
 class MegalomaniaState(State[Action]):
@@ -294,8 +301,10 @@ class MegalomaniaState(State[Action]):
         if scratch.track is not None:  # shared now: each state adds to a copy of its own
             scratch.track.owned = False
         new_scratch = d["_scratch"] = _new_scratch(_Scratch)
-        new_scratch.__dict__ = scratch.__dict__.copy()  # legal, track, shared (tallies: below)
+        new_scratch.legal, new_scratch.track, new_scratch.bans = (
+            scratch.legal, scratch.track, scratch.bans)
         new_scratch.tallies = None
+        new_scratch.shared = new_scratch.seen_shared = new_scratch.rng_shared = True
         return new
 
     def _thaw(self) -> None:
