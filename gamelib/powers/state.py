@@ -327,6 +327,8 @@ class PowersState(State[PowersAction]):
 
     def _log(self, key: str, *, kind: str = "event", player: int | None = None,
              **params: Any) -> None:
+        # (the entries of nearly every step are appended directly, as ``_ENTRY(key, params,
+        # player, None, kind)``: a call with ``**params`` costs about four plain ones)
         if not self.quiet:
             self.log.append(_ENTRY(key, params, player, None, kind))
 
@@ -365,8 +367,9 @@ class PowersState(State[PowersAction]):
             if self.quiet or not got:
                 return
         if not (why == "conscription" and len(got) == 1):
-            self._log("draw_public", player=p, who=_SEATS[p], count=len(got),
-                      why=_DRAW_WHY[why])
+            self.log.append(_ENTRY("draw_public", {
+                "who": _SEATS[p], "count": len(got), "why": _DRAW_WHY[why],
+            }, p, None, "event"))
         self.log.append(_ENTRY("draw_private", {"who": _SEATS[p], "cards": _Cards(tuple(got))},
                                p, _ONLY[p]))
 
@@ -379,8 +382,8 @@ class PowersState(State[PowersAction]):
                     moved.append(_Front(p, tuple(front[p])))
                 self.discards.extend(front[p])
                 front[p] = []
-        if moved:
-            self._log("front_discard", moved=moved)
+        if moved:  # (only when not quiet)
+            self.log.append(_ENTRY("front_discard", {"moved": moved}, None, None, "event"))
 
     # -- set-up ----------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -480,9 +483,10 @@ class PowersState(State[PowersAction]):
         self.occ = None
         self.dfn = None
         if not self.quiet:
-            self._log("round", kind="phase", number=len(self.rounds_played),
-                      who=_SEATS[self.initiative], card=round_card_name(card, self.rules),
-                      left=len(self.round_deck))
+            self.log.append(_ENTRY("round", {
+                "number": len(self.rounds_played), "who": _SEATS[self.initiative],
+                "card": round_card_name(card, self.rules), "left": len(self.round_deck),
+            }, None, None, "phase"))
         if card == DISARMAMENT:
             self.to_discard = {}
             for p in self.order_from(self.initiative):
@@ -580,7 +584,8 @@ class PowersState(State[PowersAction]):
     # -- conscription ----------------------------------------------------------------------
     def _conscription(self) -> None:
         if not self.quiet:
-            self._log("conscription", kind="phase", who=_SEATS[self.initiative])
+            self.log.append(_ENTRY("conscription", {"who": _SEATS[self.initiative]}, None, None,
+                                   "phase"))
         order = self.order_from(self.initiative)
         extra = [0] * self.n
         if self.rules == "refill":
@@ -603,16 +608,19 @@ class PowersState(State[PowersAction]):
         self.top = 0
         self.folded = [False] * self.n
         if not self.quiet:
-            self._log("invasion", kind="phase", country=self._names[c],
-                      who=_SEATS[self.initiative])
+            self.log.append(_ENTRY("invasion", {
+                "country": self._names[c], "who": _SEATS[self.initiative],
+            }, None, None, "phase"))
             if COUNTRIES[c].terrain:
                 self._log("terrain", kind="narration", text=self._terrain_rule(c))
             owned = [k for k in _NEIGHBOURS[c] if k in self.owners]
             for p in self.order_from(self.initiative) if owned else ():
                 adj = adjacent_owned(p, c, self.owners)
                 if adj:
-                    self._log("bonus", kind="narration", who=_SEATS[p], k=len(adj),
-                              countries=[self._names[a] for a in adj], country=self._names[c])
+                    self.log.append(_ENTRY("bonus", {
+                        "who": _SEATS[p], "k": len(adj),
+                        "countries": [self._names[a] for a in adj], "country": self._names[c],
+                    }, None, None, "narration"))
         self._invasion_turn = self.initiative
         self.to_move = None
 
@@ -662,8 +670,9 @@ class PowersState(State[PowersAction]):
             self._log("invasion_uncontested", kind="narration", who=_SEATS[p],
                       country=self._names[c])
         else:
-            self._log("invasion_won", kind="narration", who=_SEATS[p], country=self._names[c],
-                      card=bids[-1][1].term())
+            self.log.append(_ENTRY("invasion_won", {
+                "who": _SEATS[p], "country": self._names[c], "card": bids[-1][1].term(),
+            }, None, None, "narration"))
         if self.rules == "base":
             self._discard_front()
         if p is None:
@@ -674,8 +683,10 @@ class PowersState(State[PowersAction]):
         self.occ = _Occupation(c, p, p, cost, cost, 0)
         self.phase = "occupation"
         if not self.quiet:
-            self._log("occupation", kind="phase", who=_SEATS[p], country=self._names[c],
-                      cost=cost, why=self._cost_reason(c, cost))
+            self.log.append(_ENTRY("occupation", {
+                "who": _SEATS[p], "country": self._names[c], "cost": cost,
+                "why": self._cost_reason(c, cost),
+            }, None, None, "phase"))
 
     # -- occupation ------------------------------------------------------------------------
     def _cost_reason(self, c: str, cost: int) -> Term:
@@ -690,16 +701,20 @@ class PowersState(State[PowersAction]):
         points = self.points = self.points.copy()
         points[p] += _POINTS[c]
         if not self.quiet:
-            self._log("occupy_free" if free else "occupy", who=_SEATS[p],
-                      country=self._names[c], points=COUNTRIES[c].points, score=self.score(p))
+            self.log.append(_ENTRY("occupy_free" if free else "occupy", {
+                "who": _SEATS[p], "country": self._names[c], "points": COUNTRIES[c].points,
+                "score": self.score(p),
+            }, None, None, "event"))
         if self._check_domination(p):
             return
         self.occ = None
         self.phase = "defence"
         self.dfn = _Defence(c, p, COUNTRIES[c].neighbours)
         if not self.quiet:
-            self._log("defence", kind="phase", country=self._names[c],
-                      neighbours=[self._names[k] for k in COUNTRIES[c].neighbours])
+            self.log.append(_ENTRY("defence", {
+                "country": self._names[c],
+                "neighbours": [self._names[k] for k in COUNTRIES[c].neighbours],
+            }, None, None, "phase"))
 
     # -- defence ---------------------------------------------------------------------------
     def _next_defence(self) -> None:
@@ -718,16 +733,19 @@ class PowersState(State[PowersAction]):
                 remaining = remaining[1:]
                 results = (*results, (nb, "skipped"))
                 continue
-            if skipped:
-                self._log("defence_skip", kind="narration", items=skipped)
+            if skipped:  # (only when not quiet)
+                self.log.append(_ENTRY("defence_skip", {"items": skipped}, None, None,
+                                       "narration"))
             self.dfn = _Defence(country, occupier, remaining, nb, owner, results)
             if not quiet:
-                self._log("defence_check", who=_SEATS[owner], country=self._names[nb],
-                          how=_HOW_TERMS[self.magazine])
+                self.log.append(_ENTRY("defence_check", {
+                    "who": _SEATS[owner], "country": self._names[nb],
+                    "how": _HOW_TERMS[self.magazine],
+                }, None, None, "event"))
             self.to_move = owner
             return
-        if skipped:
-            self._log("defence_skip", kind="narration", items=skipped)
+        if skipped:  # (only when not quiet)
+            self.log.append(_ENTRY("defence_skip", {"items": skipped}, None, None, "narration"))
         self.dfn = _Defence(country, occupier, remaining, None, None, results)
         self._after_defence(occupier)
 
@@ -918,8 +936,8 @@ class PowersState(State[PowersAction]):
             first = not self._bids and p == self.initiative and not any(
                 self.folded[q] for q in range(self.n) if q != p
             )
-            self._log("fold_first" if first else "fold", player=p, kind="action",
-                      who=_SEATS[p])
+            self.log.append(_ENTRY("fold_first" if first else "fold", {"who": _SEATS[p]}, p,
+                                   None, "action"))
         self._invasion_turn = self._after[p]
 
     def _do_discard(self, p: int, action: Discard) -> None:
@@ -969,8 +987,9 @@ class PowersState(State[PowersAction]):
         self.top = s
         if not quiet:
             why = _Why(card, top, bonus, s, self.rules)
-            self._log("play", player=p, kind="action", who=_SEATS[p], card=card.term(),
-                      strength=s, why=why)
+            self.log.append(_ENTRY("play", {
+                "who": _SEATS[p], "card": card.term(), "strength": s, "why": why,
+            }, p, None, "action"))
             if rank == 1 and top:
                 prev = self._bids[-2][1].term() if len(self._bids) > 1 else card.term()
                 self._log("ace_note", kind="narration", strength=s, prev=prev, top=top)
@@ -993,8 +1012,9 @@ class PowersState(State[PowersAction]):
         paid = (*paid, card)
         self.occ = _Occupation(country, invader, holder, start, cost, passes, paid)
         if not self.quiet:
-            self._log("pay", player=p, kind="action", who=_SEATS[p], card=card.term(),
-                      k=len(paid), cost=cost)
+            self.log.append(_ENTRY("pay", {
+                "who": _SEATS[p], "card": card.term(), "k": len(paid), "cost": cost,
+            }, p, None, "action"))
         if len(paid) == cost:
             self._occupy(p, False)
         else:
