@@ -524,15 +524,18 @@ class PowersState(State[PowersAction]):
                           kind="narration")
             else:
                 if taker != self.initiative:
-                    self._log("initiative_moves", who=_SEATS[taker], country=self._names[card],
-                              kind="narration")
+                    self.log.append(_ENTRY("initiative_moves", {
+                        "who": _SEATS[taker], "country": self._names[card],
+                    }, None, None, "narration"))
                 else:
-                    self._log("initiative_keeps", who=_SEATS[taker], country=self._names[card],
-                              kind="narration")
+                    self.log.append(_ENTRY("initiative_keeps", {
+                        "who": _SEATS[taker], "country": self._names[card],
+                    }, None, None, "narration"))
                 self.initiative = taker
         elif card is not None:
-            self._log("initiative_stays", who=_SEATS[self.initiative],
-                      card=round_card_name(card, self.rules), kind="narration")
+            self.log.append(_ENTRY("initiative_stays", {
+                "who": _SEATS[self.initiative], "card": round_card_name(card, self.rules),
+            }, None, None, "narration"))
         self.phase = "round_end"
         self.to_move = None
         self.to_discard = {}
@@ -612,7 +615,8 @@ class PowersState(State[PowersAction]):
                 "country": self._names[c], "who": _SEATS[self.initiative],
             }, None, None, "phase"))
             if COUNTRIES[c].terrain:
-                self._log("terrain", kind="narration", text=self._terrain_rule(c))
+                self.log.append(_ENTRY("terrain", {"text": self._terrain_rule(c)}, None, None,
+                                       "narration"))
             owned = [k for k in _NEIGHBOURS[c] if k in self.owners]
             for p in self.order_from(self.initiative) if owned else ():
                 adj = adjacent_owned(p, c, self.owners)
@@ -947,8 +951,9 @@ class PowersState(State[PowersAction]):
         to_discard = self.to_discard = self.to_discard.copy()
         to_discard[p] -= 1
         if not self.quiet:
-            self._log("discard", player=p, kind="action", who=_SEATS[p], card=card.term(),
-                      left=self.to_discard[p])
+            self.log.append(_ENTRY("discard", {
+                "who": _SEATS[p], "card": card.term(), "left": self.to_discard[p],
+            }, p, None, "action"))
 
     def _do_play(self, p: int, action: Play) -> None:
         c = self.round_card
@@ -1028,8 +1033,8 @@ class PowersState(State[PowersAction]):
         cost -= 1
         self.occ = _Occupation(country, invader, nxt, start, cost, passes + 1, paid)
         if not self.quiet:
-            self._log("pass", player=p, kind="action", who=_SEATS[p], to=_SEATS[nxt],
-                      cost=cost)
+            self.log.append(_ENTRY("pass", {"who": _SEATS[p], "to": _SEATS[nxt], "cost": cost},
+                                   p, None, "action"))
         if cost <= 0:
             self._occupy(nxt, True)
 
@@ -1065,11 +1070,12 @@ class PowersState(State[PowersAction]):
         points[d.occupier] += _POINTS[nb]
         points[p] -= _POINTS[nb]
         if not self.quiet:
-            self._log("decline", player=p, kind="action", who=_SEATS[p],
-                      country=self._names[nb])
-            self._log("taken", who=_SEATS[d.occupier], owner=_SEATS[p],
-                      country=self._names[nb], points=COUNTRIES[nb].points,
-                      score=self.score(d.occupier))
+            self.log.append(_ENTRY("decline", {"who": _SEATS[p], "country": self._names[nb]},
+                                   p, None, "action"))
+            self.log.append(_ENTRY("taken", {
+                "who": _SEATS[d.occupier], "owner": _SEATS[p], "country": self._names[nb],
+                "points": COUNTRIES[nb].points, "score": self.score(d.occupier),
+            }, None, None, "event"))
         self.dfn = _Defence(d.country, d.occupier, d.remaining[1:], None, None,
                             (*d.results, (nb, "taken")))
         self._check_domination(d.occupier)
