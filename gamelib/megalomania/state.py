@@ -84,6 +84,7 @@ _COLD_LISTS = (
     "queue", "deck", "set_aside", "scroll_deck", "round_missions", "round_scores", "scores",
     "negatives", "mission_deck",
 )
+assert set(_COLD_SEAT_LISTS) - set(_ROUND_SEAT_LISTS) == {"scrolls"}  # see _thaw_kept
 
 
 _CRYSTAL, _CUBE = ScrollKind.CRYSTAL, ScrollKind.CUBE
@@ -318,6 +319,18 @@ class MegalomaniaState(State[Action]):
                 d[name] = d[name].copy()
             scratch.shared = False
         self._own_seen()
+
+    def _thaw_kept(self) -> None:
+        """:meth:`_thaw` at a round's end: own only the cold lists the next round keeps
+        (``scrolls`` and the flat ones); :meth:`_collect` makes the others and ``seen`` anew, and
+        nothing changes them before it."""
+        scratch = self._scratch
+        if scratch.shared:
+            self.scrolls = [x.copy() for x in self.scrolls]
+            d = self.__dict__
+            for name in _COLD_LISTS:
+                d[name] = d[name].copy()
+            scratch.shared = False
 
     def _own_rng(self) -> Rng:
         """The generator, copied first if a clone shares it: every draw goes through here."""
@@ -999,7 +1012,7 @@ class MegalomaniaState(State[Action]):
             self._log("next_leader", self.leader, "event", {"who": _NAMES[self.leader]})
 
     def _finish_round(self) -> None:
-        self._thaw()
+        self._thaw_kept()
         m = self.m
         scaled = self.game.options.mission7 == "scaled"  # type: ignore[attr-defined]
         pts = mission_scores(m, self.captured, self.n, scaled=scaled)
