@@ -761,16 +761,19 @@ class MegalomaniaState(State[Action]):
         self.queue = self.queue[1:]
 
     def _apply_resources(self, seat: int, action: ChooseResources) -> None:
-        """Take the resources (``crystals`` and ``cubes`` are the state's own: see ``clone``);
-        the cold lists are thawed only by a scroll or the last seat, before they change."""
+        """Take the resources (``crystals`` and ``cubes`` are the state's own: see ``clone``;
+        ``scrolls`` and ``queue`` are replaced); the cold lists are thawed only by the last
+        seat, before the deal."""
         self.crystals[seat] = action.crystals
         self.cubes[seat] = action.cubes
         self._log("resources", seat, "action", {
             "who": _NAMES[seat], "crystals": action.crystals, "cubes": action.cubes,
         })
         if action.scroll is not None:
-            self._thaw()
-            self.scrolls[seat].remove(action.scroll)
+            held = self.scrolls[seat].copy()
+            held.remove(action.scroll)
+            scrolls = self.scrolls = self.scrolls.copy()  # replaced, not changed: see _thaw
+            scrolls[seat] = held
             if action.scroll is ScrollKind.CRYSTAL:
                 self.crystals[seat] += SCROLL_BONUS
             else:
