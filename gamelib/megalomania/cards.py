@@ -157,6 +157,7 @@ class Card:
     __hash__ = object.__hash__
 
     if TYPE_CHECKING:
+        _term: Term  # set by __new__: what ``term`` gives (hot paths read it without the call)
 
         @property
         def value(self) -> int:
@@ -182,7 +183,7 @@ class Card:
     @property
     def term(self) -> Term:
         """The label in both languages (for log messages)."""
-        return self._term  # type: ignore[attr-defined,no-any-return]
+        return self._term
 
     def text(self, lang: str) -> str:
         """The label in ``lang`` (so a card can be a log parameter)."""

@@ -465,7 +465,7 @@ def sample_world(state: MegalomaniaState, player: int, rng: Rng | int) -> Megalo
     deal.shuffle(pool)
     scratch = world._scratch
     key = (world.round, world.trick_no, len(world.trick))
-    cached = scratch.__dict__.get("bans")  # carried by clones: good while no card is played
+    cached = scratch.bans  # carried by clones: good while no card is played
     if cached is not None and cached[0] == key:
         all_bans = cached[1]
     else:

@@ -84,6 +84,7 @@ _COLD_LISTS = (
     "queue", "deck", "set_aside", "scroll_deck", "round_missions", "round_scores", "scores",
     "negatives", "mission_deck",
 )
+assert set(_COLD_SEAT_LISTS) - set(_ROUND_SEAT_LISTS) == {"scrolls"}  # see _thaw_kept
 
 
 _CRYSTAL, _CUBE = ScrollKind.CRYSTAL, ScrollKind.CUBE
@@ -113,6 +114,14 @@ def _without(lists: list[list[Card]], seat: int, card: Card) -> list[list[Card]]
     out[seat] = [c for c in lists[seat] if c is not card]
     return out
 
+
+# Each card's action in the set-up steps and after an Explorer, and each seat's ChooseLeader,
+# looked up (an interned action's constructor is two Python calls).
+_ORDER_OF = {c: OrderCard(c) for c in DECK}
+_PILE_OF = {c: PileCard(c) for c in DECK}
+_PASS_OF = {c: PassCard(c) for c in DECK}
+_RETURN_OF = {c: ReturnCard(c) for c in DECK}
+_LEADERS = tuple(ChooseLeader(s) for s in range(4))
 
 _POWER_LOG = {  # the log line of a power that only changes how the trick is played
     Rank.EMPEROR: "p_emperor", Rank.KNIGHT: "p_knight", Rank.WIZARD: "p_wizard",
@@ -165,16 +174,19 @@ class TrickReason:
         return Term(en, ja)
 
 
-class _Scratch(tuple):  # type: ignore[type-arg]
+class _Scratch(list):  # type: ignore[type-arg]
     """Values derived from a state and cached with it (issue 12): its legal actions (computed
     once, dropped by ``_apply``) and the trick in progress folded play by play (a
     :class:`TrickTracker`: status, winner and "would this play win" in constant time, made again
     from ``trick`` when it does not match). Both are immutable, so a clone starts with the same.
 
     A cache is not content: to :func:`~gamelib.core.state.fingerprint`, ``digest`` and pickle
-    this is an empty tuple, so a state compares the same whatever it has cached, and asking a
-    state for its legal actions does not count as changing it.
+    this is an empty sequence, so a state compares the same whatever it has cached, and asking a
+    state for its legal actions does not count as changing it. (An empty list with slots, not a
+    tuple with a ``__dict__``: its fields are read at every step, and slots are read fastest.)
     """
+
+    __slots__ = ("bans", "legal", "rng_shared", "seen_shared", "shared", "tallies", "track")
 
     legal: list[Action] | None  # never changed once made (legal_actions hands out copies)
     track: TrickTracker | None
@@ -183,20 +195,24 @@ class _Scratch(tuple):  # type: ignore[type-arg]
     seen_shared: bool  # the sets of seen cards are shared with a clone (see ``_own_seen``)
     rng_shared: bool  # the generator is shared with a clone (see ``_own_rng``)
     # search.sample_world's hidden-card bans, keyed by (round, trick number, cards in the trick)
-    bans: tuple[tuple[int, int, int], list[frozenset[Card]]]
+    bans: tuple[tuple[int, int, int], list[frozenset[Card]]] | None
 
     def __new__(cls, legal: list[Action] | None = None,
                 track: TrickTracker | None = None, shared: bool = False) -> _Scratch:
-        new = tuple.__new__(cls)
+        new = list.__new__(cls)
         new.legal, new.track, new.tallies, new.shared = legal, track, None, shared
         new.seen_shared = new.rng_shared = shared
+        new.bans = None
         return new
+
+    def __init__(self, *args: Any) -> None:
+        """Nothing to do: :meth:`__new__` set the fields (``list.__init__`` would take them)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_Scratch, ())
 
 
-_new_scratch = tuple.__new__
+_new_scratch = list.__new__
 
 
 class MegalomaniaState(State[Action]):
@@ -286,8 +302,10 @@ class MegalomaniaState(State[Action]):
         if scratch.track is not None:  # shared now: each state adds to a copy of its own
             scratch.track.owned = False
         new_scratch = d["_scratch"] = _new_scratch(_Scratch)
-        new_scratch.__dict__ = scratch.__dict__.copy()  # legal, track, shared (tallies: below)
+        new_scratch.legal, new_scratch.track, new_scratch.bans = (
+            scratch.legal, scratch.track, scratch.bans)
         new_scratch.tallies = None
+        new_scratch.shared = new_scratch.seen_shared = new_scratch.rng_shared = True
         return new
 
     def _thaw(self) -> None:
@@ -301,6 +319,18 @@ class MegalomaniaState(State[Action]):
                 d[name] = d[name].copy()
             scratch.shared = False
         self._own_seen()
+
+    def _thaw_kept(self) -> None:
+        """:meth:`_thaw` at a round's end: own only the cold lists the next round keeps
+        (``scrolls`` and the flat ones); :meth:`_collect` makes the others and ``seen`` anew, and
+        nothing changes them before it."""
+        scratch = self._scratch
+        if scratch.shared:
+            self.scrolls = [x.copy() for x in self.scrolls]
+            d = self.__dict__
+            for name in _COLD_LISTS:
+                d[name] = d[name].copy()
+            scratch.shared = False
 
     def _own_rng(self) -> Rng:
         """The generator, copied first if a clone shares it: every draw goes through here."""
@@ -381,8 +411,17 @@ class MegalomaniaState(State[Action]):
         assert self.mission_no is not None
         return MISSIONS[self.mission_no - 1]
 
-    def _name(self, seat: int) -> Term:
-        return _NAMES[seat]
+    def _log(self, key: str, player: int | None, kind: str, params: dict[str, Any],
+             visible_to: set[int] | None = None) -> None:
+        """:meth:`add_log` with its arguments in order and the parameters as a dict (the log
+        lines of every step: a call with ``**params`` costs about four plain ones)."""
+        if self.quiet:
+            return
+        log = self.log
+        if self._log_shared:  # (_writable_log inlined)
+            log = self.log = log[:]
+            self._log_shared = False
+        log.append(self.game.messages.entry_from(key, params, player, visible_to, kind))
 
     def _draw_scroll(self, seat: int) -> None:
         if not self.scroll_deck:
@@ -390,7 +429,7 @@ class MegalomaniaState(State[Action]):
         kind = self.scroll_deck.pop()
         self.scrolls[seat].append(kind)
         if self.round:
-            self.add_log("scroll_gain", player=seat, who=self._name(seat), scroll=kind.term)
+            self.add_log("scroll_gain", player=seat, who=_NAMES[seat], scroll=kind.term)
 
     def _seat_order(self) -> list[int]:
         return [(self.dealer + 1 + i) % self.n for i in range(self.n)]
@@ -405,10 +444,10 @@ class MegalomaniaState(State[Action]):
             choices = [c for c in COLOURS if c is not self.dominant]
             self.dominant = self._own_rng().choice(choices)
         self.leader = (self.dealer + 1) % self.n
-        self.add_log(
-            "round_start", kind="phase", round=self.round, rounds=self.rounds,
-            dealer=self._name(self.dealer), colour=self.dominant.term,
-        )
+        self._log("round_start", None, "phase", {
+            "round": self.round, "rounds": self.rounds, "dealer": _NAMES[self.dealer],
+            "colour": self.dominant.term,
+        })
         while True:
             number = self.mission_deck.pop()
             if mission(number).pairs and self.n != 4:
@@ -421,10 +460,10 @@ class MegalomaniaState(State[Action]):
         self.mission_no = number
         m = self.m
         if not self.quiet:
-            self.add_log(
-                "mission", player=self.leader, who=self._name(self.leader), mission=m.title,
-                score=m.score_text(), task=m.task,
-            )
+            self._log("mission", self.leader, "event", {
+                "who": _NAMES[self.leader], "mission": m.title, "score": m.score_text(),
+                "task": m.task,
+            })
         self.trick_no = 0
         self.trick = []
         self.last_trick = []
@@ -463,14 +502,13 @@ class MegalomaniaState(State[Action]):
         self.dealt = True
         if self.quiet:  # nothing to log
             return
-        self.add_log("deal", cards=m.cards, aside=len(self.set_aside))
+        self._log("deal", None, "event", {"cards": m.cards, "aside": len(self.set_aside)})
         for s in range(self.n):
-            self.add_log(
-                "your_hand", player=s, visible_to={s}, cards=[c.term for c in self.hands[s]]
-            )
+            self._log("your_hand", s, "event", {"cards": [c._term for c in self.hands[s]]}, {s})
             if self.revealed[s]:
-                self.add_log("revealed", player=s, who=self._name(s),
-                             cards=[c.term for c in self.revealed[s]])
+                self._log("revealed", s, "event", {
+                    "who": _NAMES[s], "cards": [c._term for c in self.revealed[s]],
+                })
 
     def _public(self, cards: Sequence[Card]) -> None:
         """Every seat has seen ``cards`` (a shared set is replaced, not changed)."""
@@ -556,19 +594,19 @@ class MegalomaniaState(State[Action]):
             held = (_CRYSTAL in scrolls, _CUBE in scrolls) if scrolls else _NO_SCROLL
             return list(_resource_choices(total, held))
         if self.phase == "order":
-            return [OrderCard(c) for c in self.hands[seat] if c not in self.orders[seat]]
+            return [_ORDER_OF[c] for c in self.hands[seat] if c not in self.orders[seat]]
         if self.phase == "split":
-            return [PileCard(c) for c in self.hands[seat] if c not in self.piles[seat]]
+            return [_PILE_OF[c] for c in self.hands[seat] if c not in self.piles[seat]]
         if self.phase == "choose_pile":
             return [ChoosePile(1), ChoosePile(2)]
         if self.phase == "pass":
-            return [PassCard(c) for c in self.hands[seat]]
+            return [_PASS_OF[c] for c in self.hands[seat]]
         if self.phase == "explorer":
             assert self.explorer is not None
             found = self.explorer[3]
-            return [ReturnCard(c) for c in self.hands[seat] if c != found]
+            return [_RETURN_OF[c] for c in self.hands[seat] if c != found]
         if self.phase == "peasant":
-            return [ChooseLeader(s) for s in range(self.n)]
+            return list(_LEADERS[: self.n])
         return self._play_actions(seat)  # type: ignore[return-value]
 
     def _explore_pool(self) -> list[tuple[int, int, int]]:
@@ -629,7 +667,7 @@ class MegalomaniaState(State[Action]):
         act = self._term(action)
         if seat is None:
             return CORE.term("game_over", action=act)
-        who = self._name(seat)
+        who = _NAMES[seat]
         if isinstance(action, PlayCard) and self.phase == "play":
             hand = self.hands[seat]
             card = action.card
@@ -659,7 +697,7 @@ class MegalomaniaState(State[Action]):
                 return msg.term("r_no_cube", action=act, who=who)
             if action.power:
                 return msg.term("r_power", action=act)
-        owner = self._name((seat - 1) % self.n)
+        owner = _NAMES[(seat - 1) % self.n]
         expected = msg.term(f"x_{self.phase}", owner=owner)
         return msg.term("r_phase", action=act, who=who, expected=expected)
 
@@ -676,34 +714,24 @@ class MegalomaniaState(State[Action]):
             return
         if kind is ChooseLeader:  # changes no shared list (_finish_round thaws itself)
             self.next_leader = action.seat  # type: ignore[union-attr]
-            self.add_log("leader_chosen", player=seat, who=self._name(seat),
-                         leader=self._name(action.seat),  # type: ignore[union-attr]
-                         kind="action")
+            self._log("leader_chosen", seat, "action", {
+                "who": _NAMES[seat], "leader": _NAMES[action.seat],  # type: ignore[union-attr]
+            })
             self.phase = "play"
             self._after_play()
             return
+        # These three replace the cold lists they change and thaw only before the deal
+        if kind is ChooseResources:
+            self._apply_resources(seat, action)  # type: ignore[arg-type]
+            return
+        if kind is OrderCard:
+            self._apply_order(seat, action)  # type: ignore[arg-type]
+            return
+        if kind is PileCard:
+            self._apply_pile(seat, action)  # type: ignore[arg-type]
+            return
         self._thaw()
-        if isinstance(action, ChooseResources):
-            self._apply_resources(seat, action)
-        elif isinstance(action, OrderCard):
-            self.orders[seat].append(action.card)
-            if len(self.orders[seat]) == len(self.hands[seat]) - 1:
-                self.orders[seat].extend(c for c in self.hands[seat] if c not in self.orders[seat])
-                self.add_log("order_fixed", player=seat, who=self._name(seat))
-                self.add_log("your_order", player=seat, visible_to={seat},
-                             cards=[c.term for c in self.orders[seat]])
-                self.queue.pop(0)
-                if not self.queue:
-                    self._start_play()
-        elif isinstance(action, PileCard):
-            self.piles[seat].append(action.card)
-            if len(self.piles[seat]) == 4:
-                self.add_log("split_done", player=seat, who=self._name(seat))
-                self.queue.pop(0)
-                if not self.queue:
-                    self.phase = "choose_pile"
-                    self.queue = self._seat_order()
-        elif isinstance(action, ChoosePile):
+        if isinstance(action, ChoosePile):
             owner = self.queue.pop(0)
             pile1 = self.piles[owner]
             pile2 = [c for c in self.hands[owner] if c not in pile1]
@@ -711,7 +739,7 @@ class MegalomaniaState(State[Action]):
             self.hands[owner] = sort_cards(keep)
             self.own_aside[owner] = sort_cards(drop)
             self.piles[owner] = []
-            self.add_log("choose_pile", player=seat, who=self._name(seat), owner=self._name(owner),
+            self.add_log("choose_pile", player=seat, who=_NAMES[seat], owner=_NAMES[owner],
                          pile=action.pile)
             if not self.queue:
                 self._start_play()
@@ -728,22 +756,34 @@ class MegalomaniaState(State[Action]):
             raise TypeError(f"not a Megalomania action: {action!r}")
 
     # -- setup steps ---------------------------------------------------------------------
+    def _next_in_queue(self) -> None:
+        """The first seat of the queue is done (the queue is replaced: see :meth:`_thaw`)."""
+        self.queue = self.queue[1:]
+
     def _apply_resources(self, seat: int, action: ChooseResources) -> None:
+        """Take the resources (``crystals`` and ``cubes`` are the state's own: see ``clone``;
+        ``scrolls`` and ``queue`` are replaced); the cold lists are thawed only by the last
+        seat, before the deal."""
         self.crystals[seat] = action.crystals
         self.cubes[seat] = action.cubes
-        self.add_log("resources", player=seat, who=self._name(seat), crystals=action.crystals,
-                     cubes=action.cubes, kind="action")
+        self._log("resources", seat, "action", {
+            "who": _NAMES[seat], "crystals": action.crystals, "cubes": action.cubes,
+        })
         if action.scroll is not None:
-            self.scrolls[seat].remove(action.scroll)
+            held = self.scrolls[seat].copy()
+            held.remove(action.scroll)
+            scrolls = self.scrolls = self.scrolls.copy()  # replaced, not changed: see _thaw
+            scrolls[seat] = held
             if action.scroll is ScrollKind.CRYSTAL:
                 self.crystals[seat] += SCROLL_BONUS
             else:
                 self.cubes[seat] += SCROLL_BONUS
-            self.add_log("scroll_use", player=seat, who=self._name(seat), scroll=action.scroll.term,
+            self.add_log("scroll_use", player=seat, who=_NAMES[seat], scroll=action.scroll.term,
                          effect=action.scroll.effect, kind="action")
-        self.queue.pop(0)
+        self._next_in_queue()
         if self.queue:
             return
+        self._thaw()
         if not self.dealt:
             self._deal()
         deal = self.m.deal
@@ -761,6 +801,36 @@ class MegalomaniaState(State[Action]):
             self.phase, self.queue = "pass", self._seat_order()
         else:
             self._start_play()
+
+    def _apply_order(self, seat: int, action: OrderCard) -> None:
+        """Mission 15: the next card of the seat's fixed order (the last card follows by
+        itself). ``orders`` is replaced, not changed (no :meth:`_thaw`)."""
+        hand = self.hands[seat]
+        order = [*self.orders[seat], action.card]
+        done = len(order) == len(hand) - 1
+        if done:
+            order += [c for c in hand if c not in order]
+        orders = self.orders = self.orders.copy()
+        orders[seat] = order
+        if done:
+            self.add_log("order_fixed", player=seat, who=_NAMES[seat])
+            self.add_log("your_order", player=seat, visible_to={seat},
+                         cards=[c.term for c in order])
+            self._next_in_queue()
+            if not self.queue:
+                self._start_play()
+
+    def _apply_pile(self, seat: int, action: PileCard) -> None:
+        """Mission 24: a card into the seat's pile 1 (four make it). ``piles`` is replaced, not
+        changed (no :meth:`_thaw`)."""
+        piles = self.piles = self.piles.copy()
+        pile = piles[seat] = [*piles[seat], action.card]
+        if len(pile) == 4:
+            self.add_log("split_done", player=seat, who=_NAMES[seat])
+            self._next_in_queue()
+            if not self.queue:
+                self.phase = "choose_pile"
+                self.queue = self._seat_order()
 
     def _finish_pass(self) -> None:
         passed = [list(p) for p in self.passing]
@@ -804,7 +874,7 @@ class MegalomaniaState(State[Action]):
                 covered[seat] = covered[seat][:i] + covered[seat][i + 1:]
                 self.hands[seat] = sort_cards([*self.hands[seat], under])
                 self._own_seen()[seat].add(under)
-                self.add_log("uncover", player=seat, who=self._name(seat), card=card.term)
+                self.add_log("uncover", player=seat, who=_NAMES[seat], card=card.term)
                 self.add_log("uncovered", player=seat, visible_to={seat}, card=under.term)
                 break
 
@@ -835,21 +905,22 @@ class MegalomaniaState(State[Action]):
             track.owned = True
         if quiet:
             pass
-        elif action.cube:
+        elif action.cube:  # (``card._term``: the ``term`` property's value, without its call)
             value = card.value + action.cube * self.cube_step
-            self.add_log("play_cube", player=seat, who=_NAMES[seat], card=card.term,
-                         value=value, kind="action")
+            self._log("play_cube", seat, "action", {
+                "who": _NAMES[seat], "card": card._term, "value": value,
+            })
         else:
-            self.add_log("play", player=seat, who=_NAMES[seat], card=card.term, kind="action")
+            self._log("play", seat, "action", {"who": _NAMES[seat], "card": card._term})
         if forced and not (action.power and card.rank is Rank.ASSASSIN):
-            self.add_log("forced", player=seat, who=self._name(seat), kind="narration")
+            self._log("forced", seat, "narration", {"who": _NAMES[seat]})
         if self.draw_piles[seat] and self.m.deal is Deal.DRAW_4:
             piles = self.draw_piles = list(self.draw_piles)  # replaced: see _thaw
             drawn = piles[seat][-1]
             piles[seat] = piles[seat][:-1]
             self.hands[seat] = sort_cards([*self.hands[seat], drawn])
             self._own_seen()[seat].add(drawn)
-            self.add_log("draw", player=seat, who=self._name(seat))
+            self.add_log("draw", player=seat, who=_NAMES[seat])
             self.add_log("drawn", player=seat, visible_to={seat}, card=drawn.term)
         if action.power:
             self._fire_power(seat, action)
@@ -861,14 +932,13 @@ class MegalomaniaState(State[Action]):
         rank = card.rank
         key = _POWER_LOG.get(rank)
         if key is not None:
-            if not self.quiet:
-                self.add_log(key, card=card.term, kind="narration")
+            self._log(key, None, "narration", {"card": card._term})
         elif rank is Rank.ORACLE:
             assert action.as_colour is not None
             self.add_log("p_oracle", card=card.term, colour=action.as_colour.term,
                          kind="narration")
         elif rank is Rank.PEASANT:
-            self.add_log("p_peasant", card=card.term, player=seat, who=self._name(seat),
+            self.add_log("p_peasant", card=card.term, player=seat, who=_NAMES[seat],
                          kind="narration")
             self.phase = "peasant"
         elif rank is Rank.EXPLORER:
@@ -877,8 +947,8 @@ class MegalomaniaState(State[Action]):
             found = self.captured[owner][t][i]
             self.explorer = (owner, t, i, found)
             self.hands[seat] = sort_cards([*self.hands[seat], found])
-            self.add_log("p_explorer", card=card.term, player=seat, who=self._name(seat),
-                         found=found.term, owner=self._name(owner), kind="narration")
+            self.add_log("p_explorer", card=card.term, player=seat, who=_NAMES[seat],
+                         found=found.term, owner=_NAMES[owner], kind="narration")
             self.phase = "explorer"
 
     def _apply_return(self, seat: int, action: ReturnCard) -> None:
@@ -896,8 +966,8 @@ class MegalomaniaState(State[Action]):
         self._scratch.tallies = None
         self._public([card, found])
         self.explorer = None
-        self.add_log("explorer_return", player=seat, who=self._name(seat), card=card.term,
-                     owner=self._name(owner), kind="action")
+        self.add_log("explorer_return", player=seat, who=_NAMES[seat], card=card.term,
+                     owner=_NAMES[owner], kind="action")
         self.phase = "play"
         self._after_play()
 
@@ -917,11 +987,10 @@ class MegalomaniaState(State[Action]):
         self.trick_no += 1
         if not self.quiet:
             win_play = next(p for p in trick if p.seat == winner)
-            self.add_log("trick_won", player=winner, who=self._name(winner),
-                         number=self.trick_no, card=win_play.card.term,
-                         reason=TrickReason(tuple(self.trick), self.dominant, self.cube_step,
-                                            win_play),
-                         kind="narration")
+            self._log("trick_won", winner, "narration", {
+                "who": _NAMES[winner], "number": self.trick_no, "card": win_play.card._term,
+                "reason": TrickReason(tuple(self.trick), self.dominant, self.cube_step, win_play),
+            })
         cards = [p.card for p in trick]
         self.captured[winner] = [*self.captured[winner], cards]
         self._public(cards)  # the trick's cards are seen by all from its end on
@@ -943,10 +1012,10 @@ class MegalomaniaState(State[Action]):
                 seen[s].update(self.hands[s])
             self.add_log("pass_hands")
         if self.leader != winner:
-            self.add_log("next_leader", player=self.leader, who=self._name(self.leader))
+            self._log("next_leader", self.leader, "event", {"who": _NAMES[self.leader]})
 
     def _finish_round(self) -> None:
-        self._thaw()
+        self._thaw_kept()
         m = self.m
         scaled = self.game.options.mission7 == "scaled"  # type: ignore[attr-defined]
         pts = mission_scores(m, self.captured, self.n, scaled=scaled)
@@ -958,8 +1027,10 @@ class MegalomaniaState(State[Action]):
             if pts[s] < 0:
                 self.negatives[s] -= pts[s]
             if not self.quiet:
-                self.add_log("round_score", player=s, who=self._name(s), points=pts[s],
-                             mission=m.title, total=self.scores[s], kind="narration")
+                self._log("round_score", s, "narration", {
+                    "who": _NAMES[s], "points": pts[s], "mission": m.title,
+                    "total": self.scores[s],
+                })
         if rule == "start_and_loss":
             for s in self._seat_order():
                 if pts[s] < 0:
@@ -987,7 +1058,7 @@ class MegalomaniaState(State[Action]):
         for s in range(self.n):
             if self.scrolls[s]:
                 self.scores[s] += END_SCROLL_BONUS
-                self.add_log("end_bonus", player=s, who=self._name(s), kind="narration")
+                self.add_log("end_bonus", player=s, who=_NAMES[s], kind="narration")
         holds = [bool(x) for x in self.scrolls]
         teams: tuple[tuple[int, ...], ...] = self.game.teams  # type: ignore[attr-defined]
         paired = len(teams) < self.n
@@ -1019,7 +1090,7 @@ class MegalomaniaState(State[Action]):
             scores=", ".join(
                 "+".join(f"P{s + 1}" for s in t) + f" {final[t[0]]}" for t in teams
             ),
-            winners=[self._name(s) for s in win],
+            winners=[_NAMES[s] for s in win],
         )
 
     # -- views and checks ----------------------------------------------------------------

@@ -327,6 +327,8 @@ class PowersState(State[PowersAction]):
 
     def _log(self, key: str, *, kind: str = "event", player: int | None = None,
              **params: Any) -> None:
+        # (the entries of nearly every step are appended directly, as ``_ENTRY(key, params,
+        # player, None, kind)``: a call with ``**params`` costs about four plain ones)
         if not self.quiet:
             self.log.append(_ENTRY(key, params, player, None, kind))
 
@@ -365,8 +367,9 @@ class PowersState(State[PowersAction]):
             if self.quiet or not got:
                 return
         if not (why == "conscription" and len(got) == 1):
-            self._log("draw_public", player=p, who=_SEATS[p], count=len(got),
-                      why=_DRAW_WHY[why])
+            self.log.append(_ENTRY("draw_public", {
+                "who": _SEATS[p], "count": len(got), "why": _DRAW_WHY[why],
+            }, p, None, "event"))
         self.log.append(_ENTRY("draw_private", {"who": _SEATS[p], "cards": _Cards(tuple(got))},
                                p, _ONLY[p]))
 
@@ -379,8 +382,8 @@ class PowersState(State[PowersAction]):
                     moved.append(_Front(p, tuple(front[p])))
                 self.discards.extend(front[p])
                 front[p] = []
-        if moved:
-            self._log("front_discard", moved=moved)
+        if moved:  # (only when not quiet)
+            self.log.append(_ENTRY("front_discard", {"moved": moved}, None, None, "event"))
 
     # -- set-up ----------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -480,9 +483,10 @@ class PowersState(State[PowersAction]):
         self.occ = None
         self.dfn = None
         if not self.quiet:
-            self._log("round", kind="phase", number=len(self.rounds_played),
-                      who=_SEATS[self.initiative], card=round_card_name(card, self.rules),
-                      left=len(self.round_deck))
+            self.log.append(_ENTRY("round", {
+                "number": len(self.rounds_played), "who": _SEATS[self.initiative],
+                "card": round_card_name(card, self.rules), "left": len(self.round_deck),
+            }, None, None, "phase"))
         if card == DISARMAMENT:
             self.to_discard = {}
             for p in self.order_from(self.initiative):
@@ -520,15 +524,18 @@ class PowersState(State[PowersAction]):
                           kind="narration")
             else:
                 if taker != self.initiative:
-                    self._log("initiative_moves", who=_SEATS[taker], country=self._names[card],
-                              kind="narration")
+                    self.log.append(_ENTRY("initiative_moves", {
+                        "who": _SEATS[taker], "country": self._names[card],
+                    }, None, None, "narration"))
                 else:
-                    self._log("initiative_keeps", who=_SEATS[taker], country=self._names[card],
-                              kind="narration")
+                    self.log.append(_ENTRY("initiative_keeps", {
+                        "who": _SEATS[taker], "country": self._names[card],
+                    }, None, None, "narration"))
                 self.initiative = taker
         elif card is not None:
-            self._log("initiative_stays", who=_SEATS[self.initiative],
-                      card=round_card_name(card, self.rules), kind="narration")
+            self.log.append(_ENTRY("initiative_stays", {
+                "who": _SEATS[self.initiative], "card": round_card_name(card, self.rules),
+            }, None, None, "narration"))
         self.phase = "round_end"
         self.to_move = None
         self.to_discard = {}
@@ -580,7 +587,8 @@ class PowersState(State[PowersAction]):
     # -- conscription ----------------------------------------------------------------------
     def _conscription(self) -> None:
         if not self.quiet:
-            self._log("conscription", kind="phase", who=_SEATS[self.initiative])
+            self.log.append(_ENTRY("conscription", {"who": _SEATS[self.initiative]}, None, None,
+                                   "phase"))
         order = self.order_from(self.initiative)
         extra = [0] * self.n
         if self.rules == "refill":
@@ -603,16 +611,20 @@ class PowersState(State[PowersAction]):
         self.top = 0
         self.folded = [False] * self.n
         if not self.quiet:
-            self._log("invasion", kind="phase", country=self._names[c],
-                      who=_SEATS[self.initiative])
+            self.log.append(_ENTRY("invasion", {
+                "country": self._names[c], "who": _SEATS[self.initiative],
+            }, None, None, "phase"))
             if COUNTRIES[c].terrain:
-                self._log("terrain", kind="narration", text=self._terrain_rule(c))
+                self.log.append(_ENTRY("terrain", {"text": self._terrain_rule(c)}, None, None,
+                                       "narration"))
             owned = [k for k in _NEIGHBOURS[c] if k in self.owners]
             for p in self.order_from(self.initiative) if owned else ():
                 adj = adjacent_owned(p, c, self.owners)
                 if adj:
-                    self._log("bonus", kind="narration", who=_SEATS[p], k=len(adj),
-                              countries=[self._names[a] for a in adj], country=self._names[c])
+                    self.log.append(_ENTRY("bonus", {
+                        "who": _SEATS[p], "k": len(adj),
+                        "countries": [self._names[a] for a in adj], "country": self._names[c],
+                    }, None, None, "narration"))
         self._invasion_turn = self.initiative
         self.to_move = None
 
@@ -662,8 +674,9 @@ class PowersState(State[PowersAction]):
             self._log("invasion_uncontested", kind="narration", who=_SEATS[p],
                       country=self._names[c])
         else:
-            self._log("invasion_won", kind="narration", who=_SEATS[p], country=self._names[c],
-                      card=bids[-1][1].term())
+            self.log.append(_ENTRY("invasion_won", {
+                "who": _SEATS[p], "country": self._names[c], "card": bids[-1][1].term(),
+            }, None, None, "narration"))
         if self.rules == "base":
             self._discard_front()
         if p is None:
@@ -674,8 +687,10 @@ class PowersState(State[PowersAction]):
         self.occ = _Occupation(c, p, p, cost, cost, 0)
         self.phase = "occupation"
         if not self.quiet:
-            self._log("occupation", kind="phase", who=_SEATS[p], country=self._names[c],
-                      cost=cost, why=self._cost_reason(c, cost))
+            self.log.append(_ENTRY("occupation", {
+                "who": _SEATS[p], "country": self._names[c], "cost": cost,
+                "why": self._cost_reason(c, cost),
+            }, None, None, "phase"))
 
     # -- occupation ------------------------------------------------------------------------
     def _cost_reason(self, c: str, cost: int) -> Term:
@@ -690,16 +705,20 @@ class PowersState(State[PowersAction]):
         points = self.points = self.points.copy()
         points[p] += _POINTS[c]
         if not self.quiet:
-            self._log("occupy_free" if free else "occupy", who=_SEATS[p],
-                      country=self._names[c], points=COUNTRIES[c].points, score=self.score(p))
+            self.log.append(_ENTRY("occupy_free" if free else "occupy", {
+                "who": _SEATS[p], "country": self._names[c], "points": COUNTRIES[c].points,
+                "score": self.score(p),
+            }, None, None, "event"))
         if self._check_domination(p):
             return
         self.occ = None
         self.phase = "defence"
         self.dfn = _Defence(c, p, COUNTRIES[c].neighbours)
         if not self.quiet:
-            self._log("defence", kind="phase", country=self._names[c],
-                      neighbours=[self._names[k] for k in COUNTRIES[c].neighbours])
+            self.log.append(_ENTRY("defence", {
+                "country": self._names[c],
+                "neighbours": [self._names[k] for k in COUNTRIES[c].neighbours],
+            }, None, None, "phase"))
 
     # -- defence ---------------------------------------------------------------------------
     def _next_defence(self) -> None:
@@ -718,16 +737,19 @@ class PowersState(State[PowersAction]):
                 remaining = remaining[1:]
                 results = (*results, (nb, "skipped"))
                 continue
-            if skipped:
-                self._log("defence_skip", kind="narration", items=skipped)
+            if skipped:  # (only when not quiet)
+                self.log.append(_ENTRY("defence_skip", {"items": skipped}, None, None,
+                                       "narration"))
             self.dfn = _Defence(country, occupier, remaining, nb, owner, results)
             if not quiet:
-                self._log("defence_check", who=_SEATS[owner], country=self._names[nb],
-                          how=_HOW_TERMS[self.magazine])
+                self.log.append(_ENTRY("defence_check", {
+                    "who": _SEATS[owner], "country": self._names[nb],
+                    "how": _HOW_TERMS[self.magazine],
+                }, None, None, "event"))
             self.to_move = owner
             return
-        if skipped:
-            self._log("defence_skip", kind="narration", items=skipped)
+        if skipped:  # (only when not quiet)
+            self.log.append(_ENTRY("defence_skip", {"items": skipped}, None, None, "narration"))
         self.dfn = _Defence(country, occupier, remaining, None, None, results)
         self._after_defence(occupier)
 
@@ -918,8 +940,8 @@ class PowersState(State[PowersAction]):
             first = not self._bids and p == self.initiative and not any(
                 self.folded[q] for q in range(self.n) if q != p
             )
-            self._log("fold_first" if first else "fold", player=p, kind="action",
-                      who=_SEATS[p])
+            self.log.append(_ENTRY("fold_first" if first else "fold", {"who": _SEATS[p]}, p,
+                                   None, "action"))
         self._invasion_turn = self._after[p]
 
     def _do_discard(self, p: int, action: Discard) -> None:
@@ -929,8 +951,9 @@ class PowersState(State[PowersAction]):
         to_discard = self.to_discard = self.to_discard.copy()
         to_discard[p] -= 1
         if not self.quiet:
-            self._log("discard", player=p, kind="action", who=_SEATS[p], card=card.term(),
-                      left=self.to_discard[p])
+            self.log.append(_ENTRY("discard", {
+                "who": _SEATS[p], "card": card.term(), "left": self.to_discard[p],
+            }, p, None, "action"))
 
     def _do_play(self, p: int, action: Play) -> None:
         c = self.round_card
@@ -969,8 +992,9 @@ class PowersState(State[PowersAction]):
         self.top = s
         if not quiet:
             why = _Why(card, top, bonus, s, self.rules)
-            self._log("play", player=p, kind="action", who=_SEATS[p], card=card.term(),
-                      strength=s, why=why)
+            self.log.append(_ENTRY("play", {
+                "who": _SEATS[p], "card": card.term(), "strength": s, "why": why,
+            }, p, None, "action"))
             if rank == 1 and top:
                 prev = self._bids[-2][1].term() if len(self._bids) > 1 else card.term()
                 self._log("ace_note", kind="narration", strength=s, prev=prev, top=top)
@@ -993,8 +1017,9 @@ class PowersState(State[PowersAction]):
         paid = (*paid, card)
         self.occ = _Occupation(country, invader, holder, start, cost, passes, paid)
         if not self.quiet:
-            self._log("pay", player=p, kind="action", who=_SEATS[p], card=card.term(),
-                      k=len(paid), cost=cost)
+            self.log.append(_ENTRY("pay", {
+                "who": _SEATS[p], "card": card.term(), "k": len(paid), "cost": cost,
+            }, p, None, "action"))
         if len(paid) == cost:
             self._occupy(p, False)
         else:
@@ -1008,8 +1033,8 @@ class PowersState(State[PowersAction]):
         cost -= 1
         self.occ = _Occupation(country, invader, nxt, start, cost, passes + 1, paid)
         if not self.quiet:
-            self._log("pass", player=p, kind="action", who=_SEATS[p], to=_SEATS[nxt],
-                      cost=cost)
+            self.log.append(_ENTRY("pass", {"who": _SEATS[p], "to": _SEATS[nxt], "cost": cost},
+                                   p, None, "action"))
         if cost <= 0:
             self._occupy(nxt, True)
 
@@ -1045,11 +1070,12 @@ class PowersState(State[PowersAction]):
         points[d.occupier] += _POINTS[nb]
         points[p] -= _POINTS[nb]
         if not self.quiet:
-            self._log("decline", player=p, kind="action", who=_SEATS[p],
-                      country=self._names[nb])
-            self._log("taken", who=_SEATS[d.occupier], owner=_SEATS[p],
-                      country=self._names[nb], points=COUNTRIES[nb].points,
-                      score=self.score(d.occupier))
+            self.log.append(_ENTRY("decline", {"who": _SEATS[p], "country": self._names[nb]},
+                                   p, None, "action"))
+            self.log.append(_ENTRY("taken", {
+                "who": _SEATS[d.occupier], "owner": _SEATS[p], "country": self._names[nb],
+                "points": COUNTRIES[nb].points, "score": self.score(d.occupier),
+            }, None, None, "event"))
         self.dfn = _Defence(d.country, d.occupier, d.remaining[1:], None, None,
                             (*d.results, (nb, "taken")))
         self._check_domination(d.occupier)
