@@ -339,8 +339,9 @@ class State(ABC, Generic[A]):
         self.rng = rng
         self.history: Sequence[str] = History()
         self.log: list[LogEntry] = []
-        if _QUIET_START.get():
-            self.quiet = True
+        # (an instance attribute, also when false: games read it at every entry they might log,
+        # and a class attribute is the interpreter's slowest read; not content, see fingerprint)
+        self.quiet = _QUIET_START.get()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Make every ``add_log`` override honour :attr:`quiet` (it records nothing then)."""
@@ -602,6 +603,7 @@ def fingerprint(obj: Any, _depth: int = 0) -> Any:
             for name in obj._caches:
                 attrs.pop(name, None)
             attrs.pop("_log_shared", None)
+            attrs.pop("quiet", None)
         for name in slots or ():
             if hasattr(obj, name):
                 attrs[name] = getattr(obj, name)
