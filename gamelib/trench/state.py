@@ -643,16 +643,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _land_actions(self, p: int) -> list[TrenchAction]:
-        num = 1  # the soldier to land next (R4.5: each seat lands S1, S2, S3 in turn)
-        taken = set()
-        for s in self.soldiers:  # (one loop: no comprehension, no generator)
+        per = self.per
+        taken = set()  # p's ships (the other seats' ships are beyond their own edges)
+        for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
             c = s.cell
             if c is not None:
                 taken.add(c)
-                if s.owner == p:
-                    num += 1
         out = []
-        for ship, a in _LANDINGS[self.edges[p], num]:  # (a loop: no comprehension call)
+        # the soldier to land next: each seat lands S1, S2, S3 in turn (R4.5)
+        for ship, a in _LANDINGS[self.edges[p], len(taken) + 1]:  # (a loop: no comprehension)
             if ship not in taken:
                 out.append(a)
         return out
@@ -749,7 +748,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
                 # R6.5a: another piece may use the first card again
                 out = _card_uses(self, p, self.t_card, False, False, self.t_first_sid)
-            out.extend(_drug_actions(self, p))
+            if self.drug_left > 0:  # (else no drug actions: no call)
+                out.extend(_drug_actions(self, p))
             out.extend(_give_actions(self, p))
             if self.t_cards:
                 out.append(_FLIP)
@@ -1136,8 +1136,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             p = self.queue[0]
             _apply_setup(self, p, action)
         _proceed(self)
-        if self.result is not None or self.choice is not None or self.pending:
-            self._legal = None  # (a reveal's legal actions hold only if the turn waits on them)
+        if self._legal is not None and (
+            self.result is not None or self.choice is not None or self.pending
+        ):  # (a reveal's legal actions hold only if the turn waits on them)
+            self._legal = None
         if v in _NO_NEW_SIGHT or self.phase in _SETUP_PHASES:
             return
         if v in _HANDOVERS:
@@ -1376,7 +1378,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.queue = []
         skipped = False
         per = self.per
-        for p in _cw(self, self.start):
+        for p in _CLOCKWISE[self.n][self.start]:  # (_cw, inline)
             for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
                 if s.alive and not s.exited:
                     break
@@ -1403,7 +1405,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.queue = self.queue.copy()
             self._fown |= _QUEUE
         self.queue.pop(0)
-        hand = _own_hands(self)[p]
+        if not self._sown & _HANDS:  # (_own_hands, inline)
+            _own_hands(self)
+        hand = self.hands[p]
         for c in cards:
             hand[c] -= 1
         self.plots[p] = cards
@@ -1417,14 +1421,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         """R5.4 / R7.8: interrupting players pay a drug and act first."""
         first = []
         if self.opts.interrupt_timing == "phase4":
-            for p in _cw(self, self.start):
+            for p in _CLOCKWISE[self.n][self.start]:  # (_cw, inline)
                 plot = self.plots[p]
                 if plot and "interrupt" in plot:
                     _pay_interrupt(self, p)
                     first.append(p)
         order = first.copy()
         plots = self.plots
-        for p in _cw(self, self.start):  # (a loop: no comprehension call)
+        for p in _CLOCKWISE[self.n][self.start]:  # (_cw, inline; a loop: no comprehension)
             if plots[p] is not None and p not in first:
                 order.append(p)
         self.order = order
