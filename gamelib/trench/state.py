@@ -841,10 +841,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         return lv >= 1 if t == self.village else _H(self, t) <= 1
 
     def _camp_uses(self, p: int) -> list[TrenchAction]:
-        if not any(s.food for s in _in_play(self, p)) and not any(
-            s.corpses for s in _in_play(self, p)
-        ):
-            return []
+        for s in _in_play(self, p):  # (a loop: no generator)
+            if s.food or s.corpses:
+                break
+        else:
+            return []  # nothing to eat
         if not self.day:
             return [_ACT["camp",]]
         kinds = sorted({c for c in self.discards[p] if c != "camp"}, key=list(CARDS).index)
@@ -1182,11 +1183,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.queue.pop(0)
         if ph == "arm":
             kinds = a.arg.split(",")
-            for s, kind in zip(_in_play(self, p), kinds, strict=True):
-                s = _own(self, s)
+            per = self.per  # (every soldier is in play during the set-up: in_play, inline)
+            mine = range(p * per, p * per + per)
+            for i, kind in zip(mine, kinds, strict=True):
+                s = self.soldiers[i]
+                if not self._sown >> i & 1:  # (_own, inline)
+                    s = _own(self, s)
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
-                s.tiles = [(s.sid, kind, ammo)]
-            _own_known(self)[p] |= {s.sid for s in _in_play(self, p)}
+                s.tiles = [(i, kind, ammo)]
+            _own_known(self)[p].update(mine)
             if not self.quiet:
                 self._log("arm", p, "action", {
                     "name": self._names[p], "w": [WEAPON_NAMES[k] for k in kinds]}, (p,))
@@ -1547,8 +1552,12 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _end_turn(self) -> None:
         p = self.order[self.turn_i]
-        for c in self.t_cards:  # unflipped cards return unseen (R6.5)
-            _own_hands(self)[p][c] += 1
+        if self.t_cards:  # unflipped cards return unseen (R6.5)
+            if not self._sown & _HANDS:  # (_own_hands, inline)
+                _own_hands(self)
+            hand = self.hands[p]
+            for c in self.t_cards:
+                hand[c] += 1
         self.t_cards = []
         if not self._fown & _SHOWN:
             self.shown = self.shown.copy()
@@ -1588,7 +1597,11 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
         if a.verb == "give":  # R6.11: free, the turn's stage does not change
             self.t_gives += 1
-            src = _own(self, _by(self, p, a.soldier))
+            per = self.per  # (_own(_by(...)), inline: the giver is a soldier, never a civilian)
+            i = p * per + a.soldier - 1
+            src = self.soldiers[i]
+            if not self._sown >> i & 1:
+                src = _own(self, src)
             if a.cell is not None:  # to the partner's soldier on that cell (open team game)
                 dst = _at(self, a.cell)
                 assert dst is not None
@@ -1596,7 +1609,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self.add_log("give_ally", player=p, kind="action", name=self.name(p),
                              s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
             else:
-                move_item(src, _own(self, _by(self, p, a.n)), a.arg)
+                j = p * per + a.n - 1  # (the taker, likewise)
+                dst = self.soldiers[j]
+                if not self._sown >> j & 1:
+                    dst = _own(self, dst)
+                move_item(src, dst, a.arg)
                 if not self.quiet:
                     self._log("give", p, "action", {"name": self._names[p], "s": a.soldier,
                                                     "what": _word(a.arg), "to": a.n})
