@@ -594,21 +594,23 @@ class TrenchState(_Memo, State[TrenchAction]):
             if kind == "relief":
                 _after_relief(self, sid)
 
-    def _give_actions(self, p: int) -> list[TrenchAction]:
+    def _give_actions(self, p: int, out: list[TrenchAction]) -> None:
         """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn;
-        in the open team game also to the partner's adjacent soldiers (named by their cell)."""
+        in the open team game also to the partner's adjacent soldiers (named by their cell):
+        added to ``out`` (the other legal actions: no list made and joined)."""
         per = self.per
         if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
-            return []
+            return
         mine: list[Soldier] = []
         cells = set()
         for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
             if s.alive and not s.exited and not s.ship and s.cell is not None:  # on the board
                 mine.append(s)
                 cells.add(s.cell)
-        out = _partner_gives(self, p, mine) if self.opts.open_teams else []
+        if self.opts.open_teams:
+            out.extend(_partner_gives(self, p, mine))
         if len(mine) < 2:
-            return out
+            return
         for a in mine:
             assert a.cell is not None
             near = _NEIGHBOURS[a.cell]
@@ -622,7 +624,6 @@ class TrenchState(_Memo, State[TrenchAction]):
                 for it in kinds:  # (a loop: no comprehension call)
                     if it != "cube" or b.cubes < 2:
                         out.append(gives[it])
-        return out
 
     def _partner_gives(self, p: int, mine: list[Soldier]) -> list[TrenchAction]:
         """A90: ``mine`` (``p``'s soldiers on the board) give to the partner's adjacent
@@ -743,18 +744,21 @@ class TrenchState(_Memo, State[TrenchAction]):
         out: list[TrenchAction] = []
         if st in ("act1", "act2"):
             assert self.t_card is not None
-            return _card_uses(self, p, self.t_card, st == "act1") + _give_actions(self, p)
+            out = _card_uses(self, p, self.t_card, st == "act1")
+            _give_actions(self, p, out)
+            return out
         if st == "after1":
             if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
                 # R6.5a: another piece may use the first card again
                 out = _card_uses(self, p, self.t_card, False, False, self.t_first_sid)
             if self.drug_left > 0:  # (else no drug actions: no call)
                 out.extend(_drug_actions(self, p))
-            out.extend(_give_actions(self, p))
+            _give_actions(self, p, out)
             if self.t_cards:
                 out.append(_FLIP)
         else:  # after2
-            out = _drug_actions(self, p) + _give_actions(self, p)
+            out = _drug_actions(self, p)
+            _give_actions(self, p, out)
         out.append(_END)
         return out
 
@@ -772,7 +776,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         out: list[TrenchAction] = []
         remote = self.drug_left == 2
         for c in cards:
-            for a in _soldier_uses(self, s, c, remote, None):
+            uses: list[TrenchAction] = []
+            _soldier_uses(self, s, c, remote, None, uses)
+            for a in uses:
                 x = _EXTRA.get(a)
                 if x is None:
                     x = _EXTRA[a] = A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True)
@@ -797,7 +803,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
             if not s.alive or s.exited or s.sid in done or s.sid == skip:
                 continue
-            out.extend(_soldier_uses(self, s, card, first, occ))
+            _soldier_uses(self, s, card, first, occ, out)
             if any_one and out:
                 return out
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
@@ -852,20 +858,22 @@ class TrenchState(_Memo, State[TrenchAction]):
         return [_ACT["camp", 0, c] for c in kinds] or [_ACT["camp",]]
 
     def _soldier_uses(
-        self, s: Soldier, card: str, remote: bool, occ: dict[Cell, Soldier] | None
-    ) -> list[TrenchAction]:
-        """``s``'s uses of ``card`` (``occ``: :meth:`_occupancy`, made by the caller for the
-        moves of several soldiers, or ``None``)."""
+        self, s: Soldier, card: str, remote: bool, occ: dict[Cell, Soldier] | None,
+        out: list[TrenchAction],
+    ) -> None:
+        """``s``'s uses of ``card``, added to ``out`` (no list made and joined; ``occ``:
+        :meth:`_occupancy`, made by the caller for the moves of several soldiers, or ``None``)."""
         if self.t_last.get(s.sid, "") == card:  # (str == str: the interpreter's fast compare)
-            return []  # R6.8: no two actions of one category in a row by one soldier
+            return  # R6.8: no two actions of one category in a row by one soldier
         k = s.num
         if card == "move":
-            return _moves(self, s, _occupancy(self) if occ is None else occ)
+            _moves(self, s, _occupancy(self) if occ is None else occ, out)
+            return
         if card == "turn":
             carry = _carry_limit(self, s)
             if carry < 0:  # nothing carried along: the three other facings (a table)
-                return [*_TURNS[k, s.facing]]
-            out = []
+                out.extend(_TURNS[k, s.facing])
+                return
             c = s.cell
             assert c is not None
             for d in DIRS:
@@ -876,11 +884,10 @@ class TrenchState(_Memo, State[TrenchAction]):
                         i2 = _INDEX.get(t2)
                         if i2 is not None and self.h[i2] <= carry and _is_free(self, t2):
                             out.append(_ACT["turn", k, d, None, 1])
-            return out
+            return
         if card == "build":
             if s.masked or s.ship:
-                return []
-            out = []
+                return
             if s.cubes:
                 ok = bytearray(self.h).translate(_LT2)  # per cell: height <= 1 and not taken
                 for c in _taken_cells(self):
@@ -890,27 +897,24 @@ class TrenchState(_Memo, State[TrenchAction]):
                 out.extend(compress(_CELL_ACTS["build", k, ""], ok))
             if s.cubes < 2 and _collectable(self, s):
                 out.append(_ACT["collect", k])
-            return out
+            return
         if card == "fire":
-            return _fires(self, s)
+            out.extend(_fires(self, s))
+            return
         if card == "dig":
-            out = [] if s.ship else [_ACT["dig", k]]
+            if not s.ship:
+                out.append(_ACT["dig", k])
             if remote:
                 ok = bytearray(self.h).translate(_GT0)  # per cell: height >= 1 and no base
                 for c in self.base_at:
                     ok[_INDEX[c]] = 0
                 out.extend(compress(_CELL_ACTS["remote", k, ""], ok))
-            return out
-        if card == "equip":
-            if s.masked:
-                return []
-            out = []
+            return
+        if card == "equip" and not s.masked:
             if s.masks:
                 out.append(_ACT["equip", k, "mask"])
             if s.drugs and self.drug_left == 0:
                 out.append(_ACT["equip", k, "drug"])
-            return out
-        return []
 
     # -- move
     def _occupancy(self) -> dict[Cell, Soldier]:
@@ -924,8 +928,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 occ[x.cell] = x
         return occ
 
-    def _moves(self, s: Soldier, occ: dict[Cell, Soldier]) -> list[TrenchAction]:
-        out: list[TrenchAction] = []
+    def _moves(self, s: Soldier, occ: dict[Cell, Soldier], out: list[TrenchAction]) -> None:
+        """``s``'s moves and dash, added to ``out``."""
         k = s.num
         c = s.cell
         assert c is not None
@@ -939,7 +943,6 @@ class TrenchState(_Memo, State[TrenchAction]):
                 out.append(_ACT[mode, k, d])
         if not s.masked and _dash_ok(self, s, occ):
             out.append(_ACT["dash", k, s.facing])
-        return out
 
     def _exit_ok(self, s: Soldier, c: Cell, d: str) -> bool:
         edge = EDGES[self.edges[s.owner]]
@@ -1505,7 +1508,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.t_stage = act
         uses = _card_uses(self, p, card, act == "act1")
         if uses:  # the legal actions until the next decision (the card is used or handed on)
-            self._legal = uses + _give_actions(self, p)
+            _give_actions(self, p, uses)
+            self._legal = uses
         else:
             if not self.quiet:
                 self._log("no_effect", p, "event", {"card": CARD_NAMES[card]})
@@ -1543,7 +1547,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             return
         if self.t_stage == "after2":
             # the legal actions of after2, unless there are none but "end" (the turn ends)
-            legal = _drug_actions(self, p) + _give_actions(self, p)
+            legal = _drug_actions(self, p)
+            _give_actions(self, p, legal)
             if legal:
                 legal.append(_END)
                 self._legal = legal
