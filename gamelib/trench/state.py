@@ -604,7 +604,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         mine: list[Soldier] = []
         cells = set()
         for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
-            if s.alive and not s.exited and not s.ship and s.cell is not None:  # on the board
+            if not s.ship and s.alive and not s.exited and s.cell is not None:  # (on_board)
                 mine.append(s)
                 cells.add(s.cell)
         if self.opts.open_teams:
@@ -770,22 +770,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         s = self.soldiers[self.drug_sid]
         if not s.alive or s.exited or s.sid in self.t_exh:  # (not in play)
             return []
-        cards = [
-            c for c in SOLDIER_CARDS if self.hands[p].get(c, 0) > 0 or c in self.discards[p]
-        ]
-        out: list[TrenchAction] = []
+        hand, discards = self.hands[p], self.discards[p]
+        uses: list[TrenchAction] = []
         remote = self.drug_left == 2
-        for c in cards:
-            uses: list[TrenchAction] = []
-            _soldier_uses(self, s, c, remote, None, uses)
-            for a in uses:
-                x = _EXTRA.get(a)
-                if x is None:
-                    x = _EXTRA[a] = A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True)
-                out.append(x)
-            if any_one and out:
-                return out
-        return out
+        for c in SOLDIER_CARDS:  # the cards in hand or discarded (a loop: no comprehension)
+            if hand.get(c, 0) > 0 or c in discards:
+                _soldier_uses(self, s, c, remote, None, uses)
+                if any_one and uses:
+                    break
+        return list(map(_EXTRA.__getitem__, uses))  # (their drug versions, mapped in C)
 
     def _card_uses(
         self, p: int, card: str, first: bool, any_one: bool = False, skip: int | None = None
@@ -921,7 +914,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The living pieces by board cell (``at`` for many cells: one pass, then look-ups)."""
         occ: dict[Cell, Soldier] = {}
         for x in self.soldiers:
-            if x.alive and not x.exited and not x.ship and x.cell is not None:  # (on_board)
+            if not x.ship and x.alive and not x.exited and x.cell is not None:  # (on_board)
                 occ[x.cell] = x
         for x in self.civs:
             if x.alive and x.cell is not None and x.cell not in occ:
@@ -2582,13 +2575,22 @@ _CELL_ACTS: dict[tuple[str, int, str], tuple[TrenchAction, ...]] = {
     for key in [("place", 0, w) for w in ("cube", "food", "civilian", "village")]
     + [(v, k, "") for v in ("build", "remote") for k in (1, 2, 3)]
 }
-#: A soldier action -> the same action as a drug action (``extra``), made at import for the
-#: tables above (others, as a civilian's, at their first use).
-_EXTRA: dict[TrenchAction, TrenchAction] = {
-    a: act(a.verb, a.soldier, a.arg, a.cell, a.n, True)
+
+
+class _DrugVersions(dict[TrenchAction, TrenchAction]):
+    """A soldier action -> the same action as a drug action (``extra``): made at import for
+    the tables above, others at their first use (``__missing__``)."""
+
+    def __missing__(self, a: TrenchAction) -> TrenchAction:
+        x = self[a] = act(a.verb, a.soldier, a.arg, a.cell, a.n, True)
+        return x
+
+
+_EXTRA = _DrugVersions(
+    (a, act(a.verb, a.soldier, a.arg, a.cell, a.n, True))
     for a in [*_ACT.values(), *(x for acts in _CELL_ACTS.values() for x in acts)]
     if a.verb in CATEGORY and a.verb != "camp" and a.soldier < CIV
-}
+)
 _ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
     b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
     for b, kinds in ((True, ("gun", "bomb")), (False, ("gun", "gas", "bomb")))
