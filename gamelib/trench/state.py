@@ -1320,7 +1320,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         payer = _own(self, next(s for s in _in_play(self, p) if s.drugs))
         payer.drugs -= 1
         if not self.quiet:
-            self.add_log("interrupt", player=p, name=self.name(p))
+            self._log("interrupt", p, "event", {"name": self._names[p]})
 
     def _shield(self, s: Soldier) -> None:
         """R4.6: a cube on the middle of a line shared with an opposite soldier."""
@@ -1334,7 +1334,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 _set_h(self, mid, 2)
                 self.supply -= 1
                 if not self.quiet:
-                    self.add_log("shield", cell=_cn(mid))
+                    self._log("shield", None, "event", {"cell": _cn(mid)})
                 return
 
     # -- rounds
@@ -1686,7 +1686,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             _own_discards(self)[p].remove(c)
             _own_hands(self)[p][c] += 1
         if not self.quiet:
-            self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
+            self._log("camp", p, "action", {"name": self._names[p], "k": len(back) + 1})
 
     def _soldier_act(self, s: Soldier, a: TrenchAction) -> None:
         if s.owner < 0:
@@ -1787,7 +1787,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             s = _own(self, s)
             s.ship = False
             if not self.quiet:
-                self.add_log("ship_gone", name=self.name(s.owner), s=s.num)
+                self._log("ship_gone", None, "event", {"name": self._names[s.owner], "s": s.num})
 
     def _step(self, s: Soldier, d: str, dig: bool) -> None:
         s = _own(self, s)
@@ -1926,7 +1926,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.next_gas += 1
             self.gas[tid] = (p, t)
             if not self.quiet:
-                self.add_log("gas_fired", name=self.name(p), cell=_cn(t))
+                self._log("gas_fired", None, "event", {"name": self._names[p], "cell": _cn(t)})
             _gas_hits(self, tid, t)
             if self.wind is not None:
                 self.gasq.append((tid, frozenset(), None))
@@ -1938,7 +1938,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             spent[p] += 1
             t = add(s.cell, s.facing, dist)
             if not self.quiet:
-                self.add_log("bomb", name=self.name(p), cell=_cn(t))
+                self._log("bomb", None, "event", {"name": self._names[p], "cell": _cn(t)})
             victim = _at(self, t)
             if victim is not None:
                 _kill(self, victim, p, "bomb")
@@ -1993,8 +1993,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if s.cell is not None and on_board(s.cell):
             self.items[s.cell] = [*self.items.get(s.cell, ()), s.sid]
         if not self.quiet:
-            self.add_log("death", player=s.owner, name=self.name(s.owner), s=s.num,
-                         cause=_CAUSE[cause])
+            self._log("death", s.owner, "event",
+                      {"name": self._names[s.owner], "s": s.num, "cause": _CAUSE[cause]})
         _credit(self, by, s.owner)
         if self.opts.hidden_teams:  # R13.4: a killed piece's team becomes public
             for seen in self.team_seen:
@@ -2067,7 +2067,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             if end == "off":
                 del self.gas[tid]
                 if not self.quiet:
-                    self.add_log("gas_off", name=self.name(owner))
+                    self._log("gas_off", None, "event", {"name": self._names[owner]})
             elif end == "choose":
                 last = self.gas[tid][1]
                 self.choice = (tid, frozenset(visited) | {cell, *path, last}, sides)
