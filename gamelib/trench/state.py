@@ -671,7 +671,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         ok = bytearray(h).translate(_EQ1)  # per cell: open ground, not busy
         for s in self.soldiers:  # no placement on the edge cell in front of a ship (A12)
             if s.ship and s.cell is not None:
-                i = _INDEX.get(_NEXT[s.facing][s.cell])
+                i = _NEXT_INDEX[s.facing][s.cell]
                 if i is not None:
                     ok[i] = 0
         for c, v in items.items():  # nor on an item or a corpse
@@ -2519,6 +2519,12 @@ _NEXT: dict[str, dict[Cell, Cell]] = {
     d: {(x, y): (x + dx, y + dy) for x in range(-1, 10) for y in range(-1, 10)}
     for d, (dx, dy) in DIRS.items()
 }
+#: By direction, the height-map index of the cell one step away (None: off the board).
+_NEXT_INDEX: dict[str, dict[Cell, int | None]] = {
+    d: {c: _INDEX.get(t) for c, t in ahead.items()} for d, ahead in _NEXT.items()
+}
+
+
 def _soldier_acts() -> dict[tuple[Any, ...], TrenchAction]:
     """Every action the engine looks up in ``_ACT``, by the key its call sites make (the
     positional arguments of :func:`act`): pieces S1..S3, guerrillas C1, C2 firing a soldier's
