@@ -2110,10 +2110,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             eyes: Iterable[Soldier] = pos.values()
         else:
             eyes = [only] if only.cell is not None and pos.get(only.cell) is only else []
+        cells = set(pos)  # (set and set intersect by the hashes they hold: no cell hashed again)
         for e in eyes:
             assert e.cell is not None
             # the pieces adjacent or on the forward ray (the quick test of sees)
-            for c in _LOOK_BY[e.facing][e.cell].intersection(pos):
+            for c in _LOOK_BY[e.facing][e.cell].intersection(cells):
                 t = pos[c]
                 if t.owner == e.owner:
                     continue
