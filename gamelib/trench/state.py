@@ -1673,10 +1673,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.cont = "_settle_turn"
 
     def _camp(self, p: int, take: str) -> None:
-        payer = next((s for s in _in_play(self, p) if s.food), None)
-        if payer is not None:
-            _own(self, payer).food -= 1
-        else:
+        for payer in _in_play(self, p):  # the first soldier with a food pays (no generator)
+            if payer.food:
+                _own(self, payer).food -= 1
+                break
+        else:  # nobody has a food: a corpse is eaten
             eater = _own(self, next(s for s in _in_play(self, p) if s.corpses))
             eater.corpses.pop(0)
         _own_discards(self)[p].remove("camp")
@@ -1846,17 +1847,19 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _enter(self, s: Soldier, t: Cell) -> None:
         s = _own(self, s)
         s.cell = t
-        waiting = [x[2] for x in self.pending if x[0] == "relief"]  # looted after the relief
-        for it in self.items.pop(t, []):
-            if it == "food":
-                s.food += 1
-            elif it == "drug":
-                s.drugs += 1
-            elif it in waiting:
-                self.items[t] = [*self.items.get(t, ()), it]
-            else:
-                _loot(self, s, it)
-        for tid in sorted(self.gas):  # R8.6: entering lingering gas
+        things = self.items.pop(t, None)
+        if things:
+            waiting = [x[2] for x in self.pending if x[0] == "relief"]  # looted after the relief
+            for it in things:
+                if it == "food":
+                    s.food += 1
+                elif it == "drug":
+                    s.drugs += 1
+                elif it in waiting:
+                    self.items[t] = [*self.items.get(t, ()), it]
+                else:
+                    _loot(self, s, it)
+        for tid in sorted(self.gas) if self.gas else ():  # R8.6: entering lingering gas
             if self.gas[tid][1] == t and s.alive and not s.exited:  # (in play)
                 _gas_hit_one(self, s, self.gas[tid][0])
 
@@ -2222,12 +2225,18 @@ class TrenchState(_Memo, State[TrenchAction]):
                 adv[q] = max(adv[q], EDGES[edges[q]].row_of(s.cell))
         vps = _team_vps(self)
         keys = []
+        spent = self.spent
         for p in seats:
-            mates = [q for q in range(n) if team[q] == team[p]]
-            later = max(order.index(q) if q in order else -1 for q in mates)
+            best, held, living, used, later = 0, 0, 0, 0, -1
+            for q in range(n):  # p and his partners (a loop: no generators)
+                if team[q] == team[p]:
+                    best = max(best, adv[q])
+                    held += corpses[q]
+                    living += alive[q]
+                    used += spent[q]
+                    later = max(later, order.index(q) if q in order else -1)
             vp = vps[p]
-            keys.append((vp, max(adv[q] for q in mates), sum(corpses[q] for q in mates), vp,
-                         sum(alive[q] for q in mates), sum(self.spent[q] for q in mates), later))
+            keys.append((vp, best, held, vp, living, used, later))
         return keys
 
     # ----------------------------------------------------------------- refusals
