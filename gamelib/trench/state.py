@@ -239,7 +239,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         for k in _PROTO_FLAT:
             d[k] = proto[k].copy()
         for k in _PROTO_NESTED:  # (lists of soldiers, hands, piles, sets)
-            d[k] = [x.copy() for x in proto[k]]
+            d[k] = copies = []
+            for x in proto[k]:  # (a loop: no comprehension call)
+                copies.append(x.copy())
         d["items"] = {c: v.copy() for c, v in proto["items"].items()}
         self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
         self._fown = _FLOW
@@ -447,7 +449,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             team, sol = self.team, self.soldiers
             for s in sol:
                 if s.corpses and s.alive and not s.exited:
-                    out[s.owner] += sum(1 for c in s.corpses if team[sol[c].owner] != team[s.owner])
+                    for c in s.corpses:  # his enemy corpses (a loop: no generator)
+                        if team[sol[c].owner] != team[s.owner]:
+                            out[s.owner] += 1
         return out
 
     def _team_vps(self) -> list[int]:
@@ -2177,7 +2181,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             return False
         keys = _judgement_keys(self, tops)
         best = tops[keys.index(max(keys))]  # (the first of the best, as max(tops, key=) picks)
-        winners = tuple(p for p in range(self.n) if self.team[p] == self.team[best])
+        team = self.team
+        winners = tuple([p for p in range(self.n) if team[p] == team[best]])  # (no generator)
         self.result = Outcome(tuple(map(float, _team_vps(self))), winners, reason)
         if not self.quiet:
             self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
