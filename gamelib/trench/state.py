@@ -405,7 +405,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         mine = self.soldiers[p * per:p * per + per]
         for s in mine:  # (all of them, usually: then no comprehension runs)
             if not s.alive or s.exited:
-                return [s for s in mine if s.alive and not s.exited]
+                out = []
+                for x in mine:  # (a loop: no comprehension call)
+                    if x.alive and not x.exited:
+                        out.append(x)
+                return out
         return mine
 
     def _has_in_play(self, p: int) -> bool:
@@ -1798,10 +1802,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         s = _own(self, s)
         assert s.cell is not None
         c = s.cell
-        lv = _level(self, s)
-        _leave_ship(self, s)
-        t = add(c, d)
-        if not on_board(t):
+        lv = 1 if s.ship else self.h[_INDEX[c]]  # (level, inline)
+        if s.ship:
+            _leave_ship(self, s)
+        t = _NEXT[d][c]  # (add, inline)
+        if t not in _INDEX:  # (off the board)
             _exit(self, s)
             return
         if dig:
