@@ -729,14 +729,16 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _plot_list(self, p: int, can_intr: bool) -> list[TrenchAction]:
-        hand = [c for c in CARDS if self.hands[p].get(c, 0) > 0]
-        if not can_intr:
-            hand = [c for c in hand if c != "interrupt"]
-        alone = hand if self.opts.interrupt_timing == "phase4" else [
-            c for c in hand if c != "interrupt"  # A22 b: alone it could only hold the turn back
-        ]
-        out = [_PLOT_ONE[c] for c in alone]
         counts = self.hands[p]
+        hand: list[str] = []  # the cards that may be plotted, in CARDS order (no comprehensions)
+        for c in CARDS:
+            if counts.get(c, 0) > 0 and (can_intr or c != "interrupt"):
+                hand.append(c)
+        phase4 = self.opts.interrupt_timing == "phase4"
+        out: list[TrenchAction] = []
+        for c in hand:
+            if phase4 or c != "interrupt":  # A22 b: alone it could only hold the turn back
+                out.append(_PLOT_ONE[c])
         for i, a in enumerate(hand):  # the pairs (a, b), b in hand order (a row mapped in C)
             row = _PLOT_ROWS[a].__getitem__
             if counts[a] < 2:  # (a, a) needs two copies
