@@ -312,7 +312,10 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _own_hands(self) -> list[dict[str, int]]:
         """The hands as this state may change them (clones share them until one writes)."""
         if not self._sown & _HANDS:
-            self.hands = [x.copy() for x in self.hands]
+            hands: list[dict[str, int]] = []
+            for x in self.hands:  # (a loop: no comprehension call)
+                hands.append(x.copy())
+            self.hands = hands
             self._sown |= _HANDS
         return self.hands
 
@@ -320,7 +323,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The discard piles as this state may change them (clones share them until one
         writes)."""
         if not self._fown & _DISCARDS:
-            self.discards = [x.copy() for x in self.discards]
+            piles: list[list[str]] = []
+            for x in self.discards:  # (a loop: no comprehension call)
+                piles.append(x.copy())
+            self.discards = piles
             self._fown |= _DISCARDS
         return self.discards
 
@@ -328,7 +334,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The tiles each seat knows, as this state may change them, and ``public_tiles`` made
         its own too (clones share both until one writes)."""
         if not self._sown & _KNOWN:
-            self.known = [x.copy() for x in self.known]
+            known: list[set[int]] = []
+            for x in self.known:  # (a loop: no comprehension call)
+                known.append(x.copy())
+            self.known = known
             self.public_tiles = self.public_tiles.copy()
             self._sown |= _KNOWN
         return self.known
