@@ -1208,8 +1208,10 @@ class TrenchState(_Memo, State[TrenchAction]):
                 s.tiles = [(i, kind, ammo)]
             _own_known(self)[p].update(mine)
             if not self.quiet:
-                self._log("arm", p, "action", {
-                    "name": self._names[p], "w": [WEAPON_NAMES[k] for k in kinds]}, (p,))
+                names: list[Term] = []
+                for kind in kinds:  # (a loop: no comprehension call)
+                    names.append(WEAPON_NAMES[kind])
+                self._log("arm", p, "action", {"name": self._names[p], "w": names}, (p,))
             if not self.queue:
                 self.phase = "land"
                 fwd = list(range(self.n))
@@ -1433,7 +1435,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.plots[p] = cards
         if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
             self._log("plot", p, "action", {"name": self._names[p], "k": len(cards)})
-            self._log("plot_own", p, "event", {"cards": [CARD_NAMES[c] for c in cards]}, (p,))
+            names: list[Term] = []
+            for c in cards:  # (a loop: no comprehension call)
+                names.append(CARD_NAMES[c])
+            self._log("plot_own", p, "event", {"cards": names}, (p,))
         if not self.queue:
             _interrupts(self)
 
