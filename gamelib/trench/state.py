@@ -2764,12 +2764,16 @@ def _who(num: int) -> Term:
     return Term(f"S{num}", f"兵{num}")
 
 
-def _cn(c: Cell) -> str:
-    return cell_name(c)
+class _CellNames(dict[Cell, str]):
+    """Cell names (:func:`cell_name`) as the log entries give them, each made once."""
+
+    def __missing__(self, c: Cell) -> str:
+        name = self[c] = cell_name(c)
+        return name
 
 
-def _word(w: str) -> Term:
-    return _WORDS[w]
+#: A cell's name (a look-up in C once the cell was named: no call of a Python function).
+_cn = _CellNames().__getitem__
 
 
 _WORDS = {
@@ -2785,3 +2789,5 @@ _WORDS = {
     "civilian": Term("a civilian", "民間人"),
     "village": Term("the village", "民間人集落"),
 }
+#: An item's or piece's name in the log (a look-up in C: no call of a Python function).
+_word = _WORDS.__getitem__
