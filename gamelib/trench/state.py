@@ -361,7 +361,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         (no keyword arguments to bind: 4,700 instructions an entry instead of 7,800). The
         caller checks ``quiet``."""
         entry = self.game.messages.entry_from(key, params, player, visible_to, kind)
-        (self._writable_log() if self._log_shared else self.log).append(entry)
+        if self._log_shared:  # (_writable_log, inline: a list shared with a twin is copied)
+            self.log = self.log[:]
+            self._log_shared = False
+        self.log.append(entry)
 
     # ----------------------------------------------------------------- helpers
     def H(self, c: Cell) -> int:
