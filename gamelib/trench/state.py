@@ -239,7 +239,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         for k in _PROTO_FLAT:
             d[k] = proto[k].copy()
         for k in _PROTO_NESTED:  # (lists of soldiers, hands, piles, sets)
-            d[k] = [x.copy() for x in proto[k]]
+            d[k] = copies = []
+            for x in proto[k]:  # (a loop: no comprehension call)
+                copies.append(x.copy())
         d["items"] = {c: v.copy() for c, v in proto["items"].items()}
         self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
         self._fown = _FLOW
@@ -310,7 +312,10 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _own_hands(self) -> list[dict[str, int]]:
         """The hands as this state may change them (clones share them until one writes)."""
         if not self._sown & _HANDS:
-            self.hands = [x.copy() for x in self.hands]
+            hands: list[dict[str, int]] = []
+            for x in self.hands:  # (a loop: no comprehension call)
+                hands.append(x.copy())
+            self.hands = hands
             self._sown |= _HANDS
         return self.hands
 
@@ -318,7 +323,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The discard piles as this state may change them (clones share them until one
         writes)."""
         if not self._fown & _DISCARDS:
-            self.discards = [x.copy() for x in self.discards]
+            piles: list[list[str]] = []
+            for x in self.discards:  # (a loop: no comprehension call)
+                piles.append(x.copy())
+            self.discards = piles
             self._fown |= _DISCARDS
         return self.discards
 
@@ -326,7 +334,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The tiles each seat knows, as this state may change them, and ``public_tiles`` made
         its own too (clones share both until one writes)."""
         if not self._sown & _KNOWN:
-            self.known = [x.copy() for x in self.known]
+            known: list[set[int]] = []
+            for x in self.known:  # (a loop: no comprehension call)
+                known.append(x.copy())
+            self.known = known
             self.public_tiles = self.public_tiles.copy()
             self._sown |= _KNOWN
         return self.known
@@ -350,7 +361,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         (no keyword arguments to bind: 4,700 instructions an entry instead of 7,800). The
         caller checks ``quiet``."""
         entry = self.game.messages.entry_from(key, params, player, visible_to, kind)
-        (self._writable_log() if self._log_shared else self.log).append(entry)
+        if self._log_shared:  # (_writable_log, inline: a list shared with a twin is copied)
+            self.log = self.log[:]
+            self._log_shared = False
+        self.log.append(entry)
 
     # ----------------------------------------------------------------- helpers
     def H(self, c: Cell) -> int:
@@ -403,7 +417,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         mine = self.soldiers[p * per:p * per + per]
         for s in mine:  # (all of them, usually: then no comprehension runs)
             if not s.alive or s.exited:
-                return [s for s in mine if s.alive and not s.exited]
+                out = []
+                for x in mine:  # (a loop: no comprehension call)
+                    if x.alive and not x.exited:
+                        out.append(x)
+                return out
         return mine
 
     def _has_in_play(self, p: int) -> bool:
@@ -447,7 +465,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             team, sol = self.team, self.soldiers
             for s in sol:
                 if s.corpses and s.alive and not s.exited:
-                    out[s.owner] += sum(1 for c in s.corpses if team[sol[c].owner] != team[s.owner])
+                    for c in s.corpses:  # his enemy corpses (a loop: no generator)
+                        if team[sol[c].owner] != team[s.owner]:
+                            out[s.owner] += 1
         return out
 
     def _team_vps(self) -> list[int]:
@@ -594,21 +614,23 @@ class TrenchState(_Memo, State[TrenchAction]):
             if kind == "relief":
                 _after_relief(self, sid)
 
-    def _give_actions(self, p: int) -> list[TrenchAction]:
+    def _give_actions(self, p: int, out: list[TrenchAction]) -> None:
         """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn;
-        in the open team game also to the partner's adjacent soldiers (named by their cell)."""
+        in the open team game also to the partner's adjacent soldiers (named by their cell):
+        added to ``out`` (the other legal actions: no list made and joined)."""
         per = self.per
         if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
-            return []
+            return
         mine: list[Soldier] = []
         cells = set()
         for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
-            if s.alive and not s.exited and not s.ship and s.cell is not None:  # on the board
+            if not s.ship and s.alive and not s.exited and s.cell is not None:  # (on_board)
                 mine.append(s)
                 cells.add(s.cell)
-        out = _partner_gives(self, p, mine) if self.opts.open_teams else []
+        if self.opts.open_teams:
+            out.extend(_partner_gives(self, p, mine))
         if len(mine) < 2:
-            return out
+            return
         for a in mine:
             assert a.cell is not None
             near = _NEIGHBOURS[a.cell]
@@ -622,7 +644,6 @@ class TrenchState(_Memo, State[TrenchAction]):
                 for it in kinds:  # (a loop: no comprehension call)
                     if it != "cube" or b.cubes < 2:
                         out.append(gives[it])
-        return out
 
     def _partner_gives(self, p: int, mine: list[Soldier]) -> list[TrenchAction]:
         """A90: ``mine`` (``p``'s soldiers on the board) give to the partner's adjacent
@@ -643,16 +664,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _land_actions(self, p: int) -> list[TrenchAction]:
-        num = 1  # the soldier to land next (R4.5: each seat lands S1, S2, S3 in turn)
-        taken = set()
-        for s in self.soldiers:  # (one loop: no comprehension, no generator)
+        per = self.per
+        taken = set()  # p's ships (the other seats' ships are beyond their own edges)
+        for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
             c = s.cell
             if c is not None:
                 taken.add(c)
-                if s.owner == p:
-                    num += 1
         out = []
-        for ship, a in _LANDINGS[self.edges[p], num]:  # (a loop: no comprehension call)
+        # the soldier to land next: each seat lands S1, S2, S3 in turn (R4.5)
+        for ship, a in _LANDINGS[self.edges[p], len(taken) + 1]:  # (a loop: no comprehension)
             if ship not in taken:
                 out.append(a)
         return out
@@ -671,7 +691,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         ok = bytearray(h).translate(_EQ1)  # per cell: open ground, not busy
         for s in self.soldiers:  # no placement on the edge cell in front of a ship (A12)
             if s.ship and s.cell is not None:
-                i = _INDEX.get(_NEXT[s.facing][s.cell])
+                i = _NEXT_INDEX[s.facing][s.cell]
                 if i is not None:
                     ok[i] = 0
         for c, v in items.items():  # nor on an item or a corpse
@@ -721,14 +741,16 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _plot_list(self, p: int, can_intr: bool) -> list[TrenchAction]:
-        hand = [c for c in CARDS if self.hands[p].get(c, 0) > 0]
-        if not can_intr:
-            hand = [c for c in hand if c != "interrupt"]
-        alone = hand if self.opts.interrupt_timing == "phase4" else [
-            c for c in hand if c != "interrupt"  # A22 b: alone it could only hold the turn back
-        ]
-        out = [_PLOT_ONE[c] for c in alone]
         counts = self.hands[p]
+        hand: list[str] = []  # the cards that may be plotted, in CARDS order (no comprehensions)
+        for c in CARDS:
+            if counts.get(c, 0) > 0 and (can_intr or c != "interrupt"):
+                hand.append(c)
+        phase4 = self.opts.interrupt_timing == "phase4"
+        out: list[TrenchAction] = []
+        for c in hand:
+            if phase4 or c != "interrupt":  # A22 b: alone it could only hold the turn back
+                out.append(_PLOT_ONE[c])
         for i, a in enumerate(hand):  # the pairs (a, b), b in hand order (a row mapped in C)
             row = _PLOT_ROWS[a].__getitem__
             if counts[a] < 2:  # (a, a) needs two copies
@@ -744,17 +766,21 @@ class TrenchState(_Memo, State[TrenchAction]):
         out: list[TrenchAction] = []
         if st in ("act1", "act2"):
             assert self.t_card is not None
-            return _card_uses(self, p, self.t_card, st == "act1") + _give_actions(self, p)
+            out = _card_uses(self, p, self.t_card, st == "act1")
+            _give_actions(self, p, out)
+            return out
         if st == "after1":
             if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
                 # R6.5a: another piece may use the first card again
                 out = _card_uses(self, p, self.t_card, False, False, self.t_first_sid)
-            out.extend(_drug_actions(self, p))
-            out.extend(_give_actions(self, p))
+            if self.drug_left > 0:  # (else no drug actions: no call)
+                out.extend(_drug_actions(self, p))
+            _give_actions(self, p, out)
             if self.t_cards:
                 out.append(_FLIP)
         else:  # after2
-            out = _drug_actions(self, p) + _give_actions(self, p)
+            out = _drug_actions(self, p)
+            _give_actions(self, p, out)
         out.append(_END)
         return out
 
@@ -766,20 +792,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         s = self.soldiers[self.drug_sid]
         if not s.alive or s.exited or s.sid in self.t_exh:  # (not in play)
             return []
-        cards = [
-            c for c in SOLDIER_CARDS if self.hands[p].get(c, 0) > 0 or c in self.discards[p]
-        ]
-        out: list[TrenchAction] = []
+        hand, discards = self.hands[p], self.discards[p]
+        uses: list[TrenchAction] = []
         remote = self.drug_left == 2
-        for c in cards:
-            for a in _soldier_uses(self, s, c, remote, None):
-                x = _EXTRA.get(a)
-                if x is None:
-                    x = _EXTRA[a] = A(a.verb, a.soldier, a.arg, a.cell, a.n, extra=True)
-                out.append(x)
-            if any_one and out:
-                return out
-        return out
+        for c in SOLDIER_CARDS:  # the cards in hand or discarded (a loop: no comprehension)
+            if hand.get(c, 0) > 0 or c in discards:
+                _soldier_uses(self, s, c, remote, None, uses)
+                if any_one and uses:
+                    break
+        return list(map(_EXTRA.__getitem__, uses))  # (their drug versions, mapped in C)
 
     def _card_uses(
         self, p: int, card: str, first: bool, any_one: bool = False, skip: int | None = None
@@ -797,7 +818,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
             if not s.alive or s.exited or s.sid in done or s.sid == skip:
                 continue
-            out.extend(_soldier_uses(self, s, card, first, occ))
+            _soldier_uses(self, s, card, first, occ, out)
             if any_one and out:
                 return out
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
@@ -841,30 +862,33 @@ class TrenchState(_Memo, State[TrenchAction]):
         return lv >= 1 if t == self.village else _H(self, t) <= 1
 
     def _camp_uses(self, p: int) -> list[TrenchAction]:
-        if not any(s.food for s in _in_play(self, p)) and not any(
-            s.corpses for s in _in_play(self, p)
-        ):
-            return []
+        for s in _in_play(self, p):  # (a loop: no generator)
+            if s.food or s.corpses:
+                break
+        else:
+            return []  # nothing to eat
         if not self.day:
             return [_ACT["camp",]]
         kinds = sorted({c for c in self.discards[p] if c != "camp"}, key=list(CARDS).index)
         return [_ACT["camp", 0, c] for c in kinds] or [_ACT["camp",]]
 
     def _soldier_uses(
-        self, s: Soldier, card: str, remote: bool, occ: dict[Cell, Soldier] | None
-    ) -> list[TrenchAction]:
-        """``s``'s uses of ``card`` (``occ``: :meth:`_occupancy`, made by the caller for the
-        moves of several soldiers, or ``None``)."""
+        self, s: Soldier, card: str, remote: bool, occ: dict[Cell, Soldier] | None,
+        out: list[TrenchAction],
+    ) -> None:
+        """``s``'s uses of ``card``, added to ``out`` (no list made and joined; ``occ``:
+        :meth:`_occupancy`, made by the caller for the moves of several soldiers, or ``None``)."""
         if self.t_last.get(s.sid, "") == card:  # (str == str: the interpreter's fast compare)
-            return []  # R6.8: no two actions of one category in a row by one soldier
+            return  # R6.8: no two actions of one category in a row by one soldier
         k = s.num
         if card == "move":
-            return _moves(self, s, _occupancy(self) if occ is None else occ)
+            _moves(self, s, _occupancy(self) if occ is None else occ, out)
+            return
         if card == "turn":
             carry = _carry_limit(self, s)
             if carry < 0:  # nothing carried along: the three other facings (a table)
-                return [*_TURNS[k, s.facing]]
-            out = []
+                out.extend(_TURNS[k, s.facing])
+                return
             c = s.cell
             assert c is not None
             for d in DIRS:
@@ -875,11 +899,10 @@ class TrenchState(_Memo, State[TrenchAction]):
                         i2 = _INDEX.get(t2)
                         if i2 is not None and self.h[i2] <= carry and _is_free(self, t2):
                             out.append(_ACT["turn", k, d, None, 1])
-            return out
+            return
         if card == "build":
             if s.masked or s.ship:
-                return []
-            out = []
+                return
             if s.cubes:
                 ok = bytearray(self.h).translate(_LT2)  # per cell: height <= 1 and not taken
                 for c in _taken_cells(self):
@@ -889,42 +912,39 @@ class TrenchState(_Memo, State[TrenchAction]):
                 out.extend(compress(_CELL_ACTS["build", k, ""], ok))
             if s.cubes < 2 and _collectable(self, s):
                 out.append(_ACT["collect", k])
-            return out
+            return
         if card == "fire":
-            return _fires(self, s)
+            out.extend(_fires(self, s))
+            return
         if card == "dig":
-            out = [] if s.ship else [_ACT["dig", k]]
+            if not s.ship:
+                out.append(_ACT["dig", k])
             if remote:
                 ok = bytearray(self.h).translate(_GT0)  # per cell: height >= 1 and no base
                 for c in self.base_at:
                     ok[_INDEX[c]] = 0
                 out.extend(compress(_CELL_ACTS["remote", k, ""], ok))
-            return out
-        if card == "equip":
-            if s.masked:
-                return []
-            out = []
+            return
+        if card == "equip" and not s.masked:
             if s.masks:
                 out.append(_ACT["equip", k, "mask"])
             if s.drugs and self.drug_left == 0:
                 out.append(_ACT["equip", k, "drug"])
-            return out
-        return []
 
     # -- move
     def _occupancy(self) -> dict[Cell, Soldier]:
         """The living pieces by board cell (``at`` for many cells: one pass, then look-ups)."""
         occ: dict[Cell, Soldier] = {}
         for x in self.soldiers:
-            if x.alive and not x.exited and not x.ship and x.cell is not None:  # (on_board)
+            if not x.ship and x.alive and not x.exited and x.cell is not None:  # (on_board)
                 occ[x.cell] = x
         for x in self.civs:
             if x.alive and x.cell is not None and x.cell not in occ:
                 occ[x.cell] = x
         return occ
 
-    def _moves(self, s: Soldier, occ: dict[Cell, Soldier]) -> list[TrenchAction]:
-        out: list[TrenchAction] = []
+    def _moves(self, s: Soldier, occ: dict[Cell, Soldier], out: list[TrenchAction]) -> None:
+        """``s``'s moves and dash, added to ``out``."""
         k = s.num
         c = s.cell
         assert c is not None
@@ -938,7 +958,6 @@ class TrenchState(_Memo, State[TrenchAction]):
                 out.append(_ACT[mode, k, d])
         if not s.masked and _dash_ok(self, s, occ):
             out.append(_ACT["dash", k, s.facing])
-        return out
 
     def _exit_ok(self, s: Soldier, c: Cell, d: str) -> bool:
         edge = EDGES[self.edges[s.owner]]
@@ -1136,8 +1155,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             p = self.queue[0]
             _apply_setup(self, p, action)
         _proceed(self)
-        if self.result is not None or self.choice is not None or self.pending:
-            self._legal = None  # (a reveal's legal actions hold only if the turn waits on them)
+        if self._legal is not None and (
+            self.result is not None or self.choice is not None or self.pending
+        ):  # (a reveal's legal actions hold only if the turn waits on them)
+            self._legal = None
         if v in _NO_NEW_SIGHT or self.phase in _SETUP_PHASES:
             return
         if v in _HANDOVERS:
@@ -1180,14 +1201,20 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.queue.pop(0)
         if ph == "arm":
             kinds = a.arg.split(",")
-            for s, kind in zip(_in_play(self, p), kinds, strict=True):
-                s = _own(self, s)
+            per = self.per  # (every soldier is in play during the set-up: in_play, inline)
+            mine = range(p * per, p * per + per)
+            for i, kind in zip(mine, kinds, strict=True):
+                s = self.soldiers[i]
+                if not self._sown >> i & 1:  # (_own, inline)
+                    s = _own(self, s)
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
-                s.tiles = [(s.sid, kind, ammo)]
-            _own_known(self)[p] |= {s.sid for s in _in_play(self, p)}
+                s.tiles = [(i, kind, ammo)]
+            _own_known(self)[p].update(mine)
             if not self.quiet:
-                self._log("arm", p, "action", {
-                    "name": self._names[p], "w": [WEAPON_NAMES[k] for k in kinds]}, (p,))
+                names: list[Term] = []
+                for kind in kinds:  # (a loop: no comprehension call)
+                    names.append(WEAPON_NAMES[kind])
+                self._log("arm", p, "action", {"name": self._names[p], "w": names}, (p,))
             if not self.queue:
                 self.phase = "land"
                 fwd = list(range(self.n))
@@ -1317,7 +1344,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         payer = _own(self, next(s for s in _in_play(self, p) if s.drugs))
         payer.drugs -= 1
         if not self.quiet:
-            self.add_log("interrupt", player=p, name=self.name(p))
+            self._log("interrupt", p, "event", {"name": self._names[p]})
 
     def _shield(self, s: Soldier) -> None:
         """R4.6: a cube on the middle of a line shared with an opposite soldier."""
@@ -1331,7 +1358,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 _set_h(self, mid, 2)
                 self.supply -= 1
                 if not self.quiet:
-                    self.add_log("shield", cell=_cn(mid))
+                    self._log("shield", None, "event", {"cell": _cn(mid)})
                 return
 
     # -- rounds
@@ -1376,7 +1403,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.queue = []
         skipped = False
         per = self.per
-        for p in _cw(self, self.start):
+        for p in _CLOCKWISE[self.n][self.start]:  # (_cw, inline)
             for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
                 if s.alive and not s.exited:
                     break
@@ -1403,13 +1430,18 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.queue = self.queue.copy()
             self._fown |= _QUEUE
         self.queue.pop(0)
-        hand = _own_hands(self)[p]
+        if not self._sown & _HANDS:  # (_own_hands, inline)
+            _own_hands(self)
+        hand = self.hands[p]
         for c in cards:
             hand[c] -= 1
         self.plots[p] = cards
         if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
             self._log("plot", p, "action", {"name": self._names[p], "k": len(cards)})
-            self._log("plot_own", p, "event", {"cards": [CARD_NAMES[c] for c in cards]}, (p,))
+            names: list[Term] = []
+            for c in cards:  # (a loop: no comprehension call)
+                names.append(CARD_NAMES[c])
+            self._log("plot_own", p, "event", {"cards": names}, (p,))
         if not self.queue:
             _interrupts(self)
 
@@ -1417,14 +1449,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         """R5.4 / R7.8: interrupting players pay a drug and act first."""
         first = []
         if self.opts.interrupt_timing == "phase4":
-            for p in _cw(self, self.start):
+            for p in _CLOCKWISE[self.n][self.start]:  # (_cw, inline)
                 plot = self.plots[p]
                 if plot and "interrupt" in plot:
                     _pay_interrupt(self, p)
                     first.append(p)
         order = first.copy()
         plots = self.plots
-        for p in _cw(self, self.start):  # (a loop: no comprehension call)
+        for p in _CLOCKWISE[self.n][self.start]:  # (_cw, inline; a loop: no comprehension)
             if plots[p] is not None and p not in first:
                 order.append(p)
         self.order = order
@@ -1496,7 +1528,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.t_stage = act
         uses = _card_uses(self, p, card, act == "act1")
         if uses:  # the legal actions until the next decision (the card is used or handed on)
-            self._legal = uses + _give_actions(self, p)
+            _give_actions(self, p, uses)
+            self._legal = uses
         else:
             if not self.quiet:
                 self._log("no_effect", p, "event", {"card": CARD_NAMES[card]})
@@ -1534,7 +1567,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             return
         if self.t_stage == "after2":
             # the legal actions of after2, unless there are none but "end" (the turn ends)
-            legal = _drug_actions(self, p) + _give_actions(self, p)
+            legal = _drug_actions(self, p)
+            _give_actions(self, p, legal)
             if legal:
                 legal.append(_END)
                 self._legal = legal
@@ -1543,8 +1577,12 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _end_turn(self) -> None:
         p = self.order[self.turn_i]
-        for c in self.t_cards:  # unflipped cards return unseen (R6.5)
-            _own_hands(self)[p][c] += 1
+        if self.t_cards:  # unflipped cards return unseen (R6.5)
+            if not self._sown & _HANDS:  # (_own_hands, inline)
+                _own_hands(self)
+            hand = self.hands[p]
+            for c in self.t_cards:
+                hand[c] += 1
         self.t_cards = []
         if not self._fown & _SHOWN:
             self.shown = self.shown.copy()
@@ -1584,7 +1622,11 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
         if a.verb == "give":  # R6.11: free, the turn's stage does not change
             self.t_gives += 1
-            src = _own(self, _by(self, p, a.soldier))
+            per = self.per  # (_own(_by(...)), inline: the giver is a soldier, never a civilian)
+            i = p * per + a.soldier - 1
+            src = self.soldiers[i]
+            if not self._sown >> i & 1:
+                src = _own(self, src)
             if a.cell is not None:  # to the partner's soldier on that cell (open team game)
                 dst = _at(self, a.cell)
                 assert dst is not None
@@ -1592,7 +1634,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self.add_log("give_ally", player=p, kind="action", name=self.name(p),
                              s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
             else:
-                move_item(src, _own(self, _by(self, p, a.n)), a.arg)
+                j = p * per + a.n - 1  # (the taker, likewise)
+                dst = self.soldiers[j]
+                if not self._sown >> j & 1:
+                    dst = _own(self, dst)
+                move_item(src, dst, a.arg)
                 if not self.quiet:
                     self._log("give", p, "action", {"name": self._names[p], "s": a.soldier,
                                                     "what": _word(a.arg), "to": a.n})
@@ -1654,10 +1700,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.cont = "_settle_turn"
 
     def _camp(self, p: int, take: str) -> None:
-        payer = next((s for s in _in_play(self, p) if s.food), None)
-        if payer is not None:
-            _own(self, payer).food -= 1
-        else:
+        for payer in _in_play(self, p):  # the first soldier with a food pays (no generator)
+            if payer.food:
+                _own(self, payer).food -= 1
+                break
+        else:  # nobody has a food: a corpse is eaten
             eater = _own(self, next(s for s in _in_play(self, p) if s.corpses))
             eater.corpses.pop(0)
         _own_discards(self)[p].remove("camp")
@@ -1667,7 +1714,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             _own_discards(self)[p].remove(c)
             _own_hands(self)[p][c] += 1
         if not self.quiet:
-            self.add_log("camp", player=p, kind="action", name=self.name(p), k=len(back) + 1)
+            self._log("camp", p, "action", {"name": self._names[p], "k": len(back) + 1})
 
     def _soldier_act(self, s: Soldier, a: TrenchAction) -> None:
         if s.owner < 0:
@@ -1768,16 +1815,17 @@ class TrenchState(_Memo, State[TrenchAction]):
             s = _own(self, s)
             s.ship = False
             if not self.quiet:
-                self.add_log("ship_gone", name=self.name(s.owner), s=s.num)
+                self._log("ship_gone", None, "event", {"name": self._names[s.owner], "s": s.num})
 
     def _step(self, s: Soldier, d: str, dig: bool) -> None:
         s = _own(self, s)
         assert s.cell is not None
         c = s.cell
-        lv = _level(self, s)
-        _leave_ship(self, s)
-        t = add(c, d)
-        if not on_board(t):
+        lv = 1 if s.ship else self.h[_INDEX[c]]  # (level, inline)
+        if s.ship:
+            _leave_ship(self, s)
+        t = _NEXT[d][c]  # (add, inline)
+        if t not in _INDEX:  # (off the board)
             _exit(self, s)
             return
         if dig:
@@ -1827,17 +1875,19 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _enter(self, s: Soldier, t: Cell) -> None:
         s = _own(self, s)
         s.cell = t
-        waiting = [x[2] for x in self.pending if x[0] == "relief"]  # looted after the relief
-        for it in self.items.pop(t, []):
-            if it == "food":
-                s.food += 1
-            elif it == "drug":
-                s.drugs += 1
-            elif it in waiting:
-                self.items[t] = [*self.items.get(t, ()), it]
-            else:
-                _loot(self, s, it)
-        for tid in sorted(self.gas):  # R8.6: entering lingering gas
+        things = self.items.pop(t, None)
+        if things:
+            waiting = [x[2] for x in self.pending if x[0] == "relief"]  # looted after the relief
+            for it in things:
+                if it == "food":
+                    s.food += 1
+                elif it == "drug":
+                    s.drugs += 1
+                elif it in waiting:
+                    self.items[t] = [*self.items.get(t, ()), it]
+                else:
+                    _loot(self, s, it)
+        for tid in sorted(self.gas) if self.gas else ():  # R8.6: entering lingering gas
             if self.gas[tid][1] == t and s.alive and not s.exited:  # (in play)
                 _gas_hit_one(self, s, self.gas[tid][0])
 
@@ -1907,7 +1957,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.next_gas += 1
             self.gas[tid] = (p, t)
             if not self.quiet:
-                self.add_log("gas_fired", name=self.name(p), cell=_cn(t))
+                self._log("gas_fired", None, "event", {"name": self._names[p], "cell": _cn(t)})
             _gas_hits(self, tid, t)
             if self.wind is not None:
                 self.gasq.append((tid, frozenset(), None))
@@ -1919,7 +1969,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             spent[p] += 1
             t = add(s.cell, s.facing, dist)
             if not self.quiet:
-                self.add_log("bomb", name=self.name(p), cell=_cn(t))
+                self._log("bomb", None, "event", {"name": self._names[p], "cell": _cn(t)})
             victim = _at(self, t)
             if victim is not None:
                 _kill(self, victim, p, "bomb")
@@ -1974,8 +2024,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if s.cell is not None and on_board(s.cell):
             self.items[s.cell] = [*self.items.get(s.cell, ()), s.sid]
         if not self.quiet:
-            self.add_log("death", player=s.owner, name=self.name(s.owner), s=s.num,
-                         cause=_CAUSE[cause])
+            self._log("death", s.owner, "event",
+                      {"name": self._names[s.owner], "s": s.num, "cause": _CAUSE[cause]})
         _credit(self, by, s.owner)
         if self.opts.hidden_teams:  # R13.4: a killed piece's team becomes public
             for seen in self.team_seen:
@@ -2048,7 +2098,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             if end == "off":
                 del self.gas[tid]
                 if not self.quiet:
-                    self.add_log("gas_off", name=self.name(owner))
+                    self._log("gas_off", None, "event", {"name": self._names[owner]})
             elif end == "choose":
                 last = self.gas[tid][1]
                 self.choice = (tid, frozenset(visited) | {cell, *path, last}, sides)
@@ -2091,10 +2141,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             eyes: Iterable[Soldier] = pos.values()
         else:
             eyes = [only] if only.cell is not None and pos.get(only.cell) is only else []
+        cells = set(pos)  # (set and set intersect by the hashes they hold: no cell hashed again)
         for e in eyes:
             assert e.cell is not None
             # the pieces adjacent or on the forward ray (the quick test of sees)
-            for c in _LOOK_BY[e.facing][e.cell].intersection(pos):
+            for c in _LOOK_BY[e.facing][e.cell].intersection(cells):
                 t = pos[c]
                 if t.owner == e.owner:
                     continue
@@ -2154,7 +2205,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             return False
         keys = _judgement_keys(self, tops)
         best = tops[keys.index(max(keys))]  # (the first of the best, as max(tops, key=) picks)
-        winners = tuple(p for p in range(self.n) if self.team[p] == self.team[best])
+        team = self.team
+        winners = tuple([p for p in range(self.n) if team[p] == team[best]])  # (no generator)
         self.result = Outcome(tuple(map(float, _team_vps(self))), winners, reason)
         if not self.quiet:
             self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
@@ -2202,12 +2254,18 @@ class TrenchState(_Memo, State[TrenchAction]):
                 adv[q] = max(adv[q], EDGES[edges[q]].row_of(s.cell))
         vps = _team_vps(self)
         keys = []
+        spent = self.spent
         for p in seats:
-            mates = [q for q in range(n) if team[q] == team[p]]
-            later = max(order.index(q) if q in order else -1 for q in mates)
+            best, held, living, used, later = 0, 0, 0, 0, -1
+            for q in range(n):  # p and his partners (a loop: no generators)
+                if team[q] == team[p]:
+                    best = max(best, adv[q])
+                    held += corpses[q]
+                    living += alive[q]
+                    used += spent[q]
+                    later = max(later, order.index(q) if q in order else -1)
             vp = vps[p]
-            keys.append((vp, max(adv[q] for q in mates), sum(corpses[q] for q in mates), vp,
-                         sum(alive[q] for q in mates), sum(self.spent[q] for q in mates), later))
+            keys.append((vp, best, held, vp, living, used, later))
         return keys
 
     # ----------------------------------------------------------------- refusals
@@ -2500,6 +2558,12 @@ _NEXT: dict[str, dict[Cell, Cell]] = {
     d: {(x, y): (x + dx, y + dy) for x in range(-1, 10) for y in range(-1, 10)}
     for d, (dx, dy) in DIRS.items()
 }
+#: By direction, the height-map index of the cell one step away (None: off the board).
+_NEXT_INDEX: dict[str, dict[Cell, int | None]] = {
+    d: {c: _INDEX.get(t) for c, t in ahead.items()} for d, ahead in _NEXT.items()
+}
+
+
 def _soldier_acts() -> dict[tuple[Any, ...], TrenchAction]:
     """Every action the engine looks up in ``_ACT``, by the key its call sites make (the
     positional arguments of :func:`act`): pieces S1..S3, guerrillas C1, C2 firing a soldier's
@@ -2556,13 +2620,22 @@ _CELL_ACTS: dict[tuple[str, int, str], tuple[TrenchAction, ...]] = {
     for key in [("place", 0, w) for w in ("cube", "food", "civilian", "village")]
     + [(v, k, "") for v in ("build", "remote") for k in (1, 2, 3)]
 }
-#: A soldier action -> the same action as a drug action (``extra``), made at import for the
-#: tables above (others, as a civilian's, at their first use).
-_EXTRA: dict[TrenchAction, TrenchAction] = {
-    a: act(a.verb, a.soldier, a.arg, a.cell, a.n, True)
+
+
+class _DrugVersions(dict[TrenchAction, TrenchAction]):
+    """A soldier action -> the same action as a drug action (``extra``): made at import for
+    the tables above, others at their first use (``__missing__``)."""
+
+    def __missing__(self, a: TrenchAction) -> TrenchAction:
+        x = self[a] = act(a.verb, a.soldier, a.arg, a.cell, a.n, True)
+        return x
+
+
+_EXTRA = _DrugVersions(
+    (a, act(a.verb, a.soldier, a.arg, a.cell, a.n, True))
     for a in [*_ACT.values(), *(x for acts in _CELL_ACTS.values() for x in acts)]
     if a.verb in CATEGORY and a.verb != "camp" and a.soldier < CIV
-}
+)
 _ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
     b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
     for b, kinds in ((True, ("gun", "bomb")), (False, ("gun", "gas", "bomb")))
@@ -2694,12 +2767,16 @@ def _who(num: int) -> Term:
     return Term(f"S{num}", f"兵{num}")
 
 
-def _cn(c: Cell) -> str:
-    return cell_name(c)
+class _CellNames(dict[Cell, str]):
+    """Cell names (:func:`cell_name`) as the log entries give them, each made once."""
+
+    def __missing__(self, c: Cell) -> str:
+        name = self[c] = cell_name(c)
+        return name
 
 
-def _word(w: str) -> Term:
-    return _WORDS[w]
+#: A cell's name (a look-up in C once the cell was named: no call of a Python function).
+_cn = _CellNames().__getitem__
 
 
 _WORDS = {
@@ -2715,3 +2792,5 @@ _WORDS = {
     "civilian": Term("a civilian", "民間人"),
     "village": Term("the village", "民間人集落"),
 }
+#: An item's or piece's name in the log (a look-up in C: no call of a Python function).
+_word = _WORDS.__getitem__
