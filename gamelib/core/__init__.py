@@ -5,6 +5,7 @@ from __future__ import annotations
 from gamelib.core.errors import GameLibError, IllegalAction, OptionError, RecordError
 from gamelib.core.history import History
 from gamelib.core.log import Catalog, LogEntry, Term
+from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.options import LANGS, Options, build_options, option, option_specs
 from gamelib.core.probability import Estimate, hypergeometric_pmf, monte_carlo
 from gamelib.core.records import dumps, loads, replay, undo
@@ -22,6 +23,7 @@ __all__ = [
     "History",
     "IllegalAction",
     "LogEntry",
+    "LogPrefix",
     "OptionError",
     "Options",
     "Outcome",

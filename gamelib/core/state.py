@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 from gamelib.core.errors import IllegalAction
 from gamelib.core.history import History
 from gamelib.core.log import Catalog, LogEntry, Term
+from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.messages import CORE, MAX_ACTION_TEXT
 from gamelib.core.options import Options
 from gamelib.core.rng import Rng, fresh_seed
@@ -324,9 +325,10 @@ class State(ABC, Generic[A]):
     #: When true, :meth:`add_log` skips its entry (fast playouts; see :meth:`apply_in_place`).
     quiet: bool = False
 
-    #: When true, ``log`` is a list this state shares with a twin (:meth:`share_log`): the next
-    #: entry copies it first (:meth:`_writable_log`). Bookkeeping, not content: ``fingerprint``
-    #: and ``digest`` leave it out.
+    #: When true, ``log`` may not be written as it is: a :class:`LogPrefix` of a list handed to a
+    #: twin, or a list shared with one (:meth:`share_log`); the next entry copies it first
+    #: (:meth:`_writable_log`, or the same test inline). Bookkeeping, not content:
+    #: ``fingerprint`` and ``digest`` leave it out.
     _log_shared: bool = False
 
     #: Attributes that only cache what the rest of the state determines (e.g. the legal actions,
@@ -499,16 +501,28 @@ class State(ABC, Generic[A]):
         }
 
     def share_log(self, twin: State[Any]) -> None:
-        """Let ``twin`` (a hand-written clone of this state) share this state's log list.
+        """Let ``twin`` (a hand-written clone of this state, the one to be played on) take this
+        state's log list, which this state goes on reading through a :class:`LogPrefix`.
 
-        Both are marked: whichever adds an entry first copies the list then (copy on write), so
-        the original may go on being played in place after it was cloned.
+        The twin adds its entries to the list itself, with no copy (the checked path's clone
+        then entry at every step). This state is marked: before it adds an entry, its prefix
+        becomes a list of its own (:meth:`_writable_log`), so it may go on being played in place.
+        A state already reading a prefix (cloned twice) shares that with the twin, both marked:
+        whichever adds an entry first copies it then.
         """
-        twin.log = self.log
-        self._log_shared = twin._log_shared = True
+        log = self.log
+        if self._log_shared or type(log) is not list:
+            twin.log = log
+            self._log_shared = twin._log_shared = True
+        else:  # (the usual case: hand the list over, keep a view of its entries so far)
+            twin.log = log
+            twin._log_shared = False
+            self.log = LogPrefix(log)  # type: ignore[assignment]  # read-only until replaced
+            self._log_shared = True
 
     def _writable_log(self) -> list[LogEntry]:
-        """This state's own log list, to append to (copied first if a twin shares it).
+        """This state's own log list, to append to (copied first if it is a prefix of a list
+        handed to a twin, or a list a twin shares).
 
         For a game that appends an entry itself; :meth:`add_log` does the same inline.
         """
@@ -528,8 +542,9 @@ class State(ABC, Generic[A]):
     ) -> None:
         """Append an entry made from the game's catalog (see :meth:`Catalog.entry`).
 
-        Entries render their text only when read; a ``quiet`` state records nothing. A log list
-        shared with a twin (:meth:`share_log`) is copied before the entry is added.
+        Entries render their text only when read; a ``quiet`` state records nothing. A log this
+        state handed to a twin or shares with one (:meth:`share_log`) is copied before the entry
+        is added.
         """
         if not self.quiet:
             log = self.log
@@ -591,6 +606,8 @@ def fingerprint(obj: Any, _depth: int = 0) -> Any:
         return ("set", tuple(sorted((fingerprint(v, d) for v in obj), key=repr)))
     if isinstance(obj, (list, tuple)):
         return (type(obj).__name__, tuple(fingerprint(v, d) for v in obj))
+    if isinstance(obj, LogPrefix):  # as the list it stands for
+        return ("list", tuple(fingerprint(v, d) for v in obj))
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return (
             type(obj).__name__,

@@ -428,7 +428,7 @@ def play_fast(game: Any, seed: int, bots: Sequence[Any]) -> Any:
     state = game.new_state(seed).clone()
     while not state.is_terminal():
         seat = state.current_player
-        state.log.clear()
+        state.log = []  # (a new list: a bot's clone may read the old one, see share_log)
         state.apply_in_place(ask(bots[seat], state, seat, state.legal_actions()))
     return state.outcome()
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import gamelib
-from gamelib.core import IllegalAction, Rng, fingerprint, play
+from gamelib.core import IllegalAction, LogPrefix, Rng, fingerprint, play
 from tests.toy_game import ToyAction, register
 
 register()
@@ -122,16 +122,35 @@ def test_a_quiet_new_state_logs_nothing_from_its_set_up_on_and_plays_the_same_ga
     assert quiet.log == [] and not game.new_state(4).quiet  # the next state is loud again
 
 
-def test_a_shared_log_is_copied_once_by_whichever_twin_writes_first() -> None:
+def test_a_twin_takes_the_log_list_and_the_original_keeps_a_view_of_its_entries() -> None:
+    """share_log (issue 12): no copy at the clone nor at the twin's entries; the original's
+    entries never change, and it copies them once when it writes again."""
     state = gamelib.load("toy").new_state(5)
     twin = state.clone()
+    handed, entries = state.log, list(state.log)
     state.share_log(twin)  # what a game's hand-written clone() does
-    assert twin.log is state.log
-    before, entries = fingerprint(state), list(state.log)
+    assert twin.log is handed and isinstance(state.log, LogPrefix) and state.log == entries
+    before = fingerprint(state)
     twin.apply_in_place(twin.legal_actions()[0])
-    assert state.log == entries and len(twin.log) > len(entries)
-    assert fingerprint(state) == before, "the sharing flag is bookkeeping, not content"
-    mine = twin._writable_log()
-    assert twin._writable_log() is mine is twin.log, "copied once only"
+    assert twin.log is handed and len(twin.log) > len(entries), "no copy for the twin"
+    assert state.log == entries and list(state.log) == entries and state.log[:] == entries
+    assert fingerprint(state) == before, "the view and its flag are bookkeeping, not content"
+    grown = list(twin.log)
     state.apply_in_place(state.legal_actions()[0])  # the original, played on in place
-    assert state.log is not twin.log and len(state.log) == len(entries) + 1
+    assert type(state.log) is list and len(state.log) == len(entries) + 1
+    assert twin.log == grown, "the original's entry is its own"
+    mine = state._writable_log()
+    assert state._writable_log() is mine is state.log, "copied once only"
+
+
+def test_a_state_cloned_twice_shares_its_view_until_a_twin_writes() -> None:
+    state = gamelib.load("toy").new_state(6)
+    first, second = state.clone(), state.clone()
+    for twin in (first, second):
+        state.share_log(twin)
+    entries = list(state.log)
+    assert second.log is state.log and second._log_shared and not first._log_shared
+    second.apply_in_place(second.legal_actions()[0])
+    first.apply_in_place(first.legal_actions()[0])
+    assert state.log == entries and len(first.log) == len(second.log) == len(entries) + 1
+    assert first.log is not second.log and first.log[-1] is not second.log[-1]

@@ -8,6 +8,7 @@ import random
 import pytest
 
 import gamelib
+from gamelib.core import LogPrefix
 from gamelib.core.state import fingerprint
 
 
@@ -88,13 +89,14 @@ def test_action_text_kept_once_made_changes_no_value() -> None:
     assert parse_action_text(str(Invade("china", "land"))) == Invade("china", "land")
 
 
-def test_twins_share_the_log_until_one_adds_an_entry() -> None:
-    """clone() shares the log list (issue 12); the first entry either twin adds copies it, so
-    neither ever sees the other's entries, on the checked and on the fast path."""
+def test_twins_never_see_each_others_log_entries() -> None:
+    """clone() hands the log list to the twin, the original keeping a view of its entries (issue
+    12); neither ever sees the other's entries, on the checked and on the fast path."""
     game = gamelib.load("rekkyo", players=2)
     state = game.new_state(6)
+    handed = state.log
     twin = state.clone()
-    assert twin.log is state.log
+    assert twin.log is handed and isinstance(state.log, LogPrefix) and state.log == handed
     entries = list(state.log)
     action = state.legal_actions()[-1]
     after = gamelib.play(state, action)
