@@ -15,7 +15,18 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any, overload
 
-__all__ = ["History"]
+__all__ = ["History", "prefix_index"]
+
+
+def prefix_index(index: int, n: int, name: str) -> int:
+    """The position in the underlying list of item ``index`` of its first ``n`` items (negative
+    indices count from the ``n``-th), or ``IndexError`` naming ``name``."""
+    i = index.__index__()
+    if i < 0:
+        i += n
+    if not 0 <= i < n:
+        raise IndexError(f"{name} index out of range")
+    return i
 
 
 class History(Sequence[str]):
@@ -61,13 +72,7 @@ class History(Sequence[str]):
     def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
         if isinstance(index, slice):
             return self.as_tuple()[index]
-        n = self._n
-        i = index.__index__()
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("history index out of range")
-        return self._items[i]
+        return self._items[prefix_index(index, self._n, "history")]
 
     def __iter__(self) -> Iterator[str]:
         return islice(self._items, self._n)

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any, overload
 
+from gamelib.core.history import prefix_index
 from gamelib.core.log import LogEntry
 
 __all__ = ["LogPrefix"]
@@ -55,13 +56,7 @@ class LogPrefix(Sequence[LogEntry]):
             if step == 1:
                 return self._items[start:stop]
             return [self._items[i] for i in range(start, stop, step)]
-        n = self._n
-        i = index.__index__()
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("log index out of range")
-        return self._items[i]
+        return self._items[prefix_index(index, self._n, "log")]
 
     def __iter__(self) -> Iterator[LogEntry]:
         return islice(self._items, self._n)
