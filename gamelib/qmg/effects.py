@@ -180,7 +180,7 @@ def pieces_left(st: QmgState, n: int, kind: str) -> bool:
 
 def reach(st: QmgState, n: int) -> frozenset[str]:
     """Spaces next to a supplied piece of ``n`` (cached with the supply)."""
-    memo = st.memo()
+    memo = st._memo  # (the slot itself: no memo() call)
     key = REACH + n
     found: frozenset[str] | None = memo.get(key)
     if found is None:
@@ -192,7 +192,7 @@ def _reach(st: QmgState, n: int) -> set[str]:
     board = st.board
     links = board.strait_links
     adjacent = board.adjacent
-    team = st.team(n)
+    team = TEAM[n]
     straits: frozenset[str] | None = None
     out: set[str] = set()
     for s in st.supplied(n):

@@ -97,6 +97,7 @@ LAST_NATION = len(NATIONS) - 1
 """The nation whose turn ends a round."""
 USSR = NATIONS.index("soviet_union")
 JAPAN = NATIONS.index("japan")
+USA = NATIONS.index("united_states")
 CARD_NATION = {cid: card.nation for cid, card in default_cards().cards.items()}
 """The nation whose deck holds each card."""
 CARD_TYPE = {cid: card.type for cid, card in default_cards().cards.items()}
@@ -155,6 +156,7 @@ RUN = fx.run
 NONE_USED: frozenset[str] = frozenset()
 NONE_PROTECTED: frozenset[tuple[str, int]] = frozenset()
 DISCARD_STEP_OPTIONS = fx.OPTIONS["discard_step"]
+END_DISCARDS = fx.END_DISCARDS
 TURN_TASKS_NO_START = tuple(tasks[:-1] for tasks in TURN_TASKS)
 """The same without the start of the turn (a nation without Status or face-down Response
 cards, or without a card used at the start of a turn, has nothing to use then: that decision
@@ -306,7 +308,8 @@ class QmgState(State[QmgAction], _Memo):
             return
         stack.pop()
         self._opts = None
-        fx.resolve(self, task, action)
+        if action is not END_DISCARDS:  # (the end of the Discard step resolves to nothing)
+            fx.resolve(self, task, action)
         self._advance()
 
     def outcome(self) -> Outcome | None:
@@ -537,7 +540,7 @@ class QmgState(State[QmgAction], _Memo):
 
     def supply_spaces(self, n: int) -> frozenset[str]:
         """Supply spaces for ``n`` (Scorched Earth takes Ukraine from the Axis)."""
-        if TEAM[n] == AXIS and self.in_play("ussr_scorched_earth"):
+        if TEAM[n] == AXIS and "ussr_scorched_earth" in self.table[USSR]:  # (no in_play call)
             return self.board.supply - {"ukraine"}
         return self.board.supply
 
@@ -564,7 +567,12 @@ class QmgState(State[QmgAction], _Memo):
         own = self.own_spaces(n)
         mine = set(own)
         ok = {s for s in own if s in land or self.navy_backed(s, n)}
-        seen = mine.intersection(self.supply_spaces(n))
+        table = self.table
+        # supply_spaces(n) and in_play() inlined (the Status cards read from their nation's list)
+        if TEAM[n] == AXIS and "ussr_scorched_earth" in table[USSR]:
+            seen = mine.intersection(board.supply - {"ukraine"})
+        else:
+            seen = mine.intersection(board.supply)
         frontier = list(seen)
         team = TEAM[n]
         adjacent = board.adjacent
@@ -582,12 +590,12 @@ class QmgState(State[QmgAction], _Memo):
             if new:
                 seen |= new
                 frontier.extend(new)
-        if n == USSR and self.in_play("ussr_shvernik"):
+        if n == USSR and "ussr_shvernik" in table[USSR]:
             seen |= mine & land
         if self.truk and n == JAPAN:
             area = board.adjacent["central_pacific"] | {"central_pacific"}
             seen |= mine & area
-        if team == ALLIES and self.in_play("usa_avg_expands") and "szechuan" in mine:
+        if team == ALLIES and "usa_avg_expands" in table[USA] and "szechuan" in mine:
             seen.add("szechuan")
         result = frozenset(seen)
         cache[n] = result
@@ -752,8 +760,18 @@ class QmgState(State[QmgAction], _Memo):
             k = left
         if k <= 0:
             return
-        deck = self.deck(n)
-        self.hand(n).extend(reversed(deck[-k:]))  # one at a time from the top
+        # deck(n) and hand(n) inlined (every turn's draw): copy what is shared
+        own = self._own
+        hand_bit = 1 << n
+        deck_bit = 64 << n
+        if own & (hand_bit | deck_bit) != hand_bit | deck_bit:
+            if not own & hand_bit:
+                self.hands[n] = self.hands[n][:]
+            if not own & deck_bit:
+                self.decks[n] = self.decks[n][:]
+            self._own = own | hand_bit | deck_bit
+        deck = self.decks[n]
+        self.hands[n].extend(reversed(deck[-k:]))  # one at a time from the top
         del deck[-k:]
         if not self.quiet:
             self._writable_log().append(ENTRY("draw", {"nation": NATION_NAMES[n], "n": k}, None,
