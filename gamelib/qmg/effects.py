@@ -93,13 +93,19 @@ RULES = {
 
 
 # -- counting pieces -------------------------------------------------------------------------
+TEAM_NATIONS = {
+    name: tuple(x for x in range(len(NATIONS)) if TEAM[x] == team)
+    for name, team in (("axis", AXIS), ("allies", ALLIES))
+}
+"""The nations of each team, by the name a count spec's ``who`` gives it."""
+
+
 def nations_of(st: QmgState, who: Any, n: int) -> list[int]:
     """The nations a count spec's ``who`` names, for acting nation ``n``."""
     if who == "self":
         return [n]
     if who in ("axis", "allies"):
-        team = AXIS if who == "axis" else ALLIES
-        return [x for x in range(len(NATIONS)) if st.team(x) == team]
+        return list(TEAM_NATIONS[who])  # (known: no walk over the nations)
     return [NATIONS.index(w) for w in who]
 
 
@@ -662,7 +668,12 @@ def _basic_possible(st: QmgState, n: int, kind: str) -> bool:
     if kind == "sea_battle":
         return not reach(st, n).isdisjoint(board.sea)
     army = kind == "build_army"
-    if not pieces_left(st, n, "army" if army else "navy"):
+    # pieces_left() inlined (no count_pieces call): a nation has one piece a space
+    nat = board.nations[n]
+    if army:
+        if len(board.land.intersection(st.own_spaces(n))) >= nat.armies:
+            return False
+    elif len(board.sea.intersection(st.own_spaces(n))) >= nat.navies:
         return False
     near = reach(st, n)
     pieces = st.pieces
@@ -1084,7 +1095,7 @@ def victory_step(st: QmgState, n: int) -> None:
                 break
             points = vp_amount(st, n, step)
             scored.append(points)
-            st.gain(st.team(n), points, st.card_name(cid))
+            st.gain(TEAM[n], points, st.card_name(cid))
 
 
 def why(st: QmgState, task: Task, action: QmgAction) -> Term:

@@ -737,19 +737,28 @@ class QmgState(State[QmgAction], _Memo):
             self._own = own | hand_bit | pile_bit
         self.hands[n].remove(cid)
         self.discards[n].insert(0, cid)
-        if not self.quiet:
-            self.log_private(n, "discard_hidden", "discard", card=CARD_NAMES[cid])
+        if not self.quiet:  # (a ready dict: no **params call)
+            name = NATION_NAMES[n]
+            self._log_pair(n, "discard_hidden", "discard", name,
+                           {"nation": name, "card": CARD_NAMES[cid]})
 
     def log_private(self, n: int, public: str, private: str, **params: Any) -> None:
         """Log ``public`` for the other seats and ``private`` (naming a card) for ``n``'s seat."""
         if self.quiet:
             return
-        own = self.seat_of[n]
         name = NATION_NAMES[n]
+        self._log_pair(n, public, private, name, {"nation": name, **params})
+
+    def _log_pair(
+        self, n: int, public: str, private: str, name: Term, params: dict[str, Any]
+    ) -> None:
+        """:meth:`log_private` with the nation's ``name`` and the private entry's ``params``
+        (naming the nation too) ready."""
+        own = self.seat_of[n]
         others = _OTHERS[self.game.options.players][own]  # type: ignore[attr-defined]
         self._writable_log().extend((
             ENTRY(public, {"nation": name}, None, others, "action"),
-            ENTRY(private, {"nation": name, **params}, None, _OWN[own], "action"),
+            ENTRY(private, params, None, _OWN[own], "action"),
         ))
 
     def draw_up(self, n: int) -> None:
