@@ -210,11 +210,14 @@ class QmgState(State[QmgAction], _Memo):
             home = self.board.nations[n].home
             self.pieces[home] = (n,)
             self._memo[OWN + n] = (home,)  # (known: no walk over the map to find it)
-            self.add_log("setup_army", nation=self.nation_name(n), space=self.board.names[home])
-            self.hands[n] = [cards.pop() for _ in range(SETUP_DRAW)]
+            if not self.quiet:
+                self.add_log("setup_army", nation=NATION_NAMES[n], space=self.board.names[home])
+            # the top cards, drawn one at a time (a slice: no loop of pops)
+            self.hands[n] = cards[: -SETUP_DRAW - 1 : -1]
+            del cards[-SETUP_DRAW:]
         self._begin_turn(0)
         for n in reversed(range(len(NATIONS))):
-            self.stack.append(Task("cost_hand", n, n=SETUP_DISCARD))
+            self.stack.append(COST_HAND[n][SETUP_DISCARD])  # (made once)
         self._advance()
 
     # -- names --------------------------------------------------------------------------------
