@@ -394,6 +394,8 @@ PLAY_USERS = frozenset(n for n, trigger in HOLDS if trigger == "play_step")
 """The nations with a card used in their Play step (the others: no :func:`usable` call)."""
 DISCARD_USERS = frozenset(n for n, trigger in HOLDS if trigger == "discard_step")
 """The nations with a card used in their Discard step (the others: no :func:`usable` call)."""
+CARD_TYPE = {cid: card.type for cid, card in default_cards().cards.items()}
+"""Each card's type."""
 BASIC_KIND = {cid: card.type if card.basic else "" for cid, card in default_cards().cards.items()}
 """Each basic card's type ("" for special cards)."""
 DISCARD = {cid: act("discard", cid) for cid in EFFECTS}
@@ -962,8 +964,9 @@ def run(st: QmgState, task: Task) -> None:
             st.hand(n).append(st.deck(n).pop())
             st.add_log("draw", nation=st.nation_name(n), n=1)
     elif op == "fetch":
-        for i in range(len(st.decks[n]) - 1, -1, -1):
-            if st.cards.card(st.decks[n][i]).type == task.card:
+        deck = st.decks[n]
+        for i in range(len(deck) - 1, -1, -1):
+            if CARD_TYPE[deck[i]] == task.card:  # (a look-up: no card() call)
                 st.hand(n).append(st.deck(n).pop(i))
                 if not st.quiet:
                     name = st.nation_name(n)

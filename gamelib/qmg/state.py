@@ -100,8 +100,7 @@ JAPAN = NATIONS.index("japan")
 USA = NATIONS.index("united_states")
 CARD_NATION = {cid: card.nation for cid, card in default_cards().cards.items()}
 """The nation whose deck holds each card."""
-CARD_TYPE = {cid: card.type for cid, card in default_cards().cards.items()}
-"""Each card's type."""
+CARD_TYPE = fx.CARD_TYPE
 CARD_NAMES = {cid: card.name for cid, card in default_cards().cards.items()}
 """Each card's name in both languages."""
 NATION_NAMES = tuple(nation.name for nation in default_board().nations)
@@ -311,7 +310,9 @@ class QmgState(State[QmgAction], _Memo):
             return
         stack.pop()
         self._opts = None
-        if action is not END_DISCARDS:  # (the end of the Discard step resolves to nothing)
+        if op == "play" and action.verb == "discard":  # what resolve does, without its tests
+            self.discard_from_hand(task.nation, action.a)
+        elif action is not END_DISCARDS:  # (the end of the Discard step resolves to nothing)
             fx.resolve(self, task, action)
         self._advance()
 
@@ -569,7 +570,11 @@ class QmgState(State[QmgAction], _Memo):
         land = board.land
         own = self.own_spaces(n)
         mine = set(own)
-        ok = {s for s in own if s in land or self.navy_backed(s, n)}
+        ok = mine & land  # the armies, then the navies backed by one
+        if len(ok) < len(own):  # (no comprehension call)
+            for s in own:
+                if s not in land and self.navy_backed(s, n):
+                    ok.add(s)
         table = self.table
         # supply_spaces(n) and in_play() inlined (the Status cards read from their nation's list)
         if TEAM[n] == AXIS and "ussr_scorched_earth" in table[USSR]:
