@@ -498,11 +498,14 @@ class QmgState(State[QmgAction], _Memo):
         land = self.board.land
         adjacent = self.board.adjacent
         pieces = self.pieces
-        return frozenset(
-            s
-            for s in self.own_spaces(USSR)  # (cached) rather than every land space
-            if s in land and any(0 in pieces[t] for t in adjacent[s])
-        )
+        found = []
+        for s in self.own_spaces(USSR):  # (cached) rather than every land space; plain loops
+            if s in land:
+                for t in adjacent[s]:
+                    if 0 in pieces[t]:
+                        found.append(s)
+                        break
+        return frozenset(found)
 
     def forget_supply(self, *, cards_only: bool = False) -> None:
         """Drop the cached supply and what depends on it (after a piece, a card in play or
