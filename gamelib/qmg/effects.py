@@ -98,6 +98,8 @@ TEAM_NATIONS = {
     for name, team in (("axis", AXIS), ("allies", ALLIES))
 }
 """The nations of each team, by the name a count spec's ``who`` gives it."""
+TEAM_SETS = tuple(frozenset(TEAM_NATIONS[name]) for name in ("axis", "allies"))
+"""The nations of each team, by team (0 Axis, 1 Allies)."""
 
 
 def nations_of(st: QmgState, who: Any, n: int) -> list[int]:
@@ -679,19 +681,17 @@ def _basic_possible(st: QmgState, n: int, kind: str) -> bool:
         return False
     near = reach(st, n)
     pieces = st.pieces
-    team = TEAM[n]
+    team = TEAM_SETS[TEAM[n]]  # (a superset test in C: no generator per space)
     if army:
         home = board.nations[n].home
         for s in (near | {home}) & board.land:
             here = pieces[s]
-            if not here or (n not in here and all(TEAM[x] == team for x in here)):
+            if not here or (n not in here and team.issuperset(here)):
                 return True
         return bool(recruit_instead(st, n))
     for s in near & board.sea:
         here = pieces[s]
-        if (not here or (n not in here and all(TEAM[x] == team for x in here))) and (
-            st.navy_backed(s, n)
-        ):
+        if (not here or (n not in here and team.issuperset(here))) and st.navy_backed(s, n):
             return True
     return False
 
