@@ -223,13 +223,13 @@ def build_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | None)
     if army and home not in near:
         near = near | {home}
     pieces = st.pieces
-    team = st.team(n)
+    team = TEAM_SETS[TEAM[n]]
     out = []
     for s in st.board.land_order if army else st.board.sea_order:
         if s not in near or (limit is not None and s not in limit):
             continue
         here = pieces[s]
-        if here and (n in here or any(TEAM[x] != team for x in here)):
+        if here and (n in here or not team.issuperset(here)):  # (no generator)
             continue
         if army or st.navy_backed(s, n):
             out.append(s)
@@ -326,7 +326,7 @@ def step_options(st: QmgState, task: Task) -> list[QmgAction]:
     limit = step_spaces(st, task)
     opts: list[QmgAction]
     if op == "build":
-        opts = [act("build", s) for s in build_targets(st, n, step["kind"], limit)]
+        opts = list(map(BUILD.__getitem__, build_targets(st, n, step["kind"], limit)))
         if step["kind"] == "army":
             opts.extend(recruit_instead(st, n))
     elif op == "recruit":
@@ -404,6 +404,8 @@ DISCARD = {cid: act("discard", cid) for cid in EFFECTS}
 """The ``discard <card>`` action of each card (the most frequent actions, made once)."""
 REMOVE = {space: act("remove", space) for space in default_board().order}
 """The ``remove <space>`` action (an own piece taken off) of each space."""
+BUILD = {space: act("build", space) for space in default_board().order}
+"""The ``build <space>`` action of each space (the shared objects ``act`` makes)."""
 PLAY = {cid: act("play", cid) for cid in EFFECTS}
 """The ``play <card>`` action of each card."""
 USE = {cid: act("use", cid) for cid in EFFECTS}
