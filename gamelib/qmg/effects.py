@@ -93,13 +93,21 @@ RULES = {
 
 
 # -- counting pieces -------------------------------------------------------------------------
+TEAM_NATIONS = {
+    name: tuple(x for x in range(len(NATIONS)) if TEAM[x] == team)
+    for name, team in (("axis", AXIS), ("allies", ALLIES))
+}
+"""The nations of each team, by the name a count spec's ``who`` gives it."""
+TEAM_SETS = tuple(frozenset(TEAM_NATIONS[name]) for name in ("axis", "allies"))
+"""The nations of each team, by team (0 Axis, 1 Allies)."""
+
+
 def nations_of(st: QmgState, who: Any, n: int) -> list[int]:
     """The nations a count spec's ``who`` names, for acting nation ``n``."""
     if who == "self":
         return [n]
     if who in ("axis", "allies"):
-        team = AXIS if who == "axis" else ALLIES
-        return [x for x in range(len(NATIONS)) if st.team(x) == team]
+        return list(TEAM_NATIONS[who])  # (known: no walk over the nations)
     return [NATIONS.index(w) for w in who]
 
 
@@ -180,7 +188,7 @@ def pieces_left(st: QmgState, n: int, kind: str) -> bool:
 
 def reach(st: QmgState, n: int) -> frozenset[str]:
     """Spaces next to a supplied piece of ``n`` (cached with the supply)."""
-    memo = st.memo()
+    memo = st._memo  # (the slot itself: no memo() call)
     key = REACH + n
     found: frozenset[str] | None = memo.get(key)
     if found is None:
@@ -192,7 +200,7 @@ def _reach(st: QmgState, n: int) -> set[str]:
     board = st.board
     links = board.strait_links
     adjacent = board.adjacent
-    team = st.team(n)
+    team = TEAM[n]
     straits: frozenset[str] | None = None
     out: set[str] = set()
     for s in st.supplied(n):
@@ -215,13 +223,13 @@ def build_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | None)
     if army and home not in near:
         near = near | {home}
     pieces = st.pieces
-    team = st.team(n)
+    team = TEAM_SETS[TEAM[n]]
     out = []
     for s in st.board.land_order if army else st.board.sea_order:
         if s not in near or (limit is not None and s not in limit):
             continue
         here = pieces[s]
-        if here and (n in here or any(TEAM[x] != team for x in here)):
+        if here and (n in here or not team.issuperset(here)):  # (no generator)
             continue
         if army or st.navy_backed(s, n):
             out.append(s)
@@ -318,7 +326,7 @@ def step_options(st: QmgState, task: Task) -> list[QmgAction]:
     limit = step_spaces(st, task)
     opts: list[QmgAction]
     if op == "build":
-        opts = [act("build", s) for s in build_targets(st, n, step["kind"], limit)]
+        opts = list(map(BUILD.__getitem__, build_targets(st, n, step["kind"], limit)))
         if step["kind"] == "army":
             opts.extend(recruit_instead(st, n))
     elif op == "recruit":
@@ -388,12 +396,16 @@ PLAY_USERS = frozenset(n for n, trigger in HOLDS if trigger == "play_step")
 """The nations with a card used in their Play step (the others: no :func:`usable` call)."""
 DISCARD_USERS = frozenset(n for n, trigger in HOLDS if trigger == "discard_step")
 """The nations with a card used in their Discard step (the others: no :func:`usable` call)."""
+CARD_TYPE = {cid: card.type for cid, card in default_cards().cards.items()}
+"""Each card's type."""
 BASIC_KIND = {cid: card.type if card.basic else "" for cid, card in default_cards().cards.items()}
 """Each basic card's type ("" for special cards)."""
 DISCARD = {cid: act("discard", cid) for cid in EFFECTS}
 """The ``discard <card>`` action of each card (the most frequent actions, made once)."""
 REMOVE = {space: act("remove", space) for space in default_board().order}
 """The ``remove <space>`` action (an own piece taken off) of each space."""
+BUILD = {space: act("build", space) for space in default_board().order}
+"""The ``build <space>`` action of each space (the shared objects ``act`` makes)."""
 PLAY = {cid: act("play", cid) for cid in EFFECTS}
 """The ``play <card>`` action of each card."""
 USE = {cid: act("use", cid) for cid in EFFECTS}
@@ -662,23 +674,26 @@ def _basic_possible(st: QmgState, n: int, kind: str) -> bool:
     if kind == "sea_battle":
         return not reach(st, n).isdisjoint(board.sea)
     army = kind == "build_army"
-    if not pieces_left(st, n, "army" if army else "navy"):
+    # pieces_left() inlined (no count_pieces call): a nation has one piece a space
+    nat = board.nations[n]
+    if army:
+        if len(board.land.intersection(st.own_spaces(n))) >= nat.armies:
+            return False
+    elif len(board.sea.intersection(st.own_spaces(n))) >= nat.navies:
         return False
     near = reach(st, n)
     pieces = st.pieces
-    team = TEAM[n]
+    team = TEAM_SETS[TEAM[n]]  # (a superset test in C: no generator per space)
     if army:
         home = board.nations[n].home
         for s in (near | {home}) & board.land:
             here = pieces[s]
-            if not here or (n not in here and all(TEAM[x] == team for x in here)):
+            if not here or (n not in here and team.issuperset(here)):
                 return True
         return bool(recruit_instead(st, n))
     for s in near & board.sea:
         here = pieces[s]
-        if (not here or (n not in here and all(TEAM[x] == team for x in here))) and (
-            st.navy_backed(s, n)
-        ):
+        if (not here or (n not in here and team.issuperset(here))) and st.navy_backed(s, n):
             return True
     return False
 
@@ -951,8 +966,9 @@ def run(st: QmgState, task: Task) -> None:
             st.hand(n).append(st.deck(n).pop())
             st.add_log("draw", nation=st.nation_name(n), n=1)
     elif op == "fetch":
-        for i in range(len(st.decks[n]) - 1, -1, -1):
-            if st.cards.card(st.decks[n][i]).type == task.card:
+        deck = st.decks[n]
+        for i in range(len(deck) - 1, -1, -1):
+            if CARD_TYPE[deck[i]] == task.card:  # (a look-up: no card() call)
                 st.hand(n).append(st.deck(n).pop(i))
                 if not st.quiet:
                     name = st.nation_name(n)
@@ -1084,7 +1100,7 @@ def victory_step(st: QmgState, n: int) -> None:
                 break
             points = vp_amount(st, n, step)
             scored.append(points)
-            st.gain(st.team(n), points, st.card_name(cid))
+            st.gain(TEAM[n], points, st.card_name(cid))
 
 
 def why(st: QmgState, task: Task, action: QmgAction) -> Term:

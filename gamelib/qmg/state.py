@@ -97,10 +97,10 @@ LAST_NATION = len(NATIONS) - 1
 """The nation whose turn ends a round."""
 USSR = NATIONS.index("soviet_union")
 JAPAN = NATIONS.index("japan")
+USA = NATIONS.index("united_states")
 CARD_NATION = {cid: card.nation for cid, card in default_cards().cards.items()}
 """The nation whose deck holds each card."""
-CARD_TYPE = {cid: card.type for cid, card in default_cards().cards.items()}
-"""Each card's type."""
+CARD_TYPE = fx.CARD_TYPE
 CARD_NAMES = {cid: card.name for cid, card in default_cards().cards.items()}
 """Each card's name in both languages."""
 NATION_NAMES = tuple(nation.name for nation in default_board().nations)
@@ -155,6 +155,7 @@ RUN = fx.run
 NONE_USED: frozenset[str] = frozenset()
 NONE_PROTECTED: frozenset[tuple[str, int]] = frozenset()
 DISCARD_STEP_OPTIONS = fx.OPTIONS["discard_step"]
+END_DISCARDS = fx.END_DISCARDS
 TURN_TASKS_NO_START = tuple(tasks[:-1] for tasks in TURN_TASKS)
 """The same without the start of the turn (a nation without Status or face-down Response
 cards, or without a card used at the start of a turn, has nothing to use then: that decision
@@ -208,11 +209,14 @@ class QmgState(State[QmgAction], _Memo):
             home = self.board.nations[n].home
             self.pieces[home] = (n,)
             self._memo[OWN + n] = (home,)  # (known: no walk over the map to find it)
-            self.add_log("setup_army", nation=self.nation_name(n), space=self.board.names[home])
-            self.hands[n] = [cards.pop() for _ in range(SETUP_DRAW)]
+            if not self.quiet:
+                self.add_log("setup_army", nation=NATION_NAMES[n], space=self.board.names[home])
+            # the top cards, drawn one at a time (a slice: no loop of pops)
+            self.hands[n] = cards[: -SETUP_DRAW - 1 : -1]
+            del cards[-SETUP_DRAW:]
         self._begin_turn(0)
         for n in reversed(range(len(NATIONS))):
-            self.stack.append(Task("cost_hand", n, n=SETUP_DISCARD))
+            self.stack.append(COST_HAND[n][SETUP_DISCARD])  # (made once)
         self._advance()
 
     # -- names --------------------------------------------------------------------------------
@@ -306,7 +310,10 @@ class QmgState(State[QmgAction], _Memo):
             return
         stack.pop()
         self._opts = None
-        fx.resolve(self, task, action)
+        if op == "play" and action.verb == "discard":  # what resolve does, without its tests
+            self.discard_from_hand(task.nation, action.a)
+        elif action is not END_DISCARDS:  # (the end of the Discard step resolves to nothing)
+            fx.resolve(self, task, action)
         self._advance()
 
     def outcome(self) -> Outcome | None:
@@ -491,11 +498,14 @@ class QmgState(State[QmgAction], _Memo):
         land = self.board.land
         adjacent = self.board.adjacent
         pieces = self.pieces
-        return frozenset(
-            s
-            for s in self.own_spaces(USSR)  # (cached) rather than every land space
-            if s in land and any(0 in pieces[t] for t in adjacent[s])
-        )
+        found = []
+        for s in self.own_spaces(USSR):  # (cached) rather than every land space; plain loops
+            if s in land:
+                for t in adjacent[s]:
+                    if 0 in pieces[t]:
+                        found.append(s)
+                        break
+        return frozenset(found)
 
     def forget_supply(self, *, cards_only: bool = False) -> None:
         """Drop the cached supply and what depends on it (after a piece, a card in play or
@@ -537,7 +547,7 @@ class QmgState(State[QmgAction], _Memo):
 
     def supply_spaces(self, n: int) -> frozenset[str]:
         """Supply spaces for ``n`` (Scorched Earth takes Ukraine from the Axis)."""
-        if TEAM[n] == AXIS and self.in_play("ussr_scorched_earth"):
+        if TEAM[n] == AXIS and "ussr_scorched_earth" in self.table[USSR]:  # (no in_play call)
             return self.board.supply - {"ukraine"}
         return self.board.supply
 
@@ -563,8 +573,17 @@ class QmgState(State[QmgAction], _Memo):
         land = board.land
         own = self.own_spaces(n)
         mine = set(own)
-        ok = {s for s in own if s in land or self.navy_backed(s, n)}
-        seen = mine.intersection(self.supply_spaces(n))
+        ok = mine & land  # the armies, then the navies backed by one
+        if len(ok) < len(own):  # (no comprehension call)
+            for s in own:
+                if s not in land and self.navy_backed(s, n):
+                    ok.add(s)
+        table = self.table
+        # supply_spaces(n) and in_play() inlined (the Status cards read from their nation's list)
+        if TEAM[n] == AXIS and "ussr_scorched_earth" in table[USSR]:
+            seen = mine.intersection(board.supply - {"ukraine"})
+        else:
+            seen = mine.intersection(board.supply)
         frontier = list(seen)
         team = TEAM[n]
         adjacent = board.adjacent
@@ -582,12 +601,12 @@ class QmgState(State[QmgAction], _Memo):
             if new:
                 seen |= new
                 frontier.extend(new)
-        if n == USSR and self.in_play("ussr_shvernik"):
+        if n == USSR and "ussr_shvernik" in table[USSR]:
             seen |= mine & land
         if self.truk and n == JAPAN:
             area = board.adjacent["central_pacific"] | {"central_pacific"}
             seen |= mine & area
-        if team == ALLIES and self.in_play("usa_avg_expands") and "szechuan" in mine:
+        if team == ALLIES and "usa_avg_expands" in table[USA] and "szechuan" in mine:
             seen.add("szechuan")
         result = frozenset(seen)
         cache[n] = result
@@ -729,19 +748,28 @@ class QmgState(State[QmgAction], _Memo):
             self._own = own | hand_bit | pile_bit
         self.hands[n].remove(cid)
         self.discards[n].insert(0, cid)
-        if not self.quiet:
-            self.log_private(n, "discard_hidden", "discard", card=CARD_NAMES[cid])
+        if not self.quiet:  # (a ready dict: no **params call)
+            name = NATION_NAMES[n]
+            self._log_pair(n, "discard_hidden", "discard", name,
+                           {"nation": name, "card": CARD_NAMES[cid]})
 
     def log_private(self, n: int, public: str, private: str, **params: Any) -> None:
         """Log ``public`` for the other seats and ``private`` (naming a card) for ``n``'s seat."""
         if self.quiet:
             return
-        own = self.seat_of[n]
         name = NATION_NAMES[n]
+        self._log_pair(n, public, private, name, {"nation": name, **params})
+
+    def _log_pair(
+        self, n: int, public: str, private: str, name: Term, params: dict[str, Any]
+    ) -> None:
+        """:meth:`log_private` with the nation's ``name`` and the private entry's ``params``
+        (naming the nation too) ready."""
+        own = self.seat_of[n]
         others = _OTHERS[self.game.options.players][own]  # type: ignore[attr-defined]
         self._writable_log().extend((
             ENTRY(public, {"nation": name}, None, others, "action"),
-            ENTRY(private, {"nation": name, **params}, None, _OWN[own], "action"),
+            ENTRY(private, params, None, _OWN[own], "action"),
         ))
 
     def draw_up(self, n: int) -> None:
@@ -752,8 +780,18 @@ class QmgState(State[QmgAction], _Memo):
             k = left
         if k <= 0:
             return
-        deck = self.deck(n)
-        self.hand(n).extend(reversed(deck[-k:]))  # one at a time from the top
+        # deck(n) and hand(n) inlined (every turn's draw): copy what is shared
+        own = self._own
+        hand_bit = 1 << n
+        deck_bit = 64 << n
+        if own & (hand_bit | deck_bit) != hand_bit | deck_bit:
+            if not own & hand_bit:
+                self.hands[n] = self.hands[n][:]
+            if not own & deck_bit:
+                self.decks[n] = self.decks[n][:]
+            self._own = own | hand_bit | deck_bit
+        deck = self.decks[n]
+        self.hands[n].extend(reversed(deck[-k:]))  # one at a time from the top
         del deck[-k:]
         if not self.quiet:
             self._writable_log().append(ENTRY("draw", {"nation": NATION_NAMES[n], "n": k}, None,
