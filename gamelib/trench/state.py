@@ -235,14 +235,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         d.update(self.__dict__)  # (State.__init__'s, the first keys of the prototype too)
         self.__dict__ = d
         d["opts"] = o
-        d["_names"] = game.seat_names()  # (in the game's language)
+        # (the seat names: the prototype's, made for the same options, language included)
         for k in _PROTO_FLAT:
             d[k] = proto[k].copy()
-        for k in _PROTO_NESTED:  # (lists of soldiers, hands, piles, sets)
-            d[k] = copies = []
-            for x in proto[k]:  # (a loop: no comprehension call)
-                copies.append(x.copy())
-        d["items"] = {c: v.copy() for c, v in proto["items"].items()}
+        for k, copy_one in _PROTO_NESTED:  # (lists of soldiers, hands, piles, sets)
+            d[k] = list(map(copy_one, proto[k]))  # (mapped in C: no loop or comprehension)
+        d["items"] = items = {}
+        for c, v in proto["items"].items():  # (a loop: no comprehension call)
+            items[c] = v.copy()
         self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
         self._fown = _FLOW
         self._legal = None
@@ -2537,8 +2537,13 @@ _PROTO_FLAT = (
     "h", "base_at", "gas", "skip", "intr_used", "vp", "public_tiles", "bonus", "spent", "plots",
     "team", "tvp", "queue", "order", "t_cards", "t_last", "t_exh", "gasq", "pending",
 )
-_PROTO_NESTED = ("soldiers", "civs", "hands", "discards", "known", "shown", "team_seen")
-_PROTO_COPIED = frozenset((*_PROTO_FLAT, *_PROTO_NESTED, "items", "pile", "wdisc", "previews"))
+_PROTO_NESTED = (
+    ("soldiers", Soldier.copy), ("civs", Soldier.copy), ("hands", dict.copy),
+    ("discards", list.copy), ("known", set.copy), ("shown", list.copy), ("team_seen", set.copy),
+)
+_PROTO_COPIED = frozenset(
+    (*_PROTO_FLAT, *(k for k, _ in _PROTO_NESTED), "items", "pile", "wdisc", "previews")
+)
 #: No piece's id (soldiers 0.., civilians -1, -2): ``_card_uses`` skips nobody.
 _NO_SID = -1000
 _new = object.__new__
