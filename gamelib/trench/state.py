@@ -49,6 +49,7 @@ from gamelib.trench.data import (
     WIND_CARDS,
     WIND_NAMES,
 )
+from gamelib.trench.messages import MESSAGES
 from gamelib.trench.search import GIVES_PER_TURN, sample_world
 from gamelib.trench.soldier import Soldier, drop_item, items_of, move_item
 from gamelib.trench.view import SoldierView, TrenchView
@@ -360,7 +361,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         """``add_log`` for the entries of (nearly) every step, the parameters given as a dict
         (no keyword arguments to bind: 4,700 instructions an entry instead of 7,800). The
         caller checks ``quiet``."""
-        entry = self.game.messages.entry_from(key, params, player, visible_to, kind)
+        entry = _ENTRY(key, params, player, visible_to, kind)
         if self._log_shared:  # (_writable_log, inline: a list shared with a twin is copied)
             self.log = self.log[:]
             self._log_shared = False
@@ -2530,6 +2531,9 @@ _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
 #: had after :meth:`TrenchState._set_up` (copied from by the next games' set-up; never
 #: changed; its chance draws are made anew).
 _PROTOS: dict[Any, dict[str, Any]] = {}
+#: The catalog's positional entry maker (the game's ``messages``: a module global, not two
+#: attribute reads, one of them a class attribute, per entry).
+_ENTRY = MESSAGES.entry_from
 #: The containers ``_from_prototype`` copies, one level and two levels deep: with ``items``
 #: and the wind piles, every mutable value ``_set_up`` makes but the frozen options (checked
 #: when a prototype is made).
