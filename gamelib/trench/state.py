@@ -68,15 +68,17 @@ _KNOWN = 1 << 42
 #: The ownership bits (in ``_fown``: small ints, no big-int arithmetic) of the flow's small
 #: containers written on most steps (a played-in-place state owns them for good; a clone
 #: copies one at its first write): the set-up and plot queue, the turn's cards, the cards
-#: shown, the last category per piece this turn; the height map (written by _set_h only) and
-#: the discard piles (written through _own_discards).
+#: shown, the last category per piece this turn; the height map (written by _set_h only), the
+#: discard piles (written through _own_discards) and the items (through _own_items).
 _QUEUE = 1
 _TCARDS = 2
 _SHOWN = 4
 _TLAST = 8
 _HEIGHTS = 16
 _DISCARDS = 32
-_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS
+#: The items by cell (written through _own_items).
+_ITEMS = 64
+_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS | _ITEMS
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
@@ -268,11 +270,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         s._sown = self._sown = 0
         s._fown = self._fown = 0
         # The flow's queue, turn cards, cards shown and last categories likewise, the height
-        # map and the discard piles (_FLOW bits in _fown).
+        # map, the discard piles and the items by cell (_FLOW bits in _fown).
         # Shared because replaced, never changed: the bases, interrupt cards used, bonuses,
         # weapons spent, VP, the turn order and the pieces done for the turn.
         # (x.copy(): a third of list(x)'s or x[:]'s instructions in CPython 3.11)
-        d["items"] = self.items.copy()  # (a cell's list of items is replaced, never changed)
         d["gas"] = self.gas.copy()
         d["soldiers"] = self.soldiers.copy()
         o = self.opts
@@ -330,6 +331,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.discards = piles
             self._fown |= _DISCARDS
         return self.discards
+
+    def _own_items(self) -> dict[Cell, list[Any]]:
+        """The items by cell as this state may change them (clones share them until one writes;
+        a cell's list of items is replaced, never changed)."""
+        if not self._fown & _ITEMS:
+            self.items = self.items.copy()
+            self._fown |= _ITEMS
+        return self.items
 
     def _own_known(self) -> list[set[int]]:
         """The tiles each seat knows, as this state may change them, and ``public_tiles`` made
@@ -1263,7 +1272,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.village = a.cell
                     self.village_pool -= 1
                 else:
-                    self.items[a.cell] = [*self.items.get(a.cell, ()), "food"]
+                    _own_items(self)[a.cell] = [*self.items.get(a.cell, ()), "food"]
                     self.food_pool -= 1
                 if not self.quiet:
                     self._log("place", p, "action",
@@ -1328,9 +1337,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                     things = things.copy()  # (replaced, never changed: clones share it)
                     things.remove(sid)
                     if things:
-                        self.items[c] = things
+                        _own_items(self)[c] = things
                     else:
-                        del self.items[c]
+                        del _own_items(self)[c]
                     _loot(self, occ, sid)
                 return
 
@@ -1765,7 +1774,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             _set_h(self, c, _H(self, c) - 1)
             if _H(self, c) == 0:
                 keep = []
-                for it in self.items.pop(c, []):
+                for it in _own_items(self).pop(c, []):
                     if it == "food":
                         s.food += 1
                     elif it == "drug":
@@ -1773,7 +1782,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     else:
                         keep.append(it)
                 if keep:
-                    self.items[c] = keep
+                    self.items[c] = keep  # (this state's own: popped from above)
             _terrain(self, [c], p)
         elif v == "equip":
             if a.arg == "mask":
@@ -1876,7 +1885,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _enter(self, s: Soldier, t: Cell) -> None:
         s = _own(self, s)
         s.cell = t
-        things = self.items.pop(t, None)
+        things = _own_items(self).pop(t) if t in self.items else None  # (no copy for nothing)
         if things:
             waiting = [x[2] for x in self.pending if x[0] == "relief"]  # looted after the relief
             for it in things:
@@ -1885,7 +1894,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 elif it == "drug":
                     s.drugs += 1
                 elif it in waiting:
-                    self.items[t] = [*self.items.get(t, ()), it]
+                    self.items[t] = [*self.items.get(t, ()), it]  # (own: popped from above)
                 else:
                     _loot(self, s, it)
         for tid in sorted(self.gas) if self.gas else ():  # R8.6: entering lingering gas
@@ -2023,7 +2032,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.deaths += 1
         self._end_key = None  # (an input of the end check changes)
         if s.cell is not None and on_board(s.cell):
-            self.items[s.cell] = [*self.items.get(s.cell, ()), s.sid]
+            _own_items(self)[s.cell] = [*self.items.get(s.cell, ()), s.sid]
         if not self.quiet:
             self._log("death", s.owner, "event",
                       {"name": self._names[s.owner], "s": s.num, "cause": _CAUSE[cause]})
@@ -2482,6 +2491,7 @@ _occupied = TrenchState._occupied
 _own = TrenchState._own
 _own_discards = TrenchState._own_discards
 _own_hands = TrenchState._own_hands
+_own_items = TrenchState._own_items
 _own_known = TrenchState._own_known
 _own_wind = TrenchState._own_wind
 _pay_interrupt = TrenchState._pay_interrupt
