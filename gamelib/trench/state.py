@@ -274,7 +274,6 @@ class TrenchState(_Memo, State[TrenchAction]):
         # Shared because replaced, never changed: the bases, interrupt cards used, bonuses,
         # weapons spent, VP, the turn order and the pieces done for the turn.
         # (x.copy(): a third of list(x)'s or x[:]'s instructions in CPython 3.11)
-        d["gas"] = self.gas.copy()
         d["soldiers"] = self.soldiers.copy()
         o = self.opts
         if o.civilians:
@@ -284,7 +283,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
         d["plots"] = self.plots.copy()  # (a plot list is replaced, never changed)
-        # (usually empty: a new empty list costs no method call)
+        # (usually empty: a new empty dict or list costs no method call)
+        d["gas"] = self.gas.copy() if self.gas else {}
         d["gasq"] = self.gasq.copy() if self.gasq else []
         d["pending"] = self.pending.copy() if self.pending else []
         s._legal = None
