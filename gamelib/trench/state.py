@@ -99,10 +99,11 @@ class TrenchState(_Memo, State[TrenchAction]):
     def __init__(self, game: TrenchGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
         o = cast("TrenchOptions", game.options)
-        core = set(self.__dict__)  # (State.__init__'s: game, seed, rng, history, log, quiet)
-        key = (o, len(core))
+        # (State.__init__'s attributes: game, seed, rng, history, log, quiet)
+        key = (o, len(self.__dict__))
         proto = _PROTOS.get(key)
         if proto is None:  # the first game with these options: set up by the rules
+            core = set(self.__dict__)
             _set_up(self, game, rng)
             proto = {k: v if k in core or k in ("opts", "_names") else copy.deepcopy(v)
                      for k, v in self.__dict__.items()}
@@ -112,6 +113,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             _PROTOS[key] = proto
         else:
             _from_prototype(self, game, rng, proto)
+        if self.quiet:  # (no entries: no keyword calls to make)
+            return
         n, per = self.n, self.per
         self.add_log("setup", kind="phase", n=n, per=per)
         if o.hidden_teams:
