@@ -891,7 +891,8 @@ class TrenchState(_Memo, State[TrenchAction]):
     ) -> None:
         """``s``'s uses of ``card``, added to ``out`` (no list made and joined; ``occ``:
         :meth:`_occupancy`, made by the caller for the moves of several soldiers, or ``None``)."""
-        if self.t_last.get(s.sid, "") == card:  # (str == str: the interpreter's fast compare)
+        t_last = self.t_last  # (empty at a turn's first card: no look-up)
+        if t_last and t_last.get(s.sid, "") == card:  # (str == str: the fast compare)
             return  # R6.8: no two actions of one category in a row by one soldier
         k = s.num
         if card == "move":
