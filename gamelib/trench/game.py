@@ -1,4 +1,5 @@
-"""毒ガス塹壕戦 第三版: the game object, its options (rulings where tables differ) and messages.
+"""毒ガス塹壕戦 第三版: the game object and its options (rulings where tables differ); its messages
+are in :mod:`gamelib.trench.messages`.
 
 >>> import gamelib
 >>> game = gamelib.load("trench", players=2)
@@ -13,10 +14,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from gamelib.core import Bot, Catalog, Game, Options, Rng, Term, View, option
+from gamelib.core import Bot, Game, Options, Rng, Term, View, option
 from gamelib.core.errors import OptionError
 from gamelib.trench import search
 from gamelib.trench.actions import TrenchAction, label
+from gamelib.trench.messages import MESSAGES
 from gamelib.trench.state import TrenchState
 from gamelib.trench.view import TrenchView
 
@@ -71,109 +73,6 @@ class TrenchOptions(Options):
         "a weapon of one of the acting player's soldiers and dig in place; killing one costs "
         "no penalty",
     )
-
-
-MESSAGES = Catalog(
-    {
-        "setup": {"en": "New game: {n} players, {per} soldiers each.",
-                  "ja": "新しいゲーム：{n}人、各{per}体。"},
-        "arm": {"en": "{name} arms S1..: {w}", "ja": "{name}の武器配分：{w}"},
-        "land": {"en": "{name} lands S{s} at {cell}", "ja": "{name}が兵{s}を{cell}に上陸させる"},
-        "shield": {"en": "A shield cube is placed on {cell}", "ja": "遮蔽物の立方体を{cell}に置く"},
-        "base": {"en": "{name} builds the base on {cell}", "ja": "{name}が基地を{cell}に置く"},
-        "place": {"en": "{name} places {what} on {cell}", "ja": "{name}が{what}を{cell}に置く"},
-        "pass": {"en": "{name} passes", "ja": "{name}はパス"},
-        "round": {"en": "Round {r} ({day}); start player {start}; wind: {wind}",
-                  "ja": "第{r}巡（{day}）スタートプレイヤー {start}、風：{wind}"},
-        "plot": {"en": "{name} plots {k} card(s) face down", "ja": "{name}が{k}枚伏せて提出"},
-        "plot_own": {"en": "Your plot: {cards}", "ja": "あなたのプロット：{cards}"},
-        "no_cards": {"en": "{name} has no card to plot and sits this round out",
-                     "ja": "{name}は提出できる札がなく、この巡は休み"},
-        "interrupt": {"en": "{name} interrupts (pays a drug) and acts first",
-                      "ja": "{name}が割込み（薬物消費）、先に行動"},
-        "turn": {"en": "{name}'s turn", "ja": "{name}の手番"},
-        "reveal": {"en": "{name} reveals {card}", "ja": "{name}が{card}をめくる"},
-        "no_effect": {"en": "{card} has no legal use: no effect",
-                  "ja": "{card}は実行不能：効果なし"},
-        "act": {"en": "{name}: {text}", "ja": "{name}：{text}"},
-        "camp": {"en": "{name} camps and takes back {k} card(s)",
-                 "ja": "{name}が野営し{k}枚回収"},
-        "ship_gone": {"en": "{name}'s S{s} leaves the landing ship (removed)",
-                      "ja": "{name}の兵{s}が上陸船を離れる（除外）"},
-        "exit": {"en": "{name}'s S{s} breaks through beyond the far edge",
-                 "ja": "{name}の兵{s}が敵陣突破"},
-        "base_gone": {"en": "{name}'s base is destroyed by {by}", "ja": "{by}が{name}の基地を破壊"},
-        "cube_shot": {"en": "A cube on {cell} is shot away", "ja": "{cell}の立方体が銃撃で破壊"},
-        "gas_fired": {"en": "{name} releases poison gas on {cell}",
-                      "ja": "{name}が{cell}に毒ガス発射"},
-        "gas_off": {"en": "{name}'s gas drifts off the board", "ja": "{name}の毒ガスが盤外へ消滅"},
-        "bomb": {"en": "{name}'s bomb bursts on {cell}", "ja": "{name}の爆弾が{cell}で炸裂"},
-        "bounce": {"en": "{name} turns the gas {d}", "ja": "{name}が毒ガスを{d}へ反射"},
-        "bonus": {"en": "{name} empties the machine gun: +1 VP",
-                  "ja": "{name}が破壊王ボーナス＋1点"},
-        "death": {"en": "{name}'s S{s} is killed by {cause}", "ja": "{name}の兵{s}が{cause}で死亡"},
-        "relief": {"en": "{name} saves {what} from the corpse for S{s}",
-                   "ja": "{name}が遺体から{what}を兵{s}に託す"},
-        "no_relief": {"en": "{name} saves nothing from the corpse",
-                      "ja": "{name}は遺品を回収しない"},
-        "penalty": {"en": "{name}'s S{s} loses {what} (sinking penalty)",
-                    "ja": "{name}の兵{s}が{what}を失う（沈没ペナルティ）"},
-        "hand_on": {"en": "{name} hands {what} on to S{s}", "ja": "{name}が{what}を兵{s}に託す"},
-        "give": {"en": "{name}'s S{s} gives {what} to S{to}",
-                 "ja": "{name}の兵{s}が{what}を兵{to}に渡す"},
-        "give_ally": {"en": "{name}'s S{s} gives {what} to the ally on {cell}",
-                      "ja": "{name}の兵{s}が{what}を{cell}の味方に渡す"},
-        "intr_back": {"en": "{name} did not interrupt; the card goes back to hand",
-                      "ja": "{name}は割込まず、札は手札に戻る"},
-        "sink": {"en": "{name}'s S{s} sinks with the landing ship",
-                 "ja": "{name}の兵{s}が上陸船と沈没"},
-        "loot": {"en": "{name}'s S{s} takes {dead}'s corpse and feasts",
-                 "ja": "{name}の兵{s}が{dead}の遺体を確保、人肉晩餐"},
-        "mask_used": {"en": "{name}'s S{s} survives the gas; the mask is used up",
-                      "ja": "{name}の兵{s}はガスマスクで助かる（マスク消費）"},
-        "winner": {"en": "{name} wins by {why}", "ja": "{name}の勝利（{why}）"},
-        "civ_death": {"en": "Civilian C{k} on {cell} is killed by {cause}",
-                      "ja": "{cell}の民間人{k}が{cause}で死亡"},
-        "village_gone": {"en": "The village on {cell} is destroyed ({name} takes the penalty)",
-                         "ja": "{cell}の民間人集落が破壊された（{name}がペナルティ）"},
-        "civpen_vp": {"en": "{name} loses 1 VP (civilian penalty, R12.6)",
-                      "ja": "{name}は減点1点（民間人ペナルティ R12.6）"},
-        "civpen_skip": {"en": "{name} will sit out the next round (civilian penalty, R12.6)",
-                        "ja": "{name}は次の巡を1回休み（民間人ペナルティ R12.6）"},
-        "civ_skip_turn": {
-            "en": "{name} skips this turn (civilian penalty); the plot goes back to hand",
-            "ja": "{name}はこの手番は1回休み（民間人ペナルティ）、札は手札に戻る",
-        },
-        "civ_skip": {"en": "{name} sits this round out (civilian penalty)",
-                     "ja": "{name}はこの巡は1回休み（民間人ペナルティ）"},
-        "team_dealt": {"en": "Your secret team: {team}", "ja": "あなたの秘密のチーム：{team}"},
-        # refusals
-        "bad_action": {"en": "{text} is not a trench action", "ja": "{text}は塹壕戦の行動ではない"},
-        "need_bounce": {"en": "the gas owner must first choose its side: {sides} (R8.3)",
-                        "ja": "まず毒ガスの反射方向を選ぶ：{sides} (R8.3)"},
-        "wrong_phase": {"en": "now is {phase}", "ja": "今は{phase}"},
-        "need_decision": {"en": "{name} must first decide: {what}",
-                          "ja": "まず{name}が決める：{what}"},
-        "plot_cards": {"en": "{text}: you can plot only 1–2 cards in your hand (R5.3, R7.8.1)",
-                       "ja": "{text}：手札の1～2枚だけ提出できる (R5.3, R7.8.1)"},
-        "setup_place": {"en": "{text}: that place is not allowed now (R4.5–R4.8)",
-                        "ja": "{text}：そこには置けない (R4.5–R4.8)"},
-        "no_soldier": {"en": "you have no soldier S{s} in play", "ja": "兵{s}は場にいない"},
-        "no_civilian": {"en": "there is no civilian C{k} on the board (R13.2)",
-                        "ja": "民間人{k}は盤上にいない (R13.2)"},
-        "card_is": {"en": "your revealed card is {card}; you must use it (R6.4)",
-                    "ja": "めくった札は{card}、その行動しかできない (R6.4)"},
-        "same_category": {"en": "{who} cannot do {card} twice in a row (R6.8)",
-                          "ja": "{who}は{card}を続けてできない (R6.8)"},
-        "dashed": {"en": "{who} dashed and cannot act again this turn (R6.9)",
-                   "ja": "{who}はダッシュしたのでこの手番はもう行動不可 (R6.9)"},
-        "masked": {"en": "S{s} wears a gas mask: no dash, build, collect or equip (R7.6.2)",
-                   "ja": "兵{s}はガスマスク着用中：走行・建築・回収・装備不可 (R7.6.2)"},
-        "rule_forbids": {"en": "{text} is against {rule}", "ja": "{text}は{rule}により不可"},
-        "not_now": {"en": "{text} is not possible now", "ja": "{text}は今はできない"},
-    },
-    name="trench",
-)
 
 
 class TrenchGame(Game[TrenchState]):

@@ -49,6 +49,7 @@ from gamelib.trench.data import (
     WIND_CARDS,
     WIND_NAMES,
 )
+from gamelib.trench.messages import MESSAGES
 from gamelib.trench.search import GIVES_PER_TURN, sample_world
 from gamelib.trench.soldier import Soldier, drop_item, items_of, move_item
 from gamelib.trench.view import SoldierView, TrenchView
@@ -67,15 +68,17 @@ _KNOWN = 1 << 42
 #: The ownership bits (in ``_fown``: small ints, no big-int arithmetic) of the flow's small
 #: containers written on most steps (a played-in-place state owns them for good; a clone
 #: copies one at its first write): the set-up and plot queue, the turn's cards, the cards
-#: shown, the last category per piece this turn; the height map (written by _set_h only) and
-#: the discard piles (written through _own_discards).
+#: shown, the last category per piece this turn; the height map (written by _set_h only), the
+#: discard piles (written through _own_discards) and the items (through _own_items).
 _QUEUE = 1
 _TCARDS = 2
 _SHOWN = 4
 _TLAST = 8
 _HEIGHTS = 16
 _DISCARDS = 32
-_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS
+#: The items by cell (written through _own_items).
+_ITEMS = 64
+_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS | _ITEMS
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
@@ -96,10 +99,11 @@ class TrenchState(_Memo, State[TrenchAction]):
     def __init__(self, game: TrenchGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
         o = cast("TrenchOptions", game.options)
-        core = set(self.__dict__)  # (State.__init__'s: game, seed, rng, history, log, quiet)
-        key = (o, len(core))
+        # (State.__init__'s attributes: game, seed, rng, history, log, quiet)
+        key = (o, len(self.__dict__))
         proto = _PROTOS.get(key)
         if proto is None:  # the first game with these options: set up by the rules
+            core = set(self.__dict__)
             _set_up(self, game, rng)
             proto = {k: v if k in core or k in ("opts", "_names") else copy.deepcopy(v)
                      for k, v in self.__dict__.items()}
@@ -109,6 +113,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             _PROTOS[key] = proto
         else:
             _from_prototype(self, game, rng, proto)
+        if self.quiet:  # (no entries: no keyword calls to make)
+            return
         n, per = self.n, self.per
         self.add_log("setup", kind="phase", n=n, per=per)
         if o.hidden_teams:
@@ -235,14 +241,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         d.update(self.__dict__)  # (State.__init__'s, the first keys of the prototype too)
         self.__dict__ = d
         d["opts"] = o
-        d["_names"] = game.seat_names()  # (in the game's language)
+        # (the seat names: the prototype's, made for the same options, language included)
         for k in _PROTO_FLAT:
             d[k] = proto[k].copy()
-        for k in _PROTO_NESTED:  # (lists of soldiers, hands, piles, sets)
-            d[k] = copies = []
-            for x in proto[k]:  # (a loop: no comprehension call)
-                copies.append(x.copy())
-        d["items"] = {c: v.copy() for c, v in proto["items"].items()}
+        for k, copy_one in _PROTO_NESTED:  # (lists of soldiers, hands, piles, sets)
+            d[k] = list(map(copy_one, proto[k]))  # (mapped in C: no loop or comprehension)
+        d["items"] = items = {}
+        for c, v in proto["items"].items():  # (a loop: no comprehension call)
+            items[c] = v.copy()
         self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
         self._fown = _FLOW
         self._legal = None
@@ -267,12 +273,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         s._sown = self._sown = 0
         s._fown = self._fown = 0
         # The flow's queue, turn cards, cards shown and last categories likewise, the height
-        # map and the discard piles (_FLOW bits in _fown).
+        # map, the discard piles and the items by cell (_FLOW bits in _fown).
         # Shared because replaced, never changed: the bases, interrupt cards used, bonuses,
         # weapons spent, VP, the turn order and the pieces done for the turn.
         # (x.copy(): a third of list(x)'s or x[:]'s instructions in CPython 3.11)
-        d["items"] = self.items.copy()  # (a cell's list of items is replaced, never changed)
-        d["gas"] = self.gas.copy()
         d["soldiers"] = self.soldiers.copy()
         o = self.opts
         if o.civilians:
@@ -282,7 +286,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
         d["plots"] = self.plots.copy()  # (a plot list is replaced, never changed)
-        # (usually empty: a new empty list costs no method call)
+        # (usually empty: a new empty dict or list costs no method call)
+        d["gas"] = self.gas.copy() if self.gas else {}
         d["gasq"] = self.gasq.copy() if self.gasq else []
         d["pending"] = self.pending.copy() if self.pending else []
         s._legal = None
@@ -330,6 +335,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._fown |= _DISCARDS
         return self.discards
 
+    def _own_items(self) -> dict[Cell, list[Any]]:
+        """The items by cell as this state may change them (clones share them until one writes;
+        a cell's list of items is replaced, never changed)."""
+        if not self._fown & _ITEMS:
+            self.items = self.items.copy()
+            self._fown |= _ITEMS
+        return self.items
+
     def _own_known(self) -> list[set[int]]:
         """The tiles each seat knows, as this state may change them, and ``public_tiles`` made
         its own too (clones share both until one writes)."""
@@ -360,7 +373,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         """``add_log`` for the entries of (nearly) every step, the parameters given as a dict
         (no keyword arguments to bind: 4,700 instructions an entry instead of 7,800). The
         caller checks ``quiet``."""
-        entry = self.game.messages.entry_from(key, params, player, visible_to, kind)
+        entry = _ENTRY(key, params, player, visible_to, kind)
         if self._log_shared:  # (_writable_log, inline: a list shared with a twin is copied)
             self.log = self.log[:]
             self._log_shared = False
@@ -878,7 +891,8 @@ class TrenchState(_Memo, State[TrenchAction]):
     ) -> None:
         """``s``'s uses of ``card``, added to ``out`` (no list made and joined; ``occ``:
         :meth:`_occupancy`, made by the caller for the moves of several soldiers, or ``None``)."""
-        if self.t_last.get(s.sid, "") == card:  # (str == str: the interpreter's fast compare)
+        t_last = self.t_last  # (empty at a turn's first card: no look-up)
+        if t_last and t_last.get(s.sid, "") == card:  # (str == str: the fast compare)
             return  # R6.8: no two actions of one category in a row by one soldier
         k = s.num
         if card == "move":
@@ -1262,7 +1276,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.village = a.cell
                     self.village_pool -= 1
                 else:
-                    self.items[a.cell] = [*self.items.get(a.cell, ()), "food"]
+                    _own_items(self)[a.cell] = [*self.items.get(a.cell, ()), "food"]
                     self.food_pool -= 1
                 if not self.quiet:
                     self._log("place", p, "action",
@@ -1327,9 +1341,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                     things = things.copy()  # (replaced, never changed: clones share it)
                     things.remove(sid)
                     if things:
-                        self.items[c] = things
+                        _own_items(self)[c] = things
                     else:
-                        del self.items[c]
+                        del _own_items(self)[c]
                     _loot(self, occ, sid)
                 return
 
@@ -1764,7 +1778,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             _set_h(self, c, _H(self, c) - 1)
             if _H(self, c) == 0:
                 keep = []
-                for it in self.items.pop(c, []):
+                for it in _own_items(self).pop(c, []):
                     if it == "food":
                         s.food += 1
                     elif it == "drug":
@@ -1772,7 +1786,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     else:
                         keep.append(it)
                 if keep:
-                    self.items[c] = keep
+                    self.items[c] = keep  # (this state's own: popped from above)
             _terrain(self, [c], p)
         elif v == "equip":
             if a.arg == "mask":
@@ -1875,7 +1889,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _enter(self, s: Soldier, t: Cell) -> None:
         s = _own(self, s)
         s.cell = t
-        things = self.items.pop(t, None)
+        things = _own_items(self).pop(t) if t in self.items else None  # (no copy for nothing)
         if things:
             waiting = [x[2] for x in self.pending if x[0] == "relief"]  # looted after the relief
             for it in things:
@@ -1884,7 +1898,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 elif it == "drug":
                     s.drugs += 1
                 elif it in waiting:
-                    self.items[t] = [*self.items.get(t, ()), it]
+                    self.items[t] = [*self.items.get(t, ()), it]  # (own: popped from above)
                 else:
                     _loot(self, s, it)
         for tid in sorted(self.gas) if self.gas else ():  # R8.6: entering lingering gas
@@ -2022,7 +2036,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.deaths += 1
         self._end_key = None  # (an input of the end check changes)
         if s.cell is not None and on_board(s.cell):
-            self.items[s.cell] = [*self.items.get(s.cell, ()), s.sid]
+            _own_items(self)[s.cell] = [*self.items.get(s.cell, ()), s.sid]
         if not self.quiet:
             self._log("death", s.owner, "event",
                       {"name": self._names[s.owner], "s": s.num, "cause": _CAUSE[cause]})
@@ -2481,6 +2495,7 @@ _occupied = TrenchState._occupied
 _own = TrenchState._own
 _own_discards = TrenchState._own_discards
 _own_hands = TrenchState._own_hands
+_own_items = TrenchState._own_items
 _own_known = TrenchState._own_known
 _own_wind = TrenchState._own_wind
 _pay_interrupt = TrenchState._pay_interrupt
@@ -2530,6 +2545,9 @@ _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
 #: had after :meth:`TrenchState._set_up` (copied from by the next games' set-up; never
 #: changed; its chance draws are made anew).
 _PROTOS: dict[Any, dict[str, Any]] = {}
+#: The catalog's positional entry maker (the game's ``messages``: a module global, not two
+#: attribute reads, one of them a class attribute, per entry).
+_ENTRY = MESSAGES.entry_from
 #: The containers ``_from_prototype`` copies, one level and two levels deep: with ``items``
 #: and the wind piles, every mutable value ``_set_up`` makes but the frozen options (checked
 #: when a prototype is made).
@@ -2537,8 +2555,13 @@ _PROTO_FLAT = (
     "h", "base_at", "gas", "skip", "intr_used", "vp", "public_tiles", "bonus", "spent", "plots",
     "team", "tvp", "queue", "order", "t_cards", "t_last", "t_exh", "gasq", "pending",
 )
-_PROTO_NESTED = ("soldiers", "civs", "hands", "discards", "known", "shown", "team_seen")
-_PROTO_COPIED = frozenset((*_PROTO_FLAT, *_PROTO_NESTED, "items", "pile", "wdisc", "previews"))
+_PROTO_NESTED = (
+    ("soldiers", Soldier.copy), ("civs", Soldier.copy), ("hands", dict.copy),
+    ("discards", list.copy), ("known", set.copy), ("shown", list.copy), ("team_seen", set.copy),
+)
+_PROTO_COPIED = frozenset(
+    (*_PROTO_FLAT, *(k for k, _ in _PROTO_NESTED), "items", "pile", "wdisc", "previews")
+)
 #: No piece's id (soldiers 0.., civilians -1, -2): ``_card_uses`` skips nobody.
 _NO_SID = -1000
 _new = object.__new__
