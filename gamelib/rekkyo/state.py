@@ -657,12 +657,38 @@ class RekkyoState(_LegalSlot):
 
     # -- applying actions ---------------------------------------------------------------------
     def _apply(self, action: RekkyoAction) -> None:
+        try:
+            known = self._legal
+        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
+            known = None
         self._legal = None
         try:
             step = _STEPS[type(action)]
         except KeyError:  # pragma: no cover - play() only passes legal actions
             raise AssertionError(f"unknown action {action!r}") from None
+        if known is not None and step is _ADD_CARD and self.phase == "attack":
+            self._add_card(self.actor, action)
+            self._legal = self._attack_actions_after(known, action)
+            return
         step(self, self.actor, action)
+
+    def _attack_actions_after(self, before: list[RekkyoAction],
+                              added: AddCard) -> list[RekkyoAction]:
+        """The attack's legal actions once ``added`` joined it, from the list ``before`` it
+        (the same list ``_legal_actions`` builds, without scanning the hand): ``commit`` first
+        once an opener is in, the added card's action gone when no copy of it is left in hand.
+        ``before`` is never changed (a remembered list is never handed out)."""
+        cid = added.card
+        combat = self.combat
+        assert combat is not None
+        acts = before
+        if cid not in self.hands[self.actor]:
+            acts = before[:]
+            acts.remove(added)
+        if (not acts or acts[0] is not COMMIT) \
+                and cid in self.game.card_tables.openers[combat.route]:
+            acts = [COMMIT, *acts]
+        return acts
 
     def _apply_pass(self, p: int, action: Pass) -> None:
         if not self.quiet:
@@ -1284,6 +1310,8 @@ _STEPS: dict[type, Any] = {
 }
 """How ``_apply`` moves a state on, by the action's type (one dict look-up, not a chain of
 ``isinstance`` tests): each takes the state, the acting seat and the action."""
+_ADD_CARD = RekkyoState._add_card
+"""The step whose legal actions ``_apply`` may update from those before it."""
 
 
 def _fmt(x: float) -> str:

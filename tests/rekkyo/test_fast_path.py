@@ -103,3 +103,21 @@ def test_twins_share_the_log_until_one_adds_an_entry() -> None:
     assert twin.log == after.log and twin.log is not after.log
     state.add_log("pass", kind="action", player=0, seat="—")
     assert len(state.log) == len(entries) + 1 and twin.log == after.log
+
+
+@pytest.mark.parametrize("players,open_cards", [(2, "face_down"), (3, "face_up"), (4, "face_down")])
+def test_attack_actions_after_an_add_are_the_ones_built_anew(players: int, open_cards: str) -> None:
+    """``_apply`` derives the attack's legal actions after an added card from those before it:
+    the same list, in the same order, as building them from the hand and the combat."""
+    game = gamelib.load("rekkyo", players=players, attack_open_cards=open_cards)
+    rng = random.Random(players)
+    derived = 0
+    for seed in range(12):
+        state = game.new_state(seed, quiet=True)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_in_place(legal[rng.randrange(len(legal))])
+            if state._legal is not None:
+                derived += 1
+                assert state._legal == state._legal_actions()
+    assert derived > 50
