@@ -1257,6 +1257,7 @@ class RekkyoState(_LegalSlot):
 
         world, deal = self._world_base(player, rng)
         resample_hidden(self, world, player, deal)
+        world._legal = None  # hands and combat cards dealt anew
         return world
 
     # -- copy-on-write: the fields a twin may share, made this state's own before a change --------
@@ -1282,12 +1283,17 @@ class RekkyoState(_LegalSlot):
         """A fast independent copy: the hands, the known cards and the combat in progress are
         copied; the game, the territories' homes, the log entries and resolved combats are
         shared (never mutated), and the rest until one of the two twins changes it
-        (copy-on-write, see the class docstring)."""
+        (copy-on-write, see the class docstring). The remembered legal actions go with it (the
+        same state): a caller that deals a clone's hands or combat cards anew sets its
+        ``_legal`` to ``None`` (as :meth:`sample_world` does)."""
         new = object.__new__(RekkyoState)
         # fewer steps than updating a fresh __dict__; a combined dict (see Combat.copy): every
         # clone's attributes are read through the interpreter's cached hints
         new.__dict__ = d = {**self.__dict__}
-        new._legal = None
+        try:  # the same legal actions (never handed out, so shared): play applies at once
+            new._legal = self._legal
+        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
+            new._legal = None
         self.share_log(new)  # until either twin adds an entry (the core's add_log copies it)
         new._borrowed = self._borrowed = _SHARED
         d["hands"] = list(map(list.copy, self.hands))

@@ -121,3 +121,18 @@ def test_attack_actions_after_an_add_are_the_ones_built_anew(players: int, open_
                 derived += 1
                 assert state._legal == state._legal_actions()
     assert derived > 50
+
+
+def test_a_clone_keeps_the_legal_actions_and_a_sampled_world_builds_its_own() -> None:
+    """A clone shares its twin's remembered legal actions; a world dealt anew forgets them."""
+    game = gamelib.load("rekkyo", players=3)
+    rng = random.Random(5)
+    for seed in range(4):
+        state = game.new_state(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert state.clone().legal_actions() == legal
+            for seat in range(game.players):
+                world = state.sample_world(seat, rng.randrange(1000))
+                assert world.legal_actions() == world._legal_actions()
+            state = gamelib.play(state, legal[rng.randrange(len(legal))])
