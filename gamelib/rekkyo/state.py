@@ -1287,19 +1287,26 @@ class RekkyoState(_LegalSlot):
         same state): a caller that deals a clone's hands or combat cards anew sets its
         ``_legal`` to ``None`` (as :meth:`sample_world` does)."""
         new = object.__new__(RekkyoState)
-        # fewer steps than updating a fresh __dict__; a combined dict (see Combat.copy): every
-        # clone's attributes are read through the interpreter's cached hints
-        new.__dict__ = d = {**self.__dict__}
+        # attribute by attribute (the core's, then this state's, as __init__ sets them): the
+        # clone keeps the interpreter's inline values, so its attributes and methods load
+        # through specialised instructions (a copied __dict__ makes each self.method() a
+        # generic look-up); a test ties this list to the attributes a state has
+        new.game, new.seed, new.rng, new.history = self.game, self.seed, self.rng, self.history
+        new.log, new.quiet, new.owner, new.home = self.log, self.quiet, self.owner, self.home
+        new.hands = list(map(list.copy, self.hands))
+        new.pile, new.discard, new.phase = self.pile, self.discard, self.phase
+        new.turn_player, new.actor, new.turn = self.turn_player, self.actor, self.turn
+        combat = self.combat
+        new.combat = combat.copy() if combat is not None else None
+        new.last_combat, new.atomic_used = self.last_combat, self.atomic_used
+        new.soviet_start, new.last_card_drawn = self.soviet_start, self.last_card_drawn
+        new.known_held = list(map(list.copy, self.known_held))
         try:  # the same legal actions (never handed out, so shared): play applies at once
             new._legal = self._legal
         except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
             new._legal = None
         self.share_log(new)  # until either twin adds an entry (the core's add_log copies it)
         new._borrowed = self._borrowed = _SHARED
-        d["hands"] = list(map(list.copy, self.hands))
-        d["known_held"] = list(map(list.copy, self.known_held))
-        combat = self.combat
-        d["combat"] = combat.copy() if combat is not None else None
         return new
 
 

@@ -136,3 +136,20 @@ def test_a_clone_keeps_the_legal_actions_and_a_sampled_world_builds_its_own() ->
                 world = state.sample_world(seat, rng.randrange(1000))
                 assert world.legal_actions() == world._legal_actions()
             state = gamelib.play(state, legal[rng.randrange(len(legal))])
+
+
+def test_a_clone_has_every_attribute_of_its_state() -> None:
+    """``clone`` sets the attributes one by one: a new attribute of the core's or the game's
+    state must join its list."""
+    game = gamelib.load("rekkyo", players=3)
+    rng = random.Random(2)
+    for quiet in (False, True):
+        state = game.new_state(7, quiet=quiet)
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            twin = state.clone()
+            assert set(vars(twin)) == set(vars(state))
+            assert fingerprint(twin) == fingerprint(state)
+            legal = state.legal_actions()
+            state.apply_in_place(legal[rng.randrange(len(legal))])
