@@ -111,11 +111,18 @@ class Combat:
         other lists are only ever replaced whole (``rolls`` is copied once before a resolution
         appends to it), so they are shared."""
         new = object.__new__(Combat)
-        # one C-level copy, not the dataclass __init__; a combined dict, not a copy sharing the
-        # class's split keys, whose attributes the interpreter reads without its cached hints
-        new.__dict__ = d = {**self.__dict__}
-        d["attacker_cards"] = self.attacker_cards[:]
-        d["defender_cards"] = self.defender_cards[:]
+        # field by field, not the dataclass __init__ nor a copied __dict__: the copy keeps the
+        # interpreter's inline values (see RekkyoState.clone)
+        new.attacker, new.defender, new.target = self.attacker, self.defender, self.target
+        new.route, new.attacker_held = self.route, self.attacker_held
+        new.defender_held, new.stage = self.defender_held, self.stage
+        new.attacker_cards = self.attacker_cards[:]
+        new.defender_cards = self.defender_cards[:]
+        new.neutral_drawn, new.neutral_counted = self.neutral_drawn, self.neutral_counted
+        new.rolls, new.bombings, new.interceptors = self.rolls, self.bombings, self.interceptors
+        new.cancelled, new.attacker_total = self.cancelled, self.attacker_total
+        new.defender_total, new.winner = self.defender_total, self.winner
+        new.returned = self.returned
         return new
 
 
