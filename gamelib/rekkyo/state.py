@@ -111,11 +111,18 @@ class Combat:
         other lists are only ever replaced whole (``rolls`` is copied once before a resolution
         appends to it), so they are shared."""
         new = object.__new__(Combat)
-        # one C-level copy, not the dataclass __init__; a combined dict, not a copy sharing the
-        # class's split keys, whose attributes the interpreter reads without its cached hints
-        new.__dict__ = d = {**self.__dict__}
-        d["attacker_cards"] = self.attacker_cards[:]
-        d["defender_cards"] = self.defender_cards[:]
+        # field by field, not the dataclass __init__ nor a copied __dict__: the copy keeps the
+        # interpreter's inline values (see RekkyoState.clone)
+        new.attacker, new.defender, new.target = self.attacker, self.defender, self.target
+        new.route, new.attacker_held = self.route, self.attacker_held
+        new.defender_held, new.stage = self.defender_held, self.stage
+        new.attacker_cards = self.attacker_cards[:]
+        new.defender_cards = self.defender_cards[:]
+        new.neutral_drawn, new.neutral_counted = self.neutral_drawn, self.neutral_counted
+        new.rolls, new.bombings, new.interceptors = self.rolls, self.bombings, self.interceptors
+        new.cancelled, new.attacker_total = self.cancelled, self.attacker_total
+        new.defender_total, new.winner = self.defender_total, self.winner
+        new.returned = self.returned
         return new
 
 
@@ -657,12 +664,38 @@ class RekkyoState(_LegalSlot):
 
     # -- applying actions ---------------------------------------------------------------------
     def _apply(self, action: RekkyoAction) -> None:
+        try:
+            known = self._legal
+        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
+            known = None
         self._legal = None
         try:
             step = _STEPS[type(action)]
         except KeyError:  # pragma: no cover - play() only passes legal actions
             raise AssertionError(f"unknown action {action!r}") from None
+        if known is not None and step is _ADD_CARD and self.phase == "attack":
+            self._add_card(self.actor, action)
+            self._legal = self._attack_actions_after(known, action)
+            return
         step(self, self.actor, action)
+
+    def _attack_actions_after(self, before: list[RekkyoAction],
+                              added: AddCard) -> list[RekkyoAction]:
+        """The attack's legal actions once ``added`` joined it, from the list ``before`` it
+        (the same list ``_legal_actions`` builds, without scanning the hand): ``commit`` first
+        once an opener is in, the added card's action gone when no copy of it is left in hand.
+        ``before`` is never changed (a remembered list is never handed out)."""
+        cid = added.card
+        combat = self.combat
+        assert combat is not None
+        acts = before
+        if cid not in self.hands[self.actor]:
+            acts = before[:]
+            acts.remove(added)
+        if (not acts or acts[0] is not COMMIT) \
+                and cid in self.game.card_tables.openers[combat.route]:
+            acts = [COMMIT, *acts]
+        return acts
 
     def _apply_pass(self, p: int, action: Pass) -> None:
         if not self.quiet:
@@ -1231,6 +1264,7 @@ class RekkyoState(_LegalSlot):
 
         world, deal = self._world_base(player, rng)
         resample_hidden(self, world, player, deal)
+        world._legal = None  # hands and combat cards dealt anew
         return world
 
     # -- copy-on-write: the fields a twin may share, made this state's own before a change --------
@@ -1256,18 +1290,30 @@ class RekkyoState(_LegalSlot):
         """A fast independent copy: the hands, the known cards and the combat in progress are
         copied; the game, the territories' homes, the log entries and resolved combats are
         shared (never mutated), and the rest until one of the two twins changes it
-        (copy-on-write, see the class docstring)."""
+        (copy-on-write, see the class docstring). The remembered legal actions go with it (the
+        same state): a caller that deals a clone's hands or combat cards anew sets its
+        ``_legal`` to ``None`` (as :meth:`sample_world` does)."""
         new = object.__new__(RekkyoState)
-        # fewer steps than updating a fresh __dict__; a combined dict (see Combat.copy): every
-        # clone's attributes are read through the interpreter's cached hints
-        new.__dict__ = d = {**self.__dict__}
-        new._legal = None
+        # attribute by attribute (the core's, then this state's, as __init__ sets them): the
+        # clone keeps the interpreter's inline values, so its attributes and methods load
+        # through specialised instructions (a copied __dict__ makes each self.method() a
+        # generic look-up); a test ties this list to the attributes a state has
+        new.game, new.seed, new.rng, new.history = self.game, self.seed, self.rng, self.history
+        new.log, new.quiet, new.owner, new.home = self.log, self.quiet, self.owner, self.home
+        new.hands = list(map(list.copy, self.hands))
+        new.pile, new.discard, new.phase = self.pile, self.discard, self.phase
+        new.turn_player, new.actor, new.turn = self.turn_player, self.actor, self.turn
+        combat = self.combat
+        new.combat = combat.copy() if combat is not None else None
+        new.last_combat, new.atomic_used = self.last_combat, self.atomic_used
+        new.soviet_start, new.last_card_drawn = self.soviet_start, self.last_card_drawn
+        new.known_held = list(map(list.copy, self.known_held))
+        try:  # the same legal actions (never handed out, so shared): play applies at once
+            new._legal = self._legal
+        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
+            new._legal = None
         self.share_log(new)  # until either twin adds an entry (the core's add_log copies it)
         new._borrowed = self._borrowed = _SHARED
-        d["hands"] = list(map(list.copy, self.hands))
-        d["known_held"] = list(map(list.copy, self.known_held))
-        combat = self.combat
-        d["combat"] = combat.copy() if combat is not None else None
         return new
 
 
@@ -1284,6 +1330,8 @@ _STEPS: dict[type, Any] = {
 }
 """How ``_apply`` moves a state on, by the action's type (one dict look-up, not a chain of
 ``isinstance`` tests): each takes the state, the acting seat and the action."""
+_ADD_CARD = RekkyoState._add_card
+"""The step whose legal actions ``_apply`` may update from those before it."""
 
 
 def _fmt(x: float) -> str:

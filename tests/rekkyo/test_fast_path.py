@@ -105,3 +105,53 @@ def test_twins_never_see_each_others_log_entries() -> None:
     assert twin.log == after.log and twin.log is not after.log
     state.add_log("pass", kind="action", player=0, seat="—")
     assert len(state.log) == len(entries) + 1 and twin.log == after.log
+
+
+@pytest.mark.parametrize("players,open_cards", [(2, "face_down"), (3, "face_up"), (4, "face_down")])
+def test_attack_actions_after_an_add_are_the_ones_built_anew(players: int, open_cards: str) -> None:
+    """``_apply`` derives the attack's legal actions after an added card from those before it:
+    the same list, in the same order, as building them from the hand and the combat."""
+    game = gamelib.load("rekkyo", players=players, attack_open_cards=open_cards)
+    rng = random.Random(players)
+    derived = 0
+    for seed in range(12):
+        state = game.new_state(seed, quiet=True)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_in_place(legal[rng.randrange(len(legal))])
+            if state._legal is not None:
+                derived += 1
+                assert state._legal == state._legal_actions()
+    assert derived > 50
+
+
+def test_a_clone_keeps_the_legal_actions_and_a_sampled_world_builds_its_own() -> None:
+    """A clone shares its twin's remembered legal actions; a world dealt anew forgets them."""
+    game = gamelib.load("rekkyo", players=3)
+    rng = random.Random(5)
+    for seed in range(4):
+        state = game.new_state(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert state.clone().legal_actions() == legal
+            for seat in range(game.players):
+                world = state.sample_world(seat, rng.randrange(1000))
+                assert world.legal_actions() == world._legal_actions()
+            state = gamelib.play(state, legal[rng.randrange(len(legal))])
+
+
+def test_a_clone_has_every_attribute_of_its_state() -> None:
+    """``clone`` sets the attributes one by one: a new attribute of the core's or the game's
+    state must join its list."""
+    game = gamelib.load("rekkyo", players=3)
+    rng = random.Random(2)
+    for quiet in (False, True):
+        state = game.new_state(7, quiet=quiet)
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            twin = state.clone()
+            assert set(vars(twin)) == set(vars(state))
+            assert fingerprint(twin) == fingerprint(state)
+            legal = state.legal_actions()
+            state.apply_in_place(legal[rng.randrange(len(legal))])

@@ -1,6 +1,7 @@
 """Shortcuts of the rules engine equal what they replace: ``Combat.start`` builds the same combat
-as the dataclass constructor (fields, order, fresh lists), so states made with it compare,
-fingerprint and pickle as before; ``_draw_up_to`` takes what repeated draws would."""
+as the dataclass constructor and ``Combat.copy`` the same copy (fields, order, fresh lists), so
+states made with them compare, fingerprint and pickle as before; ``_draw_up_to`` takes what
+repeated draws would."""
 
 from gamelib.rekkyo.state import Combat
 
@@ -20,6 +21,18 @@ def test_start_gives_each_combat_lists_of_its_own() -> None:
     assert len(lists) == 9
     for k in lists:
         assert a.__dict__[k] is not b.__dict__[k]
+
+
+def test_copy_equals_the_combat_field_for_field_in_order() -> None:
+    combat = Combat.start(0, 1, "japan", "land", ("china",), ("japan",))
+    combat.attacker_cards.append("t34")
+    combat.rolls = [("t34", "attacker", 3, 3)]
+    combat.attacker_total = 3
+    copy = combat.copy()
+    assert copy == combat
+    assert list(copy.__dict__.items()) == list(combat.__dict__.items())
+    assert copy.attacker_cards is not combat.attacker_cards
+    assert copy.defender_cards is not combat.defender_cards
 
 
 def test_draw_up_to_takes_what_repeated_draws_would() -> None:
