@@ -282,7 +282,7 @@ class MegalomaniaState(State[Action]):
     def clone(self) -> MegalomaniaState:
         """A hand-written copy of what a card play mutates: the hands and captured tricks (one
         level: a hand or a seat's tricks are replaced, never changed), the trick and the
-        counters; the log list is shared until either state adds an entry
+        counters; the log list is handed to the twin, this state keeping a view of it
         (:meth:`State.share_log`). The sets of seen cards (changed at a trick's end) and the
         generator (used by deals and the Explorer) are shared until either state writes
         (:meth:`_own_seen`, :meth:`_own_rng`), as are the lists only set-up steps and the end
@@ -291,7 +291,7 @@ class MegalomaniaState(State[Action]):
         new = object.__new__(MegalomaniaState)
         d = new.__dict__ = self.__dict__.copy()
         # (``x.copy()``, a third of ``list(x)``'s cost in CPython 3.11; one line per list)
-        self.share_log(new)  # copied by the first add_log of either state
+        self.share_log(new)  # the twin takes the log list, this state keeps a view of it
         d["hands"] = self.hands.copy()
         d["captured"] = self.captured.copy()
         d["trick"] = self.trick.copy()

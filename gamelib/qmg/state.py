@@ -52,7 +52,7 @@ class _Memo:
     them, so the engine changes a card list only through :meth:`QmgState.hand` and its siblings
     and the pieces only through :meth:`QmgState.place` and :meth:`QmgState.take`, which copy what
     is shared first (one bit per zone and nation, :data:`OWN_BIT`, and :data:`PIECES_BIT`). The
-    log list is shared the core's way (:meth:`~gamelib.core.state.State.share_log`).
+    log list is handed to the twin the core's way (:meth:`~gamelib.core.state.State.share_log`).
     """
 
     __slots__ = ("_memo", "_own")
@@ -355,7 +355,7 @@ class QmgState(State[QmgAction], _Memo):
         new._own = self._own = 0
         attrs["vp"] = self.vp[:]
         attrs["stack"] = self.stack[:]
-        self.share_log(new)  # until either twin adds an entry (the core's add_log copies it)
+        self.share_log(new)  # the twin takes the log list, this state keeps a view of it
         new._memo = self._memo  # shared: see _Memo
         return new
 

@@ -172,8 +172,8 @@ class RekkyoState(_LegalSlot):
 
     The log is the core's list of lazy :class:`~gamelib.core.log.LogEntry` values (rendered when
     read; nothing is recorded while ``quiet``); :meth:`clone` copies only what ``_apply``
-    mutates, and shares the rest copy-on-write: the log list until either twin adds an entry
-    (the core's :meth:`~gamelib.core.state.State.share_log`), the draw and discard piles, the
+    mutates, and shares the rest copy-on-write: the log list (handed to the twin by the core's
+    :meth:`~gamelib.core.state.State.share_log`), the draw and discard piles, the
     territories' holders, the atomic bombs used and the random stream until either twin changes
     them (the rules change them only after ``_draw``, ``_discard_list``, ``_owner_dict``,
     ``_rng`` or an inline test of ``_borrowed`` copied what is shared; setting one of them anew
@@ -1312,7 +1312,7 @@ class RekkyoState(_LegalSlot):
             new._legal = self._legal
         except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
             new._legal = None
-        self.share_log(new)  # until either twin adds an entry (the core's add_log copies it)
+        self.share_log(new)  # the twin takes the log list, this state keeps a view of it
         new._borrowed = self._borrowed = _SHARED
         return new
 

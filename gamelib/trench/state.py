@@ -292,7 +292,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         d["pending"] = self.pending.copy() if self.pending else []
         s._legal = None
         s._end_key = self._end_key
-        self.share_log(s)  # copied by the first add_log of either state
+        self.share_log(s)  # the twin takes the log list, this state keeps a view of it
         return s
 
     def sample_world(self, player: int, rng: Rng | int) -> TrenchState:
