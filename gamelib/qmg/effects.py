@@ -985,8 +985,13 @@ def run(st: QmgState, task: Task) -> None:
 
 def supply_step(st: QmgState, n: int) -> None:
     """「補給ステップ」: each piece of ``n`` out of supply is removed (protections first)."""
-    supplied = st.supplied(n)
-    own = st.own_spaces(n)
+    memo = st._memo  # (the slot: supplied() and own_spaces() called only when not cached)
+    supplied = memo.get(n)
+    if supplied is None:
+        supplied = st.supplied(n)
+    own = memo.get(OWN + n)
+    if own is None:
+        own = st.own_spaces(n)
     if len(supplied) == len(own):  # supplied spaces are own spaces: all supplied
         return
     for s in reversed(own):
@@ -1079,15 +1084,22 @@ def supply_points(st: QmgState, n: int) -> int:
 def victory_step(st: QmgState, n: int) -> None:
     """「勝利点ステップ」: 2 VP per supply space held alone, 1 where shared with an ally; skipped
     while an enemy army holds the home space; then the Status cards that score here."""
-    if home_taken(st, n):
-        st.add_log(
-            "vp_skipped", space=st.board.names[HOMES[n]], nation=st.nation_name(n),
-            kind="narration",
-        )
-        return
-    total = supply_points(st, n)
+    team = TEAM[n]
+    for x in st.pieces[HOMES[n]]:  # home_taken() inlined (every turn)
+        if TEAM[x] != team:
+            st.add_log(
+                "vp_skipped", space=st.board.names[HOMES[n]], nation=st.nation_name(n),
+                kind="narration",
+            )
+            return
+    total: int | None = st._memo.get(HELD + n)  # supply_points() when cached (no call)
+    if total is None:
+        total = supply_points(st, n)
     if total:
-        st.gain(TEAM[n], total, SUPPLY_SPACES)
+        if st.quiet:  # gain() without its call
+            st.vp[team] += total
+        else:
+            st.gain(team, total, SUPPLY_SPACES)
     if not st.table[n]:
         return
     for cid in list(st.table[n]):
