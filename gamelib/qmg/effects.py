@@ -582,12 +582,13 @@ def do_build(st: QmgState, n: int, space: str) -> None:
     army = space in st.board.land
     log_piece(st, "build", n, space, kind="action")
     push_reacts(st, n, "built_army" if army else "built_navy", space)
+    team = TEAM[n]  # (the table: no team() calls)
     for enemy in range(len(NATIONS)):
-        if st.team(enemy) == st.team(n):
+        if TEAM[enemy] == team:
             continue
-        if army and st.team(n) == AXIS:
+        if army and team == AXIS:
             push_reacts(st, enemy, "enemy_built_army", space, who=n)
-        elif not army and st.team(n) == ALLIES:
+        elif not army and team == ALLIES:
             for cid in usable(st, enemy, "enemy_built_navy", space):
                 near = st.board.adjacent[space] | {space}
                 if any(enemy in st.pieces[s] for s in near):
@@ -676,10 +677,13 @@ def _basic_possible(st: QmgState, n: int, kind: str) -> bool:
     army = kind == "build_army"
     # pieces_left() inlined (no count_pieces call): a nation has one piece a space
     nat = board.nations[n]
+    own = st._memo.get(OWN + n)  # (own_spaces() called only when not cached)
+    if own is None:
+        own = st.own_spaces(n)
     if army:
-        if len(board.land.intersection(st.own_spaces(n))) >= nat.armies:
+        if len(board.land.intersection(own)) >= nat.armies:
             return False
-    elif len(board.sea.intersection(st.own_spaces(n))) >= nat.navies:
+    elif len(board.sea.intersection(own)) >= nat.navies:
         return False
     near = reach(st, n)
     pieces = st.pieces
@@ -754,7 +758,8 @@ def _discard_step_options(st: QmgState, task: Task) -> list[QmgAction]:
         opts.extend(map(DISCARD.__getitem__, dict.fromkeys(st.hands[n])))
     else:
         opts = list(map(DISCARD.__getitem__, dict.fromkeys(st.hands[n])))
-    opts.extend(map(REMOVE.__getitem__, st.own_spaces(n)))
+    own = st._memo.get(OWN + n)  # (own_spaces() called only when not cached)
+    opts.extend(map(REMOVE.__getitem__, st.own_spaces(n) if own is None else own))
     if opts:
         opts.append(END_DISCARDS)
     return opts
