@@ -40,6 +40,7 @@ STRAITS = 30
 """Memo key of the strait land spaces an Axis army holds."""
 HELD = 40
 """Memo key of nation ``n``'s Victory step points for supply spaces: ``HELD + n``."""
+USSR = NATIONS.index("soviet_union")
 
 __all__ = [
     "home_taken",
@@ -1080,7 +1081,12 @@ def supply_points(st: QmgState, n: int) -> int:
     if total is None:
         pieces = st.pieces
         total = 0
-        for s in st.supply_spaces(n).intersection(st.own_spaces(n)):
+        # supply_spaces() inlined (Scorched Earth read from the Soviet Status cards)
+        if TEAM[n] == AXIS and "ussr_scorched_earth" in st.table[USSR]:
+            spaces = st.board.supply - {"ukraine"}
+        else:
+            spaces = st.board.supply
+        for s in spaces.intersection(st.own_spaces(n)):
             total += 1 if len(pieces[s]) > 1 else 2  # an ally there too: 1
         memo[HELD + n] = total
     return total
@@ -1117,7 +1123,10 @@ def victory_step(st: QmgState, n: int) -> None:
                 break
             points = vp_amount(st, n, step)
             scored.append(points)
-            st.gain(TEAM[n], points, st.card_name(cid))
+            if st.quiet:  # gain() without its call (nor the card's name)
+                st.vp[team] += points
+            else:
+                st.gain(team, points, st.card_name(cid))
 
 
 def why(st: QmgState, task: Task, action: QmgAction) -> Term:
