@@ -659,9 +659,13 @@ class QmgState(State[QmgAction], _Memo):
                     self._opts = opts
                     return
             elif op == "draw_end":
-                self.draw_up(task.nation)
-                self._end_turn(task.nation)
-                stack = self.stack
+                n = task.nation
+                self.draw_up(n)
+                if n < LAST_NATION:  # _end_turn() without its call (the round goes on)
+                    self._begin_turn(n + 1)
+                else:
+                    self._end_turn(n)
+                    stack = self.stack
             elif op == "supply":
                 SUPPLY_STEP(self, task.nation)
             elif op == "victory":
