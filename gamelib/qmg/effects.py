@@ -122,8 +122,12 @@ def count(st: QmgState, n: int, spec: Mapping[str, Any]) -> int:
     )
     # a nation has at most one piece in a space: its pieces there are its own spaces there
     # (cached), not a walk over the spaces
+    who = spec["who"]
+    if who == "self":  # (the most frequent: no nations_of call, no set)
+        own = st._memo.get(OWN + n)
+        return len(spaces.intersection(st.own_spaces(n) if own is None else own))
     total = 0
-    for x in set(nations_of(st, spec["who"], n)):
+    for x in set(nations_of(st, who, n)):
         total += len(spaces.intersection(st.own_spaces(x)))
     return total
 
