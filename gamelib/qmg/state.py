@@ -295,7 +295,11 @@ class QmgState(State[QmgAction], _Memo):
                     self._opts = cards
                     return
                 opts = old[:]  # (a copy: a twin may share the old list)
-                opts.remove(DISCARD[action.a])
+                gone = DISCARD[action.a]
+                i = 0
+                while opts[i] is not gone:  # (by identity: remove() would call == on each)
+                    i += 1
+                del opts[i]
                 if len(opts) > 1:  # more than the end left
                     self._opts = opts
                     return
