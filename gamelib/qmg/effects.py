@@ -723,7 +723,9 @@ def _play_options(st: QmgState, task: Task) -> list[QmgAction]:
     cards = dict.fromkeys(hand)  # the hand's distinct cards, in order
     opts: list[QmgAction] = []
     if len(hand) >= 4 and not st.reallocated and st.game.options.reallocate:
-        opts.extend(map(REALLOCATE.__getitem__, st.basic_in_deck(n)))
+        # basic_in_deck() inlined (no call): the basic types in the deck, in BASIC_TYPES order
+        present = set(map(CARD_TYPE.__getitem__, st.decks[n]))
+        opts.extend(map(REALLOCATE.__getitem__, filter(present.__contains__, BASIC_TYPES)))
     memo = st._memo
     for c in cards:
         kind = BASIC_KIND[c]
