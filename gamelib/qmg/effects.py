@@ -40,6 +40,7 @@ STRAITS = 30
 """Memo key of the strait land spaces an Axis army holds."""
 HELD = 40
 """Memo key of nation ``n``'s Victory step points for supply spaces: ``HELD + n``."""
+USSR = NATIONS.index("soviet_union")
 
 __all__ = [
     "home_taken",
@@ -121,8 +122,12 @@ def count(st: QmgState, n: int, spec: Mapping[str, Any]) -> int:
     )
     # a nation has at most one piece in a space: its pieces there are its own spaces there
     # (cached), not a walk over the spaces
+    who = spec["who"]
+    if who == "self":  # (the most frequent: no nations_of call, no set)
+        own = st._memo.get(OWN + n)
+        return len(spaces.intersection(st.own_spaces(n) if own is None else own))
     total = 0
-    for x in set(nations_of(st, spec["who"], n)):
+    for x in set(nations_of(st, who, n)):
         total += len(spaces.intersection(st.own_spaces(x)))
     return total
 
@@ -582,12 +587,13 @@ def do_build(st: QmgState, n: int, space: str) -> None:
     army = space in st.board.land
     log_piece(st, "build", n, space, kind="action")
     push_reacts(st, n, "built_army" if army else "built_navy", space)
+    team = TEAM[n]  # (the table: no team() calls)
     for enemy in range(len(NATIONS)):
-        if st.team(enemy) == st.team(n):
+        if TEAM[enemy] == team:
             continue
-        if army and st.team(n) == AXIS:
+        if army and team == AXIS:
             push_reacts(st, enemy, "enemy_built_army", space, who=n)
-        elif not army and st.team(n) == ALLIES:
+        elif not army and team == ALLIES:
             for cid in usable(st, enemy, "enemy_built_navy", space):
                 near = st.board.adjacent[space] | {space}
                 if any(enemy in st.pieces[s] for s in near):
@@ -676,10 +682,13 @@ def _basic_possible(st: QmgState, n: int, kind: str) -> bool:
     army = kind == "build_army"
     # pieces_left() inlined (no count_pieces call): a nation has one piece a space
     nat = board.nations[n]
+    own = st._memo.get(OWN + n)  # (own_spaces() called only when not cached)
+    if own is None:
+        own = st.own_spaces(n)
     if army:
-        if len(board.land.intersection(st.own_spaces(n))) >= nat.armies:
+        if len(board.land.intersection(own)) >= nat.armies:
             return False
-    elif len(board.sea.intersection(st.own_spaces(n))) >= nat.navies:
+    elif len(board.sea.intersection(own)) >= nat.navies:
         return False
     near = reach(st, n)
     pieces = st.pieces
@@ -714,7 +723,9 @@ def _play_options(st: QmgState, task: Task) -> list[QmgAction]:
     cards = dict.fromkeys(hand)  # the hand's distinct cards, in order
     opts: list[QmgAction] = []
     if len(hand) >= 4 and not st.reallocated and st.game.options.reallocate:
-        opts.extend(map(REALLOCATE.__getitem__, st.basic_in_deck(n)))
+        # basic_in_deck() inlined (no call): the basic types in the deck, in BASIC_TYPES order
+        present = set(map(CARD_TYPE.__getitem__, st.decks[n]))
+        opts.extend(map(REALLOCATE.__getitem__, filter(present.__contains__, BASIC_TYPES)))
     memo = st._memo
     for c in cards:
         kind = BASIC_KIND[c]
@@ -754,7 +765,8 @@ def _discard_step_options(st: QmgState, task: Task) -> list[QmgAction]:
         opts.extend(map(DISCARD.__getitem__, dict.fromkeys(st.hands[n])))
     else:
         opts = list(map(DISCARD.__getitem__, dict.fromkeys(st.hands[n])))
-    opts.extend(map(REMOVE.__getitem__, st.own_spaces(n)))
+    own = st._memo.get(OWN + n)  # (own_spaces() called only when not cached)
+    opts.extend(map(REMOVE.__getitem__, st.own_spaces(n) if own is None else own))
     if opts:
         opts.append(END_DISCARDS)
     return opts
@@ -985,8 +997,13 @@ def run(st: QmgState, task: Task) -> None:
 
 def supply_step(st: QmgState, n: int) -> None:
     """「補給ステップ」: each piece of ``n`` out of supply is removed (protections first)."""
-    supplied = st.supplied(n)
-    own = st.own_spaces(n)
+    memo = st._memo  # (the slot: supplied() and own_spaces() called only when not cached)
+    supplied = memo.get(n)
+    if supplied is None:
+        supplied = st.supplied(n)
+    own = memo.get(OWN + n)
+    if own is None:
+        own = st.own_spaces(n)
     if len(supplied) == len(own):  # supplied spaces are own spaces: all supplied
         return
     for s in reversed(own):
@@ -1070,7 +1087,12 @@ def supply_points(st: QmgState, n: int) -> int:
     if total is None:
         pieces = st.pieces
         total = 0
-        for s in st.supply_spaces(n).intersection(st.own_spaces(n)):
+        # supply_spaces() inlined (Scorched Earth read from the Soviet Status cards)
+        if TEAM[n] == AXIS and "ussr_scorched_earth" in st.table[USSR]:
+            spaces = st.board.supply - {"ukraine"}
+        else:
+            spaces = st.board.supply
+        for s in spaces.intersection(st.own_spaces(n)):
             total += 1 if len(pieces[s]) > 1 else 2  # an ally there too: 1
         memo[HELD + n] = total
     return total
@@ -1079,15 +1101,22 @@ def supply_points(st: QmgState, n: int) -> int:
 def victory_step(st: QmgState, n: int) -> None:
     """「勝利点ステップ」: 2 VP per supply space held alone, 1 where shared with an ally; skipped
     while an enemy army holds the home space; then the Status cards that score here."""
-    if home_taken(st, n):
-        st.add_log(
-            "vp_skipped", space=st.board.names[HOMES[n]], nation=st.nation_name(n),
-            kind="narration",
-        )
-        return
-    total = supply_points(st, n)
+    team = TEAM[n]
+    for x in st.pieces[HOMES[n]]:  # home_taken() inlined (every turn)
+        if TEAM[x] != team:
+            st.add_log(
+                "vp_skipped", space=st.board.names[HOMES[n]], nation=st.nation_name(n),
+                kind="narration",
+            )
+            return
+    total: int | None = st._memo.get(HELD + n)  # supply_points() when cached (no call)
+    if total is None:
+        total = supply_points(st, n)
     if total:
-        st.gain(TEAM[n], total, SUPPLY_SPACES)
+        if st.quiet:  # gain() without its call
+            st.vp[team] += total
+        else:
+            st.gain(team, total, SUPPLY_SPACES)
     if not st.table[n]:
         return
     for cid in list(st.table[n]):
@@ -1100,7 +1129,10 @@ def victory_step(st: QmgState, n: int) -> None:
                 break
             points = vp_amount(st, n, step)
             scored.append(points)
-            st.gain(TEAM[n], points, st.card_name(cid))
+            if st.quiet:  # gain() without its call (nor the card's name)
+                st.vp[team] += points
+            else:
+                st.gain(team, points, st.card_name(cid))
 
 
 def why(st: QmgState, task: Task, action: QmgAction) -> Term:

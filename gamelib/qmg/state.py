@@ -295,7 +295,11 @@ class QmgState(State[QmgAction], _Memo):
                     self._opts = cards
                     return
                 opts = old[:]  # (a copy: a twin may share the old list)
-                opts.remove(DISCARD[action.a])
+                gone = DISCARD[action.a]
+                i = 0
+                while opts[i] is not gone:  # (by identity: remove() would call == on each)
+                    i += 1
+                del opts[i]
                 if len(opts) > 1:  # more than the end left
                     self._opts = opts
                     return
@@ -659,9 +663,13 @@ class QmgState(State[QmgAction], _Memo):
                     self._opts = opts
                     return
             elif op == "draw_end":
-                self.draw_up(task.nation)
-                self._end_turn(task.nation)
-                stack = self.stack
+                n = task.nation
+                self.draw_up(n)
+                if n < LAST_NATION:  # _end_turn() without its call (the round goes on)
+                    self._begin_turn(n + 1)
+                else:
+                    self._end_turn(n)
+                    stack = self.stack
             elif op == "supply":
                 SUPPLY_STEP(self, task.nation)
             elif op == "victory":
