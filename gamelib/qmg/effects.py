@@ -1087,12 +1087,7 @@ def supply_points(st: QmgState, n: int) -> int:
     if total is None:
         pieces = st.pieces
         total = 0
-        # supply_spaces() inlined (Scorched Earth read from the Soviet Status cards)
-        if TEAM[n] == AXIS and "ussr_scorched_earth" in st.table[USSR]:
-            spaces = st.board.supply - {"ukraine"}
-        else:
-            spaces = st.board.supply
-        for s in spaces.intersection(st.own_spaces(n)):
+        for s in st.supply_spaces(n).intersection(st.own_spaces(n)):
             total += 1 if len(pieces[s]) > 1 else 2  # an ally there too: 1
         memo[HELD + n] = total
     return total

@@ -583,11 +583,7 @@ class QmgState(State[QmgAction], _Memo):
                 if s not in land and self.navy_backed(s, n):
                     ok.add(s)
         table = self.table
-        # supply_spaces(n) and in_play() inlined (the Status cards read from their nation's list)
-        if TEAM[n] == AXIS and "ussr_scorched_earth" in table[USSR]:
-            seen = mine.intersection(board.supply - {"ukraine"})
-        else:
-            seen = mine.intersection(board.supply)
+        seen = mine.intersection(self.supply_spaces(n))
         frontier = list(seen)
         team = TEAM[n]
         adjacent = board.adjacent
