@@ -784,18 +784,8 @@ class QmgState(State[QmgAction], _Memo):
             k = left
         if k <= 0:
             return
-        # deck(n) and hand(n) inlined (every turn's draw): copy what is shared
-        own = self._own
-        hand_bit = 1 << n
-        deck_bit = 64 << n
-        if own & (hand_bit | deck_bit) != hand_bit | deck_bit:
-            if not own & hand_bit:
-                self.hands[n] = self.hands[n][:]
-            if not own & deck_bit:
-                self.decks[n] = self.decks[n][:]
-            self._own = own | hand_bit | deck_bit
-        deck = self.decks[n]
-        self.hands[n].extend(reversed(deck[-k:]))  # one at a time from the top
+        deck = self.deck(n)
+        self.hand(n).extend(reversed(deck[-k:]))  # one at a time from the top
         del deck[-k:]
         if not self.quiet:
             self._writable_log().append(ENTRY("draw", {"nation": NATION_NAMES[n], "n": k}, None,
