@@ -122,13 +122,37 @@ def publish(ctrl: Any) -> Any:
     box = widgets.HTML()
     box.add_class("gamelib-digest")
     ctrl.widget.add_class(UNDER_TEST.lstrip("."))
+    heard = [0]
 
     def update(c: Any) -> None:
         box.value = f"<pre>{html.escape(json.dumps(controller_digest(c)))}</pre>"
 
+    def count(_button: Any) -> None:  # after the controller's own handler
+        heard[0] += 1
+
     ctrl.observe(update)
+    ctrl.bot_button.on_click(count)
+    _PUBLISHED[:] = [(ctrl, heard)]
     update(ctrl)
     return box
+
+
+_PUBLISHED: list[tuple[Any, list[int]]] = []
+"""The controller :func:`publish` digests, with how many "Bot move" clicks the kernel heard."""
+
+KERNEL_REPORT = "from tests.browser.drawn import kernel_report\n\nkernel_report()"
+"""Code a test runs in the kernel (not in a cell) when a click seems lost: :func:`kernel_report`."""
+
+
+def kernel_report() -> None:
+    """Print, as the kernel sees it, the digested controller's step, the "Bot move" clicks it
+    heard and what its error area shows: which side lost a click the page did not follow."""
+    import re
+
+    for ctrl, heard in _PUBLISHED:
+        shown = re.sub(r"<[^>]+>", "", ctrl.error_area.value).strip() or "nothing"
+        print(f"kernel: step {len(ctrl.state.history)}, Bot move clicks heard {heard[0]}, "
+              f"error area: {shown}")
 
 
 def page_digest(page_figures: Sequence[Mapping[str, Any]]) -> dict[int, dict[str, Any]]:

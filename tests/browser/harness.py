@@ -322,6 +322,38 @@ class JsErrors:
         return [e for e in self.errors if "favicon" not in e and ANYWIDGET_GAVE_UP not in e]
 
 
+class ClickTrace:
+    """Where a click went: the buttons the page's document saw clicked (a capturing listener
+    installed before the page loads) and the websocket frames it sent that carry a click.
+
+    Made before ``page.goto``. A test that waits for a click's effect in vain tells with it
+    whether the browser never clicked the button, the page never sent the click, or the
+    kernel got it."""
+
+    INIT_JS = """
+    window.__gamelibClicks = [];
+    document.addEventListener("click", (e) => {
+      const b = e.target instanceof Element ? e.target.closest("button") : null;
+      window.__gamelibClicks.push(b ? (b.textContent || "").trim() : String(e.target.nodeName));
+    }, true);
+    """
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.frames = 0
+        page.add_init_script(self.INIT_JS)
+        page.on("websocket", lambda ws: ws.on("framesent", self._sent))
+
+    def _sent(self, payload: str | bytes) -> None:
+        data = payload.encode() if isinstance(payload, str) else payload
+        if b'"click"' in data:
+            self.frames += 1
+
+    def buttons(self) -> list[str]:
+        """The text of every button the document saw clicked, in order."""
+        return list(self.page.evaluate("() => window.__gamelibClicks || []"))
+
+
 class Transfer:
     """Bytes the page received over HTTP and websockets (Chrome DevTools Protocol counters)."""
 

@@ -14,7 +14,9 @@ from __future__ import annotations
 import json
 import re
 import time
+import warnings
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +26,14 @@ import pytest
 from tests.browser.drawn import (
     DIGEST,
     DIGEST_CELL,
+    KERNEL_REPORT,
     PAGE_FIGURES_JS,
     TRACE_KEYS,
     UNDER_TEST,
     differences_any,
     matched_indices,
 )
-from tests.browser.harness import JsErrors, wait_preheated
+from tests.browser.harness import ClickTrace, JsErrors, wait_preheated
 
 pytestmark = pytest.mark.browser
 
@@ -123,15 +126,73 @@ async () => {
 """
 
 
+# Asks the notebook's kernel (JupyterLab only) what it saw, outside any cell; the kernel's
+# status when it does not answer within 10 s.
+ASK_KERNEL_JS = """
+async (code) => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const kernel = w && w.sessionContext && w.sessionContext.session
+    && w.sessionContext.session.kernel;
+  if (!kernel) return "kernel: not asked (not JupyterLab)";
+  let out = "";
+  const future = kernel.requestExecute({ code, silent: false, store_history: false });
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === "stream") out += msg.content.text;
+    if (msg.header.msg_type === "error") out += msg.content.ename + ": " + msg.content.evalue;
+  };
+  const timeout = new Promise((r) => setTimeout(() => r("timeout"), 10000));
+  const done = await Promise.race([future.done.then(() => "done"), timeout]);
+  return done === "done" ? out.trim() : `kernel: no answer in 10 s (status ${kernel.status})`;
+}
+"""
+
+LOST_CLICK_S = 30.0
+"""How long a click may go unanswered before the test looks at where it went."""
+
+
+@dataclass
+class Click:
+    """A "Bot move" click being waited for: the button, and what the page had seen before it."""
+
+    button: Any
+    trace: ClickTrace
+    seen_before: int
+    retries_left: int = 2
+
+    def missed(self) -> bool:
+        """The document never saw a "Bot move" click since: the browser clicked elsewhere (a
+        layout moved under the pointer), so the controller was never clicked."""
+        return self.trace.buttons()[self.seen_before:].count("Bot move") == 0
+
+    def again(self) -> None:
+        warnings.warn("the browser's click missed the Bot move button: clicked again",
+                      stacklevel=2)
+        self.retries_left -= 1
+        self.seen_before = len(self.trace.buttons())
+        self.button.click()
+
+    def report(self, page: Any) -> list[str]:
+        clicked = self.trace.buttons()[self.seen_before:]
+        return [
+            f"buttons the page saw clicked since: {clicked or 'none'}",
+            f"websocket frames with a click sent by the page: {self.trace.frames}",
+            page.evaluate(ASK_KERNEL_JS, KERNEL_REPORT),
+        ]
+
+
 def _wait_drawn(
-    page: Any, step: int | None = None, errors: JsErrors | None = None
+    page: Any, step: int | None = None, errors: JsErrors | None = None,
+    click: Click | None = None,
 ) -> dict[str, Any]:
     """Wait until the digest is past ``step`` and every figure drawn equals it; return it.
 
     The reader keeps the controller on screen: figures are drawn when near it, and JupyterLab
     may scroll the notebook on its own after running all cells (a CI run saw every figure of the
-    controller 2,000 px above the screen, never drawn)."""
+    controller 2,000 px above the screen, never drawn). A ``click`` the page never saw (the
+    browser's pointer landed elsewhere) is made again; any other lost click fails the test with
+    where it went."""
     deadline = time.monotonic() + MATCH_TIMEOUT_S
+    look_at = time.monotonic() + LOST_CLICK_S
     problems: list[str] = ["digest not shown"]
     while time.monotonic() < deadline:
         page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
@@ -144,17 +205,22 @@ def _wait_drawn(
                     return expected
             else:
                 problems = [f"still at step {expected['step']}"]
+                if (click is not None and time.monotonic() > look_at and click.retries_left
+                        and click.missed()):
+                    click.again()
+                    look_at = time.monotonic() + LOST_CLICK_S
         page.wait_for_timeout(500)
     page_state = page.evaluate(FIGURE_STATES_JS)
     js_errors = errors.relevant() if errors is not None else []
     pytest.fail(
         "figures do not show the engine's state:\n" + "\n".join(problems[:20])
         + "\nin the page:\n" + "\n".join(page_state)
+        + ("\nthe click:\n" + "\n".join(click.report(page)) if click is not None else "")
         + "\nJavaScript errors:\n" + ("\n".join(js_errors[:20]) or "none")
     )
 
 
-def _click_through(page: Any, shots: Path, errors: JsErrors) -> None:
+def _click_through(page: Any, shots: Path, errors: JsErrors, trace: ClickTrace) -> None:
     """Click "Bot move" (or a human action) ``CLICKS`` times, checking the figures each time."""
     controller = page.locator(UNDER_TEST).first
     page.screenshot(path=str(shots.with_name(f"{shots.stem}-start.png")))
@@ -163,8 +229,9 @@ def _click_through(page: Any, shots: Path, errors: JsErrors) -> None:
         bot = controller.get_by_role("button", name="Bot move").first
         if bot.is_disabled():
             break  # the game is over
+        click = Click(bot, trace, seen_before=len(trace.buttons()))
         bot.click()
-        expected = _wait_drawn(page, step=expected["step"], errors=errors)
+        expected = _wait_drawn(page, step=expected["step"], errors=errors, click=click)
         page.screenshot(path=str(shots.with_name(f"{shots.stem}-{n}.png")))
 
 
@@ -174,13 +241,14 @@ def test_voila_figures_show_engine_state(
 ) -> None:
     notebook = _with_digest(name, tmp_path / "nb")
     errors = JsErrors(page)
+    trace = ClickTrace(page)
     server = voila(notebook)
     page.goto(server.page_url, wait_until="commit", timeout=LOAD_MS)
     page.locator(DIGEST).first.wait_for(timeout=LOAD_MS)
     page.wait_for_function("() => !document.getElementById('loading')")
     # figures are drawn when near the screen (gamelib.ui.plotly_widget), as a reader scrolls
     page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
-    _click_through(page, artifacts_dir / f"voila-drawn-{name}.png", errors)
+    _click_through(page, artifacts_dir / f"voila-drawn-{name}.png", errors, trace)
     assert errors.relevant() == []
 
 
@@ -192,6 +260,7 @@ def test_voila_preheated_page_shows_engine_state(
     kernel's page does."""
     notebook = _with_digest("powers", tmp_path / "nb")
     errors = JsErrors(page)
+    trace = ClickTrace(page)
     server = voila(notebook, preheat=[notebook.name])
     wait_preheated(server, notebook.name, timeout_s=LOAD_MS / 1000)
     page.goto(server.page_url, wait_until="commit", timeout=LOAD_MS)
@@ -199,7 +268,7 @@ def test_voila_preheated_page_shows_engine_state(
     assert f"page of {notebook.name} served by pre-heated kernel" in server.log.read_text()
     page.wait_for_function("() => !document.getElementById('loading')")
     page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
-    _click_through(page, artifacts_dir / "voila-preheated-powers.png", errors)
+    _click_through(page, artifacts_dir / "voila-preheated-powers.png", errors, trace)
     assert errors.relevant() == []
 
 
@@ -209,6 +278,7 @@ def test_jupyterlab_figures_show_engine_state(
 ) -> None:
     notebook = _with_digest(name, tmp_path / "nb")
     errors = JsErrors(page)
+    trace = ClickTrace(page)
     server = lab_at(notebook.parent)
     page.goto(f"{server.page_url}/tree/{notebook.name}")
     page.wait_for_function(KERNEL_IDLE)
@@ -217,7 +287,7 @@ def test_jupyterlab_figures_show_engine_state(
     # A click's message waits behind the cells still queued: click once they have all run.
     page.wait_for_function(ALL_CELLS_RUN, timeout=LOAD_MS)
     page.locator(UNDER_TEST).first.scroll_into_view_if_needed()
-    _click_through(page, artifacts_dir / f"lab-drawn-{name}.png", errors)
+    _click_through(page, artifacts_dir / f"lab-drawn-{name}.png", errors, trace)
     expected = _digest(page)
     assert expected is not None
     drawn = page.evaluate(PAGE_FIGURES_JS, list(TRACE_KEYS))
