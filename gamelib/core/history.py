@@ -7,15 +7,23 @@ a history is a *length* over a list that only ever grows. States copied with ``c
 their history object; the first of them to append extends the shared list, and a later one
 (a second branch from the same state, e.g. a bot trying two moves) copies its prefix once.
 No text below a history's length ever changes, so every history keeps seeing its own texts.
+
+The fast path (:meth:`gamelib.core.State.apply_in_place`) goes one step further: when a
+state's history object is held by that state alone (its reference count says so, see
+:data:`SOLE_REFS`) and ends the shared list, it grows that very object instead of making the
+next one. Nobody can see the difference: whoever holds a history (a clone, a caller, a view)
+keeps it from growing.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
+from sys import getrefcount
 from typing import Any, overload
 
-__all__ = ["History", "prefix_index"]
+__all__ = ["SOLE_REFS", "History", "prefix_index"]
 
 
 def prefix_index(index: int, n: int, name: str) -> int:
@@ -115,3 +123,29 @@ class History(Sequence[str]):
 
     def __deepcopy__(self, memo: dict[int, Any]) -> History:
         return self
+
+
+class _Holder:
+    history: History
+
+
+def _refs_of_held(holder: _Holder) -> int:
+    history = holder.history  # (the same two lines as State.apply_in_place)
+    return getrefcount(history)
+
+
+def _sole_refs() -> int:
+    """What ``getrefcount`` says of a history only one object holds, read the way
+    ``State.apply_in_place`` reads it; -1 (never equal) where reference counts do not tell: an
+    interpreter other than CPython, or one running without the global interpreter lock."""
+    gil_enabled = getattr(sys, "_is_gil_enabled", None)  # (Python 3.13 on)
+    if sys.implementation.name != "cpython" or (gil_enabled is not None and not gil_enabled()):
+        return -1
+    holder = _Holder()
+    holder.history = History(("probe",))
+    return _refs_of_held(holder)
+
+
+SOLE_REFS = _sole_refs()
+"""``getrefcount(history)`` right after ``history = state.history`` when nothing but ``state``
+holds that history: the fast path may then grow it in place."""

@@ -22,9 +22,11 @@ import itertools
 from collections.abc import Iterable
 from itertools import compress
 from operator import itemgetter
+from sys import getrefcount
 from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import History, Outcome, Rng, State, Term
+from gamelib.core.history import SOLE_REFS
 from gamelib.trench.actions import CATEGORY, CIV, TrenchAction, act, parse_soldier_text
 from gamelib.trench.board import (
     DIRS,
@@ -1135,12 +1137,18 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The core's fast path, reading the action's text without a ``str`` call."""
         _apply(self, action)
         history = self.history
-        try:
-            self.history = history.plus(action._text)
-        except AttributeError:  # a game or a test set a plain tuple (no ``plus``)
-            if type(history) is History:
-                raise
+        if type(history) is not History:  # a game or a test set a plain tuple
             self.history = History((*history, str(action)))
+        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
+            # held by this state alone: grown in place, as the core's apply_in_place does
+            items, n, text = history._items, history._n, action._text
+            items.append(text)
+            if items[n] is text:
+                history._n = n + 1
+            else:  # another thread appended to the shared list first: branch off
+                self.history = History((*items[:n], text))
+        else:
+            self.history = history.plus(action._text)
 
     def _apply(self, action: TrenchAction) -> None:
         self._legal = None

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import copy
 import pickle
+from typing import Any
+
+import pytest
 
 import gamelib
 from gamelib.core import History, fingerprint, play
+from gamelib.core.history import SOLE_REFS
 
 
 def test_history_is_the_tuple_of_its_texts() -> None:
@@ -50,3 +54,43 @@ def test_a_plain_tuple_set_by_a_game_still_grows() -> None:
     action = state.legal_actions()[0]
     state.apply_in_place(action)
     assert state.history == ("earlier", str(action)) and isinstance(state.history, History)
+
+
+GAMES = ["powers", "rekkyo", "megalomania", "qmg", "trench"]
+
+
+def _first_moves(state: Any, n: int) -> list[str]:
+    played = []
+    for _ in range(n):
+        action = state.legal_actions()[0]
+        state.apply_in_place(action)
+        played.append(str(action))
+    return played
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_fast_path_never_grows_a_history_someone_else_holds(game_id: str) -> None:
+    state = gamelib.load(game_id).new_state(5, quiet=True)
+    played = _first_moves(state, 3)
+    held = state.history  # a caller keeps it
+    twin = state.clone()  # and a clone shares it
+    played += _first_moves(state, 2)
+    assert held == tuple(played[:3]) and twin.history == tuple(played[:3])
+    assert state.history == tuple(played)
+    del held
+    # the twin alone holds the old history now, but the shared list goes on with the
+    # original's moves: the twin's next move branches off
+    twin_played = _first_moves(twin, 1)
+    assert twin.history == (*played[:3], *twin_played)
+    assert state.history == tuple(played)
+
+
+@pytest.mark.skipif(SOLE_REFS < 0, reason="reference counts do not tell on this interpreter")
+@pytest.mark.parametrize("game_id", ["rekkyo", "qmg", "trench"])
+def test_the_fast_path_grows_a_history_only_its_state_holds_in_place(game_id: str) -> None:
+    """rekkyo and qmg take the core's apply_in_place, trench its own: no object per step."""
+    state = gamelib.load(game_id).new_state(5, quiet=True)
+    _first_moves(state, 1)
+    grown = id(state.history)
+    played = _first_moves(state, 4)
+    assert id(state.history) == grown and state.history[-4:] == tuple(played)
