@@ -1,7 +1,8 @@
 """The rules of Powers: set-up, rounds (disarmament, mobilization, country), every phase.
 
 Copying and logging (the fast path): :meth:`PowersState.clone` copies only the lists ``_apply``
-changes in place (hands, deck, discards, log) and shares everything else (cards are ints, the
+changes in place (hands, deck, discards), hands its log list to the twin (keeping a view of it, as
+:meth:`~gamelib.core.State.share_log` does) and shares everything else (cards are ints, the
 occupation and defence records are immutable named tuples, log entries are immutable); the other
 containers (cards in front, owed refills, owners, folds, the ladder, the round cards) are never
 changed in place, only replaced (copy on write), so clones share them; so is the ``rng``, which
@@ -34,6 +35,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamelib.core import Outcome, Rng, State, Term
 from gamelib.core.history import History
+from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.messages import CORE
 from gamelib.powers.actions import (
     DECLINE,
@@ -262,6 +264,8 @@ class PowersState(State[PowersAction]):
         self.start_costs = _start_costs(n, self.rules, o.magazine_costs_final)
         self._names = _NAMES[self.rules]
         self._legal: tuple[PowersAction, ...] | None = None
+        # (an instance attribute: apply_in_place reads it at every step, see State.share_log)
+        self._log_shared = False
         self._seat()
         if setup:
             self._setup()
@@ -913,6 +917,7 @@ class PowersState(State[PowersAction]):
         p = self.to_move
         assert p is not None
         self.to_move = None
+        self._writable_log()  # (this state may have handed its log to a clone)
         _DO[type(action)](self, p, action)
         self._advance()
 
@@ -922,6 +927,9 @@ class PowersState(State[PowersAction]):
         p = self.to_move
         assert p is not None, "apply_in_place on a finished game"
         self.to_move = None
+        if self._log_shared:  # (_writable_log inlined: this state handed its log to a clone)
+            self.log = self.log[:]
+            self._log_shared = False
         _DO[type(action)](self, p, action)
         self._legal = None
         while self.result is None and self.to_move is None:
@@ -1083,14 +1091,20 @@ class PowersState(State[PowersAction]):
     # -- cloning, views, invariants --------------------------------------------------------
     def clone(self) -> PowersState:
         """An independent copy: the containers ``_apply`` changes in place (hands, deck,
-        discards, log) are copied; everything else is shared: cards, frozen records, log
-        entries, the game, and the containers ``_apply`` only ever replaces (copy on write:
-        ``front``, ``owed``, ``owners``, ``folded``, the ladder, the round cards…, and the
-        ``rng``, which a reshuffle copies before it draws)."""
+        discards) are copied; the log list goes to the twin, this state keeping a read-only
+        view of it (:meth:`State.share_log`, inlined: a state reading a view copies it before
+        it writes); everything else is shared: cards, frozen records, log entries, the game,
+        and the containers ``_apply`` only ever replaces (copy on write: ``front``, ``owed``,
+        ``owners``, ``folded``, the ladder, the round cards…, and the ``rng``, which a
+        reshuffle copies before it draws)."""
         new = object.__new__(PowersState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["log"] = self.log.copy()
+        d = new.__dict__ = self.__dict__.copy()
+        if self._log_shared:  # a view of a list handed on, or a list shared: the twin's own
+            d["log"] = self.log[:]
+            d["_log_shared"] = False
+        else:  # (State.share_log inlined: the twin takes the list, this state keeps a view)
+            self.log = LogPrefix(d["log"])  # type: ignore[assignment]
+            self._log_shared = True
         d["hands"] = list(map(list.copy, self.hands))
         d["deck"] = self.deck.copy()
         d["discards"] = self.discards.copy()

@@ -94,3 +94,22 @@ def test_remembered_legal_actions_are_not_part_of_the_state():
     assert digest(state) == digest(fresh)
     legal.clear()  # the caller's list, not the state's
     assert gamelib.play(state, fresh.legal_actions()[0]).history == (str(fresh.legal_actions()[0]),)
+
+
+def test_a_state_that_handed_its_log_to_a_clone_still_plays_in_place():
+    """``clone`` gives its log list to the twin and keeps a view of it (issue 12): the state, a
+    second clone and the twin may each go on in place, and none sees another's entries."""
+    game = gamelib.load("powers")
+    state = game.new_state(3)
+    first = state.log[:]
+    twin = gamelib.play(state, state.legal_actions()[0])
+    other = state.clone()
+    assert state.log == first and other.log == first
+    state.apply_in_place(state.legal_actions()[-1])
+    other.apply_in_place(other.legal_actions()[-1])
+    twin_log = twin.log[:]
+    twin.apply_in_place(twin.legal_actions()[0])
+    assert state.log == other.log and state.log[: len(first)] == first
+    assert len(state.log) > len(first) and twin.log[: len(twin_log)] == twin_log
+    assert state.log[len(first):] != twin.log[len(first): len(state.log)]
+    assert fingerprint(state) == fingerprint(other)
