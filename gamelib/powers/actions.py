@@ -25,7 +25,8 @@ straights), then the non-card action (``fold`` / ``pass`` / ``decline``) last.
 
 Speed (issue 12): the rules hand out one shared instance per action (:data:`DISCARD`,
 :data:`PLAY`, :data:`PAY` indexed by card, :data:`FOLD`, :data:`PASS`, :data:`DECLINE`,
-:func:`defend`), whose texts are precomputed; an action built by hand equals it.
+:func:`defend`), whose texts are precomputed (``_text``, which the history reads); an action
+built by hand equals it.
 """
 
 from __future__ import annotations
@@ -151,11 +152,22 @@ DECLINE = Decline()
 _DEFENDS: dict[tuple[Card, ...], Defend] = {}
 
 
+def _intern(action: object) -> None:
+    """Keep ``action``'s text in ``_text`` (not a field: equality, hashing and ``repr`` ignore
+    it), so that the history reads it without a ``__str__`` call."""
+    object.__setattr__(action, "_text", str(action))
+
+
+for _a in (*DISCARD, *PLAY, *PAY, *JOKER_PLAY.values(), FOLD, PASS, DECLINE):
+    _intern(_a)
+
+
 def defend(cards: tuple[Card, ...]) -> Defend:
     """The shared :class:`Defend` with ``cards`` (made once, then reused)."""
     d = _DEFENDS.get(cards)
     if d is None:
         d = _DEFENDS[cards] = Defend(cards)
+        _intern(d)
     return d
 
 

@@ -936,10 +936,12 @@ class PowersState(State[PowersAction]):
             _STEPS[self.phase](self)
         self.current_player = None if self.result is not None else self.to_move
         history = self.history
+        # (a shared action keeps its text in ``_text``: no ``__str__`` call)
+        text = getattr(action, "_text", None) or str(action)
         if type(history) is History:
-            self.history = history.plus(str(action))
+            self.history = history.plus(text)
         else:  # a test set a plain tuple
-            self.history = History((*history, str(action)))
+            self.history = History((*history, text))
 
     def _do_fold(self, p: int, action: Fold) -> None:
         folded = self.folded = self.folded.copy()

@@ -113,3 +113,21 @@ def test_a_state_that_handed_its_log_to_a_clone_still_plays_in_place():
     assert len(state.log) > len(first) and twin.log[: len(twin_log)] == twin_log
     assert state.log[len(first):] != twin.log[len(first): len(state.log)]
     assert fingerprint(state) == fingerprint(other)
+
+
+def test_shared_actions_keep_their_text_and_equal_hand_built_ones():
+    """The shared action instances keep their text in ``_text`` (read by the history); it is
+    no field: an action built or parsed by hand equals its shared twin and plays the same."""
+    from gamelib.powers.actions import DECLINE, FOLD, PLAY, Fold, Play, defend, parse_action
+
+    game = gamelib.load("powers", players=3, rules="magazine")
+    state = game.new_state(2)
+    for a in state.legal_actions():
+        assert a._text == str(a) and parse_action(str(a)) == a
+        assert hash(parse_action(str(a))) == hash(a) and repr(parse_action(str(a))) == repr(a)
+        assert pickle.loads(pickle.dumps(a)) == a
+    for a in (FOLD, DECLINE, PLAY[20], defend((PLAY[48].card,))):
+        assert a._text == str(a)
+    assert Fold() == FOLD and Play(PLAY[20].card) == PLAY[20]
+    by_hand = gamelib.play(state, parse_action(str(state.legal_actions()[0])))
+    assert by_hand.history == gamelib.play(state, state.legal_actions()[0]).history
