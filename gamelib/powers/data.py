@@ -16,6 +16,7 @@ from gamelib.core import Term
 
 __all__ = [
     "AUSTRIA_HUNGARY",
+    "CARD_TERMS",
     "COUNTRIES",
     "COUNTRY_KEYS",
     "DISARMAMENT",
@@ -188,6 +189,8 @@ _DECKS = {
 _TERMS = [Term(f"Joker {j}", f"ジョーカー{j}") for j in (1, 2)] + [Term("", "")] * 2 + [
     Term(sym, sym) for sym in (Card(v // 4, SUITS[v % 4]).symbol for v in range(4, 56))
 ]
+CARD_TERMS: tuple[Term, ...] = tuple(_TERMS)
+"""Each card's :meth:`Card.term`, indexed by the card (hot loops read it without a call)."""
 
 
 def playing_cards(*, without_kings: bool = False) -> tuple[Card, ...]:

@@ -58,6 +58,7 @@ from gamelib.powers.actions import (
     parse_action,
 )
 from gamelib.powers.data import (
+    CARD_TERMS,
     COUNTRIES,
     COUNTRY_KEYS,
     DISARMAMENT,
@@ -132,6 +133,8 @@ _NEIGHBOURS = {k: COUNTRIES[k].neighbours for k in COUNTRY_KEYS}
 _POINTS = {k: COUNTRIES[k].points for k in COUNTRY_KEYS}
 _NAMES = {r: {k: country_name(k, r) for k in COUNTRY_KEYS} for r in ("base", "magazine", "refill")}
 """Country names (terms) under each rule set."""
+_ROUND_NAMES = {r: {k: round_card_name(k, r) for k in round_deck(2)} for r in _NAMES}
+"""Round card names (terms) under each rule set."""
 
 _DEFEND_ONE = {c: defend((c,)) for c in playing_cards() if c.is_face}
 """The base rules' defences with one face card, by card."""
@@ -489,7 +492,7 @@ class PowersState(State[PowersAction]):
         if not self.quiet:
             self.log.append(_ENTRY("round", {
                 "number": len(self.rounds_played), "who": _SEATS[self.initiative],
-                "card": round_card_name(card, self.rules), "left": len(self.round_deck),
+                "card": _ROUND_NAMES[self.rules][card], "left": len(self.round_deck),
             }, None, None, "phase"))
         if card == DISARMAMENT:
             self.to_discard = {}
@@ -538,7 +541,7 @@ class PowersState(State[PowersAction]):
                 self.initiative = taker
         elif card is not None:
             self.log.append(_ENTRY("initiative_stays", {
-                "who": _SEATS[self.initiative], "card": round_card_name(card, self.rules),
+                "who": _SEATS[self.initiative], "card": _ROUND_NAMES[self.rules][card],
             }, None, None, "narration"))
         self.phase = "round_end"
         self.to_move = None
@@ -673,13 +676,13 @@ class PowersState(State[PowersAction]):
             self._log("invasion_nobody", kind="narration", country=self._names[c])
         elif bids and bids[-1][1] < 4:
             self._log("invasion_joker", kind="narration", who=_SEATS[p], country=self._names[c],
-                      card=bids[-1][1].term())
+                      card=CARD_TERMS[bids[-1][1]])
         elif not bids or bids[-1][0] != p:
             self._log("invasion_uncontested", kind="narration", who=_SEATS[p],
                       country=self._names[c])
         else:
             self.log.append(_ENTRY("invasion_won", {
-                "who": _SEATS[p], "country": self._names[c], "card": bids[-1][1].term(),
+                "who": _SEATS[p], "country": self._names[c], "card": CARD_TERMS[bids[-1][1]],
             }, None, None, "narration"))
         if self.rules == "base":
             self._discard_front()
@@ -962,7 +965,7 @@ class PowersState(State[PowersAction]):
         to_discard[p] -= 1
         if not self.quiet:
             self.log.append(_ENTRY("discard", {
-                "who": _SEATS[p], "card": card.term(), "left": self.to_discard[p],
+                "who": _SEATS[p], "card": CARD_TERMS[card], "left": self.to_discard[p],
             }, p, None, "action"))
 
     def _do_play(self, p: int, action: Play) -> None:
@@ -980,14 +983,14 @@ class PowersState(State[PowersAction]):
             self._bids = [*self._bids, (p, card, None, 0, (), top)]
             if not quiet:
                 self._log("play_joker", player=p, kind="action", who=_SEATS[p],
-                          card=card.term())
+                          card=CARD_TERMS[card])
             extra = action.extra
             if extra is not None:
                 hand.remove(extra)
                 self.discards.append(extra)
                 if not quiet:
                     self._log("joker_extra", kind="narration", who=_SEATS[p],
-                              card=extra.term())
+                              card=CARD_TERMS[extra])
             self._invasion_turn = self._after[p]
             return
         if rank == 1:  # an Ace: the card before it + 1, no bonus
@@ -1003,10 +1006,10 @@ class PowersState(State[PowersAction]):
         if not quiet:
             why = _Why(card, top, bonus, s, self.rules)
             self.log.append(_ENTRY("play", {
-                "who": _SEATS[p], "card": card.term(), "strength": s, "why": why,
+                "who": _SEATS[p], "card": CARD_TERMS[card], "strength": s, "why": why,
             }, p, None, "action"))
             if rank == 1 and top:
-                prev = self._bids[-2][1].term() if len(self._bids) > 1 else card.term()
+                prev = CARD_TERMS[self._bids[-2][1] if len(self._bids) > 1 else card]
                 self._log("ace_note", kind="narration", strength=s, prev=prev, top=top)
             elif rank == 1:
                 self._log("ace_lead", kind="narration", strength=s)
@@ -1028,7 +1031,7 @@ class PowersState(State[PowersAction]):
         self.occ = _Occupation(country, invader, holder, start, cost, passes, paid)
         if not self.quiet:
             self.log.append(_ENTRY("pay", {
-                "who": _SEATS[p], "card": card.term(), "k": len(paid), "cost": cost,
+                "who": _SEATS[p], "card": CARD_TERMS[card], "k": len(paid), "cost": cost,
             }, p, None, "action"))
         if len(paid) == cost:
             self._occupy(p, False)
