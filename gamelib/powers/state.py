@@ -624,13 +624,22 @@ class PowersState(State[PowersAction]):
             if COUNTRIES[c].terrain:
                 self.log.append(_ENTRY("terrain", {"text": self._terrain_rule(c)}, None, None,
                                        "narration"))
-            owned = [k for k in _NEIGHBOURS[c] if k in self.owners]
+            # Each owner's neighbours of ``c`` in printed order (adjacent_owned, one pass):
+            owners = self.owners
+            owned: dict[int, list[Term]] = {}
+            for k in _NEIGHBOURS[c]:
+                o = owners.get(k)
+                if o is not None:
+                    if o in owned:
+                        owned[o].append(self._names[k])
+                    else:
+                        owned[o] = [self._names[k]]
             for p in self.order_from(self.initiative) if owned else ():
-                adj = adjacent_owned(p, c, self.owners)
-                if adj:
+                if p in owned:
+                    adj = owned[p]
                     self.log.append(_ENTRY("bonus", {
-                        "who": _SEATS[p], "k": len(adj),
-                        "countries": [self._names[a] for a in adj], "country": self._names[c],
+                        "who": _SEATS[p], "k": len(adj), "countries": adj,
+                        "country": self._names[c],
                     }, None, None, "narration"))
         self._invasion_turn = self.initiative
         self.to_move = None
