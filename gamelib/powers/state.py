@@ -377,8 +377,9 @@ class PowersState(State[PowersAction]):
             self.log.append(_ENTRY("draw_public", {
                 "who": _SEATS[p], "count": len(got), "why": _DRAW_WHY[why],
             }, p, None, "event"))
-        self.log.append(_ENTRY("draw_private", {"who": _SEATS[p], "cards": _Cards(tuple(got))},
-                               p, _ONLY[p]))
+        # (a card drawn alone is named by its shared _Cards: no object made per draw)
+        cards = _ONE_CARD[got[0]] if len(got) == 1 else _Cards(tuple(got))
+        self.log.append(_ENTRY("draw_private", {"who": _SEATS[p], "cards": cards}, p, _ONLY[p]))
 
     def _discard_front(self, players: Sequence[int] | None = None) -> None:
         moved: list[_Front] = []
@@ -1255,6 +1256,12 @@ class _Cards:
 
     def __reduce__(self) -> tuple[type[_Cards], tuple[tuple[Card, ...]]]:
         return (_Cards, (self.cards,))
+
+
+_ONE_CARD = [_Cards(())] * 56
+"""Each card alone, as a log parameter, indexed by the card (immutable: entries share them)."""
+for _c in playing_cards():
+    _ONE_CARD[_c] = _Cards((_c,))
 _SKIP_UNOWNED = ("nobody's", "所有者なし")
 _SKIP_OWN = ("the occupier's own", "占領者の国")
 _PHASE_NAMES = {
