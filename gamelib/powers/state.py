@@ -103,7 +103,7 @@ _SUIT_RULE = {
 
 
 class _Occupation(NamedTuple):
-    """The occupation in progress (immutable: clones share it; ``_replace`` makes the next)."""
+    """The occupation in progress (immutable: clones share it; ``_record`` makes the next)."""
 
     country: str
     invader: int
@@ -124,6 +124,10 @@ class _Defence(NamedTuple):
     defender: int | None = None
     results: tuple[tuple[str, str], ...] = ()
 
+
+_record = tuple.__new__
+"""``_record(_Occupation, fields)``: the record made without the named tuple's ``__new__`` (a
+Python call); every field given, in order."""
 
 # The cards each country accepts in an invasion (islands ♥ ♦, landlocked ♠ ♣, Jokers always).
 _ACCEPTED = {k: frozenset(c for c in playing_cards() if COUNTRIES[k].accepts(c))
@@ -701,7 +705,7 @@ class PowersState(State[PowersAction]):
             self._after_defence(None)
             return
         cost = self.start_costs[c]
-        self.occ = _Occupation(c, p, p, cost, cost, 0)
+        self.occ = _record(_Occupation, (c, p, p, cost, cost, 0, ()))
         self.phase = "occupation"
         if not self.quiet:
             self.log.append(_ENTRY("occupation", {
@@ -730,7 +734,7 @@ class PowersState(State[PowersAction]):
             return
         self.occ = None
         self.phase = "defence"
-        self.dfn = _Defence(c, p, COUNTRIES[c].neighbours)
+        self.dfn = _record(_Defence, (c, p, _NEIGHBOURS[c], None, None, ()))
         if not self.quiet:
             self.log.append(_ENTRY("defence", {
                 "country": self._names[c],
@@ -757,7 +761,7 @@ class PowersState(State[PowersAction]):
             if skipped:  # (only when not quiet)
                 self.log.append(_ENTRY("defence_skip", {"items": skipped}, None, None,
                                        "narration"))
-            self.dfn = _Defence(country, occupier, remaining, nb, owner, results)
+            self.dfn = _record(_Defence, (country, occupier, remaining, nb, owner, results))
             if not quiet:
                 self.log.append(_ENTRY("defence_check", {
                     "who": _SEATS[owner], "country": self._names[nb],
@@ -767,7 +771,7 @@ class PowersState(State[PowersAction]):
             return
         if skipped:  # (only when not quiet)
             self.log.append(_ENTRY("defence_skip", {"items": skipped}, None, None, "narration"))
-        self.dfn = _Defence(country, occupier, remaining, None, None, results)
+        self.dfn = _record(_Defence, (country, occupier, remaining, None, None, results))
         self._after_defence(occupier)
 
     def _after_defence(self, taker: int | None) -> None:
@@ -1038,7 +1042,7 @@ class PowersState(State[PowersAction]):
         self.discards.append(card)
         country, invader, holder, start, cost, passes, paid = occ
         paid = (*paid, card)
-        self.occ = _Occupation(country, invader, holder, start, cost, passes, paid)
+        self.occ = _record(_Occupation, (country, invader, holder, start, cost, passes, paid))
         if not self.quiet:
             self.log.append(_ENTRY("pay", {
                 "who": _SEATS[p], "card": CARD_TERMS[card], "k": len(paid), "cost": cost,
@@ -1054,7 +1058,7 @@ class PowersState(State[PowersAction]):
         nxt = self._after[p]
         country, invader, _, start, cost, passes, paid = occ
         cost -= 1
-        self.occ = _Occupation(country, invader, nxt, start, cost, passes + 1, paid)
+        self.occ = _record(_Occupation, (country, invader, nxt, start, cost, passes + 1, paid))
         if not self.quiet:
             self.log.append(_ENTRY("pass", {"who": _SEATS[p], "to": _SEATS[nxt], "cost": cost},
                                    p, None, "action"))
@@ -1073,8 +1077,8 @@ class PowersState(State[PowersAction]):
         if not self.quiet:
             self._log("defend", player=p, kind="action", who=_SEATS[p],
                       country=self._names[d.neighbour], cards=self._cards(list(cards)))
-        self.dfn = _Defence(d.country, d.occupier, d.remaining[1:], None, None,
-                            (*d.results, (d.neighbour, "defended")))
+        self.dfn = _record(_Defence, (d.country, d.occupier, d.remaining[1:], None, None,
+                                      (*d.results, (d.neighbour, "defended"))))
         if self.rules == "base":
             self._draw(p, 1, "defence")
         else:
@@ -1099,8 +1103,8 @@ class PowersState(State[PowersAction]):
                 "who": _SEATS[d.occupier], "owner": _SEATS[p], "country": self._names[nb],
                 "points": COUNTRIES[nb].points, "score": self.score(d.occupier),
             }, None, None, "event"))
-        self.dfn = _Defence(d.country, d.occupier, d.remaining[1:], None, None,
-                            (*d.results, (nb, "taken")))
+        self.dfn = _record(_Defence, (d.country, d.occupier, d.remaining[1:], None, None,
+                                      (*d.results, (nb, "taken"))))
         self._check_domination(d.occupier)
 
     # -- cloning, views, invariants --------------------------------------------------------
