@@ -388,7 +388,7 @@ class PowersState(State[PowersAction]):
     def _discard_front(self, players: Sequence[int] | None = None) -> None:
         moved: list[_Front] = []
         front = self.front = self.front.copy()  # clones share it (copy on write)
-        for p in players if players is not None else self.order_from(self.initiative):
+        for p in players if players is not None else self._orders[self.initiative]:
             if front[p]:
                 if not self.quiet:
                     moved.append(_Front(p, tuple(front[p])))
@@ -464,7 +464,7 @@ class PowersState(State[PowersAction]):
         rng.shuffle(self.round_deck)
         if not quiet:
             self._log("round_deck", count=len(self.round_deck), mob=_MOB_TERMS[n == 2])
-        for p in self.order_from(self.initiative):
+        for p in self._orders[self.initiative]:
             self._draw(p, HAND_SIZE, "deal")
         self._log("greeting", kind="narration")
 
@@ -501,7 +501,7 @@ class PowersState(State[PowersAction]):
             }, None, None, "phase"))
         if card == DISARMAMENT:
             self.to_discard = {}
-            for p in self.order_from(self.initiative):
+            for p in self._orders[self.initiative]:
                 h = len(self.hands[p])
                 if h >= 7:
                     self.to_discard[p] = h // 2
@@ -514,7 +514,7 @@ class PowersState(State[PowersAction]):
                 self.phase = "disarmament"
         elif card == MOBILIZATION:
             drew = False
-            for p in self.order_from(self.initiative):
+            for p in self._orders[self.initiative]:
                 if len(self.hands[p]) < HAND_SIZE:
                     drew = True
                     self._draw(p, HAND_SIZE - len(self.hands[p]), "mobilization")
@@ -577,7 +577,7 @@ class PowersState(State[PowersAction]):
         self.result = Outcome(tuple(float(s) for s in scores), tuple(sorted(tied)), reason)
 
     def _check_domination(self, p: int) -> bool:
-        s = self.score(p)
+        s = self.points[p]
         if s >= WIN_POINTS:
             self.phase = "over"
             self.to_move = None
@@ -590,7 +590,7 @@ class PowersState(State[PowersAction]):
 
     # -- disarmament -----------------------------------------------------------------------
     def _next_disarmer(self) -> None:
-        for p in self.order_from(self.initiative):
+        for p in self._orders[self.initiative]:
             if self.to_discard.get(p, 0) > 0:
                 self.to_move = p
                 return
@@ -601,7 +601,7 @@ class PowersState(State[PowersAction]):
         if not self.quiet:
             self.log.append(_ENTRY("conscription", {"who": _SEATS[self.initiative]}, None, None,
                                    "phase"))
-        order = self.order_from(self.initiative)
+        order = self._orders[self.initiative]
         extra = [0] * self.n
         if self.rules == "refill":
             # Everyone clears the cards in front of them before anyone draws (ruling).
@@ -639,7 +639,7 @@ class PowersState(State[PowersAction]):
                         owned[o].append(self._names[k])
                     else:
                         owned[o] = [self._names[k]]
-            for p in self.order_from(self.initiative) if owned else ():
+            for p in self._orders[self.initiative] if owned else ():
                 if p in owned:
                     adj = owned[p]
                     self.log.append(_ENTRY("bonus", {
@@ -728,7 +728,7 @@ class PowersState(State[PowersAction]):
         if not self.quiet:
             self.log.append(_ENTRY("occupy_free" if free else "occupy", {
                 "who": _SEATS[p], "country": self._names[c], "points": COUNTRIES[c].points,
-                "score": self.score(p),
+                "score": self.points[p],
             }, None, None, "event"))
         if self._check_domination(p):
             return
@@ -782,7 +782,7 @@ class PowersState(State[PowersAction]):
                 self._log("reorganisation", kind="phase", who=_SEATS[self.initiative])
             owed = self.owed
             self.owed = [0] * self.n
-            for p in self.order_from(self.initiative):
+            for p in self._orders[self.initiative]:
                 if owed[p]:
                     self._draw(p, owed[p], "reorganisation")
             self._discard_front()
@@ -964,9 +964,8 @@ class PowersState(State[PowersAction]):
         folded = self.folded = self.folded.copy()
         folded[p] = True
         if not self.quiet:
-            first = not self._bids and p == self.initiative and not any(
-                self.folded[q] for q in range(self.n) if q != p
-            )
+            # (nobody else folded: ``p`` is the only True; a count, no generator call)
+            first = not self._bids and p == self.initiative and folded.count(True) == 1
             self.log.append(_ENTRY("fold_first" if first else "fold", {"who": _SEATS[p]}, p,
                                    None, "action"))
         self._invasion_turn = self._after[p]
@@ -1012,7 +1011,10 @@ class PowersState(State[PowersAction]):
             base, bonus = (top if top else self.lead_ace - 1), _NO_BONUS
         else:
             owners = self.owners
-            bonus = tuple(k for k in _NEIGHBOURS[c] if owners.get(k) == p)
+            bonus = _NO_BONUS
+            for k in _NEIGHBOURS[c]:  # (a loop: no generator call; seldom any bonus)
+                if owners.get(k) == p:
+                    bonus = (*bonus, k)
             s = base = rank
             s += len(bonus)
         self._bids = [*self._bids, (p, card, s, base, bonus, top)]
@@ -1101,7 +1103,7 @@ class PowersState(State[PowersAction]):
                                    p, None, "action"))
             self.log.append(_ENTRY("taken", {
                 "who": _SEATS[d.occupier], "owner": _SEATS[p], "country": self._names[nb],
-                "points": COUNTRIES[nb].points, "score": self.score(d.occupier),
+                "points": COUNTRIES[nb].points, "score": self.points[d.occupier],
             }, None, None, "event"))
         self.dfn = _record(_Defence, (d.country, d.occupier, d.remaining[1:], None, None,
                                       (*d.results, (nb, "taken"))))
