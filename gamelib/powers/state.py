@@ -418,7 +418,8 @@ class PowersState(State[PowersAction]):
                 for p, card in zip(g, top, strict=True):
                     vals[p] = poker_value(card)
                     if not quiet:
-                        self._log("flip", who=_SEATS[p], card=card.term())
+                        self.log.append(_ENTRY("flip", {"who": _SEATS[p], "card": CARD_TERMS[card]},
+                                               None, None, "event"))
                 for v in sorted(set(vals.values()), reverse=True):
                     tied = [p for p in g if vals[p] == v]
                     if len(tied) > 1:
@@ -430,8 +431,9 @@ class PowersState(State[PowersAction]):
         self._seat()
         self.initiative = self.seating[0]
         if not quiet:
-            self._log("seating", order=[_SEATS[p] for p in self.seating],
-                      who=_SEATS[self.initiative], kind="narration")
+            self.log.append(_ENTRY("seating", {
+                "order": [_SEATS[p] for p in self.seating], "who": _SEATS[self.initiative],
+            }, None, None, "narration"))
         if self.blitz or (self.magazine and self.opts.initiative_draw):
             draw = list(COUNTRY_KEYS)
             rng.shuffle(draw)
@@ -458,15 +460,19 @@ class PowersState(State[PowersAction]):
             self._log(key, who=_SEATS[best], country=self._names[got[best]],
                       letter=letters[got[best]], priority=COUNTRIES[got[best]].priority,
                       kind="narration")
-        else:
-            self._log("initiative_flip", who=_SEATS[self.initiative], kind="narration")
+        elif not quiet:
+            self.log.append(_ENTRY("initiative_flip", {"who": _SEATS[self.initiative]}, None,
+                                   None, "narration"))
         rng.shuffle(self.deck)
         rng.shuffle(self.round_deck)
         if not quiet:
-            self._log("round_deck", count=len(self.round_deck), mob=_MOB_TERMS[n == 2])
+            self.log.append(_ENTRY("round_deck", {
+                "count": len(self.round_deck), "mob": _MOB_TERMS[n == 2],
+            }, None, None, "event"))
         for p in self._orders[self.initiative]:
             self._draw(p, HAND_SIZE, "deal")
-        self._log("greeting", kind="narration")
+        if not quiet:
+            self.log.append(_ENTRY("greeting", {}, None, None, "narration"))
 
     # -- the automatic flow ----------------------------------------------------------------
     def _advance(self) -> None:
@@ -508,7 +514,8 @@ class PowersState(State[PowersAction]):
                     if not self.quiet:
                         self._log("disarm_must", who=_SEATS[p], count=h, k=h // 2)
             if not self.to_discard:
-                self._log("disarm_none", kind="narration")
+                if not self.quiet:
+                    self.log.append(_ENTRY("disarm_none", {}, None, None, "narration"))
                 self._end_round(None)
             else:
                 self.phase = "disarmament"
@@ -518,8 +525,8 @@ class PowersState(State[PowersAction]):
                 if len(self.hands[p]) < HAND_SIZE:
                     drew = True
                     self._draw(p, HAND_SIZE - len(self.hands[p]), "mobilization")
-            if not drew:
-                self._log("mobil_none", kind="narration")
+            if not drew and not self.quiet:
+                self.log.append(_ENTRY("mobil_none", {}, None, None, "narration"))
             self._end_round(None)
         else:
             self._conscription()
@@ -687,13 +694,16 @@ class PowersState(State[PowersAction]):
         if self.quiet:
             pass
         elif p is None:
-            self._log("invasion_nobody", kind="narration", country=self._names[c])
+            self.log.append(_ENTRY("invasion_nobody", {"country": self._names[c]}, None, None,
+                                   "narration"))
         elif bids and bids[-1][1] < 4:
-            self._log("invasion_joker", kind="narration", who=_SEATS[p], country=self._names[c],
-                      card=CARD_TERMS[bids[-1][1]])
+            self.log.append(_ENTRY("invasion_joker", {
+                "who": _SEATS[p], "country": self._names[c], "card": CARD_TERMS[bids[-1][1]],
+            }, None, None, "narration"))
         elif not bids or bids[-1][0] != p:
-            self._log("invasion_uncontested", kind="narration", who=_SEATS[p],
-                      country=self._names[c])
+            self.log.append(_ENTRY("invasion_uncontested", {
+                "who": _SEATS[p], "country": self._names[c],
+            }, None, None, "narration"))
         else:
             self.log.append(_ENTRY("invasion_won", {
                 "who": _SEATS[p], "country": self._names[c], "card": CARD_TERMS[bids[-1][1]],
@@ -995,8 +1005,8 @@ class PowersState(State[PowersAction]):
         if rank == 0:  # a Joker: no strength, wins at once
             self._bids = [*self._bids, (p, card, None, 0, (), top)]
             if not quiet:
-                self._log("play_joker", player=p, kind="action", who=_SEATS[p],
-                          card=CARD_TERMS[card])
+                self.log.append(_ENTRY("play_joker", {"who": _SEATS[p], "card": CARD_TERMS[card]},
+                                       p, None, "action"))
             extra = action.extra
             if extra is not None:
                 hand.remove(extra)
@@ -1026,9 +1036,10 @@ class PowersState(State[PowersAction]):
             }, p, None, "action"))
             if rank == 1 and top:
                 prev = CARD_TERMS[self._bids[-2][1] if len(self._bids) > 1 else card]
-                self._log("ace_note", kind="narration", strength=s, prev=prev, top=top)
+                self.log.append(_ENTRY("ace_note", {"strength": s, "prev": prev, "top": top},
+                                       None, None, "narration"))
             elif rank == 1:
-                self._log("ace_lead", kind="narration", strength=s)
+                self.log.append(_ENTRY("ace_lead", {"strength": s}, None, None, "narration"))
         if self.rules == "magazine":
             owed = self.owed = self.owed.copy()
             owed[p] += 1
