@@ -154,6 +154,19 @@ def _start_costs(n: int, rules: str, final: bool) -> dict[str, int]:
     return {k: occupation_cost(k, n, rules, magazine_costs_final=final) for k in COUNTRY_KEYS}
 
 
+@functools.lru_cache(maxsize=256)
+def _seat_tables(seats: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Each seat's clockwise order starting with it, and the seat after it, for ``seats`` in
+    clockwise order (shared by the states seated so: read only)."""
+    n = len(seats)
+    orders: list[tuple[int, ...]] = [()] * n
+    after = [0] * n
+    for i, p in enumerate(seats):
+        orders[p] = seats[i:] + seats[:i]
+        after[p] = seats[(i + 1) % n]
+    return tuple(orders), tuple(after)
+
+
 @functools.lru_cache(maxsize=512)
 def _cost_reason(c: str, cost: int, n: int, magazine: bool) -> Term:
     """Why ``c`` starts at ``cost`` with ``n`` players, step by step as it was computed."""
@@ -294,15 +307,7 @@ class PowersState(State[PowersAction]):
 
     def _seat(self) -> None:
         """Make the seat-order tables from :attr:`seating` (call after changing it)."""
-        seats = self.seating
-        n = len(seats)
-        orders: list[tuple[int, ...]] = [()] * n
-        after = [0] * n
-        for i, p in enumerate(seats):
-            orders[p] = tuple(seats[i:] + seats[:i])
-            after[p] = seats[(i + 1) % n]
-        self._orders = tuple(orders)
-        self._after = tuple(after)
+        self._orders, self._after = _seat_tables(tuple(self.seating))
 
     def order_from(self, p: int) -> tuple[int, ...]:
         """All seats in clockwise order starting with ``p``."""
