@@ -132,6 +132,8 @@ Python call); every field given, in order."""
 # The cards each country accepts in an invasion (islands ♥ ♦, landlocked ♠ ♣, Jokers always).
 _ACCEPTED = {k: frozenset(c for c in playing_cards() if COUNTRIES[k].accepts(c))
              for k in COUNTRY_KEYS}
+_PAY_OF = PAY.__getitem__
+_DISCARD_OF = DISCARD.__getitem__
 _NO_BONUS: tuple[str, ...] = ()
 _NEIGHBOURS = {k: COUNTRIES[k].neighbours for k in COUNTRY_KEYS}
 _POINTS = {k: COUNTRIES[k].points for k in COUNTRY_KEYS}
@@ -824,9 +826,9 @@ class PowersState(State[PowersAction]):
                 occ = self.occ
                 assert occ is not None
                 if occ.paid:
-                    out = [PAY[c] for c in hand]
+                    out = list(map(_PAY_OF, hand))  # (a map: no comprehension call)
                 elif len(hand) >= occ.cost:
-                    out = [PAY[c] for c in hand]
+                    out = list(map(_PAY_OF, hand))
                     out.append(PASS)
                 else:
                     out = [PASS]
@@ -839,7 +841,7 @@ class PowersState(State[PowersAction]):
                     out = [_DEFEND_ONE[c] for c in hand if c >= 44]
                 out.append(DECLINE)
             elif phase == "disarmament":
-                out = [DISCARD[c] for c in hand]
+                out = list(map(_DISCARD_OF, hand))
             else:  # pragma: no cover
                 out = []
         self._legal = tuple(out)  # for _is_legal; reset by _advance
