@@ -8,8 +8,8 @@ containers (cards in front, owed refills, owners, folds, the ladder, the round c
 changed in place, only replaced (copy on write), so clones share them; so is the ``rng``, which
 a reshuffle copies before drawing. ``current_player`` and each seat's ``points`` are fields kept
 as the game moves, not recomputed; :meth:`PowersState.apply_in_place` runs the action, the
-automatic steps and the history in one call, and the invasion's playable cards are one
-comparison of card codes each. The legal actions of a
+automatic steps and the history in one call, and the invasion's playable cards are those of
+the hand in a table of the card codes that beat the top (by country). The legal actions of a
 position are remembered (``_legal``, a :attr:`State._caches` entry reset by ``_advance``), so
 :func:`gamelib.play`'s legality check is an identity scan. Log entries are the core's lazy
 :class:`~gamelib.core.LogEntry` from the catalog named ``"powers"``, rendered when read; a
@@ -134,6 +134,18 @@ _ACCEPTED = {k: frozenset(c for c in playing_cards() if COUNTRIES[k].accepts(c))
              for k in COUNTRY_KEYS}
 _PAY_OF = PAY.__getitem__
 _DISCARD_OF = DISCARD.__getitem__
+_PLAY_OF = PLAY.__getitem__
+
+
+def _playable(accepted: frozenset[Card]) -> tuple[frozenset[Card], ...]:
+    """For each ``low`` 0…56, the cards of ``accepted`` a play may beat it with: a Joker or an
+    Ace (codes below 8) or a card whose code is at least ``low`` (see :meth:`_plays`)."""
+    return tuple(frozenset(c for c in accepted if c < 8 or c >= low) for low in range(57))
+
+
+_BY_ACCEPTED = {a: _playable(a) for a in set(_ACCEPTED.values())}
+_PLAYABLE = {k: _BY_ACCEPTED[a] for k, a in _ACCEPTED.items()}
+"""The cards that beat ``low``, by country then ``low`` (countries of a terrain share one)."""
 _NO_BONUS: tuple[str, ...] = ()
 _NEIGHBOURS = {k: COUNTRIES[k].neighbours for k in COUNTRY_KEYS}
 _POINTS = {k: COUNTRIES[k].points for k in COUNTRY_KEYS}
@@ -873,16 +885,17 @@ class PowersState(State[PowersAction]):
         # before it (lead_ace ≥ 1 played first), so both always beat it; another card beats
         # ``top`` when rank + bonus > top, i.e. its code (rank × 4 + suit) is at least ``low``.
         low = 4 * (self.top - bonus + 1)
-        accepted = _ACCEPTED[c]
+        # (the test read from a table, so that a filter and a map make the list in C)
+        playable = _PLAYABLE[c][8 if low < 8 else 56 if low > 56 else low]
         if hand and hand[0] < 4 and self.magazine:  # a Joker is played with one extra card
             out: list[PowersAction] = []
             for card in hand:
                 if card < 4:
                     out.extend(JOKER_PLAY[card, e] for e in hand if e != card)
-                elif (card < 8 or card >= low) and card in accepted:
+                elif card in playable:
                     out.append(PLAY[card])
         else:
-            out = [PLAY[card] for card in hand if (card < 8 or card >= low) and card in accepted]
+            out = list(map(_PLAY_OF, filter(playable.__contains__, hand)))
         out.append(FOLD)
         return out
 

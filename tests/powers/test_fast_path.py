@@ -131,3 +131,32 @@ def test_shared_actions_keep_their_text_and_equal_hand_built_ones():
     assert Fold() == FOLD and Play(PLAY[20].card) == PLAY[20]
     by_hand = gamelib.play(state, parse_action(str(state.legal_actions()[0])))
     assert by_hand.history == gamelib.play(state, state.legal_actions()[0]).history
+
+
+@pytest.mark.parametrize("options", CONFIGS)
+def test_invasion_plays_follow_the_rule_card_by_card(options):
+    """The invasion's plays come from a table of the card codes that beat the top (issue 12):
+    in every invasion of random games they are exactly the accepted cards whose strength
+    (card_strength, with the owned neighbours' bonus) beats the top, Jokers and Aces always
+    (a Joker, beyond the base rules, only with another card to pay)."""
+    from gamelib.powers.actions import Play
+    from gamelib.powers.data import COUNTRIES
+    from gamelib.powers.strength import adjacent_owned, card_strength
+
+    game = gamelib.load("powers", **options)
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.new_state(seed, quiet=True)
+        while state.current_player is not None:
+            legal = state.legal_actions()
+            if state.phase == "invasion":
+                p, c, top = state.current_player, state.round_card, state.top_strength()
+                bonus = len(adjacent_owned(p, c, state.owners))
+                hand = state.hands[p]
+                expected = sorted({
+                    card for card in hand if COUNTRIES[c].accepts(card) and (
+                        card_strength(card, top, bonus) > top if not card.is_joker
+                        else len(hand) > 1 or state.rules == "base")
+                })
+                assert sorted({a.card for a in legal if isinstance(a, Play)}) == expected
+            state.apply_in_place(legal[rng.randrange(len(legal))])
