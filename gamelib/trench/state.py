@@ -21,7 +21,7 @@ import copy
 import itertools
 from collections.abc import Iterable
 from itertools import compress
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from sys import getrefcount
 from typing import TYPE_CHECKING, Any, cast
 
@@ -590,7 +590,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if ph == "arm":
             return list(_ARMS[self.beginner])
         if ph == "land":
-            return _land_actions(self, p)
+            return _land_actions(self, p)  # shared: legal_actions hands out copies
         if ph == "base":
             h, items = self.h, self.items
             out = []
@@ -679,6 +679,16 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _land_actions(self, p: int) -> list[TrenchAction]:
+        """The landings ``p`` may make now (a shared list: do not change it): they depend only
+        on ``p``'s edge and his soldiers' cells, so each such key's list is made once."""
+        per = self.per
+        key = (self.edges[p], *map(_CELL_OF, self.soldiers[p * per:p * per + per]))  # (in C)
+        out = _LANDS.get(key)
+        if out is None:
+            out = _LANDS[key] = _land_list(self, p)
+        return out
+
+    def _land_list(self, p: int) -> list[TrenchAction]:
         per = self.per
         taken = set()  # p's ships (the other seats' ships are beyond their own edges)
         for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
@@ -2492,6 +2502,7 @@ _judgement_keys = TrenchState._judgement_keys
 _kill = TrenchState._kill
 _kill_civ = TrenchState._kill_civ
 _land_actions = TrenchState._land_actions
+_land_list = TrenchState._land_list
 _partner_gives = TrenchState._partner_gives
 _leave_ship = TrenchState._leave_ship
 _legal_now = TrenchState._legal_now
@@ -2684,6 +2695,10 @@ _LANDINGS = {
     )
     for side in EDGES for num in (1, 2, 3)
 }
+#: The landings a seat may make, by (its edge, its soldiers' cells): filled as asked.
+_LANDS: dict[tuple[Any, ...], list[TrenchAction]] = {}
+#: A soldier's cell, as a C-level callable for ``map``.
+_CELL_OF = attrgetter("cell")
 #: A landing action -> its ship cell (R4.5), from ``_LANDINGS``.
 _LAND_SHIPS = {a: ship for acts in _LANDINGS.values() for ship, a in acts}
 #: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
