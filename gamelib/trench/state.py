@@ -637,11 +637,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
             return
         mine: list[Soldier] = []
-        cells = set()
         for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
             if not s.ship and s.alive and not s.exited and s.cell is not None:  # (on_board)
                 mine.append(s)
-                cells.add(s.cell)
         if self.opts.open_teams:
             out.extend(_partner_gives(self, p, mine))
         if len(mine) < 2:
@@ -649,15 +647,18 @@ class TrenchState(_Memo, State[TrenchAction]):
         for a in mine:
             assert a.cell is not None
             near = _NEIGHBOURS[a.cell]
-            if near.isdisjoint(cells):  # (nobody next to a: one test in C)
-                continue
-            kinds = items_of(a, True)
+            kinds = None  # (a's items, listed at his first neighbour)
             for b in mine:
                 if b.cell not in near:  # (a's own cell is not a neighbour of it)
                     continue
+                if kinds is None:
+                    kinds = items_of(a, True)
+                if b.cubes < 2:  # (every kind: mapped in C)
+                    out.extend(map(_GIVE_OF[a.num, b.num], kinds))
+                    continue
                 gives = _GIVES[a.num, b.num]
                 for it in kinds:  # (a loop: no comprehension call)
-                    if it != "cube" or b.cubes < 2:
+                    if it != "cube":
                         out.append(gives[it])
 
     def _partner_gives(self, p: int, mine: list[Soldier]) -> list[TrenchAction]:
@@ -2649,6 +2650,8 @@ _GIVES = {
                                                    "cube", "corpse")}
     for a in (1, 2, 3) for b in (1, 2, 3) if a != b
 }
+#: The same, each by its bound ``__getitem__`` (an item kind -> its transfer, mapped in C).
+_GIVE_OF = {key: gives.__getitem__ for key, gives in _GIVES.items()}
 #: The actions every turn offers (made once).
 _END = act("end")
 _FLIP = act("flip")
