@@ -975,12 +975,22 @@ class TrenchState(_Memo, State[TrenchAction]):
         k = s.num
         c = s.cell
         assert c is not None
+        h = self.h
         if s.ship:  # from a ship only forward, at level 1 (R3.13)
             dirs: Iterable[str] = (EDGES[self.edges[s.owner]].forward,)
             lv = 1
         else:
-            dirs, lv = DIRS, self.h[_INDEX[c]]
+            dirs, lv = DIRS, h[_INDEX[c]]
+        moves = _MOVE_OF[k]
         for d in dirs:
+            t = _NEXT[d][c]
+            i = _INDEX.get(t)
+            if i is not None and h[i] <= 1 and t not in occ:
+                # (a free cell, not raised: _step_modes' commonest answer, inline)
+                out.append(moves[d])
+                if lv < 1 and h[i] == 1:  # from a trench onto ground: also dig it
+                    out.append(_DIG_FWD_OF[k][d])
+                continue
             for mode in _step_modes(self, s, c, lv, d, False, occ):
                 out.append(_ACT[mode, k, d])
         if not s.masked and _dash_ok(self, s, occ):
@@ -2652,6 +2662,10 @@ _GIVES = {
 }
 #: The same, each by its bound ``__getitem__`` (an item kind -> its transfer, mapped in C).
 _GIVE_OF = {key: gives.__getitem__ for key, gives in _GIVES.items()}
+#: By soldier number, then direction: his step (made once), and his step digging the cell
+#: ahead (R7.1.3).
+_MOVE_OF = {k: {d: act("move", k, d) for d in DIRS} for k in (1, 2, 3)}
+_DIG_FWD_OF = {k: {d: act("dig_fwd", k, d) for d in DIRS} for k in (1, 2, 3)}
 #: The actions every turn offers (made once).
 _END = act("end")
 _FLIP = act("flip")
