@@ -562,43 +562,52 @@ class TrenchState(_Memo, State[TrenchAction]):
         Computed once per state (``play`` asks again for the same state) and forgotten by
         ``_apply`` and ``clone``; a new list each call, so callers may change it.
         """
-        if self._legal is None:
-            self._legal = _legal_now(self)
-        return self._legal.copy()
+        legal = self._legal
+        if legal is not None:
+            return legal.copy()
+        # (the decision's actions worked out here, not in a helper: no call per step)
+        if self.result is not None:
+            legal = []
+        elif self.choice is not None:
+            legal = [_ACT["bounce", 0, d] for d in self.choice[2]]
+        elif self.pending:
+            legal = _pending_actions(self)
+        else:
+            ph = self.phase  # (current_player, inline)
+            if ph == "turn":
+                legal = _turn_actions(self, self.order[self.turn_i])
+            else:
+                p = self.queue[0]
+                if ph == "plot":
+                    legal = _plot_choices(self, p)  # (shared lists: copied below)
+                elif ph == "land":
+                    legal = _land_actions(self, p)
+                elif ph == "arm":
+                    legal = list(_ARMS[self.beginner])
+                elif ph == "base":
+                    legal = _base_actions(self, p)
+                else:
+                    legal = _setup_actions(self, p)  # (the cube phase)
+        self._legal = legal
+        return legal.copy()
 
     def _is_legal(self, action: TrenchAction) -> bool:
         """``action in legal_actions()`` without copying the list (actions are interned: the
         list's ``in`` compares identities, in C)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = _legal_now(self)
+            self.legal_actions()  # (worked out and kept there)
+            legal = self._legal
         return action in legal
 
-    def _legal_now(self) -> list[TrenchAction]:
-        if self.result is not None:
-            return []
-        if self.choice is not None:
-            return [_ACT["bounce", 0, d] for d in self.choice[2]]
-        if self.pending:
-            return _pending_actions(self)
-        ph = self.phase  # (current_player, inline)
-        if ph == "turn":
-            return _turn_actions(self, self.order[self.turn_i])
-        p = self.queue[0]
-        if ph == "plot":
-            return _plot_choices(self, p)  # shared: legal_actions hands out copies
-        if ph == "arm":
-            return list(_ARMS[self.beginner])
-        if ph == "land":
-            return _land_actions(self, p)  # shared: legal_actions hands out copies
-        if ph == "base":
-            h, items = self.h, self.items
-            out = []
-            for c, i, a in _BASES[self.edges[p]]:  # (a loop: no comprehension call)
-                if h[i] == 1 and not items.get(c):
-                    out.append(a)
-            return out
-        return _setup_actions(self, p)  # (the cube phase)
+    def _base_actions(self, p: int) -> list[TrenchAction]:
+        """Where ``p`` may place his base (R4.7): his first row's open ground with no item."""
+        h, items = self.h, self.items
+        out = []
+        for c, i, a in _BASES[self.edges[p]]:  # (a loop: no comprehension call)
+            if h[i] == 1 and not items.get(c):
+                out.append(a)
+        return out
 
     # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
     def _pending_actions(self) -> list[TrenchAction]:
@@ -1127,30 +1136,30 @@ class TrenchState(_Memo, State[TrenchAction]):
         soldier's weapon, R13.3 / A87: the action names him, ``C1 fire gun from S2``)."""
         out: list[TrenchAction] = []
         if w is None or w is s:
-            w, k, sfx = s, s.num, ""
+            w, shots = s, _SHOTS[s.num, ""]
         else:
-            k, sfx = CIV + s.num, f" from S{w.num}"
+            shots = _SHOTS[CIV + s.num, f" from S{w.num}"]
         assert s.cell is not None
-        armed = set()  # the kinds w.weapon() finds (a loop: no comprehension call)
+        armed = []  # the kinds w.weapon() finds (a loop: no comprehension call)
         for t in w.tiles:
             if t[2] > 0:
-                armed.add(t[1])
+                armed.append(t[1])
         if not armed:
             return out
         h = self.h
         lv = 1 if s.ship else h[_INDEX[s.cell]]  # (level, inline)
         if "gun" in armed:
-            out.append(_ACT["fire", k, "gun" + sfx])
+            out.append(shots["gun"][0])
         if "gas" in armed:
             for dist, t in enumerate((s.cell, _NEXT[s.facing][s.cell])):
                 i = _INDEX.get(t)
                 if i is not None and h[i] <= lv + 1:
-                    out.append(_ACT["fire", k, "gas" + sfx, None, dist])
+                    out.append(shots["gas"][dist])
         if "bomb" in armed:
             occupied = lambda c: _at(self, c) is not None  # noqa: E731
             for dist in (0, 1, 2):
                 if bomb_target_ok(self.h, s.cell, lv, s.facing, dist, occupied):
-                    out.append(_ACT["fire", k, "bomb" + sfx, None, dist])
+                    out.append(shots["bomb"][dist])
         return out
 
     # ----------------------------------------------------------------- apply
@@ -2516,7 +2525,7 @@ _land_actions = TrenchState._land_actions
 _land_list = TrenchState._land_list
 _partner_gives = TrenchState._partner_gives
 _leave_ship = TrenchState._leave_ship
-_legal_now = TrenchState._legal_now
+_base_actions = TrenchState._base_actions
 _loot = TrenchState._loot
 _moves = TrenchState._moves
 _occupancy = TrenchState._occupancy
@@ -2643,6 +2652,17 @@ def _soldier_acts() -> dict[tuple[Any, ...], TrenchAction]:
 #: The shared action of ``act(*key)``, by ``key`` (made at import: a plain dict, whose look-up
 #: the interpreter does in C; a dict subclass would run its ``__getitem__`` as a method call).
 _ACT = _soldier_acts()
+#: By (shooter, "" or " from S<n>"), then weapon kind: the shots of ``_fires`` by distance
+#: (from ``_ACT``).
+_SHOTS = {
+    (k, sfx): {
+        "gun": (_ACT["fire", k, "gun" + sfx],),
+        "gas": tuple(_ACT["fire", k, "gas" + sfx, None, n] for n in (0, 1)),
+        "bomb": tuple(_ACT["fire", k, "bomb" + sfx, None, n] for n in (0, 1, 2)),
+    }
+    for k, sfx in [(k, "") for k in (1, 2, 3)]
+    + [(CIV + c, f" from S{m}") for c in (1, 2) for m in (1, 2, 3)]
+}
 #: Height tests as byte tables, for ``bytearray(h).translate`` (a height map to a flag per
 #: cell, in C): <= 1, >= 1, == 1.
 _LT2 = bytes(int(x <= 1) for x in range(256))
