@@ -1080,7 +1080,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         i = _INDEX.get(c1)
         if i is None:
             return False
-        h1 = self.h[i]
+        h = self.h
+        h1 = h[i]
         if c1 in occ and not (lv >= 1 and h1 == 0):
             return False
         if lv >= 1:
@@ -1088,12 +1089,15 @@ class TrenchState(_Memo, State[TrenchAction]):
                 return False
             if h1 == 0:  # jump a one-cell hole onto ground
                 j = _INDEX.get(_NEXT[d][c1])
-                if j is None:
+                if j is None or h[j] != 1:
                     return False
-                return self.h[j] == 1 and bool(_step_modes(self, s, c1, 1, d, True, occ))
-            return bool(_step_modes(self, s, c1, 1, d, True, occ))
-        if h1 != 1:
+        elif h1 != 1:
             return False
+        # the second step, from c1 at level 1
+        t = _NEXT[d][c1]
+        j = _INDEX.get(t)
+        if j is not None and h[j] <= 1 and t not in occ:
+            return True  # (a free cell, not raised: _step_modes' commonest answer, inline)
         return bool(_step_modes(self, s, c1, 1, d, True, occ))
 
     # -- turn / build helpers
