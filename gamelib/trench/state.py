@@ -595,9 +595,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         """``action in legal_actions()`` without copying the list (actions are interned: the
         list's ``in`` compares identities, in C)."""
         legal = self._legal
-        if legal is None:
-            self.legal_actions()  # (worked out and kept there)
-            legal = self._legal
+        if legal is None:  # (worked out and kept by legal_actions)
+            return action in self.legal_actions()
         return action in legal
 
     def _base_actions(self, p: int) -> list[TrenchAction]:
@@ -662,8 +661,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                     continue
                 if kinds is None:
                     kinds = items_of(a, True)
+                    row = _GIVE_OF[a.num]  # (a's transfers by taker: one look-up per giver)
                 if b.cubes < 2:  # (every kind: mapped in C)
-                    out.extend(map(_GIVE_OF[a.num, b.num], kinds))
+                    out.extend(map(row[b.num], kinds))
                     continue
                 gives = _GIVES[a.num, b.num]
                 for it in kinds:  # (a loop: no comprehension call)
@@ -2684,8 +2684,11 @@ _GIVES = {
                                                    "cube", "corpse")}
     for a in (1, 2, 3) for b in (1, 2, 3) if a != b
 }
-#: The same, each by its bound ``__getitem__`` (an item kind -> its transfer, mapped in C).
-_GIVE_OF = {key: gives.__getitem__ for key, gives in _GIVES.items()}
+#: The same by giver, then taker, each by its bound ``__getitem__`` (an item kind -> its
+#: transfer, mapped in C).
+_GIVE_OF = {
+    a: {b: _GIVES[a, b].__getitem__ for b in (1, 2, 3) if b != a} for a in (1, 2, 3)
+}
 #: By soldier number, then direction: his step (made once), and his step digging the cell
 #: ahead (R7.1.3).
 _MOVE_OF = {k: {d: act("move", k, d) for d in DIRS} for k in (1, 2, 3)}
