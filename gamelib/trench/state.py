@@ -740,9 +740,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                     ok[i] = 0
         out = [_ACT["pass",]]
         if self.supply > 0:
-            out.extend(compress(_CELL_ACTS["place", 0, "cube"], ok))
+            out.extend(compress(_PLACE_CUBE, ok))
         if self.food_pool > 0:
-            out.extend(compress(_CELL_ACTS["place", 0, "food"], ok))
+            out.extend(compress(_PLACE_FOOD, ok))
         if self.civ_pool or self.village_pool:  # R13.2 / A12: 「敵のｽﾀｰﾄ地点前以外はどこにでも」
             enemy_front = {
                 add(s.cell, s.facing) for s in self.soldiers
@@ -923,7 +923,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "turn":
             carry = _carry_limit(self, s)
             if carry < 0:  # nothing carried along: the three other facings (a table)
-                out.extend(_TURNS[k, s.facing])
+                out.extend(_TURNS[k][s.facing])
                 return
             c = s.cell
             assert c is not None
@@ -1003,7 +1003,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             for mode in _step_modes(self, s, c, lv, d, False, occ):
                 out.append(_ACT[mode, k, d])
         if not s.masked and _dash_ok(self, s, occ):
-            out.append(_ACT["dash", k, s.facing])
+            out.append(_DASH_OF[k][s.facing])
 
     def _exit_ok(self, s: Soldier, c: Cell, d: str) -> bool:
         edge = EDGES[self.edges[s.owner]]
@@ -1140,9 +1140,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         soldier's weapon, R13.3 / A87: the action names him, ``C1 fire gun from S2``)."""
         out: list[TrenchAction] = []
         if w is None or w is s:
-            w, shots = s, _SHOTS[s.num, ""]
+            w, shots = s, _SHOTS[""][s.num]
         else:
-            shots = _SHOTS[CIV + s.num, f" from S{w.num}"]
+            shots = _SHOTS[f" from S{w.num}"][CIV + s.num]
         assert s.cell is not None
         armed = []  # the kinds w.weapon() finds (a loop: no comprehension call)
         for t in w.tiles:
@@ -2656,16 +2656,19 @@ def _soldier_acts() -> dict[tuple[Any, ...], TrenchAction]:
 #: The shared action of ``act(*key)``, by ``key`` (made at import: a plain dict, whose look-up
 #: the interpreter does in C; a dict subclass would run its ``__getitem__`` as a method call).
 _ACT = _soldier_acts()
-#: By (shooter, "" or " from S<n>"), then weapon kind: the shots of ``_fires`` by distance
-#: (from ``_ACT``).
+#: By "" (a soldier's own weapon) or " from S<n>" (a guerrilla's, R13.3), then shooter, then
+#: weapon kind: the shots of ``_fires`` by distance (from ``_ACT``).
 _SHOTS = {
-    (k, sfx): {
-        "gun": (_ACT["fire", k, "gun" + sfx],),
-        "gas": tuple(_ACT["fire", k, "gas" + sfx, None, n] for n in (0, 1)),
-        "bomb": tuple(_ACT["fire", k, "bomb" + sfx, None, n] for n in (0, 1, 2)),
+    sfx: {
+        k: {
+            "gun": (_ACT["fire", k, "gun" + sfx],),
+            "gas": tuple(_ACT["fire", k, "gas" + sfx, None, n] for n in (0, 1)),
+            "bomb": tuple(_ACT["fire", k, "bomb" + sfx, None, n] for n in (0, 1, 2)),
+        }
+        for k in shooters
     }
-    for k, sfx in [(k, "") for k in (1, 2, 3)]
-    + [(CIV + c, f" from S{m}") for c in (1, 2) for m in (1, 2, 3)]
+    for sfx, shooters in [("", (1, 2, 3))]
+    + [(f" from S{m}", (CIV + 1, CIV + 2)) for m in (1, 2, 3)]
 }
 #: Height tests as byte tables, for ``bytearray(h).translate`` (a height map to a flag per
 #: cell, in C): <= 1, >= 1, == 1.
@@ -2674,10 +2677,8 @@ _GT0 = bytes(int(x >= 1) for x in range(256))
 _EQ1 = bytes(int(x == 1) for x in range(256))
 #: The step modes of ``_step_modes`` (shared tuples).
 _MOVE = ("move",)
-#: By (soldier number, facing), the turns to the three other facings, in ``DIRS`` order.
-_TURNS = {
-    (k, f): tuple(act("turn", k, d) for d in DIRS if d != f) for k in (1, 2, 3) for f in DIRS
-}
+#: By soldier number, then facing, the turns to the three other facings, in ``DIRS`` order.
+_TURNS = {k: {f: tuple(act("turn", k, d) for d in DIRS if d != f) for f in DIRS} for k in (1, 2, 3)}
 #: By (giver's number, taker's number): the free transfers (R6.11) by item kind (made once).
 _GIVES = {
     (a, b): {it: act("give", a, it, n=b) for it in ("gun", "gas", "bomb", "mask", "food", "drug",
@@ -2693,6 +2694,8 @@ _GIVE_OF = {
 #: ahead (R7.1.3).
 _MOVE_OF = {k: {d: act("move", k, d) for d in DIRS} for k in (1, 2, 3)}
 _DIG_FWD_OF = {k: {d: act("dig_fwd", k, d) for d in DIRS} for k in (1, 2, 3)}
+#: By soldier number, then facing: his dash (R7.1.5, made once).
+_DASH_OF = {k: {d: act("dash", k, d) for d in DIRS} for k in (1, 2, 3)}
 #: The actions every turn offers (made once).
 _END = act("end")
 _FLIP = act("flip")
@@ -2706,6 +2709,10 @@ _CELL_ACTS: dict[tuple[str, int, str], tuple[TrenchAction, ...]] = {
     for key in [("place", 0, w) for w in ("cube", "food", "civilian", "village")]
     + [(v, k, "") for v in ("build", "remote") for k in (1, 2, 3)]
 }
+
+#: The cube phase's placements (R4.8), from ``_CELL_ACTS`` (no key tuple per decision).
+_PLACE_CUBE = _CELL_ACTS["place", 0, "cube"]
+_PLACE_FOOD = _CELL_ACTS["place", 0, "food"]
 
 
 class _DrugVersions(dict[TrenchAction, TrenchAction]):
