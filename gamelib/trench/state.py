@@ -738,7 +738,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             for i, c in enumerate(_CELLS):
                 if ok[i] and _at(self, c) is not None:
                     ok[i] = 0
-        out = [_ACT["pass",]]
+        out = [_PASS]
         if self.supply > 0:
             out.extend(compress(_PLACE_CUBE, ok))
         if self.food_pool > 0:
@@ -945,27 +945,27 @@ class TrenchState(_Memo, State[TrenchAction]):
                     i = _INDEX.get(c)
                     if i is not None:
                         ok[i] = 0
-                out.extend(compress(_CELL_ACTS["build", k, ""], ok))
+                out.extend(compress(_BUILD_AT[k], ok))
             if s.cubes < 2 and _collectable(self, s):
-                out.append(_ACT["collect", k])
+                out.append(_COLLECT_OF[k])
             return
         if card == "fire":
             out.extend(_fires(self, s))
             return
         if card == "dig":
             if not s.ship:
-                out.append(_ACT["dig", k])
+                out.append(_DIG_OF[k])
             if remote:
                 ok = bytearray(self.h).translate(_GT0)  # per cell: height >= 1 and no base
                 for c in self.base_at:
                     ok[_INDEX[c]] = 0
-                out.extend(compress(_CELL_ACTS["remote", k, ""], ok))
+                out.extend(compress(_REMOTE_AT[k], ok))
             return
         if card == "equip" and not s.masked:
             if s.masks:
-                out.append(_ACT["equip", k, "mask"])
+                out.append(_EQUIP_OF[k]["mask"])
             if s.drugs and self.drug_left == 0:
-                out.append(_ACT["equip", k, "drug"])
+                out.append(_EQUIP_OF[k]["drug"])
 
     # -- move
     def _occupancy(self) -> dict[Cell, Soldier]:
@@ -1001,7 +1001,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     out.append(_DIG_FWD_OF[k][d])
                 continue
             for mode in _step_modes(self, s, c, lv, d, False, occ):
-                out.append(_ACT[mode, k, d])
+                out.append(_STEP_OF[mode][k][d])
         if not s.masked and _dash_ok(self, s, occ):
             out.append(_DASH_OF[k][s.facing])
 
@@ -2696,6 +2696,8 @@ _MOVE_OF = {k: {d: act("move", k, d) for d in DIRS} for k in (1, 2, 3)}
 _DIG_FWD_OF = {k: {d: act("dig_fwd", k, d) for d in DIRS} for k in (1, 2, 3)}
 #: By soldier number, then facing: his dash (R7.1.5, made once).
 _DASH_OF = {k: {d: act("dash", k, d) for d in DIRS} for k in (1, 2, 3)}
+#: By ``_step_modes``' mode: the steps above.
+_STEP_OF = {"move": _MOVE_OF, "dig_fwd": _DIG_FWD_OF}
 #: The actions every turn offers (made once).
 _END = act("end")
 _FLIP = act("flip")
@@ -2710,9 +2712,18 @@ _CELL_ACTS: dict[tuple[str, int, str], tuple[TrenchAction, ...]] = {
     + [(v, k, "") for v in ("build", "remote") for k in (1, 2, 3)]
 }
 
-#: The cube phase's placements (R4.8), from ``_CELL_ACTS`` (no key tuple per decision).
+#: The cube phase's pass and placements (R4.8), from ``_ACT`` and ``_CELL_ACTS`` (no key tuple
+#: per decision).
+_PASS = _ACT["pass",]
 _PLACE_CUBE = _CELL_ACTS["place", 0, "cube"]
 _PLACE_FOOD = _CELL_ACTS["place", 0, "food"]
+#: By soldier number (no key tuple per look-up): his builds and remote digs by cell (from
+#: ``_CELL_ACTS``), his collect, dig and equips (from ``_ACT``).
+_BUILD_AT = {k: _CELL_ACTS["build", k, ""] for k in (1, 2, 3)}
+_REMOTE_AT = {k: _CELL_ACTS["remote", k, ""] for k in (1, 2, 3)}
+_COLLECT_OF = {k: _ACT["collect", k] for k in (1, 2, 3)}
+_DIG_OF = {k: _ACT["dig", k] for k in (1, 2, 3)}
+_EQUIP_OF = {k: {it: _ACT["equip", k, it] for it in ("mask", "drug")} for k in (1, 2, 3)}
 
 
 class _DrugVersions(dict[TrenchAction, TrenchAction]):
