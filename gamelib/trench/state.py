@@ -986,14 +986,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         assert c is not None
         h = self.h
         if s.ship:  # from a ship only forward, at level 1 (R3.13)
-            dirs: Iterable[str] = (EDGES[self.edges[s.owner]].forward,)
+            ahead: Iterable[tuple[str, Cell, int | None]] = (
+                _AHEAD[EDGES[self.edges[s.owner]].forward][c],
+            )
             lv = 1
         else:
-            dirs, lv = DIRS, h[_INDEX[c]]
+            ahead, lv = _AROUND[c], h[_INDEX[c]]
         moves = _MOVE_OF[k]
-        for d in dirs:
-            t = _NEXT[d][c]
-            i = _INDEX.get(t)
+        for d, t, i in ahead:
             if i is not None and h[i] <= 1 and t not in occ:
                 # (a free cell, not raised: _step_modes' commonest answer, inline)
                 out.append(moves[d])
@@ -1076,10 +1076,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             lv = 1
         else:
             lv = self.h[_INDEX[c]]
-        c1 = _NEXT[d][c]
-        i = _INDEX.get(c1)
+        ahead = _AHEAD[d]  # (the cells one and two steps on, and their indices, from tables)
+        _, c1, i = ahead[c]
         if i is None:
             return False
+        _, t, j = ahead[c1]
         h = self.h
         h1 = h[i]
         if c1 in occ and not (lv >= 1 and h1 == 0):
@@ -1087,15 +1088,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         if lv >= 1:
             if h1 == 2:
                 return False
-            if h1 == 0:  # jump a one-cell hole onto ground
-                j = _INDEX.get(_NEXT[d][c1])
-                if j is None or h[j] != 1:
-                    return False
+            if h1 == 0 and (j is None or h[j] != 1):  # a hole is jumped onto ground only
+                return False
         elif h1 != 1:
             return False
         # the second step, from c1 at level 1
-        t = _NEXT[d][c1]
-        j = _INDEX.get(t)
         if j is not None and h[j] <= 1 and t not in occ:
             return True  # (a free cell, not raised: _step_modes' commonest answer, inline)
         return bool(_step_modes(self, s, c1, 1, d, True, occ))
@@ -1108,8 +1105,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             return -1
         c = s.cell
         assert c is not None
-        t = _NEXT[s.facing][c]
-        i = _INDEX.get(t)
+        _, t, i = _AHEAD[s.facing][c]
         if i is None:
             return -1
         h = self.h
@@ -1121,8 +1117,7 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _collectable(self, s: Soldier) -> bool:
         assert s.cell is not None
-        t = _NEXT[s.facing][s.cell]
-        i = _INDEX.get(t)
+        _, t, i = _AHEAD[s.facing][s.cell]
         if i is None or t in self.base_at or t == self.village:
             return False
         h = self.h
@@ -2627,6 +2622,15 @@ _NEXT: dict[str, dict[Cell, Cell]] = {
 #: By direction, the height-map index of the cell one step away (None: off the board).
 _NEXT_INDEX: dict[str, dict[Cell, int | None]] = {
     d: {c: _INDEX.get(t) for c, t in ahead.items()} for d, ahead in _NEXT.items()
+}
+#: By direction, then cell: (the direction, the cell one step away, its height-map index or
+#: None), as ``_NEXT`` and ``_NEXT_INDEX`` give them; and by cell, the same for every
+#: direction in ``DIRS`` order (one cell look-up for a soldier's four steps).
+_AHEAD: dict[str, dict[Cell, tuple[str, Cell, int | None]]] = {
+    d: {c: (d, t, _NEXT_INDEX[d][c]) for c, t in ahead.items()} for d, ahead in _NEXT.items()
+}
+_AROUND: dict[Cell, tuple[tuple[str, Cell, int | None], ...]] = {
+    c: tuple(_AHEAD[d][c] for d in DIRS) for c in _NEXT["N"]
 }
 
 
