@@ -21,7 +21,7 @@ import copy
 import itertools
 from collections.abc import Iterable
 from itertools import compress
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from sys import getrefcount
 from typing import TYPE_CHECKING, Any, cast
 
@@ -562,43 +562,51 @@ class TrenchState(_Memo, State[TrenchAction]):
         Computed once per state (``play`` asks again for the same state) and forgotten by
         ``_apply`` and ``clone``; a new list each call, so callers may change it.
         """
-        if self._legal is None:
-            self._legal = _legal_now(self)
-        return self._legal.copy()
+        legal = self._legal
+        if legal is not None:
+            return legal.copy()
+        # (the decision's actions worked out here, not in a helper: no call per step)
+        if self.result is not None:
+            legal = []
+        elif self.choice is not None:
+            legal = [_ACT["bounce", 0, d] for d in self.choice[2]]
+        elif self.pending:
+            legal = _pending_actions(self)
+        else:
+            ph = self.phase  # (current_player, inline)
+            if ph == "turn":
+                legal = _turn_actions(self, self.order[self.turn_i])
+            else:
+                p = self.queue[0]
+                if ph == "plot":
+                    legal = _plot_choices(self, p)  # (shared lists: copied below)
+                elif ph == "land":
+                    legal = _land_actions(self, p)
+                elif ph == "arm":
+                    legal = list(_ARMS[self.beginner])
+                elif ph == "base":
+                    legal = _base_actions(self, p)
+                else:
+                    legal = _setup_actions(self, p)  # (the cube phase)
+        self._legal = legal
+        return legal.copy()
 
     def _is_legal(self, action: TrenchAction) -> bool:
         """``action in legal_actions()`` without copying the list (actions are interned: the
         list's ``in`` compares identities, in C)."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal = _legal_now(self)
+        if legal is None:  # (worked out and kept by legal_actions)
+            return action in self.legal_actions()
         return action in legal
 
-    def _legal_now(self) -> list[TrenchAction]:
-        if self.result is not None:
-            return []
-        if self.choice is not None:
-            return [_ACT["bounce", 0, d] for d in self.choice[2]]
-        if self.pending:
-            return _pending_actions(self)
-        ph = self.phase  # (current_player, inline)
-        if ph == "turn":
-            return _turn_actions(self, self.order[self.turn_i])
-        p = self.queue[0]
-        if ph == "plot":
-            return _plot_choices(self, p)  # shared: legal_actions hands out copies
-        if ph == "arm":
-            return list(_ARMS[self.beginner])
-        if ph == "land":
-            return _land_actions(self, p)
-        if ph == "base":
-            h, items = self.h, self.items
-            out = []
-            for c, i, a in _BASES[self.edges[p]]:  # (a loop: no comprehension call)
-                if h[i] == 1 and not items.get(c):
-                    out.append(a)
-            return out
-        return _setup_actions(self, p)  # (the cube phase)
+    def _base_actions(self, p: int) -> list[TrenchAction]:
+        """Where ``p`` may place his base (R4.7): his first row's open ground with no item."""
+        h, items = self.h, self.items
+        out = []
+        for c, i, a in _BASES[self.edges[p]]:  # (a loop: no comprehension call)
+            if h[i] == 1 and not items.get(c):
+                out.append(a)
+        return out
 
     # -- owner decisions (A73, A82, A43, A22 b) and free transfers (R6.11)
     def _pending_actions(self) -> list[TrenchAction]:
@@ -637,11 +645,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
             return
         mine: list[Soldier] = []
-        cells = set()
         for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
             if not s.ship and s.alive and not s.exited and s.cell is not None:  # (on_board)
                 mine.append(s)
-                cells.add(s.cell)
         if self.opts.open_teams:
             out.extend(_partner_gives(self, p, mine))
         if len(mine) < 2:
@@ -649,15 +655,19 @@ class TrenchState(_Memo, State[TrenchAction]):
         for a in mine:
             assert a.cell is not None
             near = _NEIGHBOURS[a.cell]
-            if near.isdisjoint(cells):  # (nobody next to a: one test in C)
-                continue
-            kinds = items_of(a, True)
+            kinds = None  # (a's items, listed at his first neighbour)
             for b in mine:
                 if b.cell not in near:  # (a's own cell is not a neighbour of it)
                     continue
+                if kinds is None:
+                    kinds = items_of(a, True)
+                    row = _GIVE_OF[a.num]  # (a's transfers by taker: one look-up per giver)
+                if b.cubes < 2:  # (every kind: mapped in C)
+                    out.extend(map(row[b.num], kinds))
+                    continue
                 gives = _GIVES[a.num, b.num]
                 for it in kinds:  # (a loop: no comprehension call)
-                    if it != "cube" or b.cubes < 2:
+                    if it != "cube":
                         out.append(gives[it])
 
     def _partner_gives(self, p: int, mine: list[Soldier]) -> list[TrenchAction]:
@@ -679,6 +689,16 @@ class TrenchState(_Memo, State[TrenchAction]):
         return out
 
     def _land_actions(self, p: int) -> list[TrenchAction]:
+        """The landings ``p`` may make now (a shared list: do not change it): they depend only
+        on ``p``'s edge and his soldiers' cells, so each such key's list is made once."""
+        per = self.per
+        key = (self.edges[p], *map(_CELL_OF, self.soldiers[p * per:p * per + per]))  # (in C)
+        out = _LANDS.get(key)
+        if out is None:
+            out = _LANDS[key] = _land_list(self, p)
+        return out
+
+    def _land_list(self, p: int) -> list[TrenchAction]:
         per = self.per
         taken = set()  # p's ships (the other seats' ships are beyond their own edges)
         for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
@@ -718,11 +738,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             for i, c in enumerate(_CELLS):
                 if ok[i] and _at(self, c) is not None:
                     ok[i] = 0
-        out = [_ACT["pass",]]
+        out = [_PASS]
         if self.supply > 0:
-            out.extend(compress(_CELL_ACTS["place", 0, "cube"], ok))
+            out.extend(compress(_PLACE_CUBE, ok))
         if self.food_pool > 0:
-            out.extend(compress(_CELL_ACTS["place", 0, "food"], ok))
+            out.extend(compress(_PLACE_FOOD, ok))
         if self.civ_pool or self.village_pool:  # R13.2 / A12: 「敵のｽﾀｰﾄ地点前以外はどこにでも」
             enemy_front = {
                 add(s.cell, s.facing) for s in self.soldiers
@@ -903,7 +923,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "turn":
             carry = _carry_limit(self, s)
             if carry < 0:  # nothing carried along: the three other facings (a table)
-                out.extend(_TURNS[k, s.facing])
+                out.extend(_TURNS[k][s.facing])
                 return
             c = s.cell
             assert c is not None
@@ -925,27 +945,27 @@ class TrenchState(_Memo, State[TrenchAction]):
                     i = _INDEX.get(c)
                     if i is not None:
                         ok[i] = 0
-                out.extend(compress(_CELL_ACTS["build", k, ""], ok))
+                out.extend(compress(_BUILD_AT[k], ok))
             if s.cubes < 2 and _collectable(self, s):
-                out.append(_ACT["collect", k])
+                out.append(_COLLECT_OF[k])
             return
         if card == "fire":
             out.extend(_fires(self, s))
             return
         if card == "dig":
             if not s.ship:
-                out.append(_ACT["dig", k])
+                out.append(_DIG_OF[k])
             if remote:
                 ok = bytearray(self.h).translate(_GT0)  # per cell: height >= 1 and no base
                 for c in self.base_at:
                     ok[_INDEX[c]] = 0
-                out.extend(compress(_CELL_ACTS["remote", k, ""], ok))
+                out.extend(compress(_REMOTE_AT[k], ok))
             return
         if card == "equip" and not s.masked:
             if s.masks:
-                out.append(_ACT["equip", k, "mask"])
+                out.append(_EQUIP_OF[k]["mask"])
             if s.drugs and self.drug_left == 0:
-                out.append(_ACT["equip", k, "drug"])
+                out.append(_EQUIP_OF[k]["drug"])
 
     # -- move
     def _occupancy(self) -> dict[Cell, Soldier]:
@@ -964,16 +984,26 @@ class TrenchState(_Memo, State[TrenchAction]):
         k = s.num
         c = s.cell
         assert c is not None
+        h = self.h
         if s.ship:  # from a ship only forward, at level 1 (R3.13)
-            dirs: Iterable[str] = (EDGES[self.edges[s.owner]].forward,)
+            ahead: Iterable[tuple[str, Cell, int | None]] = (
+                _AHEAD[EDGES[self.edges[s.owner]].forward][c],
+            )
             lv = 1
         else:
-            dirs, lv = DIRS, self.h[_INDEX[c]]
-        for d in dirs:
+            ahead, lv = _AROUND[c], h[_INDEX[c]]
+        moves = _MOVE_OF[k]
+        for d, t, i in ahead:
+            if i is not None and h[i] <= 1 and t not in occ:
+                # (a free cell, not raised: _step_modes' commonest answer, inline)
+                out.append(moves[d])
+                if lv < 1 and h[i] == 1:  # from a trench onto ground: also dig it
+                    out.append(_DIG_FWD_OF[k][d])
+                continue
             for mode in _step_modes(self, s, c, lv, d, False, occ):
-                out.append(_ACT[mode, k, d])
+                out.append(_STEP_OF[mode][k][d])
         if not s.masked and _dash_ok(self, s, occ):
-            out.append(_ACT["dash", k, s.facing])
+            out.append(_DASH_OF[k][s.facing])
 
     def _exit_ok(self, s: Soldier, c: Cell, d: str) -> bool:
         edge = EDGES[self.edges[s.owner]]
@@ -1046,24 +1076,25 @@ class TrenchState(_Memo, State[TrenchAction]):
             lv = 1
         else:
             lv = self.h[_INDEX[c]]
-        c1 = _NEXT[d][c]
-        i = _INDEX.get(c1)
+        ahead = _AHEAD[d]  # (the cells one and two steps on, and their indices, from tables)
+        _, c1, i = ahead[c]
         if i is None:
             return False
-        h1 = self.h[i]
+        _, t, j = ahead[c1]
+        h = self.h
+        h1 = h[i]
         if c1 in occ and not (lv >= 1 and h1 == 0):
             return False
         if lv >= 1:
             if h1 == 2:
                 return False
-            if h1 == 0:  # jump a one-cell hole onto ground
-                j = _INDEX.get(_NEXT[d][c1])
-                if j is None:
-                    return False
-                return self.h[j] == 1 and bool(_step_modes(self, s, c1, 1, d, True, occ))
-            return bool(_step_modes(self, s, c1, 1, d, True, occ))
-        if h1 != 1:
+            if h1 == 0 and (j is None or h[j] != 1):  # a hole is jumped onto ground only
+                return False
+        elif h1 != 1:
             return False
+        # the second step, from c1 at level 1
+        if j is not None and h[j] <= 1 and t not in occ:
+            return True  # (a free cell, not raised: _step_modes' commonest answer, inline)
         return bool(_step_modes(self, s, c1, 1, d, True, occ))
 
     # -- turn / build helpers
@@ -1074,8 +1105,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             return -1
         c = s.cell
         assert c is not None
-        t = _NEXT[s.facing][c]
-        i = _INDEX.get(t)
+        _, t, i = _AHEAD[s.facing][c]
         if i is None:
             return -1
         h = self.h
@@ -1087,8 +1117,7 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _collectable(self, s: Soldier) -> bool:
         assert s.cell is not None
-        t = _NEXT[s.facing][s.cell]
-        i = _INDEX.get(t)
+        _, t, i = _AHEAD[s.facing][s.cell]
         if i is None or t in self.base_at or t == self.village:
             return False
         h = self.h
@@ -1106,30 +1135,30 @@ class TrenchState(_Memo, State[TrenchAction]):
         soldier's weapon, R13.3 / A87: the action names him, ``C1 fire gun from S2``)."""
         out: list[TrenchAction] = []
         if w is None or w is s:
-            w, k, sfx = s, s.num, ""
+            w, shots = s, _SHOTS[""][s.num]
         else:
-            k, sfx = CIV + s.num, f" from S{w.num}"
+            shots = _SHOTS[f" from S{w.num}"][CIV + s.num]
         assert s.cell is not None
-        armed = set()  # the kinds w.weapon() finds (a loop: no comprehension call)
+        armed = []  # the kinds w.weapon() finds (a loop: no comprehension call)
         for t in w.tiles:
             if t[2] > 0:
-                armed.add(t[1])
+                armed.append(t[1])
         if not armed:
             return out
         h = self.h
         lv = 1 if s.ship else h[_INDEX[s.cell]]  # (level, inline)
         if "gun" in armed:
-            out.append(_ACT["fire", k, "gun" + sfx])
+            out.append(shots["gun"][0])
         if "gas" in armed:
             for dist, t in enumerate((s.cell, _NEXT[s.facing][s.cell])):
                 i = _INDEX.get(t)
                 if i is not None and h[i] <= lv + 1:
-                    out.append(_ACT["fire", k, "gas" + sfx, None, dist])
+                    out.append(shots["gas"][dist])
         if "bomb" in armed:
             occupied = lambda c: _at(self, c) is not None  # noqa: E731
             for dist in (0, 1, 2):
                 if bomb_target_ok(self.h, s.cell, lv, s.facing, dist, occupied):
-                    out.append(_ACT["fire", k, "bomb" + sfx, None, dist])
+                    out.append(shots["bomb"][dist])
         return out
 
     # ----------------------------------------------------------------- apply
@@ -2492,9 +2521,10 @@ _judgement_keys = TrenchState._judgement_keys
 _kill = TrenchState._kill
 _kill_civ = TrenchState._kill_civ
 _land_actions = TrenchState._land_actions
+_land_list = TrenchState._land_list
 _partner_gives = TrenchState._partner_gives
 _leave_ship = TrenchState._leave_ship
-_legal_now = TrenchState._legal_now
+_base_actions = TrenchState._base_actions
 _loot = TrenchState._loot
 _moves = TrenchState._moves
 _occupancy = TrenchState._occupancy
@@ -2593,6 +2623,15 @@ _NEXT: dict[str, dict[Cell, Cell]] = {
 _NEXT_INDEX: dict[str, dict[Cell, int | None]] = {
     d: {c: _INDEX.get(t) for c, t in ahead.items()} for d, ahead in _NEXT.items()
 }
+#: By direction, then cell: (the direction, the cell one step away, its height-map index or
+#: None), as ``_NEXT`` and ``_NEXT_INDEX`` give them; and by cell, the same for every
+#: direction in ``DIRS`` order (one cell look-up for a soldier's four steps).
+_AHEAD: dict[str, dict[Cell, tuple[str, Cell, int | None]]] = {
+    d: {c: (d, t, _NEXT_INDEX[d][c]) for c, t in ahead.items()} for d, ahead in _NEXT.items()
+}
+_AROUND: dict[Cell, tuple[tuple[str, Cell, int | None], ...]] = {
+    c: tuple(_AHEAD[d][c] for d in DIRS) for c in _NEXT["N"]
+}
 
 
 def _soldier_acts() -> dict[tuple[Any, ...], TrenchAction]:
@@ -2621,6 +2660,20 @@ def _soldier_acts() -> dict[tuple[Any, ...], TrenchAction]:
 #: The shared action of ``act(*key)``, by ``key`` (made at import: a plain dict, whose look-up
 #: the interpreter does in C; a dict subclass would run its ``__getitem__`` as a method call).
 _ACT = _soldier_acts()
+#: By "" (a soldier's own weapon) or " from S<n>" (a guerrilla's, R13.3), then shooter, then
+#: weapon kind: the shots of ``_fires`` by distance (from ``_ACT``).
+_SHOTS = {
+    sfx: {
+        k: {
+            "gun": (_ACT["fire", k, "gun" + sfx],),
+            "gas": tuple(_ACT["fire", k, "gas" + sfx, None, n] for n in (0, 1)),
+            "bomb": tuple(_ACT["fire", k, "bomb" + sfx, None, n] for n in (0, 1, 2)),
+        }
+        for k in shooters
+    }
+    for sfx, shooters in [("", (1, 2, 3))]
+    + [(f" from S{m}", (CIV + 1, CIV + 2)) for m in (1, 2, 3)]
+}
 #: Height tests as byte tables, for ``bytearray(h).translate`` (a height map to a flag per
 #: cell, in C): <= 1, >= 1, == 1.
 _LT2 = bytes(int(x <= 1) for x in range(256))
@@ -2628,16 +2681,27 @@ _GT0 = bytes(int(x >= 1) for x in range(256))
 _EQ1 = bytes(int(x == 1) for x in range(256))
 #: The step modes of ``_step_modes`` (shared tuples).
 _MOVE = ("move",)
-#: By (soldier number, facing), the turns to the three other facings, in ``DIRS`` order.
-_TURNS = {
-    (k, f): tuple(act("turn", k, d) for d in DIRS if d != f) for k in (1, 2, 3) for f in DIRS
-}
+#: By soldier number, then facing, the turns to the three other facings, in ``DIRS`` order.
+_TURNS = {k: {f: tuple(act("turn", k, d) for d in DIRS if d != f) for f in DIRS} for k in (1, 2, 3)}
 #: By (giver's number, taker's number): the free transfers (R6.11) by item kind (made once).
 _GIVES = {
     (a, b): {it: act("give", a, it, n=b) for it in ("gun", "gas", "bomb", "mask", "food", "drug",
                                                    "cube", "corpse")}
     for a in (1, 2, 3) for b in (1, 2, 3) if a != b
 }
+#: The same by giver, then taker, each by its bound ``__getitem__`` (an item kind -> its
+#: transfer, mapped in C).
+_GIVE_OF = {
+    a: {b: _GIVES[a, b].__getitem__ for b in (1, 2, 3) if b != a} for a in (1, 2, 3)
+}
+#: By soldier number, then direction: his step (made once), and his step digging the cell
+#: ahead (R7.1.3).
+_MOVE_OF = {k: {d: act("move", k, d) for d in DIRS} for k in (1, 2, 3)}
+_DIG_FWD_OF = {k: {d: act("dig_fwd", k, d) for d in DIRS} for k in (1, 2, 3)}
+#: By soldier number, then facing: his dash (R7.1.5, made once).
+_DASH_OF = {k: {d: act("dash", k, d) for d in DIRS} for k in (1, 2, 3)}
+#: By ``_step_modes``' mode: the steps above.
+_STEP_OF = {"move": _MOVE_OF, "dig_fwd": _DIG_FWD_OF}
 #: The actions every turn offers (made once).
 _END = act("end")
 _FLIP = act("flip")
@@ -2651,6 +2715,19 @@ _CELL_ACTS: dict[tuple[str, int, str], tuple[TrenchAction, ...]] = {
     for key in [("place", 0, w) for w in ("cube", "food", "civilian", "village")]
     + [(v, k, "") for v in ("build", "remote") for k in (1, 2, 3)]
 }
+
+#: The cube phase's pass and placements (R4.8), from ``_ACT`` and ``_CELL_ACTS`` (no key tuple
+#: per decision).
+_PASS = _ACT["pass",]
+_PLACE_CUBE = _CELL_ACTS["place", 0, "cube"]
+_PLACE_FOOD = _CELL_ACTS["place", 0, "food"]
+#: By soldier number (no key tuple per look-up): his builds and remote digs by cell (from
+#: ``_CELL_ACTS``), his collect, dig and equips (from ``_ACT``).
+_BUILD_AT = {k: _CELL_ACTS["build", k, ""] for k in (1, 2, 3)}
+_REMOTE_AT = {k: _CELL_ACTS["remote", k, ""] for k in (1, 2, 3)}
+_COLLECT_OF = {k: _ACT["collect", k] for k in (1, 2, 3)}
+_DIG_OF = {k: _ACT["dig", k] for k in (1, 2, 3)}
+_EQUIP_OF = {k: {it: _ACT["equip", k, it] for it in ("mask", "drug")} for k in (1, 2, 3)}
 
 
 class _DrugVersions(dict[TrenchAction, TrenchAction]):
@@ -2684,6 +2761,10 @@ _LANDINGS = {
     )
     for side in EDGES for num in (1, 2, 3)
 }
+#: The landings a seat may make, by (its edge, its soldiers' cells): filled as asked.
+_LANDS: dict[tuple[Any, ...], list[TrenchAction]] = {}
+#: A soldier's cell, as a C-level callable for ``map``.
+_CELL_OF = attrgetter("cell")
 #: A landing action -> its ship cell (R4.5), from ``_LANDINGS``.
 _LAND_SHIPS = {a: ship for acts in _LANDINGS.values() for ship, a in acts}
 #: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no

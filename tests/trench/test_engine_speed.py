@@ -109,3 +109,63 @@ def test_clones_share_nothing_they_write():
                     two.apply_in_place(more[rng.randrange(len(more))])
                 assert fingerprint(st) == before and fingerprint(one) == seen
                 st = one
+
+
+def test_action_and_step_tables_match_what_they_replace():
+    """The tables the legal actions read instead of building a key tuple per look-up give the
+    very actions ``_ACT`` / ``_CELL_ACTS`` / ``act`` give, and the cells and indices ``_NEXT``
+    and ``_INDEX`` give (R3.1), for every board and ship cell."""
+    from gamelib.trench import state
+    from gamelib.trench.actions import CIV
+    from gamelib.trench.board import DIRS
+
+    A, cells = state._ACT, state._CELL_ACTS
+    for k in (1, 2, 3):
+        for d in DIRS:
+            assert state._MOVE_OF[k][d] is A["move", k, d] is state._STEP_OF["move"][k][d]
+            assert state._DIG_FWD_OF[k][d] is A["dig_fwd", k, d]
+            assert state._STEP_OF["dig_fwd"][k][d] is A["dig_fwd", k, d]
+            assert state._DASH_OF[k][d] is A["dash", k, d]
+            assert state._TURNS[k][d] == tuple(A["turn", k, e] for e in DIRS if e != d)
+        assert state._DIG_OF[k] is A["dig", k] and state._COLLECT_OF[k] is A["collect", k]
+        assert all(state._EQUIP_OF[k][it] is A["equip", k, it] for it in ("mask", "drug"))
+        assert state._BUILD_AT[k] is cells["build", k, ""]
+        assert state._REMOTE_AT[k] is cells["remote", k, ""]
+        for b in (1, 2, 3):
+            if b != k:
+                gives = state._GIVE_OF[k][b]
+                assert all(gives(it) is act("give", k, it, n=b) for it in state._GIVES[k, b])
+    shooters = [("", k) for k in (1, 2, 3)]
+    shooters += [(f" from S{m}", CIV + c) for m in (1, 2, 3) for c in (1, 2)]
+    for sfx, k in shooters:
+        shots = state._SHOTS[sfx][k]
+        assert shots["gun"] == (A["fire", k, "gun" + sfx],)
+        assert shots["gas"] == tuple(A["fire", k, "gas" + sfx, None, n] for n in (0, 1))
+        assert shots["bomb"] == tuple(A["fire", k, "bomb" + sfx, None, n] for n in (0, 1, 2))
+    assert state._PASS is A["pass",]
+    assert state._PLACE_CUBE is cells["place", 0, "cube"]
+    assert state._PLACE_FOOD is cells["place", 0, "food"]
+    for x in range(9):
+        for y in range(9):
+            c = (x, y)
+            ahead = [(d, state._NEXT[d][c], state._INDEX.get(state._NEXT[d][c])) for d in DIRS]
+            assert list(state._AROUND[c]) == ahead
+            assert [state._AHEAD[d][c] for d in DIRS] == ahead
+
+
+def test_kept_landing_lists_match_a_fresh_one():
+    """The landing choices kept by (edge, the seat's soldiers' cells) are the ones worked out
+    afresh for the state at hand (R4.5), along seeded random set-ups."""
+    import random
+
+    from gamelib.trench import state
+
+    game = gamelib.load("trench")
+    rng = random.Random(3)
+    for seed in range(20):
+        st = game.new_state(seed)
+        while st.phase in ("arm", "land") and not st.is_terminal():
+            legal = st.legal_actions()
+            if st.phase == "land":
+                assert legal == state._land_list(st, st.queue[0])
+            st = play(st, legal[rng.randrange(len(legal))])
