@@ -11,8 +11,8 @@ Decisions, in order (``current_player`` says who decides):
 * a gas owner's bounce side whenever gas meets a wall with both sides open (R8.3).
 
 ``_apply`` mutates in place; :meth:`clone` copies exactly what it mutates. Everything that runs
-by itself after a decision goes through :meth:`_proceed` (gas first, then the end checks, then
-the next automatic step).
+by itself after a decision runs at the end of :meth:`_apply` (gas first, then the end checks,
+then the next automatic step).
 """
 
 from __future__ import annotations
@@ -1176,7 +1176,27 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             p = self.queue[0]
             _apply_setup(self, p, action)
-        _proceed(self)
+        # What runs by itself (inline: one call fewer per step): gas first, then the end checks,
+        # the owner decisions it raised, then the next automatic step. (The result is set only
+        # by the end check, a choice only by a gas run.)
+        while True:
+            if self.gasq:
+                _run_gas(self)
+                if self.choice is not None:
+                    break
+            # (the end check's inputs are unchanged since it last said "not over" while its key
+            # is kept: every write to them forgets the key, see _check_end)
+            if self._end_key is None and self.phase not in _SETUP_PHASES and _check_end(self):
+                break
+            if self.pending:
+                _prune_pending(self)
+                if self.pending:
+                    break
+            step = self.cont
+            if step is None:
+                break
+            self.cont = None
+            _CONT[step](self)  # (a function from a table: no bound method made)
         if self._legal is not None and (
             self.result is not None or self.choice is not None or self.pending
         ):  # (a reveal's legal actions hold only if the turn waits on them)
@@ -1192,27 +1212,6 @@ class TrenchState(_Memo, State[TrenchAction]):
             _update_sight(self, _by(self, p, action.soldier))
         else:
             _update_sight(self)
-
-    def _proceed(self) -> None:
-        # (the result is set only by _check_end below, a choice only by a gas run)
-        while True:
-            if self.gasq:
-                _run_gas(self)
-                if self.choice is not None:
-                    return
-            # (the end check's inputs are unchanged since it last said "not over" while its key
-            # is kept: every write to them forgets the key, see _check_end)
-            if self._end_key is None and self.phase not in _SETUP_PHASES and _check_end(self):
-                return
-            if self.pending:
-                _prune_pending(self)
-                if self.pending:
-                    return
-            step = self.cont
-            if step is None:
-                return
-            self.cont = None
-            _CONT[step](self)  # (a function from a table: no bound method made)
 
     # -- set-up
     def _apply_setup(self, p: int, a: TrenchAction) -> None:
@@ -2189,7 +2188,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         # Everything the answer depends on changes only with a death, a stall, a VP change or
         # a corpse reaching a soldier in play (looted, handed on); free transfers keep corpses
         # in a team and eating one only lowers VP. The engine forgets the key (None) wherever
-        # it changes one of these, and _proceed asks again only then; asked directly, the key
+        # it changes one of these, and _apply asks again only then; asked directly, the key
         # is compared by content.
         key = (self.deaths, self.stalled, self.corpse_moves, self.vp, self.tvp)
         if key == self._end_key:  # (lists compare by content: the key holds copies)
@@ -2511,7 +2510,6 @@ _pending_actions = TrenchState._pending_actions
 _plot = TrenchState._plot
 _plot_choices = TrenchState._plot_choices
 _plot_list = TrenchState._plot_list
-_proceed = TrenchState._proceed
 _prune_pending = TrenchState._prune_pending
 _ray_low = TrenchState._ray_low
 _refill_previews = TrenchState._refill_previews
