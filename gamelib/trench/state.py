@@ -118,7 +118,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.quiet:  # (no entries: no keyword calls to make)
             return
         n, per = self.n, self.per
-        self.add_log("setup", kind="phase", n=n, per=per)
+        self._log("setup", None, "phase", {"n": n, "per": per})
         if o.hidden_teams:
             for p in range(n):
                 self.add_log("team_dealt", player=p, visible_to={p}, team=_TEAM[self.team[p]])
@@ -1163,7 +1163,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.choice = None
             self.gasq.insert(0, (tid, visited, action.arg))
             if not self.quiet:  # (a quiet state builds no entries)
-                self.add_log("bounce", player=p, kind="action", name=self.name(p), d=action.arg)
+                self._log("bounce", p, "action", {"name": self._names[p], "d": action.arg})
         elif self.pending:
             p = self.pending[0][1]
             _resolve(self, p, action)
@@ -1319,8 +1319,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             r = _own(self, _by(self, p, a.soldier))
             drop_item(r, a.arg)
             if not self.quiet:
-                self.add_log("penalty", player=p, kind="action", name=self.name(p),
-                             what=_word(a.arg), s=a.soldier)
+                self._log("penalty", p, "action",
+                          {"name": self._names[p], "what": _word(a.arg), "s": a.soldier})
         elif a.verb == "civpen":  # R12.6 / A79
             if a.arg == "vp":
                 self.vp = vp = self.vp.copy()
@@ -1439,7 +1439,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
                 if not self.quiet:
-                    self.add_log("no_cards", player=p, name=self.name(p))
+                    self._log("no_cards", p, "event", {"name": self._names[p]})
         if not self.queue and skipped:  # everybody sits out: the round passes
             _interrupts(self)
         elif not self.queue:  # ruling: nobody can plot any more -> judgement (no endless game)
@@ -1963,7 +1963,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 _set_h(self, q, _H(self, q) - 1)
                 _terrain(self, [q], p)
                 if not self.quiet:
-                    self.add_log("cube_shot", cell=_cn(q))
+                    self._log("cube_shot", None, "event", {"cell": _cn(q)})
             tile = _spend(w, tile, cost)
             self.spent = spent = self.spent.copy()  # (replaced, never changed)
             spent[p] += cost
@@ -2230,8 +2230,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         winners = tuple([p for p in range(self.n) if team[p] == team[best]])  # (no generator)
         self.result = Outcome(tuple(map(float, _team_vps(self))), winners, reason)
         if not self.quiet:
-            self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
-                         why=_REASON[reason])
+            names = self._names
+            self._log("winner", None, "phase", {
+                "name": " & ".join([names[p] for p in winners]), "why": _REASON[reason],
+            })
         return True
 
     def _anyone_in_play(self) -> bool:
