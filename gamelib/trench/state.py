@@ -1718,7 +1718,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._fown |= _TLAST
             self.t_last[s.sid] = CATEGORY[a.verb]
             _soldier_act(self, s, a)
-        self.cont = "_settle_turn"
+        # Settled next (the turn ends when p has no piece left in play; after2 offers the drug
+        # actions), unless nothing can have taken his last piece: no death or exit (each forgets
+        # the end key) and no gas to move (it may kill) before the next decision.
+        if self.t_stage == "after2" or self._end_key is None or self.gasq:
+            self.cont = "_settle_turn"
 
     def _camp(self, p: int, take: str) -> None:
         for payer in _in_play(self, p):  # the first soldier with a food pays (no generator)
