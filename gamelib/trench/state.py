@@ -2159,18 +2159,19 @@ class TrenchState(_Memo, State[TrenchAction]):
         # the pieces that may see or be seen, by cell (one living piece per cell, R3.12)
         pos: dict[Cell, Soldier] = {}
         for s in self.soldiers:  # (a plain loop: a comprehension is one more call)
-            if s.alive and not s.exited and s.cell is not None:
+            if s.alive and s.cell is not None:  # (in play: an exited soldier has no cell)
                 pos[s.cell] = s
         hidden = self.opts.hidden_teams
+        # (each eye with its cell, known to be a cell: no assert per eye)
         if only is None:
-            eyes: Iterable[Soldier] = pos.values()
+            eyes: Iterable[tuple[Cell, Soldier]] = pos.items()
         else:
-            eyes = [only] if only.cell is not None and pos.get(only.cell) is only else []
+            here = only.cell
+            eyes = [(here, only)] if here is not None and pos.get(here) is only else []
         cells = set(pos)  # (set and set intersect by the hashes they hold: no cell hashed again)
-        for e in eyes:
-            assert e.cell is not None
+        for here, e in eyes:
             # the pieces adjacent or on the forward ray (the quick test of sees)
-            for c in _LOOK_BY[e.facing][e.cell].intersection(cells):
+            for c in _LOOK_BY[e.facing][here].intersection(cells):
                 t = pos[c]
                 if t.owner == e.owner:
                     continue
@@ -2178,9 +2179,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 team = hidden and t.owner not in self.team_seen[e.owner]
                 if not team and known.issuperset(map(_TILE_ID, t.tiles)):
                     continue  # nothing left to learn about t
-                assert t.cell is not None
-                lv = 1 if e.ship else self.h[_INDEX[e.cell]]  # (level, inline)
-                if sees(self.h, e.cell, lv, e.facing, t.cell, not t.ship):
+                lv = 1 if e.ship else self.h[_INDEX[here]]  # (level, inline)
+                if sees(self.h, here, lv, e.facing, c, not t.ship):
                     _own_known(self)[e.owner].update(map(_TILE_ID, t.tiles))
                     if team:  # R13.4: the observer's owner learns the seen piece's team
                         self.team_seen[e.owner].add(t.owner)
