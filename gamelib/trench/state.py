@@ -1201,7 +1201,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.result is not None or self.choice is not None or self.pending
         ):  # (a reveal's legal actions hold only if the turn waits on them)
             self._legal = None
-        if v in _NO_NEW_SIGHT or self.phase in _SETUP_PHASES:
+        if v in _NO_NEW_SIGHT:
             return
         if v in _HANDOVERS:
             if action.arg not in _TILE_KINDS:  # (no weapon tile changed hands: nothing to learn)
@@ -2692,11 +2692,12 @@ _LANDINGS = {
 _LAND_SHIPS = {a: ship for acts in _LANDINGS.values() for ship, a in acts}
 #: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
 #: height and put no tile on a new soldier (what follows by itself only removes pieces: deaths,
-#: sinking ships; pieces do not block sight); the set-up's last placement leaves every soldier
-#: on a ship, where only an adjacent piece could see him (R9.2), and no two seats' ships touch.
+#: sinking ships; pieces do not block sight); and the set-up's (the only decisions of its
+#: phases), which leave every soldier on a ship, where only an adjacent piece could see him
+#: (R9.2), and no two seats' ships touch.
 _NO_NEW_SIGHT = frozenset((
     "plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen", "equip",
-    "place", "pass",
+    "arm", "land", "base", "place", "pass",
 ))
 #: Decisions handing one item over (R6.11, A73, A43): only a weapon tile can teach a watcher
 #: something new (R9.3); a gas shot changes no height and only kills (the other shots may
