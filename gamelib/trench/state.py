@@ -1227,7 +1227,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             for i, kind in zip(mine, kinds, strict=True):
                 s = self.soldiers[i]
                 if not self._sown >> i & 1:  # (_own, inline)
-                    s = _own(self, s)
+                    s = self.soldiers[i] = s.copy()
+                    self._sown |= 1 << i
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
                 s.tiles = [(i, kind, ammo)]
             _own_known(self)[p].update(mine)
@@ -1244,8 +1245,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         elif ph == "land":
             i = p * self.per + a.soldier - 1  # (_own(_by(...)), inline)
             s = self.soldiers[i]
-            if not self._sown >> i & 1:
-                s = _own(self, s)
+            if not self._sown >> i & 1:  # (_own, inline)
+                s = self.soldiers[i] = s.copy()
+                self._sown |= 1 << i
             assert a.cell is not None
             ship = _LAND_SHIPS.get(a)
             s.cell = EDGES[self.edges[p]].ship_cell(a.cell) if ship is None else ship
@@ -1646,8 +1648,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             per = self.per  # (_own(_by(...)), inline: the giver is a soldier, never a civilian)
             i = p * per + a.soldier - 1
             src = self.soldiers[i]
-            if not self._sown >> i & 1:
-                src = _own(self, src)
+            if not self._sown >> i & 1:  # (_own, inline)
+                src = self.soldiers[i] = src.copy()
+                self._sown |= 1 << i
             if a.cell is not None:  # to the partner's soldier on that cell (open team game)
                 dst = _at(self, a.cell)
                 assert dst is not None
@@ -1657,8 +1660,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             else:
                 j = p * per + a.n - 1  # (the taker, likewise)
                 dst = self.soldiers[j]
-                if not self._sown >> j & 1:
-                    dst = _own(self, dst)
+                if not self._sown >> j & 1:  # (_own, inline)
+                    dst = self.soldiers[j] = dst.copy()
+                    self._sown |= 1 << j
                 move_item(src, dst, a.arg)
                 if not self.quiet:
                     self._log("give", p, "action", {"name": self._names[p], "s": a.soldier,
@@ -1709,8 +1713,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             else:  # (_own(_by(...)), inline)
                 i = p * self.per + k - 1
                 s = self.soldiers[i]
-                if not self._sown >> i & 1:
-                    s = _own(self, s)
+                if not self._sown >> i & 1:  # (_own, inline)
+                    s = self.soldiers[i] = s.copy()
+                    self._sown |= 1 << i
             if not a.extra and self.t_first_sid is None:
                 self.t_first_sid = s.sid
             if not self._fown & _TLAST:  # (shared with a clone: copied at the first write)
