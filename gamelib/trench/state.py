@@ -1627,7 +1627,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.round == 3:  # R10.8: ships sink
             for s in self.soldiers:
                 if s.ship and s.alive and not s.exited:  # (in play on a ship)
-                    s = _own(self, s)
+                    i = s.sid
+                    if not self._sown >> i & 1:  # (_own, inline)
+                        s = self.soldiers[i] = s.copy()
+                        self._sown |= 1 << i
                     s.alive = False
                     s.cell = None
                     s.ship = False
@@ -1842,13 +1845,15 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _leave_ship(self, s: Soldier) -> None:
         if s.ship:
-            s = _own(self, s)
+            if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
+                s = _own(self, s)
             s.ship = False
             if not self.quiet:
                 self._log("ship_gone", None, "event", {"name": self._names[s.owner], "s": s.num})
 
     def _step(self, s: Soldier, d: str, dig: bool) -> None:
-        s = _own(self, s)
+        if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
+            s = _own(self, s)
         assert s.cell is not None
         c = s.cell
         lv = 1 if s.ship else self.h[_INDEX[c]]  # (level, inline)
@@ -1883,7 +1888,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         _enter(self, s, t)
 
     def _dash(self, s: Soldier) -> None:
-        s = _own(self, s)
+        if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
+            s = _own(self, s)
         assert s.cell is not None
         d = s.facing
         _leave_ship(self, s)
@@ -1903,7 +1909,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         _enter(self, s, t)
 
     def _enter(self, s: Soldier, t: Cell) -> None:
-        s = _own(self, s)
+        if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
+            s = _own(self, s)
         s.cell = t
         things = _own_items(self).pop(t) if t in self.items else None  # (no copy for nothing)
         if things:
@@ -1946,7 +1953,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         """``s`` fires; the tile is ``w``'s and the shot ``p``'s (a guerrilla, R13.3)."""
         p = s.owner if p is None else p
         if w is None:
-            s = w = _own(self, s)
+            if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
+                s = _own(self, s)
+            w = s
         else:
             w = _own(self, w)
         tile = w.weapon(kind)
