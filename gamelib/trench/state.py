@@ -1453,8 +1453,12 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.queue = self.queue.copy()
             self._fown |= _QUEUE
         self.queue.pop(0)
-        if not self._sown & _HANDS:  # (_own_hands, inline)
-            _own_hands(self)
+        if not self._sown & _HANDS:  # (_own_hands, inline: a call fewer after a clone)
+            hands: list[dict[str, int]] = []
+            for x in self.hands:  # (a loop: no comprehension call)
+                hands.append(x.copy())
+            self.hands = hands
+            self._sown |= _HANDS
         hand = self.hands[p]
         for c in cards:
             hand[c] -= 1
@@ -1678,8 +1682,12 @@ class TrenchState(_Memo, State[TrenchAction]):
         if a.verb == "end":
             _end_turn(self)
             return
-        if not self._fown & _DISCARDS:  # (the discards are written below: this state's own)
-            _own_discards(self)
+        if not self._fown & _DISCARDS:  # (_own_discards, inline: written below)
+            piles: list[list[str]] = []
+            for x in self.discards:  # (a loop: no comprehension call)
+                piles.append(x.copy())
+            self.discards = piles
+            self._fown |= _DISCARDS
         if a.extra:
             card = CATEGORY[a.verb]
             if card in self.discards[p]:
