@@ -1868,13 +1868,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         if s.ship:
             _leave_ship(self, s)
         t = _NEXT[d][c]  # (add, inline)
-        if t not in _INDEX:  # (off the board)
+        i = _NEXT_INDEX[d][c]
+        if i is None:  # (off the board)
             _exit(self, s)
             return
         if dig:
-            _set_h(self, t, _H(self, t) - 1)
+            _set_h(self, t, self.h[i] - 1)
             _terrain(self, [t], s.owner)
-        elif _H(self, t) == 2 and lv >= 1:
+        elif self.h[i] == 2 and lv >= 1:  # (H, inline)
             if t == self.village:  # R7.1.9: the bump destroys the village
                 _set_h(self, t, 1)
                 _terrain(self, [t], s.owner)
