@@ -80,7 +80,9 @@ _HEIGHTS = 16
 _DISCARDS = 32
 #: The items by cell (written through _own_items).
 _ITEMS = 64
-_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS | _ITEMS
+#: The plots (written through _own_plots; a plot list is replaced, never changed).
+_PLOTS_OWN = 128
+_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS | _ITEMS | _PLOTS_OWN
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
@@ -275,7 +277,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         s._sown = self._sown = 0
         s._fown = self._fown = 0
         # The flow's queue, turn cards, cards shown and last categories likewise, the height
-        # map, the discard piles and the items by cell (_FLOW bits in _fown).
+        # map, the discard piles, the items by cell and the plots (_FLOW bits in _fown).
         # Shared because replaced, never changed: the bases, interrupt cards used, bonuses,
         # weapons spent, VP, the turn order and the pieces done for the turn.
         # (x.copy(): a third of list(x)'s or x[:]'s instructions in CPython 3.11)
@@ -287,7 +289,6 @@ class TrenchState(_Memo, State[TrenchAction]):
         if o.hidden_teams:  # (the only game that changes them: R13.4, A85)
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
-        d["plots"] = self.plots.copy()  # (a plot list is replaced, never changed)
         # (usually empty: a new empty dict or list costs no method call)
         d["gas"] = self.gas.copy() if self.gas else {}
         d["gasq"] = self.gasq.copy() if self.gasq else []
@@ -344,6 +345,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.items = self.items.copy()
             self._fown |= _ITEMS
         return self.items
+
+    def _own_plots(self) -> list[list[str] | None]:
+        """The plots as this state may change them (clones share them until one writes; a
+        plot list is replaced, never changed)."""
+        if not self._fown & _PLOTS_OWN:
+            self.plots = self.plots.copy()
+            self._fown |= _PLOTS_OWN
+        return self.plots
 
     def _own_known(self) -> list[set[int]]:
         """The tiles each seat knows, as this state may change them, and ``public_tiles`` made
@@ -1360,7 +1369,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         """R7.8.2: pay a drug from any soldier in play; the card leaves the game."""
         plot = self.plots[p]
         assert plot is not None
-        plot = self.plots[p] = plot[:]
+        plot = _own_plots(self)[p] = plot[:]
         plot.remove("interrupt")
         self.intr_used = used = self.intr_used.copy()  # (replaced, never changed)
         used[p] = True
@@ -1423,6 +1432,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _start_plot(self) -> None:
         self.phase = "plot"
         self.plots = [None] * self.n
+        self._fown |= _PLOTS_OWN
         self.queue = []
         skipped = False
         per = self.per
@@ -1462,6 +1472,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         hand = self.hands[p]
         for c in cards:
             hand[c] -= 1
+        if not self._fown & _PLOTS_OWN:  # (_own_plots, inline)
+            _own_plots(self)
         self.plots[p] = cards
         if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
             self._log("plot", p, "action", {"name": self._names[p], "k": len(cards)})
@@ -2533,6 +2545,7 @@ _own_discards = TrenchState._own_discards
 _own_hands = TrenchState._own_hands
 _own_items = TrenchState._own_items
 _own_known = TrenchState._own_known
+_own_plots = TrenchState._own_plots
 _own_wind = TrenchState._own_wind
 _pay_interrupt = TrenchState._pay_interrupt
 _pending_actions = TrenchState._pending_actions
