@@ -1473,7 +1473,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         for c in cards:
             hand[c] -= 1
         if not self._fown & _PLOTS_OWN:  # (_own_plots, inline)
-            _own_plots(self)
+            self.plots = self.plots.copy()
+            self._fown |= _PLOTS_OWN
         self.plots[p] = cards
         if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
             self._log("plot", p, "action", {"name": self._names[p], "k": len(cards)})
