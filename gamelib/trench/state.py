@@ -219,11 +219,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.t_gives = 0  # free transfers made this turn (capped: search.GIVES_PER_TURN)
         self.drug_sid: int | None = None
         self.drug_left = 0
+        #: Gas tokens to move, first = next (replaced, never changed: clones share it).
         self.gasq: list[tuple[int, frozenset[Cell], str | None]] = []
         self.choice: tuple[int, frozenset[Cell], tuple[str, ...]] | None = None
         self.cont: str | None = None
         #: Owner decisions waiting, first = now: (kind, player, soldier id or 0):
-        #: relief (A73), penalty (A82), heir (A43), intr (A22 b).
+        #: relief (A73), penalty (A82), heir (A43), intr (A22 b) (replaced, never changed:
+        #: clones share it).
         self.pending: list[tuple[str, int, int]] = []
         self._legal: list[TrenchAction] | None = None
         #: What the last "not over yet" of _check_end was decided on (deaths, stalled, corpse
@@ -279,7 +281,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         # The flow's queue, turn cards, cards shown and last categories likewise, the height
         # map, the discard piles, the items by cell and the plots (_FLOW bits in _fown).
         # Shared because replaced, never changed: the bases, interrupt cards used, bonuses,
-        # weapons spent, VP, the turn order and the pieces done for the turn.
+        # weapons spent, VP, the turn order, the pieces done for the turn, the gas queue and
+        # the owner decisions waiting.
         # (x.copy(): a third of list(x)'s or x[:]'s instructions in CPython 3.11)
         d["soldiers"] = self.soldiers.copy()
         o = self.opts
@@ -289,10 +292,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if o.hidden_teams:  # (the only game that changes them: R13.4, A85)
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
-        # (usually empty: a new empty dict or list costs no method call)
+        # (usually empty: a new empty dict costs no method call)
         d["gas"] = self.gas.copy() if self.gas else {}
-        d["gasq"] = self.gasq.copy() if self.gasq else []
-        d["pending"] = self.pending.copy() if self.pending else []
         s._legal = None
         s._end_key = self._end_key
         self.share_log(s)  # the twin takes the log list, this state keeps a view of it
@@ -634,7 +635,8 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _prune_pending(self) -> None:
         """Drop head decisions without a choice left (nothing to move, nobody to take it)."""
         while self.pending and not _pending_actions(self):
-            kind, _, sid = self.pending.pop(0)
+            kind, _, sid = self.pending[0]
+            self.pending = self.pending[1:]
             if kind == "relief":
                 _after_relief(self, sid)
 
@@ -1170,7 +1172,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             p = self.gas[choice[0]][0]
             tid, visited, _ = choice
             self.choice = None
-            self.gasq.insert(0, (tid, visited, action.arg))
+            self.gasq = [(tid, visited, action.arg), *self.gasq]
             if not self.quiet:  # (a quiet state builds no entries)
                 self._log("bounce", p, "action", {"name": self._names[p], "d": action.arg})
         elif self.pending:
@@ -1316,7 +1318,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.add_log("hand_on", player=p, kind="action", name=self.name(p),
                          what=_word(a.arg), s=a.soldier)
             return
-        self.pending.pop(0)
+        self.pending = self.pending[1:]
         if a.verb == "relief":
             if a.arg != "none":
                 src, dst = self.soldiers[sid], _by(self, p, a.soldier)
@@ -1426,7 +1428,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             for owner in _cw(self, self.start):
                 for tid in sorted(self.gas):
                     if self.gas[tid][0] == owner:
-                        self.gasq.append((tid, frozenset(), None))
+                        self.gasq = [*self.gasq, (tid, frozenset(), None)]
         self.cont = "_start_plot"
 
     def _start_plot(self) -> None:
@@ -1513,7 +1515,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             for q in self.order[self.turn_i + 1:]:
                 plot = self.plots[q]
                 if plot and "interrupt" in plot and any(s.drugs for s in _in_play(self, q)):
-                    self.pending.append(("intr", q, 0))
+                    self.pending = [*self.pending, ("intr", q, 0)]
             if self.pending:
                 self.cont = "_begin_turn"
                 return
@@ -1656,7 +1658,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                     if not self.quiet:
                         self._log("sink", s.owner, "event",
                                   {"name": self._names[s.owner], "s": s.num})
-                    self.pending.append(("penalty", s.owner, s.sid))  # A82: owner's choice
+                    # A82: the owner's choice
+                    self.pending = [*self.pending, ("penalty", s.owner, s.sid)]
         self.start = (self.start + 1) % self.n
         self.round += 1
         self.cont = "_start_round"
@@ -1960,7 +1963,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         vp[p] += 2 if self.n >= 3 else 1
         self._end_key = None  # (an input of the end check changes)
         self.add_log("exit", player=p, name=self.name(p), s=s.num)
-        self.pending.append(("heir", p, s.sid))  # A43: the owner hands the items on
+        # A43: the owner hands the items on
+        self.pending = [*self.pending, ("heir", p, s.sid)]
 
     def _destroy_base(self, c: Cell, by: int) -> None:
         self.base_at = bases = self.base_at.copy()  # (replaced, never changed)
@@ -2021,7 +2025,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._log("gas_fired", None, "event", {"name": self._names[p], "cell": _cn(t)})
             _gas_hits(self, tid, t)
             if self.wind is not None:
-                self.gasq.append((tid, frozenset(), None))
+                self.gasq = [*self.gasq, (tid, frozenset(), None)]
             if self.n == 2 and not any(x.weapon("gas") for x in _in_play(self, p)):
                 _gun_bonus(self, p)
         else:
@@ -2092,7 +2096,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             for seen in self.team_seen:
                 seen.add(s.owner)
         if self.opts.relief and _in_play(self, s.owner):  # R10.2 / A73: the owner's choice
-            self.pending.append(("relief", s.owner, s.sid))
+            self.pending = [*self.pending, ("relief", s.owner, s.sid)]
 
     def _kill_civ(self, s: Soldier, by: int | None, cause: str) -> None:
         """R13.2 / R12.6: a civilian dies without a corpse (A86), counts as a death (R12.4) and
@@ -2104,7 +2108,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.add_log("civ_death", k=s.num, cell=_cn(s.cell), cause=_CAUSE[cause])
         s.cell = None
         if by is not None and not self.opts.guerrillas:  # R13.3: no penalty for a guerrilla
-            self.pending.append(("civpen", by, 0))
+            self.pending = [*self.pending, ("civpen", by, 0)]
 
     def _loot(self, s: Soldier, cid: int) -> None:
         """R10.4 / R10.6: take the corpse and its card; feast."""
@@ -2148,7 +2152,8 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _run_gas(self) -> None:
         while self.choice is None and self.gasq:
-            tid, visited, side = self.gasq.pop(0)
+            tid, visited, side = self.gasq[0]
+            self.gasq = self.gasq[1:]
             if tid not in self.gas or self.wind is None:
                 continue
             owner, cell = self.gas[tid]
@@ -2172,7 +2177,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if v is not None and v in cells and _H(self, v) < 2:
             self.village = None
             self.add_log("village_gone", cell=_cn(v), name=self.name(actor))
-            self.pending.append(("civpen", actor, 0))
+            self.pending = [*self.pending, ("civpen", actor, 0)]
         if self.wind is None or not self.gas:  # (no token to move on)
             return
         near = set()
@@ -2187,7 +2192,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             key=lambda t: (order[self.gas[t][0]], t),
         )
         for t in tids:
-            self.gasq.append((t, frozenset(), None))
+            self.gasq = [*self.gasq, (t, frozenset(), None)]
 
     # -- vision (R9.3)
     def _update_sight(self, only: Soldier | None = None) -> None:
