@@ -82,7 +82,9 @@ _DISCARDS = 32
 _ITEMS = 64
 #: The plots (written through _own_plots; a plot list is replaced, never changed).
 _PLOTS_OWN = 128
-_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS | _ITEMS | _PLOTS_OWN
+#: The gas tokens (written through _own_gas).
+_GAS = 256
+_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS | _ITEMS | _PLOTS_OWN | _GAS
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
@@ -279,7 +281,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         s._sown = self._sown = 0
         s._fown = self._fown = 0
         # The flow's queue, turn cards, cards shown and last categories likewise, the height
-        # map, the discard piles, the items by cell and the plots (_FLOW bits in _fown).
+        # map, the discard piles, the items by cell, the plots and the gas tokens (_FLOW bits
+        # in _fown).
         # Shared because replaced, never changed: the bases, interrupt cards used, bonuses,
         # weapons spent, VP, the turn order, the pieces done for the turn, the gas queue and
         # the owner decisions waiting.
@@ -292,8 +295,6 @@ class TrenchState(_Memo, State[TrenchAction]):
         if o.hidden_teams:  # (the only game that changes them: R13.4, A85)
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
-        # (usually empty: a new empty dict costs no method call)
-        d["gas"] = self.gas.copy() if self.gas else {}
         s._legal = None
         s._end_key = self._end_key
         self.share_log(s)  # the twin takes the log list, this state keeps a view of it
@@ -354,6 +355,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.plots = self.plots.copy()
             self._fown |= _PLOTS_OWN
         return self.plots
+
+    def _own_gas(self) -> dict[int, tuple[int, Cell]]:
+        """The gas tokens as this state may change them (clones share them until one writes)."""
+        if not self._fown & _GAS:
+            self.gas = self.gas.copy()
+            self._fown |= _GAS
+        return self.gas
 
     def _own_known(self) -> list[set[int]]:
         """The tiles each seat knows, as this state may change them, and ``public_tiles`` made
@@ -2020,7 +2028,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             t = add(s.cell, s.facing, dist)
             tid = self.next_gas
             self.next_gas += 1
-            self.gas[tid] = (p, t)
+            _own_gas(self)[tid] = (p, t)
             if not self.quiet:
                 self._log("gas_fired", None, "event", {"name": self._names[p], "cell": _cn(t)})
             _gas_hits(self, tid, t)
@@ -2158,11 +2166,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 continue
             owner, cell = self.gas[tid]
             path, end, sides = gas_walk(self.h, cell, self.wind, visited, side)
+            gas = _own_gas(self)
             for c in path:
-                self.gas[tid] = (owner, c)
+                gas[tid] = (owner, c)
                 _gas_hits(self, tid, c)
             if end == "off":
-                del self.gas[tid]
+                del gas[tid]
                 if not self.quiet:
                     self._log("gas_off", None, "event", {"name": self._names[owner]})
             elif end == "choose":
@@ -2552,6 +2561,7 @@ _own_hands = TrenchState._own_hands
 _own_items = TrenchState._own_items
 _own_known = TrenchState._own_known
 _own_plots = TrenchState._own_plots
+_own_gas = TrenchState._own_gas
 _own_wind = TrenchState._own_wind
 _pay_interrupt = TrenchState._pay_interrupt
 _pending_actions = TrenchState._pending_actions
