@@ -232,7 +232,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         self._legal: list[TrenchAction] | None = None
         #: What the last "not over yet" of _check_end was decided on (deaths, stalled, corpse
         #: moves, VP, team VP): the same inputs give the same answer, so it is not asked again.
-        self._end_key: tuple[Any, ...] | None = None
+        #: A new game starts with its own inputs: the set-up cannot end it (no end check runs
+        #: in its phases) and changes none of them, and nobody has won before the first round.
+        self._end_key: tuple[Any, ...] | None = (0, False, 0, [0] * n, [0] * n)
         #: Corpses looted (R10.4) or handed on by an exiting soldier (A43) so far: a corpse
         #: reaching a soldier in play may add a VP (A75).
         self.corpse_moves = 0
@@ -260,7 +262,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
         self._fown = _FLOW
         self._legal = None
-        self._end_key = None
+        self._end_key = (0, False, 0, [0] * self.n, [0] * self.n)  # (as _set_up says)
         self.pile, self.wdisc, self.previews = [], [], []
         if not o.beginner:  # R4.9, as _set_up draws it
             self.pile = list(WIND_CARDS)
@@ -1205,7 +1207,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     break
             # (the end check's inputs are unchanged since it last said "not over" while its key
             # is kept: every write to them forgets the key, see _check_end)
-            if self._end_key is None and self.phase not in _SETUP_PHASES and _check_end(self):
+            if self._end_key is None and _check_end(self):
                 break
             if self.pending:
                 _prune_pending(self)
