@@ -1252,7 +1252,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self._sown |= 1 << i
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
                 s.tiles = [(i, kind, ammo)]
-            _own_known(self)[p].update(mine)
+            if not self._sown & _KNOWN:  # (_own_known, inline)
+                _own_known(self)
+            self.known[p].update(mine)
             if not self.quiet:
                 names: list[Term] = []
                 for kind in kinds:  # (a loop: no comprehension call)
@@ -1996,7 +1998,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             w = _own(self, w)
         tile = w.weapon(kind)
         assert tile is not None and s.cell is not None
-        _own_known(self)
+        if not self._sown & _KNOWN:  # (_own_known, inline: public_tiles too)
+            _own_known(self)
         self.public_tiles.add(int(tile[0]))
         lv = _level(self, s)
         if kind == "gun":
