@@ -320,19 +320,19 @@ def _hidden_plot(world: TrenchState, q: int) -> tuple[list[str], Callable[[list[
     if plot is None:
         return [], lambda cards: None
     if world.phase == "plot":
-        return plot, lambda cards: world.plots.__setitem__(q, cards)
+        return plot, lambda cards: world._own_plots().__setitem__(q, cards)
     if world.phase != "turn" or q not in world.order:
         return [], lambda cards: None
     at = world.order.index(q)
     if at > world.turn_i or (at == world.turn_i and not world.t_stage):  # not begun
-        return plot, lambda cards: world.plots.__setitem__(q, cards)
+        return plot, lambda cards: world._own_plots().__setitem__(q, cards)
     if at == world.turn_i and world.t_cards and plot[len(plot) - len(world.t_cards):] == (
         world.t_cards
     ):  # in his turn: the cards not flipped yet
 
         def put(cards: list[str]) -> None:
             world.t_cards = cards
-            world.plots[q] = plot[: len(plot) - len(cards)] + cards
+            world._own_plots()[q] = plot[: len(plot) - len(cards)] + cards
 
         return world.t_cards, put
     return [], lambda cards: None

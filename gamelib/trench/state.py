@@ -11,8 +11,8 @@ Decisions, in order (``current_player`` says who decides):
 * a gas owner's bounce side whenever gas meets a wall with both sides open (R8.3).
 
 ``_apply`` mutates in place; :meth:`clone` copies exactly what it mutates. Everything that runs
-by itself after a decision goes through :meth:`_proceed` (gas first, then the end checks, then
-the next automatic step).
+by itself after a decision runs at the end of :meth:`_apply` (gas first, then the end checks,
+then the next automatic step).
 """
 
 from __future__ import annotations
@@ -80,7 +80,11 @@ _HEIGHTS = 16
 _DISCARDS = 32
 #: The items by cell (written through _own_items).
 _ITEMS = 64
-_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS | _ITEMS
+#: The plots (written through _own_plots; a plot list is replaced, never changed).
+_PLOTS_OWN = 128
+#: The gas tokens (written through _own_gas).
+_GAS = 256
+_FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS | _ITEMS | _PLOTS_OWN | _GAS
 CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
 
 
@@ -118,7 +122,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.quiet:  # (no entries: no keyword calls to make)
             return
         n, per = self.n, self.per
-        self.add_log("setup", kind="phase", n=n, per=per)
+        self._log("setup", None, "phase", {"n": n, "per": per})
         if o.hidden_teams:
             for p in range(n):
                 self.add_log("team_dealt", player=p, visible_to={p}, team=_TEAM[self.team[p]])
@@ -217,16 +221,20 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.t_gives = 0  # free transfers made this turn (capped: search.GIVES_PER_TURN)
         self.drug_sid: int | None = None
         self.drug_left = 0
+        #: Gas tokens to move, first = next (replaced, never changed: clones share it).
         self.gasq: list[tuple[int, frozenset[Cell], str | None]] = []
         self.choice: tuple[int, frozenset[Cell], tuple[str, ...]] | None = None
         self.cont: str | None = None
         #: Owner decisions waiting, first = now: (kind, player, soldier id or 0):
-        #: relief (A73), penalty (A82), heir (A43), intr (A22 b).
+        #: relief (A73), penalty (A82), heir (A43), intr (A22 b) (replaced, never changed:
+        #: clones share it).
         self.pending: list[tuple[str, int, int]] = []
         self._legal: list[TrenchAction] | None = None
         #: What the last "not over yet" of _check_end was decided on (deaths, stalled, corpse
         #: moves, VP, team VP): the same inputs give the same answer, so it is not asked again.
-        self._end_key: tuple[Any, ...] | None = None
+        #: A new game starts with its own inputs: the set-up cannot end it (no end check runs
+        #: in its phases) and changes none of them, and nobody has won before the first round.
+        self._end_key: tuple[Any, ...] | None = (0, False, 0, [0] * n, [0] * n)
         #: Corpses looted (R10.4) or handed on by an exiting soldier (A43) so far: a corpse
         #: reaching a soldier in play may add a VP (A75).
         self.corpse_moves = 0
@@ -254,7 +262,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
         self._fown = _FLOW
         self._legal = None
-        self._end_key = None
+        self._end_key = (0, False, 0, [0] * self.n, [0] * self.n)  # (as _set_up says)
         self.pile, self.wdisc, self.previews = [], [], []
         if not o.beginner:  # R4.9, as _set_up draws it
             self.pile = list(WIND_CARDS)
@@ -275,9 +283,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         s._sown = self._sown = 0
         s._fown = self._fown = 0
         # The flow's queue, turn cards, cards shown and last categories likewise, the height
-        # map, the discard piles and the items by cell (_FLOW bits in _fown).
+        # map, the discard piles, the items by cell, the plots and the gas tokens (_FLOW bits
+        # in _fown).
         # Shared because replaced, never changed: the bases, interrupt cards used, bonuses,
-        # weapons spent, VP, the turn order and the pieces done for the turn.
+        # weapons spent, VP, the turn order, the pieces done for the turn, the gas queue and
+        # the owner decisions waiting.
         # (x.copy(): a third of list(x)'s or x[:]'s instructions in CPython 3.11)
         d["soldiers"] = self.soldiers.copy()
         o = self.opts
@@ -287,11 +297,6 @@ class TrenchState(_Memo, State[TrenchAction]):
         if o.hidden_teams:  # (the only game that changes them: R13.4, A85)
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
-        d["plots"] = self.plots.copy()  # (a plot list is replaced, never changed)
-        # (usually empty: a new empty dict or list costs no method call)
-        d["gas"] = self.gas.copy() if self.gas else {}
-        d["gasq"] = self.gasq.copy() if self.gasq else []
-        d["pending"] = self.pending.copy() if self.pending else []
         s._legal = None
         s._end_key = self._end_key
         self.share_log(s)  # the twin takes the log list, this state keeps a view of it
@@ -344,6 +349,21 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.items = self.items.copy()
             self._fown |= _ITEMS
         return self.items
+
+    def _own_plots(self) -> list[list[str] | None]:
+        """The plots as this state may change them (clones share them until one writes; a
+        plot list is replaced, never changed)."""
+        if not self._fown & _PLOTS_OWN:
+            self.plots = self.plots.copy()
+            self._fown |= _PLOTS_OWN
+        return self.plots
+
+    def _own_gas(self) -> dict[int, tuple[int, Cell]]:
+        """The gas tokens as this state may change them (clones share them until one writes)."""
+        if not self._fown & _GAS:
+            self.gas = self.gas.copy()
+            self._fown |= _GAS
+        return self.gas
 
     def _own_known(self) -> list[set[int]]:
         """The tiles each seat knows, as this state may change them, and ``public_tiles`` made
@@ -633,7 +653,8 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _prune_pending(self) -> None:
         """Drop head decisions without a choice left (nothing to move, nobody to take it)."""
         while self.pending and not _pending_actions(self):
-            kind, _, sid = self.pending.pop(0)
+            kind, _, sid = self.pending[0]
+            self.pending = self.pending[1:]
             if kind == "relief":
                 _after_relief(self, sid)
 
@@ -1190,9 +1211,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             p = self.gas[choice[0]][0]
             tid, visited, _ = choice
             self.choice = None
-            self.gasq.insert(0, (tid, visited, action.arg))
+            self.gasq = [(tid, visited, action.arg), *self.gasq]
             if not self.quiet:  # (a quiet state builds no entries)
-                self.add_log("bounce", player=p, kind="action", name=self.name(p), d=action.arg)
+                self._log("bounce", p, "action", {"name": self._names[p], "d": action.arg})
         elif self.pending:
             p = self.pending[0][1]
             _resolve(self, p, action)
@@ -1205,12 +1226,32 @@ class TrenchState(_Memo, State[TrenchAction]):
         else:
             p = self.queue[0]
             _apply_setup(self, p, action)
-        _proceed(self)
+        # What runs by itself (inline: one call fewer per step): gas first, then the end checks,
+        # the owner decisions it raised, then the next automatic step. (The result is set only
+        # by the end check, a choice only by a gas run.)
+        while True:
+            if self.gasq:
+                _run_gas(self)
+                if self.choice is not None:
+                    break
+            # (the end check's inputs are unchanged since it last said "not over" while its key
+            # is kept: every write to them forgets the key, see _check_end)
+            if self._end_key is None and _check_end(self):
+                break
+            if self.pending:
+                _prune_pending(self)
+                if self.pending:
+                    break
+            step = self.cont
+            if step is None:
+                break
+            self.cont = None
+            _CONT[step](self)  # (a function from a table: no bound method made)
         if self._legal is not None and (
             self.result is not None or self.choice is not None or self.pending
         ):  # (a reveal's legal actions hold only if the turn waits on them)
             self._legal = None
-        if v in _NO_NEW_SIGHT or self.phase in _SETUP_PHASES:
+        if v in _NO_NEW_SIGHT:
             return
         if v in _HANDOVERS:
             if action.arg not in _TILE_KINDS:  # (no weapon tile changed hands: nothing to learn)
@@ -1221,27 +1262,6 @@ class TrenchState(_Memo, State[TrenchAction]):
             _update_sight(self, _by(self, p, action.soldier))
         else:
             _update_sight(self)
-
-    def _proceed(self) -> None:
-        # (the result is set only by _check_end below, a choice only by a gas run)
-        while True:
-            if self.gasq:
-                _run_gas(self)
-                if self.choice is not None:
-                    return
-            # (the end check's inputs are unchanged since it last said "not over" while its key
-            # is kept: every write to them forgets the key, see _check_end)
-            if self._end_key is None and self.phase not in _SETUP_PHASES and _check_end(self):
-                return
-            if self.pending:
-                _prune_pending(self)
-                if self.pending:
-                    return
-            step = self.cont
-            if step is None:
-                return
-            self.cont = None
-            _CONT[step](self)  # (a function from a table: no bound method made)
 
     # -- set-up
     def _apply_setup(self, p: int, a: TrenchAction) -> None:
@@ -1257,10 +1277,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             for i, kind in zip(mine, kinds, strict=True):
                 s = self.soldiers[i]
                 if not self._sown >> i & 1:  # (_own, inline)
-                    s = _own(self, s)
+                    s = self.soldiers[i] = s.copy()
+                    self._sown |= 1 << i
                 ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
                 s.tiles = [(i, kind, ammo)]
-            _own_known(self)[p].update(mine)
+            if not self._sown & _KNOWN:  # (_own_known, inline)
+                _own_known(self)
+            self.known[p].update(mine)
             if not self.quiet:
                 names: list[Term] = []
                 for kind in kinds:  # (a loop: no comprehension call)
@@ -1274,8 +1297,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         elif ph == "land":
             i = p * self.per + a.soldier - 1  # (_own(_by(...)), inline)
             s = self.soldiers[i]
-            if not self._sown >> i & 1:
-                s = _own(self, s)
+            if not self._sown >> i & 1:  # (_own, inline)
+                s = self.soldiers[i] = s.copy()
+                self._sown |= 1 << i
             assert a.cell is not None
             ship = _LAND_SHIPS.get(a)
             s.cell = EDGES[self.edges[p]].ship_cell(a.cell) if ship is None else ship
@@ -1335,7 +1359,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.add_log("hand_on", player=p, kind="action", name=self.name(p),
                          what=_word(a.arg), s=a.soldier)
             return
-        self.pending.pop(0)
+        self.pending = self.pending[1:]
         if a.verb == "relief":
             if a.arg != "none":
                 src, dst = self.soldiers[sid], _by(self, p, a.soldier)
@@ -1349,8 +1373,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             r = _own(self, _by(self, p, a.soldier))
             drop_item(r, a.arg)
             if not self.quiet:
-                self.add_log("penalty", player=p, kind="action", name=self.name(p),
-                             what=_word(a.arg), s=a.soldier)
+                self._log("penalty", p, "action",
+                          {"name": self._names[p], "what": _word(a.arg), "s": a.soldier})
         elif a.verb == "civpen":  # R12.6 / A79
             if a.arg == "vp":
                 self.vp = vp = self.vp.copy()
@@ -1388,7 +1412,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         """R7.8.2: pay a drug from any soldier in play; the card leaves the game."""
         plot = self.plots[p]
         assert plot is not None
-        plot = self.plots[p] = plot[:]
+        plot = _own_plots(self)[p] = plot[:]
         plot.remove("interrupt")
         self.intr_used = used = self.intr_used.copy()  # (replaced, never changed)
         used[p] = True
@@ -1445,12 +1469,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             for owner in _cw(self, self.start):
                 for tid in sorted(self.gas):
                     if self.gas[tid][0] == owner:
-                        self.gasq.append((tid, frozenset(), None))
+                        self.gasq = [*self.gasq, (tid, frozenset(), None)]
         self.cont = "_start_plot"
 
     def _start_plot(self) -> None:
         self.phase = "plot"
         self.plots = [None] * self.n
+        self._fown |= _PLOTS_OWN
         self.queue = []
         skipped = False
         per = self.per
@@ -1469,7 +1494,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
                 if not self.quiet:
-                    self.add_log("no_cards", player=p, name=self.name(p))
+                    self._log("no_cards", p, "event", {"name": self._names[p]})
         if not self.queue and skipped:  # everybody sits out: the round passes
             _interrupts(self)
         elif not self.queue:  # ruling: nobody can plot any more -> judgement (no endless game)
@@ -1481,11 +1506,18 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.queue = self.queue.copy()
             self._fown |= _QUEUE
         self.queue.pop(0)
-        if not self._sown & _HANDS:  # (_own_hands, inline)
-            _own_hands(self)
+        if not self._sown & _HANDS:  # (_own_hands, inline: a call fewer after a clone)
+            hands: list[dict[str, int]] = []
+            for x in self.hands:  # (a loop: no comprehension call)
+                hands.append(x.copy())
+            self.hands = hands
+            self._sown |= _HANDS
         hand = self.hands[p]
         for c in cards:
             hand[c] -= 1
+        if not self._fown & _PLOTS_OWN:  # (_own_plots, inline)
+            self.plots = self.plots.copy()
+            self._fown |= _PLOTS_OWN
         self.plots[p] = cards
         if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
             self._log("plot", p, "action", {"name": self._names[p], "k": len(cards)})
@@ -1524,7 +1556,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             for q in self.order[self.turn_i + 1:]:
                 plot = self.plots[q]
                 if plot and "interrupt" in plot and any(s.drugs for s in _in_play(self, q)):
-                    self.pending.append(("intr", q, 0))
+                    self.pending = [*self.pending, ("intr", q, 0)]
             if self.pending:
                 self.cont = "_begin_turn"
                 return
@@ -1655,7 +1687,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.round == 3:  # R10.8: ships sink
             for s in self.soldiers:
                 if s.ship and s.alive and not s.exited:  # (in play on a ship)
-                    s = _own(self, s)
+                    i = s.sid
+                    if not self._sown >> i & 1:  # (_own, inline)
+                        s = self.soldiers[i] = s.copy()
+                        self._sown |= 1 << i
                     s.alive = False
                     s.cell = None
                     s.ship = False
@@ -1664,7 +1699,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                     if not self.quiet:
                         self._log("sink", s.owner, "event",
                                   {"name": self._names[s.owner], "s": s.num})
-                    self.pending.append(("penalty", s.owner, s.sid))  # A82: owner's choice
+                    # A82: the owner's choice
+                    self.pending = [*self.pending, ("penalty", s.owner, s.sid)]
         self.start = (self.start + 1) % self.n
         self.round += 1
         self.cont = "_start_round"
@@ -1676,8 +1712,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             per = self.per  # (_own(_by(...)), inline: the giver is a soldier, never a civilian)
             i = p * per + a.soldier - 1
             src = self.soldiers[i]
-            if not self._sown >> i & 1:
-                src = _own(self, src)
+            if not self._sown >> i & 1:  # (_own, inline)
+                src = self.soldiers[i] = src.copy()
+                self._sown |= 1 << i
             if a.cell is not None:  # to the partner's soldier on that cell (open team game)
                 dst = _at(self, a.cell)
                 assert dst is not None
@@ -1687,8 +1724,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             else:
                 j = p * per + a.n - 1  # (the taker, likewise)
                 dst = self.soldiers[j]
-                if not self._sown >> j & 1:
-                    dst = _own(self, dst)
+                if not self._sown >> j & 1:  # (_own, inline)
+                    dst = self.soldiers[j] = dst.copy()
+                    self._sown |= 1 << j
                 move_item(src, dst, a.arg)
                 if not self.quiet:
                     self._log("give", p, "action", {"name": self._names[p], "s": a.soldier,
@@ -1701,8 +1739,12 @@ class TrenchState(_Memo, State[TrenchAction]):
         if a.verb == "end":
             _end_turn(self)
             return
-        if not self._fown & _DISCARDS:  # (the discards are written below: this state's own)
-            _own_discards(self)
+        if not self._fown & _DISCARDS:  # (_own_discards, inline: written below)
+            piles: list[list[str]] = []
+            for x in self.discards:  # (a loop: no comprehension call)
+                piles.append(x.copy())
+            self.discards = piles
+            self._fown |= _DISCARDS
         if a.extra:
             card = CATEGORY[a.verb]
             if card in self.discards[p]:
@@ -1739,8 +1781,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             else:  # (_own(_by(...)), inline)
                 i = p * self.per + k - 1
                 s = self.soldiers[i]
-                if not self._sown >> i & 1:
-                    s = _own(self, s)
+                if not self._sown >> i & 1:  # (_own, inline)
+                    s = self.soldiers[i] = s.copy()
+                    self._sown |= 1 << i
             if not a.extra and self.t_first_sid is None:
                 self.t_first_sid = s.sid
             if not self._fown & _TLAST:  # (shared with a clone: copied at the first write)
@@ -1748,7 +1791,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._fown |= _TLAST
             self.t_last[s.sid] = CATEGORY[a.verb]
             _soldier_act(self, s, a)
-        self.cont = "_settle_turn"
+        # Settled next (the turn ends when p has no piece left in play; after2 offers the drug
+        # actions), unless nothing can have taken his last piece: no death or exit (each forgets
+        # the end key) and no gas to move (it may kill) before the next decision.
+        if self.t_stage == "after2" or self._end_key is None or self.gasq:
+            self.cont = "_settle_turn"
 
     def _camp(self, p: int, take: str) -> None:
         for payer in _in_play(self, p):  # the first soldier with a food pays (no generator)
@@ -1863,26 +1910,29 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _leave_ship(self, s: Soldier) -> None:
         if s.ship:
-            s = _own(self, s)
+            if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
+                s = _own(self, s)
             s.ship = False
             if not self.quiet:
                 self._log("ship_gone", None, "event", {"name": self._names[s.owner], "s": s.num})
 
     def _step(self, s: Soldier, d: str, dig: bool) -> None:
-        s = _own(self, s)
+        if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
+            s = _own(self, s)
         assert s.cell is not None
         c = s.cell
         lv = 1 if s.ship else self.h[_INDEX[c]]  # (level, inline)
         if s.ship:
             _leave_ship(self, s)
         t = _NEXT[d][c]  # (add, inline)
-        if t not in _INDEX:  # (off the board)
+        i = _NEXT_INDEX[d][c]
+        if i is None:  # (off the board)
             _exit(self, s)
             return
         if dig:
-            _set_h(self, t, _H(self, t) - 1)
+            _set_h(self, t, self.h[i] - 1)
             _terrain(self, [t], s.owner)
-        elif _H(self, t) == 2 and lv >= 1:
+        elif self.h[i] == 2 and lv >= 1:  # (H, inline)
             if t == self.village:  # R7.1.9: the bump destroys the village
                 _set_h(self, t, 1)
                 _terrain(self, [t], s.owner)
@@ -1904,7 +1954,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         _enter(self, s, t)
 
     def _dash(self, s: Soldier) -> None:
-        s = _own(self, s)
+        if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
+            s = _own(self, s)
         assert s.cell is not None
         d = s.facing
         _leave_ship(self, s)
@@ -1924,7 +1975,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         _enter(self, s, t)
 
     def _enter(self, s: Soldier, t: Cell) -> None:
-        s = _own(self, s)
+        if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
+            s = _own(self, s)
         s.cell = t
         things = _own_items(self).pop(t) if t in self.items else None  # (no copy for nothing)
         if things:
@@ -1952,7 +2004,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         vp[p] += 2 if self.n >= 3 else 1
         self._end_key = None  # (an input of the end check changes)
         self.add_log("exit", player=p, name=self.name(p), s=s.num)
-        self.pending.append(("heir", p, s.sid))  # A43: the owner hands the items on
+        # A43: the owner hands the items on
+        self.pending = [*self.pending, ("heir", p, s.sid)]
 
     def _destroy_base(self, c: Cell, by: int) -> None:
         self.base_at = bases = self.base_at.copy()  # (replaced, never changed)
@@ -1967,12 +2020,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         """``s`` fires; the tile is ``w``'s and the shot ``p``'s (a guerrilla, R13.3)."""
         p = s.owner if p is None else p
         if w is None:
-            s = w = _own(self, s)
+            if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
+                s = _own(self, s)
+            w = s
         else:
             w = _own(self, w)
         tile = w.weapon(kind)
         assert tile is not None and s.cell is not None
-        _own_known(self)
+        if not self._sown & _KNOWN:  # (_own_known, inline: public_tiles too)
+            _own_known(self)
         self.public_tiles.add(int(tile[0]))
         lv = _level(self, s)
         if kind == "gun":
@@ -1993,7 +2049,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 _set_h(self, q, _H(self, q) - 1)
                 _terrain(self, [q], p)
                 if not self.quiet:
-                    self.add_log("cube_shot", cell=_cn(q))
+                    self._log("cube_shot", None, "event", {"cell": _cn(q)})
             tile = _spend(w, tile, cost)
             self.spent = spent = self.spent.copy()  # (replaced, never changed)
             spent[p] += cost
@@ -2006,12 +2062,12 @@ class TrenchState(_Memo, State[TrenchAction]):
             t = add(s.cell, s.facing, dist)
             tid = self.next_gas
             self.next_gas += 1
-            self.gas[tid] = (p, t)
+            _own_gas(self)[tid] = (p, t)
             if not self.quiet:
                 self._log("gas_fired", None, "event", {"name": self._names[p], "cell": _cn(t)})
             _gas_hits(self, tid, t)
             if self.wind is not None:
-                self.gasq.append((tid, frozenset(), None))
+                self.gasq = [*self.gasq, (tid, frozenset(), None)]
             if self.n == 2 and not any(x.weapon("gas") for x in _in_play(self, p)):
                 _gun_bonus(self, p)
         else:
@@ -2082,7 +2138,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             for seen in self.team_seen:
                 seen.add(s.owner)
         if self.opts.relief and _in_play(self, s.owner):  # R10.2 / A73: the owner's choice
-            self.pending.append(("relief", s.owner, s.sid))
+            self.pending = [*self.pending, ("relief", s.owner, s.sid)]
 
     def _kill_civ(self, s: Soldier, by: int | None, cause: str) -> None:
         """R13.2 / R12.6: a civilian dies without a corpse (A86), counts as a death (R12.4) and
@@ -2094,7 +2150,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.add_log("civ_death", k=s.num, cell=_cn(s.cell), cause=_CAUSE[cause])
         s.cell = None
         if by is not None and not self.opts.guerrillas:  # R13.3: no penalty for a guerrilla
-            self.pending.append(("civpen", by, 0))
+            self.pending = [*self.pending, ("civpen", by, 0)]
 
     def _loot(self, s: Soldier, cid: int) -> None:
         """R10.4 / R10.6: take the corpse and its card; feast."""
@@ -2138,16 +2194,18 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _run_gas(self) -> None:
         while self.choice is None and self.gasq:
-            tid, visited, side = self.gasq.pop(0)
+            tid, visited, side = self.gasq[0]
+            self.gasq = self.gasq[1:]
             if tid not in self.gas or self.wind is None:
                 continue
             owner, cell = self.gas[tid]
             path, end, sides = gas_walk(self.h, cell, self.wind, visited, side)
+            gas = _own_gas(self)
             for c in path:
-                self.gas[tid] = (owner, c)
+                gas[tid] = (owner, c)
                 _gas_hits(self, tid, c)
             if end == "off":
-                del self.gas[tid]
+                del gas[tid]
                 if not self.quiet:
                     self._log("gas_off", None, "event", {"name": self._names[owner]})
             elif end == "choose":
@@ -2162,7 +2220,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if v is not None and v in cells and _H(self, v) < 2:
             self.village = None
             self.add_log("village_gone", cell=_cn(v), name=self.name(actor))
-            self.pending.append(("civpen", actor, 0))
+            self.pending = [*self.pending, ("civpen", actor, 0)]
         if self.wind is None or not self.gas:  # (no token to move on)
             return
         near = set()
@@ -2177,7 +2235,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             key=lambda t: (order[self.gas[t][0]], t),
         )
         for t in tids:
-            self.gasq.append((t, frozenset(), None))
+            self.gasq = [*self.gasq, (t, frozenset(), None)]
 
     # -- vision (R9.3)
     def _update_sight(self, only: Soldier | None = None) -> None:
@@ -2185,18 +2243,19 @@ class TrenchState(_Memo, State[TrenchAction]):
         # the pieces that may see or be seen, by cell (one living piece per cell, R3.12)
         pos: dict[Cell, Soldier] = {}
         for s in self.soldiers:  # (a plain loop: a comprehension is one more call)
-            if s.alive and not s.exited and s.cell is not None:
+            if s.alive and s.cell is not None:  # (in play: an exited soldier has no cell)
                 pos[s.cell] = s
         hidden = self.opts.hidden_teams
+        # (each eye with its cell, known to be a cell: no assert per eye)
         if only is None:
-            eyes: Iterable[Soldier] = pos.values()
+            eyes: Iterable[tuple[Cell, Soldier]] = pos.items()
         else:
-            eyes = [only] if only.cell is not None and pos.get(only.cell) is only else []
+            here = only.cell
+            eyes = [(here, only)] if here is not None and pos.get(here) is only else []
         cells = set(pos)  # (set and set intersect by the hashes they hold: no cell hashed again)
-        for e in eyes:
-            assert e.cell is not None
+        for here, e in eyes:
             # the pieces adjacent or on the forward ray (the quick test of sees)
-            for c in _LOOK_BY[e.facing][e.cell].intersection(cells):
+            for c in _LOOK_BY[e.facing][here].intersection(cells):
                 t = pos[c]
                 if t.owner == e.owner:
                     continue
@@ -2204,9 +2263,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 team = hidden and t.owner not in self.team_seen[e.owner]
                 if not team and known.issuperset(map(_TILE_ID, t.tiles)):
                     continue  # nothing left to learn about t
-                assert t.cell is not None
-                lv = 1 if e.ship else self.h[_INDEX[e.cell]]  # (level, inline)
-                if sees(self.h, e.cell, lv, e.facing, t.cell, not t.ship):
+                lv = 1 if e.ship else self.h[_INDEX[here]]  # (level, inline)
+                if sees(self.h, here, lv, e.facing, c, not t.ship):
                     _own_known(self)[e.owner].update(map(_TILE_ID, t.tiles))
                     if team:  # R13.4: the observer's owner learns the seen piece's team
                         self.team_seen[e.owner].add(t.owner)
@@ -2218,7 +2276,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         # Everything the answer depends on changes only with a death, a stall, a VP change or
         # a corpse reaching a soldier in play (looted, handed on); free transfers keep corpses
         # in a team and eating one only lowers VP. The engine forgets the key (None) wherever
-        # it changes one of these, and _proceed asks again only then; asked directly, the key
+        # it changes one of these, and _apply asks again only then; asked directly, the key
         # is compared by content.
         key = (self.deaths, self.stalled, self.corpse_moves, self.vp, self.tvp)
         if key == self._end_key:  # (lists compare by content: the key holds copies)
@@ -2260,8 +2318,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         winners = tuple([p for p in range(self.n) if team[p] == team[best]])  # (no generator)
         self.result = Outcome(tuple(map(float, _team_vps(self))), winners, reason)
         if not self.quiet:
-            self.add_log("winner", kind="phase", name=" & ".join(self.name(p) for p in winners),
-                         why=_REASON[reason])
+            names = self._names
+            self._log("winner", None, "phase", {
+                "name": " & ".join([names[p] for p in winners]), "why": _REASON[reason],
+            })
         return True
 
     def _anyone_in_play(self) -> bool:
@@ -2535,13 +2595,14 @@ _own_discards = TrenchState._own_discards
 _own_hands = TrenchState._own_hands
 _own_items = TrenchState._own_items
 _own_known = TrenchState._own_known
+_own_plots = TrenchState._own_plots
+_own_gas = TrenchState._own_gas
 _own_wind = TrenchState._own_wind
 _pay_interrupt = TrenchState._pay_interrupt
 _pending_actions = TrenchState._pending_actions
 _plot = TrenchState._plot
 _plot_choices = TrenchState._plot_choices
 _plot_list = TrenchState._plot_list
-_proceed = TrenchState._proceed
 _prune_pending = TrenchState._prune_pending
 _ray_low = TrenchState._ray_low
 _refill_previews = TrenchState._refill_previews
@@ -2769,11 +2830,12 @@ _CELL_OF = attrgetter("cell")
 _LAND_SHIPS = {a: ship for acts in _LANDINGS.values() for ship, a in acts}
 #: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
 #: height and put no tile on a new soldier (what follows by itself only removes pieces: deaths,
-#: sinking ships; pieces do not block sight); the set-up's last placement leaves every soldier
-#: on a ship, where only an adjacent piece could see him (R9.2), and no two seats' ships touch.
+#: sinking ships; pieces do not block sight); and the set-up's (the only decisions of its
+#: phases), which leave every soldier on a ship, where only an adjacent piece could see him
+#: (R9.2), and no two seats' ships touch.
 _NO_NEW_SIGHT = frozenset((
     "plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen", "equip",
-    "place", "pass",
+    "arm", "land", "base", "place", "pass",
 ))
 #: Decisions handing one item over (R6.11, A73, A43): only a weapon tile can teach a watcher
 #: something new (R9.3); a gas shot changes no height and only kills (the other shots may
