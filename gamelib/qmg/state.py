@@ -165,6 +165,9 @@ TURN_TASKS_NO_PLAY = tuple(tasks[:-2] for tasks in TURN_TASKS)
 would be skipped)."""
 STARTERS = frozenset(n for n, trigger in HOLDS if trigger == "start_turn")
 """The nations with a card used at the start of their turn (:data:`TURN_TASKS`)."""
+START_CARDS = frozenset(cid for cid, trigger in fx.TRIGGER.items() if trigger == "start_turn")
+"""The cards used at the start of a turn (without one in play or face down, a nation has
+nothing to use then: :func:`~gamelib.qmg.effects.usable` would find nothing)."""
 DISCARD_USERS = fx.DISCARD_USERS
 
 
@@ -634,7 +637,9 @@ class QmgState(State[QmgAction], _Memo):
         if not self.quiet:
             self._writable_log().append(ENTRY("turn", {"nation": NATION_NAMES[n]}, None, None,
                                               "phase"))
-        if n in STARTERS and (self.table[n] or self.responses[n]):
+        if n in STARTERS and not (
+            START_CARDS.isdisjoint(self.table[n]) and START_CARDS.isdisjoint(self.responses[n])
+        ):
             self.stack.extend(TURN_TASKS[n])
         elif self.hands[n]:
             self.stack.extend(TURN_TASKS_NO_START[n])
