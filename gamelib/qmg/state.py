@@ -163,6 +163,10 @@ would be skipped)."""
 TURN_TASKS_NO_PLAY = tuple(tasks[:-2] for tasks in TURN_TASKS)
 """The same without the Play step either (an empty hand has nothing to play: that decision
 would be skipped)."""
+TURN_TASKS_NO_DISCARD = tuple((tasks[0], *tasks[2:4]) for tasks in TURN_TASKS)
+"""The same without the Discard step either (an empty hand and no piece on the board leave
+nothing to discard or remove, and the Supply and Victory steps of a nation without pieces
+change neither: that decision would be skipped)."""
 STARTERS = frozenset(n for n, trigger in HOLDS if trigger == "start_turn")
 """The nations with a card used at the start of their turn (:data:`TURN_TASKS`)."""
 START_CARDS = frozenset(cid for cid, trigger in fx.TRIGGER.items() if trigger == "start_turn")
@@ -643,8 +647,10 @@ class QmgState(State[QmgAction], _Memo):
             self.stack.extend(TURN_TASKS[n])
         elif self.hands[n]:
             self.stack.extend(TURN_TASKS_NO_START[n])
-        else:
+        elif self.own_spaces(n) or (n in DISCARD_USERS and (self.table[n] or self.responses[n])):
             self.stack.extend(TURN_TASKS_NO_PLAY[n])
+        else:
+            self.stack.extend(TURN_TASKS_NO_DISCARD[n])
 
     def _advance(self) -> None:
         """Run automatic tasks until a decision with at least one option is on top."""
