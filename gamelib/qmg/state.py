@@ -164,15 +164,17 @@ TURN_TASKS_NO_PLAY = tuple(tasks[:-2] for tasks in TURN_TASKS)
 """The same without the Play step either (an empty hand has nothing to play: that decision
 would be skipped)."""
 TURN_TASKS_NO_DISCARD = tuple((tasks[0], *tasks[2:4]) for tasks in TURN_TASKS)
-"""The same without the Discard step either (an empty hand and no piece on the board leave
-nothing to discard or remove, and the Supply and Victory steps of a nation without pieces
-change neither: that decision would be skipped)."""
+"""The same without the Discard step either (an empty hand, no piece on the board and no card
+used in that step in play or face down leave nothing to choose there, and the Supply and Victory
+steps of a nation without pieces change none of them: that decision would be skipped)."""
 STARTERS = frozenset(n for n, trigger in HOLDS if trigger == "start_turn")
 """The nations with a card used at the start of their turn (:data:`TURN_TASKS`)."""
 START_CARDS = frozenset(cid for cid, trigger in fx.TRIGGER.items() if trigger == "start_turn")
 """The cards used at the start of a turn (without one in play or face down, a nation has
 nothing to use then: :func:`~gamelib.qmg.effects.usable` would find nothing)."""
 DISCARD_USERS = fx.DISCARD_USERS
+DISCARD_CARDS = frozenset(cid for cid, trigger in fx.TRIGGER.items() if trigger == "discard_step")
+"""The cards used in the Discard step."""
 
 
 class QmgState(State[QmgAction], _Memo):
@@ -641,13 +643,16 @@ class QmgState(State[QmgAction], _Memo):
         if not self.quiet:
             self._writable_log().append(ENTRY("turn", {"nation": NATION_NAMES[n]}, None, None,
                                               "phase"))
-        if n in STARTERS and not (
-            START_CARDS.isdisjoint(self.table[n]) and START_CARDS.isdisjoint(self.responses[n])
-        ):
+        table, faced = self.table[n], self.responses[n]
+        # (a card used in the step is in play or face down: what usable() looks for first)
+        if n in STARTERS and not (START_CARDS.isdisjoint(table) and START_CARDS.isdisjoint(faced)):
             self.stack.extend(TURN_TASKS[n])
         elif self.hands[n]:
             self.stack.extend(TURN_TASKS_NO_START[n])
-        elif self.own_spaces(n) or (n in DISCARD_USERS and (self.table[n] or self.responses[n])):
+        elif self.own_spaces(n) or (
+            n in DISCARD_USERS
+            and not (DISCARD_CARDS.isdisjoint(table) and DISCARD_CARDS.isdisjoint(faced))
+        ):
             self.stack.extend(TURN_TASKS_NO_PLAY[n])
         else:
             self.stack.extend(TURN_TASKS_NO_DISCARD[n])
