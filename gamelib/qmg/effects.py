@@ -417,6 +417,12 @@ USE = {cid: act("use", cid) for cid in EFFECTS}
 """The ``use <card>`` action of each card."""
 REALLOCATE = {t: act("reallocate", t) for t in BASIC_TYPES}
 """The ``reallocate <type>`` action of each basic card type."""
+KIND_CARDS = tuple(
+    (frozenset(cid for cid in EFFECTS if CARD_TYPE[cid] == t), REALLOCATE[t]) for t in BASIC_TYPES
+)
+"""Each basic card type's cards with its ``reallocate`` action, in :data:`BASIC_TYPES` order (a
+deck holds the type unless the set is disjoint from it: a test that stops at the first card of
+the type, where mapping every card to its type reads the whole deck)."""
 
 
 def effect(st: QmgState, cid: str) -> Mapping[str, Any]:
@@ -724,8 +730,10 @@ def _play_options(st: QmgState, task: Task) -> list[QmgAction]:
     opts: list[QmgAction] = []
     if len(hand) >= 4 and not st.reallocated and st.game.options.reallocate:
         # basic_in_deck() inlined (no call): the basic types in the deck, in BASIC_TYPES order
-        present = set(map(CARD_TYPE.__getitem__, st.decks[n]))
-        opts.extend(map(REALLOCATE.__getitem__, filter(present.__contains__, BASIC_TYPES)))
+        deck = st.decks[n]
+        for cards_of_kind, reallocate in KIND_CARDS:
+            if not cards_of_kind.isdisjoint(deck):
+                opts.append(reallocate)
     memo = st._memo
     for c in cards:
         kind = BASIC_KIND[c]
