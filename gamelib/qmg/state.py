@@ -154,7 +154,6 @@ VICTORY_STEP = fx.victory_step
 RUN = fx.run
 NONE_USED: frozenset[str] = frozenset()
 NONE_PROTECTED: frozenset[tuple[str, int]] = frozenset()
-DISCARD_STEP_OPTIONS = fx.OPTIONS["discard_step"]
 END_DISCARDS = fx.END_DISCARDS
 TURN_TASKS_NO_START = tuple(tasks[:-1] for tasks in TURN_TASKS)
 """The same without the start of the turn (a nation without Status or face-down Response
@@ -274,8 +273,8 @@ class QmgState(State[QmgAction], _Memo):
         op = task.op
         if action.verb == "discard" and (op == "discard_step" or op == "cost_hand"):
             # the most frequent decisions: a card from hand, then the same decision again (or
-            # the next card of a cost) on top, its options built at once (what resolve then
-            # _advance do, without their dispatch)
+            # the next card of a cost) on top, its options made at once from the old ones (what
+            # resolve then _advance do, without their dispatch)
             n = task.nation
             self.discard_from_hand(n, action.a)
             if op == "cost_hand":
@@ -291,12 +290,11 @@ class QmgState(State[QmgAction], _Memo):
                     fx.needs_decision(self, task)
                     self._advance()
                     return
-                self._opts = list(map(DISCARD.__getitem__, dict.fromkeys(self.hands[n])))
-                return
             old = self._opts
-            if old is not None and n not in DISCARD_USERS:
-                # the options are the hand's distinct cards, then the own pieces and the end:
-                # only the cards change (the card discarded goes once its last copy has gone)
+            if old is not None and (op == "cost_hand" or n not in DISCARD_USERS):
+                # the options are the hand's distinct cards, then (Discard step) the own pieces
+                # and the end: only the cards change (the card discarded goes once its last copy
+                # has gone)
                 hand = self.hands[n]
                 if action.a in hand:  # another copy left: the distinct cards may reorder
                     cards = list(map(DISCARD.__getitem__, dict.fromkeys(hand)))
@@ -309,11 +307,11 @@ class QmgState(State[QmgAction], _Memo):
                 while opts[i] is not gone:  # (by identity: remove() would call == on each)
                     i += 1
                 del opts[i]
-                if len(opts) > 1:  # more than the end left
+                if opts[0] is not END_DISCARDS:  # anything but the end left
                     self._opts = opts
                     return
             else:
-                opts = DISCARD_STEP_OPTIONS(self, task)
+                opts = fx.options(self, task)
                 if opts:
                     self._opts = opts
                     return
