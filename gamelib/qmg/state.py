@@ -88,6 +88,11 @@ at sea: only the other nations' own spaces stay valid."""
 
 OWN_BIT = {zone: 1 << (6 * i) for i, zone in enumerate(ZONES)}
 """The ownership bit of nation 0's list of each card zone (nation ``n``: shifted by ``n``)."""
+HAND_AND_PILE_BITS = tuple(
+    (OWN_BIT["hands"] | OWN_BIT["discards"]) << n for n in range(len(NATIONS))
+)
+"""The ownership bits of nation ``n``'s hand and discard pile together (a discard from hand
+changes both)."""
 PIECES_BIT = 1 << (6 * len(ZONES))
 """The ownership bit of the ``pieces`` dict."""
 ALL_OWNED = (PIECES_BIT << 1) - 1
@@ -756,14 +761,13 @@ class QmgState(State[QmgAction], _Memo):
         """Discard ``cid`` from ``n``'s hand, face down to the bottom of the pile."""
         # hand(n) and pile(n) inlined (the most frequent change of all): copy what is shared
         own = self._own
-        hand_bit = 1 << n
-        pile_bit = 4096 << n
-        if own & (hand_bit | pile_bit) != hand_bit | pile_bit:
-            if not own & hand_bit:
+        both = HAND_AND_PILE_BITS[n]
+        if own & both != both:
+            if not own & (1 << n):
                 self.hands[n] = self.hands[n][:]
-            if not own & pile_bit:
+            if not own & (4096 << n):
                 self.discards[n] = self.discards[n][:]
-            self._own = own | hand_bit | pile_bit
+            self._own = own | both
         self.hands[n].remove(cid)
         self.discards[n].insert(0, cid)
         if not self.quiet:  # (a ready dict: no **params call)
