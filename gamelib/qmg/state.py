@@ -295,17 +295,12 @@ class QmgState(State[QmgAction], _Memo):
                     fx.needs_decision(self, task)
                     self._advance()
                     return
+            # the options: (Discard step) the cards used then, the hand's distinct cards, then
+            # (Discard step) the own pieces and the end; only the cards follow the hand (the
+            # uses follow neither the hand nor the pile: tests/qmg/test_engine_shortcuts.py)
             old = self._opts
-            if old is not None and (op == "cost_hand" or n not in DISCARD_USERS):
-                # the options are the hand's distinct cards, then (Discard step) the own pieces
-                # and the end: only the cards change (the card discarded goes once its last copy
-                # has gone)
-                hand = self.hands[n]
-                if action.a in hand:  # another copy left: the distinct cards may reorder
-                    cards = list(map(DISCARD.__getitem__, dict.fromkeys(hand)))
-                    cards += old[len(cards) :]
-                    self._opts = cards
-                    return
+            if old is not None and action.a not in self.hands[n]:
+                # the card's last copy has gone: so has its option, the others stay in order
                 opts = old[:]  # (a copy: a twin may share the old list)
                 gone = DISCARD[action.a]
                 i = 0
@@ -315,6 +310,12 @@ class QmgState(State[QmgAction], _Memo):
                 if opts[0] is not END_DISCARDS:  # anything but the end left
                     self._opts = opts
                     return
+            elif old is not None and (op == "cost_hand" or n not in DISCARD_USERS):
+                # another copy left, no uses first: the distinct cards may reorder
+                cards = list(map(DISCARD.__getitem__, dict.fromkeys(self.hands[n])))
+                cards += old[len(cards) :]
+                self._opts = cards
+                return
             else:
                 opts = fx.options(self, task)
                 if opts:
