@@ -167,10 +167,11 @@ would be skipped)."""
 TURN_TASKS_NO_PLAY = tuple(tasks[:-2] for tasks in TURN_TASKS)
 """The same without the Play step either (an empty hand has nothing to play: that decision
 would be skipped)."""
-TURN_TASKS_NO_DISCARD = tuple((tasks[0], *tasks[2:4]) for tasks in TURN_TASKS)
-"""The same without the Discard step either (an empty hand, no piece on the board and no card
-used in that step in play or face down leave nothing to choose there, and the Supply and Victory
-steps of a nation without pieces change none of them: that decision would be skipped)."""
+TURN_TASKS_IDLE = tuple(tasks[0:3:2] for tasks in TURN_TASKS)
+"""The Victory step and the Draw step alone: a nation with an empty hand, no piece on the board
+and no card used in the Discard step in play or face down has nothing to choose then (that
+decision would be skipped) and no piece to supply (its Supply step would do nothing), and its
+Victory step changes neither."""
 STARTERS = frozenset(n for n, trigger in HOLDS if trigger == "start_turn")
 """The nations with a card used at the start of their turn (:data:`TURN_TASKS`)."""
 START_CARDS = frozenset(cid for cid, trigger in fx.TRIGGER.items() if trigger == "start_turn")
@@ -659,7 +660,7 @@ class QmgState(State[QmgAction], _Memo):
         ):
             self.stack.extend(TURN_TASKS_NO_PLAY[n])
         else:
-            self.stack.extend(TURN_TASKS_NO_DISCARD[n])
+            self.stack.extend(TURN_TASKS_IDLE[n])
 
     def _advance(self) -> None:
         """Run automatic tasks until a decision with at least one option is on top."""
