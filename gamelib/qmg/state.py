@@ -681,7 +681,8 @@ class QmgState(State[QmgAction], _Memo):
                     return
             elif op == "draw_end":
                 n = task.nation
-                self.draw_up(n)
+                if self.decks[n]:  # (an empty deck, as in half the turns: no draw_up call)
+                    self.draw_up(n)
                 if n < LAST_NATION:  # _end_turn() without its call (the round goes on)
                     self._begin_turn(n + 1)
                 else:
