@@ -417,6 +417,14 @@ USE = {cid: act("use", cid) for cid in EFFECTS}
 """The ``use <card>`` action of each card."""
 REALLOCATE = {t: act("reallocate", t) for t in BASIC_TYPES}
 """The ``reallocate <type>`` action of each basic card type."""
+COST_HAND = tuple(
+    tuple(Task("cost_hand", n, n=k) for k in range(5)) for n in range(len(NATIONS))
+)
+"""The task "discard ``k`` cards from hand" of each nation, made once (``k`` ≤ 4: Reallocate
+Resources' cost is the largest)."""
+FETCH = tuple({t: Task("fetch", n, card=t) for t in BASIC_TYPES} for n in range(len(NATIONS)))
+"""Reallocate Resources' task "take a card of type ``t`` from the deck" of each nation, made
+once."""
 KIND_CARDS = tuple(
     (frozenset(cid for cid in EFFECTS if CARD_TYPE[cid] == t), REALLOCATE[t]) for t in BASIC_TYPES
 )
@@ -858,8 +866,8 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
         if action.verb == "reallocate":
             st.reallocated = True
             st.stack.append(task)
-            st.stack.append(Task("fetch", n, card=action.a))
-            st.stack.append(Task("cost_hand", n, n=4))
+            st.stack.append(FETCH[n][action.a])  # (tasks made once)
+            st.stack.append(COST_HAND[n][4])
         elif action.verb == "play":
             play_card(st, n, action.a)
         elif action.verb == "use":

@@ -146,11 +146,7 @@ TURN_TASKS = tuple(
 """The five steps of each nation's turn (with its start and end), as stacked (last on top);
 ``draw_end`` is the Draw step and the end of the turn in one task (``draw`` then ``end_turn``:
 the Draw step starts nothing)."""
-COST_HAND = tuple(
-    tuple(Task("cost_hand", n, n=k) for k in range(5)) for n in range(len(NATIONS))
-)
-"""The task "discard ``k`` cards from hand" of each nation, made once (``k`` ≤ 4: Reallocate
-Resources' cost is the largest)."""
+COST_HAND = fx.COST_HAND
 DISCARD = fx.DISCARD
 HOLDS = fx.HOLDS
 ENTRY = MESSAGES.entry_from
