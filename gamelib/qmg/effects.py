@@ -473,15 +473,42 @@ def push_reacts(st: QmgState, n: int, trigger: str, here: str = "", who: int = -
         st.stack.append(Task("react", n, card=cid, here=here, who=who))
 
 
-def push_steps(
-    st: QmgState, n: int, cid: str, steps: Iterable[Mapping[str, Any]], here: str = ""
-) -> None:
-    """Put a card's steps on the stack (the first step on top)."""
+def step_tasks(
+    n: int, cid: str, steps: Iterable[Mapping[str, Any]], here: str = ""
+) -> list[Task]:
+    """The tasks of a card's steps used or played by ``n``, as stacked (the first step last)."""
+    tasks = []
     for step in reversed(list(steps)):
         op = step["op"]
         actor = NATIONS.index(step["nation"]) if "nation" in step else n
         decide = op in DECISION_STEPS or (op == "ew" and len(step["targets"]) > 1)
-        st.stack.append(Task("step" if decide else "auto", actor, card=cid, here=here, step=step))
+        tasks.append(Task("step" if decide else "auto", actor, card=cid, here=here, step=step))
+    return tasks
+
+
+OWNER = {cid: card.nation for cid, card in default_cards().cards.items()}
+"""The nation whose cards each card is among."""
+CARD_STEP_TASKS = {
+    cid: tuple(step_tasks(OWNER[cid], cid, eff.get("steps", []))) for cid, eff in EFFECTS.items()
+}
+"""The tasks of each card's own steps played or used by its nation outside a trigger's space
+(:func:`step_tasks`), made once: a frozen dataclass made with keywords is dear."""
+BASIC_TASK = {
+    cid: Task("step", card.nation, card=cid, step=BASIC_STEPS[card.type])
+    for cid, card in default_cards().cards.items()
+    if card.basic
+}
+"""The step task of each basic card played by its nation, made once."""
+
+
+def push_steps(
+    st: QmgState, n: int, cid: str, steps: Iterable[Mapping[str, Any]], here: str = ""
+) -> None:
+    """Put a card's steps on the stack (the first step on top)."""
+    if not here and n == OWNER[cid] and steps is EFFECTS[cid].get("steps"):
+        st.stack.extend(CARD_STEP_TASKS[cid])  # (the card's own steps: tasks made once)
+    else:
+        st.stack.extend(step_tasks(n, cid, steps, here))
 
 
 def use_card(
@@ -970,7 +997,8 @@ def play_card(st: QmgState, n: int, cid: str) -> None:
     if own_play and NATIONS[n] == "united_kingdom" and "uk_rationing" in st.responses[n]:
         st.stack.append(Task("react", n, card="uk_rationing", step=cid))
     if card.basic:
-        st.stack.append(Task("step", n, card=cid, step=BASIC_STEPS[card.type]))
+        task = BASIC_TASK[cid]  # (made once)
+        st.stack.append(task if task.nation == n else Task("step", n, card=cid, step=task.step))
         return
     push_steps(st, n, cid, effect(st, cid).get("steps", []))
     uk = NATIONS.index("united_kingdom")
