@@ -438,6 +438,18 @@ def effect(st: QmgState, cid: str) -> Mapping[str, Any]:
     return EFFECTS[cid]
 
 
+FIRST_STEPS: dict[tuple[int, str, str], Task] = {}
+"""The task of a card's first step that :func:`usable` tests, by user, card and space, made so
+far (a card's steps are its data: a few hundred tasks at most)."""
+REMOVALS: dict[tuple[int, str, int, bool], Task] = {}
+"""The removal tasks of :func:`start_removal`, by victim, space, remover and battle, made so far
+(a few thousand at most)."""
+AFTER_BATTLE = tuple(
+    {s: Task("after_battle", n, here=s) for s in default_board().order} for n in range(len(NATIONS))
+)
+"""The task after a battle of each nation in each space, made once."""
+
+
 def usable(st: QmgState, n: int, trigger: str, here: str = "") -> list[str]:
     """Status (unused this turn if once per turn) and face-down Response cards of ``n`` whose
     trigger is ``trigger`` and whose first step is possible now."""
@@ -461,8 +473,13 @@ def usable(st: QmgState, n: int, trigger: str, here: str = "") -> list[str]:
         steps = eff.get("steps", [])
         first = steps[0] if steps else None
         decide = first is not None and first["op"] in DECISION_STEPS
-        if decide and not step_options(st, Task("step", n, card=cid, here=here, step=first)):
-            continue
+        if decide:
+            key = (n, cid, here)
+            task = FIRST_STEPS.get(key)
+            if task is None:  # (made once: a frozen dataclass made with keywords is dear)
+                task = FIRST_STEPS[key] = Task("step", n, card=cid, here=here, step=first)
+            if not step_options(st, task):
+                continue
         out.append(cid)
     return out
 
@@ -584,7 +601,11 @@ def start_removal(st: QmgState, space: str, victim: int, by: int, battle: bool =
     """A piece is about to be removed: queue the removal, then offer protecting cards first."""
     if (space, victim) in st.protected or victim not in st.pieces[space]:
         return
-    st.stack.append(Task("do_remove", victim, here=space, who=by, n=int(battle)))
+    key = (victim, space, by, battle)
+    task = REMOVALS.get(key)
+    if task is None:  # (made once: a frozen dataclass made with keywords is dear)
+        task = REMOVALS[key] = Task("do_remove", victim, here=space, who=by, n=int(battle))
+    st.stack.append(task)
     team = st.team(victim)
     supplied = space in st.supplied(victim)
     kind = "army" if space in st.board.land else "navy"
@@ -644,7 +665,7 @@ def do_build(st: QmgState, n: int, space: str) -> None:
 def do_battle(st: QmgState, n: int, space: str, victim: int) -> None:
     """Fight a battle in ``space``: reactions of the attacker, Atlantic Wall, then the removal."""
     st.add_log("battle", nation=st.nation_name(n), space=st.board.names[space], kind="action")
-    st.stack.append(Task("after_battle", n, here=space))
+    st.stack.append(AFTER_BATTLE[n][space])  # (made once)
     if (
         space == "western_europe"
         and st.team(n) == ALLIES
