@@ -1177,9 +1177,7 @@ def victory_step(st: QmgState, n: int) -> None:
             st.vp[team] += total
         else:
             st.gain(team, total, SUPPLY_SPACES)
-    if not st.table[n]:
-        return
-    for cid in list(st.table[n]):
+    for cid in st.table[n]:  # (no copy: scoring changes no card list)
         if TRIGGER[cid] != "victory":
             continue
         eff = EFFECTS[cid]
