@@ -153,6 +153,7 @@ ENTRY = MESSAGES.entry_from
 SUPPLY_STEP = fx.supply_step
 VICTORY_STEP = fx.victory_step
 RUN = fx.run
+NO_SPACES: frozenset[str] = frozenset()
 NONE_USED: frozenset[str] = frozenset()
 NONE_PROTECTED: frozenset[tuple[str, int]] = frozenset()
 END_DISCARDS = fx.END_DISCARDS
@@ -583,9 +584,12 @@ class QmgState(State[QmgAction], _Memo):
         cached = cache.get(n)
         if cached is not None:
             return cached
+        own = self.own_spaces(n)
+        if not own:  # (no piece, as for many nations late in a game: nothing to walk)
+            cache[n] = NO_SPACES
+            return NO_SPACES
         board = self.board
         land = board.land
-        own = self.own_spaces(n)
         mine = set(own)
         ok = mine & land  # the armies, then the navies backed by one
         if len(ok) < len(own):  # (no comprehension call)
