@@ -396,7 +396,7 @@ HOLDS = frozenset(
     (card.nation, TRIGGER[cid]) for cid, card in default_cards().cards.items() if TRIGGER[cid]
 )
 """The (nation, trigger) pairs of the card data: a nation's Status and Response cards are its own
-cards, so :func:`usable` looks at them only for a trigger one of its cards has."""
+cards, so the engine stacks a decision using them only for a trigger one of its cards has."""
 PLAY_USERS = frozenset(n for n, trigger in HOLDS if trigger == "play_step")
 """The nations with a card used in their Play step (the others: no :func:`usable` call)."""
 DISCARD_USERS = frozenset(n for n, trigger in HOLDS if trigger == "discard_step")
@@ -438,6 +438,12 @@ def effect(st: QmgState, cid: str) -> Mapping[str, Any]:
     return EFFECTS[cid]
 
 
+TRIGGER_CARDS = {
+    trigger: frozenset(cid for cid, t in TRIGGER.items() if t == trigger)
+    for trigger in set(TRIGGER.values()) - {None}
+}
+"""The cards used on each trigger."""
+NO_CARDS: frozenset[str] = frozenset()
 FIRST_STEPS: dict[tuple[int, str, str], Task] = {}
 """The task of a card's first step that :func:`usable` tests, by user, card and space, made so
 far (a card's steps are its data: a few hundred tasks at most)."""
@@ -454,9 +460,12 @@ def usable(st: QmgState, n: int, trigger: str, here: str = "") -> list[str]:
     """Status (unused this turn if once per turn) and face-down Response cards of ``n`` whose
     trigger is ``trigger`` and whose first step is possible now."""
     out: list[str] = []
-    if (n, trigger) not in HOLDS or (not st.table[n] and not st.responses[n]):
+    cards = TRIGGER_CARDS.get(trigger, NO_CARDS)
+    table = st.table[n]
+    faced = st.responses[n]
+    if cards.isdisjoint(table) and cards.isdisjoint(faced):  # (none: no loop over the cards)
         return out
-    for cid in (*st.table[n], *st.responses[n]):
+    for cid in (*table, *faced):
         if TRIGGER[cid] != trigger:
             continue
         eff = EFFECTS[cid]

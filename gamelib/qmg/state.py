@@ -171,11 +171,11 @@ decision would be skipped) and no piece to supply (its Supply step would do noth
 Victory step changes neither."""
 STARTERS = frozenset(n for n, trigger in HOLDS if trigger == "start_turn")
 """The nations with a card used at the start of their turn (:data:`TURN_TASKS`)."""
-START_CARDS = frozenset(cid for cid, trigger in fx.TRIGGER.items() if trigger == "start_turn")
+START_CARDS = fx.TRIGGER_CARDS["start_turn"]
 """The cards used at the start of a turn (without one in play or face down, a nation has
 nothing to use then: :func:`~gamelib.qmg.effects.usable` would find nothing)."""
 DISCARD_USERS = fx.DISCARD_USERS
-DISCARD_CARDS = frozenset(cid for cid, trigger in fx.TRIGGER.items() if trigger == "discard_step")
+DISCARD_CARDS = fx.TRIGGER_CARDS["discard_step"]
 """The cards used in the Discard step."""
 
 
