@@ -489,10 +489,11 @@ class QmgState(State[QmgAction], _Memo):
         if not self._own & PIECES_BIT:
             self.pieces = self.pieces.copy()
             self._own |= PIECES_BIT
-        self.pieces[space] = tuple(x for x in self.pieces[space] if x != n)
+        # (filters: no generator calls)
+        self.pieces[space] = tuple(filter(n.__ne__, self.pieces[space]))
         own: tuple[str, ...] | None = self._memo.get(OWN + n)
         if own is not None:
-            own = tuple(s for s in own if s != space)
+            own = tuple(filter(space.__ne__, own))
         self._moved(space, n, own)
 
     def _moved(self, space: str, n: int, own: tuple[str, ...] | None) -> None:
