@@ -247,11 +247,13 @@ def recruit_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | Non
         return []
     pieces = st.pieces
     team = TEAM[n]
+    spaces: Iterable[str] = ORDERED_LAND if kind in ("army", "land") else ORDERED_SEA  # kind_spaces
+    if limit is not None:  # (the named spaces found in C, in map order)
+        spaces = filter(limit.__contains__, spaces)
     return [
         s
-        for s in (ORDERED_LAND if kind in ("army", "land") else ORDERED_SEA)  # kind_spaces
-        if (limit is None or s in limit)
-        and (not pieces[s] or not any(x == n or TEAM[x] != team for x in pieces[s]))
+        for s in spaces
+        if not pieces[s] or not any(x == n or TEAM[x] != team for x in pieces[s])
     ]
 
 
