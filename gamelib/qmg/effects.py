@@ -1163,8 +1163,10 @@ def supply_points(st: QmgState, n: int) -> int:
     if total is None:
         pieces = st.pieces
         total = 0
-        for s in st.supply_spaces(n).intersection(st.own_spaces(n)):
-            total += 1 if len(pieces[s]) > 1 else 2  # an ally there too: 1
+        own = st.own_spaces(n)
+        if own:  # (no piece, as for many nations late in a game: no supply spaces to read)
+            for s in st.supply_spaces(n).intersection(own):
+                total += 1 if len(pieces[s]) > 1 else 2  # an ally there too: 1
         memo[HELD + n] = total
     return total
 
