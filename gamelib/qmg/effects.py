@@ -247,11 +247,13 @@ def recruit_targets(st: QmgState, n: int, kind: str, limit: frozenset[str] | Non
         return []
     pieces = st.pieces
     team = TEAM[n]
+    spaces: Iterable[str] = ORDERED_LAND if kind in ("army", "land") else ORDERED_SEA  # kind_spaces
+    if limit is not None:  # (the named spaces found in C, in map order)
+        spaces = filter(limit.__contains__, spaces)
     return [
         s
-        for s in (ORDERED_LAND if kind in ("army", "land") else ORDERED_SEA)  # kind_spaces
-        if (limit is None or s in limit)
-        and (not pieces[s] or not any(x == n or TEAM[x] != team for x in pieces[s]))
+        for s in spaces
+        if not pieces[s] or not any(x == n or TEAM[x] != team for x in pieces[s])
     ]
 
 
@@ -396,7 +398,7 @@ HOLDS = frozenset(
     (card.nation, TRIGGER[cid]) for cid, card in default_cards().cards.items() if TRIGGER[cid]
 )
 """The (nation, trigger) pairs of the card data: a nation's Status and Response cards are its own
-cards, so :func:`usable` looks at them only for a trigger one of its cards has."""
+cards, so the engine stacks a decision using them only for a trigger one of its cards has."""
 PLAY_USERS = frozenset(n for n, trigger in HOLDS if trigger == "play_step")
 """The nations with a card used in their Play step (the others: no :func:`usable` call)."""
 DISCARD_USERS = frozenset(n for n, trigger in HOLDS if trigger == "discard_step")
@@ -417,6 +419,20 @@ USE = {cid: act("use", cid) for cid in EFFECTS}
 """The ``use <card>`` action of each card."""
 REALLOCATE = {t: act("reallocate", t) for t in BASIC_TYPES}
 """The ``reallocate <type>`` action of each basic card type."""
+COST_HAND = tuple(
+    tuple(Task("cost_hand", n, n=k) for k in range(5)) for n in range(len(NATIONS))
+)
+"""The task "discard ``k`` cards from hand" of each nation, made once (``k`` ≤ 4: Reallocate
+Resources' cost is the largest)."""
+FETCH = tuple({t: Task("fetch", n, card=t) for t in BASIC_TYPES} for n in range(len(NATIONS)))
+"""Reallocate Resources' task "take a card of type ``t`` from the deck" of each nation, made
+once."""
+KIND_CARDS = tuple(
+    (frozenset(cid for cid in EFFECTS if CARD_TYPE[cid] == t), REALLOCATE[t]) for t in BASIC_TYPES
+)
+"""Each basic card type's cards with its ``reallocate`` action, in :data:`BASIC_TYPES` order (a
+deck holds the type unless the set is disjoint from it: a test that stops at the first card of
+the type, where mapping every card to its type reads the whole deck)."""
 
 
 def effect(st: QmgState, cid: str) -> Mapping[str, Any]:
@@ -424,13 +440,34 @@ def effect(st: QmgState, cid: str) -> Mapping[str, Any]:
     return EFFECTS[cid]
 
 
+TRIGGER_CARDS = {
+    trigger: frozenset(cid for cid, t in TRIGGER.items() if t == trigger)
+    for trigger in set(TRIGGER.values()) - {None}
+}
+"""The cards used on each trigger."""
+NO_CARDS: frozenset[str] = frozenset()
+FIRST_STEPS: dict[tuple[int, str, str], Task] = {}
+"""The task of a card's first step that :func:`usable` tests, by user, card and space, made so
+far (a card's steps are its data: a few hundred tasks at most)."""
+REMOVALS: dict[tuple[int, str, int, bool], Task] = {}
+"""The removal tasks of :func:`start_removal`, by victim, space, remover and battle, made so far
+(a few thousand at most)."""
+AFTER_BATTLE = tuple(
+    {s: Task("after_battle", n, here=s) for s in default_board().order} for n in range(len(NATIONS))
+)
+"""The task after a battle of each nation in each space, made once."""
+
+
 def usable(st: QmgState, n: int, trigger: str, here: str = "") -> list[str]:
     """Status (unused this turn if once per turn) and face-down Response cards of ``n`` whose
     trigger is ``trigger`` and whose first step is possible now."""
     out: list[str] = []
-    if (n, trigger) not in HOLDS or (not st.table[n] and not st.responses[n]):
+    cards = TRIGGER_CARDS.get(trigger, NO_CARDS)
+    table = st.table[n]
+    faced = st.responses[n]
+    if cards.isdisjoint(table) and cards.isdisjoint(faced):  # (none: no loop over the cards)
         return out
-    for cid in (*st.table[n], *st.responses[n]):
+    for cid in (*table, *faced):
         if TRIGGER[cid] != trigger:
             continue
         eff = EFFECTS[cid]
@@ -447,8 +484,13 @@ def usable(st: QmgState, n: int, trigger: str, here: str = "") -> list[str]:
         steps = eff.get("steps", [])
         first = steps[0] if steps else None
         decide = first is not None and first["op"] in DECISION_STEPS
-        if decide and not step_options(st, Task("step", n, card=cid, here=here, step=first)):
-            continue
+        if decide:
+            key = (n, cid, here)
+            task = FIRST_STEPS.get(key)
+            if task is None:  # (made once: a frozen dataclass made with keywords is dear)
+                task = FIRST_STEPS[key] = Task("step", n, card=cid, here=here, step=first)
+            if not step_options(st, task):
+                continue
         out.append(cid)
     return out
 
@@ -459,15 +501,42 @@ def push_reacts(st: QmgState, n: int, trigger: str, here: str = "", who: int = -
         st.stack.append(Task("react", n, card=cid, here=here, who=who))
 
 
-def push_steps(
-    st: QmgState, n: int, cid: str, steps: Iterable[Mapping[str, Any]], here: str = ""
-) -> None:
-    """Put a card's steps on the stack (the first step on top)."""
+def step_tasks(
+    n: int, cid: str, steps: Iterable[Mapping[str, Any]], here: str = ""
+) -> list[Task]:
+    """The tasks of a card's steps used or played by ``n``, as stacked (the first step last)."""
+    tasks = []
     for step in reversed(list(steps)):
         op = step["op"]
         actor = NATIONS.index(step["nation"]) if "nation" in step else n
         decide = op in DECISION_STEPS or (op == "ew" and len(step["targets"]) > 1)
-        st.stack.append(Task("step" if decide else "auto", actor, card=cid, here=here, step=step))
+        tasks.append(Task("step" if decide else "auto", actor, card=cid, here=here, step=step))
+    return tasks
+
+
+OWNER = {cid: card.nation for cid, card in default_cards().cards.items()}
+"""The nation whose cards each card is among."""
+CARD_STEP_TASKS = {
+    cid: tuple(step_tasks(OWNER[cid], cid, eff.get("steps", []))) for cid, eff in EFFECTS.items()
+}
+"""The tasks of each card's own steps played or used by its nation outside a trigger's space
+(:func:`step_tasks`), made once: a frozen dataclass made with keywords is dear."""
+BASIC_TASK = {
+    cid: Task("step", card.nation, card=cid, step=BASIC_STEPS[card.type])
+    for cid, card in default_cards().cards.items()
+    if card.basic
+}
+"""The step task of each basic card played by its nation, made once."""
+
+
+def push_steps(
+    st: QmgState, n: int, cid: str, steps: Iterable[Mapping[str, Any]], here: str = ""
+) -> None:
+    """Put a card's steps on the stack (the first step on top)."""
+    if not here and n == OWNER[cid] and steps is EFFECTS[cid].get("steps"):
+        st.stack.extend(CARD_STEP_TASKS[cid])  # (the card's own steps: tasks made once)
+    else:
+        st.stack.extend(step_tasks(n, cid, steps, here))
 
 
 def use_card(
@@ -543,7 +612,11 @@ def start_removal(st: QmgState, space: str, victim: int, by: int, battle: bool =
     """A piece is about to be removed: queue the removal, then offer protecting cards first."""
     if (space, victim) in st.protected or victim not in st.pieces[space]:
         return
-    st.stack.append(Task("do_remove", victim, here=space, who=by, n=int(battle)))
+    key = (victim, space, by, battle)
+    task = REMOVALS.get(key)
+    if task is None:  # (made once: a frozen dataclass made with keywords is dear)
+        task = REMOVALS[key] = Task("do_remove", victim, here=space, who=by, n=int(battle))
+    st.stack.append(task)
     team = st.team(victim)
     supplied = space in st.supplied(victim)
     kind = "army" if space in st.board.land else "navy"
@@ -603,7 +676,7 @@ def do_build(st: QmgState, n: int, space: str) -> None:
 def do_battle(st: QmgState, n: int, space: str, victim: int) -> None:
     """Fight a battle in ``space``: reactions of the attacker, Atlantic Wall, then the removal."""
     st.add_log("battle", nation=st.nation_name(n), space=st.board.names[space], kind="action")
-    st.stack.append(Task("after_battle", n, here=space))
+    st.stack.append(AFTER_BATTLE[n][space])  # (made once)
     if (
         space == "western_europe"
         and st.team(n) == ALLIES
@@ -724,8 +797,10 @@ def _play_options(st: QmgState, task: Task) -> list[QmgAction]:
     opts: list[QmgAction] = []
     if len(hand) >= 4 and not st.reallocated and st.game.options.reallocate:
         # basic_in_deck() inlined (no call): the basic types in the deck, in BASIC_TYPES order
-        present = set(map(CARD_TYPE.__getitem__, st.decks[n]))
-        opts.extend(map(REALLOCATE.__getitem__, filter(present.__contains__, BASIC_TYPES)))
+        deck = st.decks[n]
+        for cards_of_kind, reallocate in KIND_CARDS:
+            if not cards_of_kind.isdisjoint(deck):
+                opts.append(reallocate)
     memo = st._memo
     for c in cards:
         kind = BASIC_KIND[c]
@@ -850,8 +925,8 @@ def resolve(st: QmgState, task: Task, action: QmgAction) -> None:
         if action.verb == "reallocate":
             st.reallocated = True
             st.stack.append(task)
-            st.stack.append(Task("fetch", n, card=action.a))
-            st.stack.append(Task("cost_hand", n, n=4))
+            st.stack.append(FETCH[n][action.a])  # (tasks made once)
+            st.stack.append(COST_HAND[n][4])
         elif action.verb == "play":
             play_card(st, n, action.a)
         elif action.verb == "use":
@@ -954,7 +1029,8 @@ def play_card(st: QmgState, n: int, cid: str) -> None:
     if own_play and NATIONS[n] == "united_kingdom" and "uk_rationing" in st.responses[n]:
         st.stack.append(Task("react", n, card="uk_rationing", step=cid))
     if card.basic:
-        st.stack.append(Task("step", n, card=cid, step=BASIC_STEPS[card.type]))
+        task = BASIC_TASK[cid]  # (made once)
+        st.stack.append(task if task.nation == n else Task("step", n, card=cid, step=task.step))
         return
     push_steps(st, n, cid, effect(st, cid).get("steps", []))
     uk = NATIONS.index("united_kingdom")
@@ -1087,8 +1163,10 @@ def supply_points(st: QmgState, n: int) -> int:
     if total is None:
         pieces = st.pieces
         total = 0
-        for s in st.supply_spaces(n).intersection(st.own_spaces(n)):
-            total += 1 if len(pieces[s]) > 1 else 2  # an ally there too: 1
+        own = st.own_spaces(n)
+        if own:  # (no piece, as for many nations late in a game: no supply spaces to read)
+            for s in st.supply_spaces(n).intersection(own):
+                total += 1 if len(pieces[s]) > 1 else 2  # an ally there too: 1
         memo[HELD + n] = total
     return total
 
@@ -1112,9 +1190,7 @@ def victory_step(st: QmgState, n: int) -> None:
             st.vp[team] += total
         else:
             st.gain(team, total, SUPPLY_SPACES)
-    if not st.table[n]:
-        return
-    for cid in list(st.table[n]):
+    for cid in st.table[n]:  # (no copy: scoring changes no card list)
         if TRIGGER[cid] != "victory":
             continue
         eff = EFFECTS[cid]

@@ -88,6 +88,11 @@ at sea: only the other nations' own spaces stay valid."""
 
 OWN_BIT = {zone: 1 << (6 * i) for i, zone in enumerate(ZONES)}
 """The ownership bit of nation 0's list of each card zone (nation ``n``: shifted by ``n``)."""
+HAND_AND_PILE_BITS = tuple(
+    (OWN_BIT["hands"] | OWN_BIT["discards"]) << n for n in range(len(NATIONS))
+)
+"""The ownership bits of nation ``n``'s hand and discard pile together (a discard from hand
+changes both)."""
 PIECES_BIT = 1 << (6 * len(ZONES))
 """The ownership bit of the ``pieces`` dict."""
 ALL_OWNED = (PIECES_BIT << 1) - 1
@@ -141,20 +146,16 @@ TURN_TASKS = tuple(
 """The five steps of each nation's turn (with its start and end), as stacked (last on top);
 ``draw_end`` is the Draw step and the end of the turn in one task (``draw`` then ``end_turn``:
 the Draw step starts nothing)."""
-COST_HAND = tuple(
-    tuple(Task("cost_hand", n, n=k) for k in range(5)) for n in range(len(NATIONS))
-)
-"""The task "discard ``k`` cards from hand" of each nation, made once (``k`` ≤ 4: Reallocate
-Resources' cost is the largest)."""
+COST_HAND = fx.COST_HAND
 DISCARD = fx.DISCARD
 HOLDS = fx.HOLDS
 ENTRY = MESSAGES.entry_from
 SUPPLY_STEP = fx.supply_step
 VICTORY_STEP = fx.victory_step
 RUN = fx.run
+NO_SPACES: frozenset[str] = frozenset()
 NONE_USED: frozenset[str] = frozenset()
 NONE_PROTECTED: frozenset[tuple[str, int]] = frozenset()
-DISCARD_STEP_OPTIONS = fx.OPTIONS["discard_step"]
 END_DISCARDS = fx.END_DISCARDS
 TURN_TASKS_NO_START = tuple(tasks[:-1] for tasks in TURN_TASKS)
 """The same without the start of the turn (a nation without Status or face-down Response
@@ -163,9 +164,19 @@ would be skipped)."""
 TURN_TASKS_NO_PLAY = tuple(tasks[:-2] for tasks in TURN_TASKS)
 """The same without the Play step either (an empty hand has nothing to play: that decision
 would be skipped)."""
+TURN_TASKS_IDLE = tuple(tasks[0:3:2] for tasks in TURN_TASKS)
+"""The Victory step and the Draw step alone: a nation with an empty hand, no piece on the board
+and no card used in the Discard step in play or face down has nothing to choose then (that
+decision would be skipped) and no piece to supply (its Supply step would do nothing), and its
+Victory step changes neither."""
 STARTERS = frozenset(n for n, trigger in HOLDS if trigger == "start_turn")
 """The nations with a card used at the start of their turn (:data:`TURN_TASKS`)."""
+START_CARDS = fx.TRIGGER_CARDS["start_turn"]
+"""The cards used at the start of a turn (without one in play or face down, a nation has
+nothing to use then: :func:`~gamelib.qmg.effects.usable` would find nothing)."""
 DISCARD_USERS = fx.DISCARD_USERS
+DISCARD_CARDS = fx.TRIGGER_CARDS["discard_step"]
+"""The cards used in the Discard step."""
 
 
 class QmgState(State[QmgAction], _Memo):
@@ -265,8 +276,8 @@ class QmgState(State[QmgAction], _Memo):
         op = task.op
         if action.verb == "discard" and (op == "discard_step" or op == "cost_hand"):
             # the most frequent decisions: a card from hand, then the same decision again (or
-            # the next card of a cost) on top, its options built at once (what resolve then
-            # _advance do, without their dispatch)
+            # the next card of a cost) on top, its options made at once from the old ones (what
+            # resolve then _advance do, without their dispatch)
             n = task.nation
             self.discard_from_hand(n, action.a)
             if op == "cost_hand":
@@ -282,29 +293,29 @@ class QmgState(State[QmgAction], _Memo):
                     fx.needs_decision(self, task)
                     self._advance()
                     return
-                self._opts = list(map(DISCARD.__getitem__, dict.fromkeys(self.hands[n])))
-                return
+            # the options: (Discard step) the cards used then, the hand's distinct cards, then
+            # (Discard step) the own pieces and the end; only the cards follow the hand (the
+            # uses follow neither the hand nor the pile: tests/qmg/test_engine_shortcuts.py)
             old = self._opts
-            if old is not None and n not in DISCARD_USERS:
-                # the options are the hand's distinct cards, then the own pieces and the end:
-                # only the cards change (the card discarded goes once its last copy has gone)
-                hand = self.hands[n]
-                if action.a in hand:  # another copy left: the distinct cards may reorder
-                    cards = list(map(DISCARD.__getitem__, dict.fromkeys(hand)))
-                    cards += old[len(cards) :]
-                    self._opts = cards
-                    return
+            if old is not None and action.a not in self.hands[n]:
+                # the card's last copy has gone: so has its option, the others stay in order
                 opts = old[:]  # (a copy: a twin may share the old list)
                 gone = DISCARD[action.a]
                 i = 0
                 while opts[i] is not gone:  # (by identity: remove() would call == on each)
                     i += 1
                 del opts[i]
-                if len(opts) > 1:  # more than the end left
+                if opts[0] is not END_DISCARDS:  # anything but the end left
                     self._opts = opts
                     return
+            elif old is not None and (op == "cost_hand" or n not in DISCARD_USERS):
+                # another copy left, no uses first: the distinct cards may reorder
+                cards = list(map(DISCARD.__getitem__, dict.fromkeys(self.hands[n])))
+                cards += old[len(cards) :]
+                self._opts = cards
+                return
             else:
-                opts = DISCARD_STEP_OPTIONS(self, task)
+                opts = fx.options(self, task)
                 if opts:
                     self._opts = opts
                     return
@@ -478,10 +489,11 @@ class QmgState(State[QmgAction], _Memo):
         if not self._own & PIECES_BIT:
             self.pieces = self.pieces.copy()
             self._own |= PIECES_BIT
-        self.pieces[space] = tuple(x for x in self.pieces[space] if x != n)
+        # (filters: no generator calls)
+        self.pieces[space] = tuple(filter(n.__ne__, self.pieces[space]))
         own: tuple[str, ...] | None = self._memo.get(OWN + n)
         if own is not None:
-            own = tuple(s for s in own if s != space)
+            own = tuple(filter(space.__ne__, own))
         self._moved(space, n, own)
 
     def _moved(self, space: str, n: int, own: tuple[str, ...] | None) -> None:
@@ -573,9 +585,12 @@ class QmgState(State[QmgAction], _Memo):
         cached = cache.get(n)
         if cached is not None:
             return cached
+        own = self.own_spaces(n)
+        if not own:  # (no piece, as for many nations late in a game: nothing to walk)
+            cache[n] = NO_SPACES
+            return NO_SPACES
         board = self.board
         land = board.land
-        own = self.own_spaces(n)
         mine = set(own)
         ok = mine & land  # the armies, then the navies backed by one
         if len(ok) < len(own):  # (no comprehension call)
@@ -634,12 +649,19 @@ class QmgState(State[QmgAction], _Memo):
         if not self.quiet:
             self._writable_log().append(ENTRY("turn", {"nation": NATION_NAMES[n]}, None, None,
                                               "phase"))
-        if n in STARTERS and (self.table[n] or self.responses[n]):
+        table, faced = self.table[n], self.responses[n]
+        # (a card used in the step is in play or face down: what usable() looks for first)
+        if n in STARTERS and not (START_CARDS.isdisjoint(table) and START_CARDS.isdisjoint(faced)):
             self.stack.extend(TURN_TASKS[n])
         elif self.hands[n]:
             self.stack.extend(TURN_TASKS_NO_START[n])
-        else:
+        elif self.own_spaces(n) or (
+            n in DISCARD_USERS
+            and not (DISCARD_CARDS.isdisjoint(table) and DISCARD_CARDS.isdisjoint(faced))
+        ):
             self.stack.extend(TURN_TASKS_NO_PLAY[n])
+        else:
+            self.stack.extend(TURN_TASKS_IDLE[n])
 
     def _advance(self) -> None:
         """Run automatic tasks until a decision with at least one option is on top."""
@@ -660,7 +682,8 @@ class QmgState(State[QmgAction], _Memo):
                     return
             elif op == "draw_end":
                 n = task.nation
-                self.draw_up(n)
+                if self.decks[n]:  # (an empty deck, as in half the turns: no draw_up call)
+                    self.draw_up(n)
                 if n < LAST_NATION:  # _end_turn() without its call (the round goes on)
                     self._begin_turn(n + 1)
                 else:
@@ -742,14 +765,13 @@ class QmgState(State[QmgAction], _Memo):
         """Discard ``cid`` from ``n``'s hand, face down to the bottom of the pile."""
         # hand(n) and pile(n) inlined (the most frequent change of all): copy what is shared
         own = self._own
-        hand_bit = 1 << n
-        pile_bit = 4096 << n
-        if own & (hand_bit | pile_bit) != hand_bit | pile_bit:
-            if not own & hand_bit:
+        both = HAND_AND_PILE_BITS[n]
+        if own & both != both:
+            if not own & (1 << n):
                 self.hands[n] = self.hands[n][:]
-            if not own & pile_bit:
+            if not own & (4096 << n):
                 self.discards[n] = self.discards[n][:]
-            self._own = own | hand_bit | pile_bit
+            self._own = own | both
         self.hands[n].remove(cid)
         self.discards[n].insert(0, cid)
         if not self.quiet:  # (a ready dict: no **params call)
