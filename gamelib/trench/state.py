@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import History, Outcome, Rng, State, Term
 from gamelib.core.history import SOLE_REFS
+from gamelib.core.log_prefix import LogPrefix
 from gamelib.trench.actions import CATEGORY, CIV, TrenchAction, act, parse_soldier_text
 from gamelib.trench.board import (
     DIRS,
@@ -299,7 +300,15 @@ class TrenchState(_Memo, State[TrenchAction]):
             d["team_seen"] = [x.copy() for x in self.team_seen]
         s._legal = None
         s._end_key = self._end_key
-        self.share_log(s)  # the twin takes the log list, this state keeps a view of it
+        # (State.share_log, inline: the twin takes the log list, this state keeps a view of it;
+        # a view or a list already shared stays shared by both, copied by whichever writes)
+        log = d["log"]
+        if self._log_shared or type(log) is not list:
+            d["_log_shared"] = True
+        else:
+            d["_log_shared"] = False
+            self.log = LogPrefix(log)  # type: ignore[assignment]  # read-only until replaced
+        self._log_shared = True
         return s
 
     def sample_world(self, player: int, rng: Rng | int) -> TrenchState:
@@ -1520,11 +1529,15 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._fown |= _PLOTS_OWN
         self.plots[p] = cards
         if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
-            self._log("plot", p, "action", {"name": self._names[p], "k": len(cards)})
+            if self._log_shared:  # (_log, inline: one test for both entries)
+                self.log = self.log[:]
+                self._log_shared = False
+            log = self.log
+            log.append(_ENTRY("plot", {"name": self._names[p], "k": len(cards)}, p, None, "action"))
             names: list[Term] = []
             for c in cards:  # (a loop: no comprehension call)
                 names.append(CARD_NAMES[c])
-            self._log("plot_own", p, "event", {"cards": names}, (p,))
+            log.append(_ENTRY("plot_own", {"cards": names}, p, (p,), "event"))
         if not self.queue:
             _interrupts(self)
 
@@ -1592,7 +1605,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             _end_turn(self)
             return
         if not self.quiet:
-            self._log("turn", None, "phase", {"name": self._names[p]})
+            if self._log_shared:  # (_log, inline: the entry of every turn)
+                self.log = self.log[:]
+                self._log_shared = False
+            self.log.append(_ENTRY("turn", {"name": self._names[p]}, None, None, "phase"))
         _reveal(self, "act1", "after1")
 
     def _reveal(self, act: str, after: str) -> None:
@@ -1607,7 +1623,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._fown |= _SHOWN
         self.shown[p] = [*self.shown[p], card]  # (a shown list is replaced, never changed)
         if not self.quiet:
-            self._log("reveal", p, "event", {"name": self._names[p], "card": CARD_NAMES[card]})
+            if self._log_shared:  # (_log, inline: the entry of every card revealed)
+                self.log = self.log[:]
+                self._log_shared = False
+            self.log.append(_ENTRY(
+                "reveal", {"name": self._names[p], "card": CARD_NAMES[card]}, p, None, "event"))
         self.t_stage = act
         uses = _card_uses(self, p, card, act == "act1")
         if uses:  # the legal actions until the next decision (the card is used or handed on)
@@ -1821,7 +1841,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         p = s.owner
         v = a.verb
         if not self.quiet:
-            self._log("act", p, "action", {"name": self._names[p], "text": a})
+            if self._log_shared:  # (_log, inline: the entry of every soldier's action)
+                self.log = self.log[:]
+                self._log_shared = False
+            self.log.append(_ENTRY("act", {"name": self._names[p], "text": a}, p, None, "action"))
         if v in ("move", "dig_fwd"):
             _step(self, s, a.arg, dig=v == "dig_fwd")
         elif v == "dash":
