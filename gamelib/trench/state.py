@@ -1314,8 +1314,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             s.cell = EDGES[self.edges[p]].ship_cell(a.cell) if ship is None else ship
             s.ship = True
             if not self.quiet:
-                self._log("land", p, "action",
-                          {"name": self._names[p], "s": a.soldier, "cell": _cn(a.cell)})
+                if self._log_shared:  # (_log, inline: the entry of every landing)
+                    self.log = self.log[:]
+                    self._log_shared = False
+                self.log.append(_ENTRY("land", {"name": self._names[p], "s": a.soldier,
+                                                "cell": _cn(a.cell)}, p, None, "action"))
             _shield(self, s)
             if not self.queue:
                 self.phase = "base"
@@ -1349,8 +1352,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                     _own_items(self)[a.cell] = [*self.items.get(a.cell, ()), "food"]
                     self.food_pool -= 1
                 if not self.quiet:
-                    self._log("place", p, "action",
-                              {"name": self._names[p], "what": _word(a.arg), "cell": _cn(a.cell)})
+                    if self._log_shared:  # (_log, inline: the entry of every placement)
+                        self.log = self.log[:]
+                        self._log_shared = False
+                    self.log.append(_ENTRY("place", {"name": self._names[p], "what": _word(a.arg),
+                                                     "cell": _cn(a.cell)}, p, None, "action"))
             else:
                 if not self.quiet:
                     self.add_log("pass", player=p, kind="action", name=self.name(p))
@@ -1470,10 +1476,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             if not eclipse:
                 self.day = not self.day
         if not self.quiet:
-            self._log("round", None, "phase", {
+            if self._log_shared:  # (_log, inline: the entry of every round)
+                self.log = self.log[:]
+                self._log_shared = False
+            self.log.append(_ENTRY("round", {
                 "r": self.round, "day": _DAY[self.day], "start": self._names[self.start],
                 "wind": WIND_NAMES[self.wind] if self.wind else WIND_NAMES["calm"],
-            })
+            }, None, None, "phase"))
         if self.wind is not None:  # R5.2: lingering gas moves
             for owner in _cw(self, self.start):
                 for tid in sorted(self.gas):
@@ -1717,8 +1726,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.deaths += 1
                     self._end_key = None  # (an input of the end check changes)
                     if not self.quiet:
-                        self._log("sink", s.owner, "event",
-                                  {"name": self._names[s.owner], "s": s.num})
+                        if self._log_shared:  # (_log, inline: the entries of every third round)
+                            self.log = self.log[:]
+                            self._log_shared = False
+                        self.log.append(_ENTRY("sink", {"name": self._names[s.owner], "s": s.num},
+                                               s.owner, None, "event"))
                     # A82: the owner's choice
                     self.pending = [*self.pending, ("penalty", s.owner, s.sid)]
         self.start = (self.start + 1) % self.n
@@ -1749,8 +1761,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self._sown |= 1 << j
                 move_item(src, dst, a.arg)
                 if not self.quiet:
-                    self._log("give", p, "action", {"name": self._names[p], "s": a.soldier,
-                                                    "what": _word(a.arg), "to": a.n})
+                    if self._log_shared:  # (_log, inline: the entry of every transfer)
+                        self.log = self.log[:]
+                        self._log_shared = False
+                    self.log.append(_ENTRY("give", {"name": self._names[p], "s": a.soldier,
+                                                    "what": _word(a.arg), "to": a.n},
+                                           p, None, "action"))
             _after_give(self, p)
             return
         if a.verb == "flip":
