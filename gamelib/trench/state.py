@@ -1297,7 +1297,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 names: list[Term] = []
                 for kind in kinds:  # (a loop: no comprehension call)
                     names.append(WEAPON_NAMES[kind])
-                self._log("arm", p, "action", {"name": self._names[p], "w": names}, (p,))
+                if self._log_shared:  # (_log, inline: the entry of every arming)
+                    self.log = self.log[:]
+                    self._log_shared = False
+                self.log.append(_ENTRY("arm", {"name": self._names[p], "w": names}, p, (p,),
+                                       "action"))
             if not self.queue:
                 self.phase = "land"
                 fwd = list(range(self.n))
@@ -1328,7 +1332,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             _set_h(self, a.cell, 2)
             self.base_at = {**self.base_at, a.cell: p}  # (replaced, never changed)
             if not self.quiet:
-                self._log("base", p, "action", {"name": self._names[p], "cell": _cn(a.cell)})
+                if self._log_shared:  # (_log, inline: the entry of every base)
+                    self.log = self.log[:]
+                    self._log_shared = False
+                self.log.append(_ENTRY("base", {"name": self._names[p], "cell": _cn(a.cell)}, p,
+                                       None, "action"))
             if not self.queue:
                 self.phase = "setup"
                 fwd = list(range(self.n))
@@ -1644,7 +1652,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._legal = uses
         else:
             if not self.quiet:
-                self._log("no_effect", p, "event", {"card": CARD_NAMES[card]})
+                if self._log_shared:  # (_log, inline: a card revealed without a use)
+                    self.log = self.log[:]
+                    self._log_shared = False
+                self.log.append(_ENTRY("no_effect", {"card": CARD_NAMES[card]}, p, None, "event"))
             _own_discards(self)[p].append(card)
             self.t_stage = after
             self.t_first_sid = None
@@ -1953,7 +1964,11 @@ class TrenchState(_Memo, State[TrenchAction]):
                 s = _own(self, s)
             s.ship = False
             if not self.quiet:
-                self._log("ship_gone", None, "event", {"name": self._names[s.owner], "s": s.num})
+                if self._log_shared:  # (_log, inline: the entry of every ship left)
+                    self.log = self.log[:]
+                    self._log_shared = False
+                self.log.append(_ENTRY("ship_gone", {"name": self._names[s.owner], "s": s.num},
+                                       None, None, "event"))
 
     def _step(self, s: Soldier, d: str, dig: bool) -> None:
         if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
