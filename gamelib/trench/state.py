@@ -1212,6 +1212,9 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _apply(self, action: TrenchAction) -> None:
         self._legal = None
         assert self.result is None
+        if self._log_shared:  # (once per step: the entries of the step are appended directly)
+            self.log = self.log[:]
+            self._log_shared = False
         v = action.verb
         # who decides (current_player, inline) and what he decides: a gas bounce, an owner
         # decision, a turn's action, a plot or a set-up step
@@ -1297,9 +1300,6 @@ class TrenchState(_Memo, State[TrenchAction]):
                 names: list[Term] = []
                 for kind in kinds:  # (a loop: no comprehension call)
                     names.append(WEAPON_NAMES[kind])
-                if self._log_shared:  # (_log, inline: the entry of every arming)
-                    self.log = self.log[:]
-                    self._log_shared = False
                 self.log.append(_ENTRY("arm", {"name": self._names[p], "w": names}, p, (p,),
                                        "action"))
             if not self.queue:
@@ -1318,9 +1318,6 @@ class TrenchState(_Memo, State[TrenchAction]):
             s.cell = EDGES[self.edges[p]].ship_cell(a.cell) if ship is None else ship
             s.ship = True
             if not self.quiet:
-                if self._log_shared:  # (_log, inline: the entry of every landing)
-                    self.log = self.log[:]
-                    self._log_shared = False
                 self.log.append(_ENTRY("land", {"name": self._names[p], "s": a.soldier,
                                                 "cell": _cn(a.cell)}, p, None, "action"))
             _shield(self, s)
@@ -1332,9 +1329,6 @@ class TrenchState(_Memo, State[TrenchAction]):
             _set_h(self, a.cell, 2)
             self.base_at = {**self.base_at, a.cell: p}  # (replaced, never changed)
             if not self.quiet:
-                if self._log_shared:  # (_log, inline: the entry of every base)
-                    self.log = self.log[:]
-                    self._log_shared = False
                 self.log.append(_ENTRY("base", {"name": self._names[p], "cell": _cn(a.cell)}, p,
                                        None, "action"))
             if not self.queue:
@@ -1360,9 +1354,6 @@ class TrenchState(_Memo, State[TrenchAction]):
                     _own_items(self)[a.cell] = [*self.items.get(a.cell, ()), "food"]
                     self.food_pool -= 1
                 if not self.quiet:
-                    if self._log_shared:  # (_log, inline: the entry of every placement)
-                        self.log = self.log[:]
-                        self._log_shared = False
                     self.log.append(_ENTRY("place", {"name": self._names[p], "what": _word(a.arg),
                                                      "cell": _cn(a.cell)}, p, None, "action"))
             else:
@@ -1484,9 +1475,6 @@ class TrenchState(_Memo, State[TrenchAction]):
             if not eclipse:
                 self.day = not self.day
         if not self.quiet:
-            if self._log_shared:  # (_log, inline: the entry of every round)
-                self.log = self.log[:]
-                self._log_shared = False
             self.log.append(_ENTRY("round", {
                 "r": self.round, "day": _DAY[self.day], "start": self._names[self.start],
                 "wind": WIND_NAMES[self.wind] if self.wind else WIND_NAMES["calm"],
@@ -1546,9 +1534,6 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._fown |= _PLOTS_OWN
         self.plots[p] = cards
         if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
-            if self._log_shared:  # (_log, inline: one test for both entries)
-                self.log = self.log[:]
-                self._log_shared = False
             log = self.log
             log.append(_ENTRY("plot", {"name": self._names[p], "k": len(cards)}, p, None, "action"))
             names: list[Term] = []
@@ -1622,9 +1607,6 @@ class TrenchState(_Memo, State[TrenchAction]):
             _end_turn(self)
             return
         if not self.quiet:
-            if self._log_shared:  # (_log, inline: the entry of every turn)
-                self.log = self.log[:]
-                self._log_shared = False
             self.log.append(_ENTRY("turn", {"name": self._names[p]}, None, None, "phase"))
         _reveal(self, "act1", "after1")
 
@@ -1640,9 +1622,6 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._fown |= _SHOWN
         self.shown[p] = [*self.shown[p], card]  # (a shown list is replaced, never changed)
         if not self.quiet:
-            if self._log_shared:  # (_log, inline: the entry of every card revealed)
-                self.log = self.log[:]
-                self._log_shared = False
             self.log.append(_ENTRY(
                 "reveal", {"name": self._names[p], "card": CARD_NAMES[card]}, p, None, "event"))
         self.t_stage = act
@@ -1652,9 +1631,6 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._legal = uses
         else:
             if not self.quiet:
-                if self._log_shared:  # (_log, inline: a card revealed without a use)
-                    self.log = self.log[:]
-                    self._log_shared = False
                 self.log.append(_ENTRY("no_effect", {"card": CARD_NAMES[card]}, p, None, "event"))
             _own_discards(self)[p].append(card)
             self.t_stage = after
@@ -1737,9 +1713,6 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.deaths += 1
                     self._end_key = None  # (an input of the end check changes)
                     if not self.quiet:
-                        if self._log_shared:  # (_log, inline: the entries of every third round)
-                            self.log = self.log[:]
-                            self._log_shared = False
                         self.log.append(_ENTRY("sink", {"name": self._names[s.owner], "s": s.num},
                                                s.owner, None, "event"))
                     # A82: the owner's choice
@@ -1772,9 +1745,6 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self._sown |= 1 << j
                 move_item(src, dst, a.arg)
                 if not self.quiet:
-                    if self._log_shared:  # (_log, inline: the entry of every transfer)
-                        self.log = self.log[:]
-                        self._log_shared = False
                     self.log.append(_ENTRY("give", {"name": self._names[p], "s": a.soldier,
                                                     "what": _word(a.arg), "to": a.n},
                                            p, None, "action"))
@@ -1868,9 +1838,6 @@ class TrenchState(_Memo, State[TrenchAction]):
         p = s.owner
         v = a.verb
         if not self.quiet:
-            if self._log_shared:  # (_log, inline: the entry of every soldier's action)
-                self.log = self.log[:]
-                self._log_shared = False
             self.log.append(_ENTRY("act", {"name": self._names[p], "text": a}, p, None, "action"))
         if v in ("move", "dig_fwd"):
             _step(self, s, a.arg, dig=v == "dig_fwd")
@@ -1964,9 +1931,6 @@ class TrenchState(_Memo, State[TrenchAction]):
                 s = _own(self, s)
             s.ship = False
             if not self.quiet:
-                if self._log_shared:  # (_log, inline: the entry of every ship left)
-                    self.log = self.log[:]
-                    self._log_shared = False
                 self.log.append(_ENTRY("ship_gone", {"name": self._names[s.owner], "s": s.num},
                                        None, None, "event"))
 
