@@ -10,9 +10,10 @@ then the tricks; the round is scored and the next one begins.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from sys import getrefcount
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core.history import History
+from gamelib.core.history import SOLE_REFS, History
 from gamelib.core.log import Term
 from gamelib.core.messages import CORE
 from gamelib.core.state import Outcome, State
@@ -558,10 +559,18 @@ class MegalomaniaState(State[Action]):
         else:
             self._apply(action)
         history = self.history
-        if type(history) is History:
-            self.history = history.plus(action._text)  # type: ignore[union-attr]
-        else:  # a test set a plain tuple
+        if type(history) is not History:  # a test set a plain tuple
             self.history = History((*history, str(action)))
+        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
+            # held by this state alone: grown in place, as the core's apply_in_place does
+            items, n, text = history._items, history._n, action._text  # type: ignore[union-attr]
+            items.append(text)
+            if items[n] is text:
+                history._n = n + 1
+            else:  # another thread appended to the shared list first: branch off
+                self.history = History((*items[:n], text))
+        else:
+            self.history = history.plus(action._text)  # type: ignore[union-attr]
 
     def legal_actions(self) -> list[Action]:
         """Legal actions in a fixed order (see the module docstrings of actions and powers)."""
@@ -730,6 +739,9 @@ class MegalomaniaState(State[Action]):
         if kind is PileCard:
             self._apply_pile(seat, action)  # type: ignore[arg-type]
             return
+        if kind is PassCard:
+            self._apply_pass(seat, action)  # type: ignore[arg-type]
+            return
         self._thaw()
         if isinstance(action, ChoosePile):
             owner = self.queue.pop(0)
@@ -743,13 +755,6 @@ class MegalomaniaState(State[Action]):
                          pile=action.pile)
             if not self.queue:
                 self._start_play()
-        elif isinstance(action, PassCard):
-            self.hands[seat] = [c for c in self.hands[seat] if c is not action.card]
-            self.passing[seat].append(action.card)
-            if len(self.passing[seat]) == 3:
-                self.queue.pop(0)
-                if not self.queue:
-                    self._finish_pass()
         elif isinstance(action, PlayCard):
             self._apply_play(seat, action)
         else:  # pragma: no cover - play() only passes legal actions
@@ -831,6 +836,17 @@ class MegalomaniaState(State[Action]):
             if not self.queue:
                 self.phase = "choose_pile"
                 self.queue = self._seat_order()
+
+    def _apply_pass(self, seat: int, action: PassCard) -> None:
+        """Set a card aside to pass; ``passing`` and ``queue`` are replaced, not changed (no
+        :meth:`_thaw`: they may be shared with a clone)."""
+        self.hands[seat] = [c for c in self.hands[seat] if c is not action.card]
+        passing = self.passing = self.passing.copy()
+        passing[seat] = [*passing[seat], action.card]
+        if len(passing[seat]) == 3:
+            self._next_in_queue()
+            if not self.queue:
+                self._finish_pass()
 
     def _finish_pass(self) -> None:
         passed = [list(p) for p in self.passing]

@@ -136,3 +136,39 @@ def test_view_trick_status_uses_the_games_cube_step() -> None:
     assert status is not None and status.winning_seat == 0
     st = gamelib.play(st, "play red 1 (Peasant)")  # type: ignore[assignment]
     assert st.last_winner == 0
+
+
+def test_a_pass_leaves_a_clone_unchanged() -> None:
+    """A pass replaces the passing lists and the queue a clone may share (no thaw): at every
+    pass of seeded games the clone taken just before it is exactly as it was."""
+    game = gamelib.load("megalomania")
+    passes = 0
+    for seed in range(40):
+        st: MegalomaniaState = game.new_state(seed)
+        rng = random.Random(seed)
+        while not st.is_terminal() and passes < 30:
+            legal = st.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            if st.phase == "pass":
+                twin = st.clone()
+                before = fingerprint(twin)
+                st.apply_in_place(action)
+                assert fingerprint(twin) == before
+                passes += 1
+            else:
+                st.apply_in_place(action)
+    assert passes == 30
+
+
+def test_the_fast_path_grows_a_history_only_its_state_holds_in_place() -> None:
+    """No new history object per step while the state alone holds its history; one a caller
+    holds keeps its length."""
+    st: MegalomaniaState = gamelib.load("megalomania").new_state(5, quiet=True)
+    st.apply_in_place(st.legal_actions()[0])
+    grown = id(st.history)
+    for _ in range(4):
+        st.apply_in_place(st.legal_actions()[0])
+    assert id(st.history) == grown and len(st.history) == 5
+    held = st.history
+    st.apply_in_place(st.legal_actions()[0])
+    assert len(held) == 5 and len(st.history) == 6 and st.history[:5] == held
