@@ -342,9 +342,10 @@ class State(ABC, Generic[A]):
         self.rng = rng
         self.history: Sequence[str] = History()
         self.log: list[LogEntry] = []
-        # (an instance attribute, also when false: games read it at every entry they might log,
+        # (instance attributes, also when false: games read them at every entry they might log,
         # and a class attribute is the interpreter's slowest read; not content, see fingerprint)
         self.quiet = _QUIET_START.get()
+        self._log_shared = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Make every ``add_log`` override honour :attr:`quiet` (it records nothing then)."""
