@@ -7,9 +7,8 @@ module goes on to load and its views render. A figure then never received its pl
 its state: a JupyterLab page once showed none of a controller's five figures. The loader
 (:mod:`gamelib.ui.plotly_widget`) takes its model's messages itself once its module has loaded.
 
-The page here runs anywidget's two seconds as one millisecond (only anywidget's: JupyterLab has
-timeouts of its own), so every anywidget model of the page is given up on before its module
-loads.
+The page here ends anywidget's two seconds at once (only anywidget's: JupyterLab has timeouts of
+its own), so every anywidget model of the page is given up on before its module loads.
 """
 
 from __future__ import annotations
@@ -31,7 +30,14 @@ DRAW_MS = 120_000
 GIVE_UP_AT_ONCE = """(() => {
   const timeout = AbortSignal.timeout.bind(AbortSignal);
   const fromAnywidget = () => /anywidget/.test(new Error().stack);
-  AbortSignal.timeout = (ms) => timeout(ms === 2000 && fromAnywidget() ? 1 : ms);
+  // A signal whose "abort" listener runs as it is added: anywidget gives up on the model while
+  // it makes it, before any module can load (a 1 ms timer lost that race on a fast CI run).
+  const abortedNow = () => ({
+    aborted: true,
+    addEventListener: (type, listener) => { if (type === "abort") listener(); },
+    removeEventListener: () => {},
+  });
+  AbortSignal.timeout = (ms) => (ms === 2000 && fromAnywidget() ? abortedNow() : timeout(ms));
 })();"""
 
 CELLS = [
