@@ -136,10 +136,16 @@ def _refs_of_held(holder: _Holder) -> int:
 
 def _sole_refs() -> int:
     """What ``getrefcount`` says of a history only one object holds, read the way
-    ``State.apply_in_place`` reads it; -1 (never equal) where reference counts do not tell: an
-    interpreter other than CPython, or one running without the global interpreter lock."""
+    ``State.apply_in_place`` reads it; -1 (never equal) where reference counts may not tell: an
+    interpreter other than CPython 3.11–3.13, or one running without the global interpreter
+    lock. (CPython 3.14 may load a local without a reference of its own, and whether it does
+    can differ between this function and the fast path's.)"""
     gil_enabled = getattr(sys, "_is_gil_enabled", None)  # (Python 3.13 on)
-    if sys.implementation.name != "cpython" or (gil_enabled is not None and not gil_enabled()):
+    if (
+        sys.implementation.name != "cpython"
+        or not (3, 11) <= sys.version_info[:2] <= (3, 13)
+        or (gil_enabled is not None and not gil_enabled())
+    ):
         return -1
     holder = _Holder()
     holder.history = History(("probe",))
