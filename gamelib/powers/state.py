@@ -298,8 +298,6 @@ class PowersState(State[PowersAction]):
         self.start_costs = _start_costs(n, self.rules, o.magazine_costs_final)
         self._names = _NAMES[self.rules]
         self._legal: tuple[PowersAction, ...] | None = None
-        # (an instance attribute: apply_in_place reads it at every step, see State.share_log)
-        self._log_shared = False
         self._seat()
         if setup:
             self._setup()
