@@ -138,6 +138,30 @@ def gun_ray(
     when a stack rises above the ray, or ``("miss", None)``. Bullets pass over lower cells, so a
     soldier in a trench is not hit from the ground, and corpses never stop them (A53, A55).
     """
+    ray = _RAYS.get((start, d))
+    if ray is None:  # far off the board: step by step
+        return _gun_ray_far(h, start, level, d, reach, occupied)
+    f = 1 if level == 0 and ray and h[ray[0][1]] >= 1 else level  # (ray_level, inline)
+    if reach < len(ray):
+        ray = ray[:reach] if reach > 0 else ()
+    for q, i in ray:  # (the board cells the ray crosses, from the table: no add or on_board)
+        hq = h[i]
+        if hq > f:
+            return ("cube", q)
+        if hq == f and q in occupied:
+            return ("piece", q)
+    return ("miss", None)
+
+
+def _gun_ray_far(
+    h: Sequence[int],
+    start: Cell,
+    level: int,
+    d: str,
+    reach: int,
+    occupied: Collection[Cell],
+) -> tuple[str, Cell | None]:
+    """:func:`gun_ray` from a cell beyond the table of rays, a step at a time."""
     f = ray_level(h, start, level, d)
     for k in range(1, reach + 1):
         q = add(start, d, k)
@@ -214,6 +238,47 @@ def gas_walk(
     order and how the stretch ended: ``"off"`` (left the board, the token is removed),
     ``"stay"`` (lingers at the last cell) or ``"choose"`` with the two open sides for the owner.
     """
+    steps = _STEPS.get(cell)
+    if steps is None:  # not a board cell: step by step
+        return _gas_walk_far(h, cell, wind, visited, side)
+    seen = set(visited)
+    seen.add(cell)
+    path: list[Cell] = []
+    level = h[_INDEX[cell]]
+    lw, rw = _LEFT[wind], _RIGHT[wind]
+    pending = side
+    # (the cells one step on and their indices from a table, flows() inline: no calls)
+    while True:
+        if pending is not None:
+            nxt, i = steps[pending]
+            pending = None
+        else:
+            nxt, i = steps[wind]
+            if i is not None and (nxt in seen or h[i] > level):  # blocked downwind
+                nl, il = steps[lw]
+                nr, ir = steps[rw]
+                ok_l = il is None or (nl not in seen and h[il] <= level)
+                ok_r = ir is None or (nr not in seen and h[ir] <= level)
+                if ok_l:
+                    if ok_r:
+                        return (path, "choose", (lw, rw))
+                    nxt, i = nl, il
+                elif ok_r:
+                    nxt, i = nr, ir
+                else:
+                    return (path, "stay", ())
+        if i is None:
+            return (path, "off", ())
+        level = h[i]
+        seen.add(nxt)
+        path.append(nxt)
+        steps = _STEPS[nxt]
+
+
+def _gas_walk_far(
+    h: Sequence[int], cell: Cell, wind: str, visited: Collection[Cell], side: str | None = None
+) -> tuple[list[Cell], str, tuple[str, ...]]:
+    """:func:`gas_walk` from a cell off the board, a step at a time."""
     seen = set(visited) | {cell}
     path: list[Cell] = []
     cur = cell
@@ -261,3 +326,12 @@ for _x in range(-1, SIZE + 3):
                 _ray.append((_q, index(_q)))
                 _q = (_q[0] + _dx, _q[1] + _dy)
             _RAYS[(_x, _y), _d] = tuple(_ray)
+#: By board cell, then direction: the cell one step away and its height-map index (None: off
+#: the board).
+_STEPS: dict[Cell, dict[str, tuple[Cell, int | None]]] = {
+    c: {
+        d: ((c[0] + dx, c[1] + dy), _INDEX.get((c[0] + dx, c[1] + dy)))
+        for d, (dx, dy) in DIRS.items()
+    }
+    for c in _INDEX
+}
