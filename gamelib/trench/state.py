@@ -33,7 +33,6 @@ from gamelib.trench.board import (
     DIRS,
     Cell,
     add,
-    bomb_target_ok,
     cell_name,
     gas_walk,
     gun_ray,
@@ -1168,7 +1167,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             w, shots = s, _SHOTS[""][s.num]
         else:
             shots = _SHOTS[f" from S{w.num}"][CIV + s.num]
-        assert s.cell is not None
+        c = s.cell
+        assert c is not None
         armed = []  # the kinds w.weapon() finds (a loop: no comprehension call)
         for t in w.tiles:
             if t[2] > 0:
@@ -1176,19 +1176,32 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not armed:
             return out
         h = self.h
-        lv = 1 if s.ship else h[_INDEX[s.cell]]  # (level, inline)
+        i = _INDEX.get(c)  # (None on a ship)
+        top = (1 if s.ship else h[i]) + 1  # (level, inline) + 1: the highest target
         if "gun" in armed:
             out.append(shots["gun"][0])
         if "gas" in armed:
-            for dist, t in enumerate((s.cell, _NEXT[s.facing][s.cell])):
-                i = _INDEX.get(t)
-                if i is not None and h[i] <= lv + 1:
-                    out.append(shots["gas"][dist])
-        if "bomb" in armed:
-            occupied = lambda c: _at(self, c) is not None  # noqa: E731
-            for dist in (0, 1, 2):
-                if bomb_target_ok(self.h, s.cell, lv, s.facing, dist, occupied):
-                    out.append(shots["bomb"][dist])
+            gas = shots["gas"]
+            if i is not None and h[i] <= top:
+                out.append(gas[0])
+            i1 = _AHEAD[s.facing][c][2]
+            if i1 is not None and h[i1] <= top:
+                out.append(gas[1])
+        if "bomb" in armed:  # (bomb_target_ok for 0, 1, 2 cells on, inline: no calls)
+            bomb = shots["bomb"]
+            if i is not None and h[i] <= top:
+                out.append(bomb[0])
+            ahead = _AHEAD[s.facing]
+            _, c1, i1 = ahead[c]
+            if i1 is not None:
+                h1 = h[i1]
+                if h1 <= top:
+                    out.append(bomb[1])
+                i2 = ahead[c1][2]  # the first cell's top (a piece counting one more) too
+                if i2 is not None and h[i2] <= top and (
+                    h1 + (1 if _at(self, c1) is not None else 0) <= top
+                ):
+                    out.append(bomb[2])
         return out
 
     # ----------------------------------------------------------------- apply
