@@ -859,9 +859,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         hand, discards = self.hands[p], self.discards[p]
         uses: list[TrenchAction] = []
         remote = self.drug_left == 2
+        last = self.t_last.get(s.sid, "")  # R6.8: not his last action's category again
         for c in SOLDIER_CARDS:  # the cards in hand or discarded (a loop: no comprehension)
-            if hand.get(c, 0) > 0 or c in discards:
-                _soldier_uses(self, s, c, remote, None, uses)
+            if (hand.get(c, 0) > 0 or c in discards) and c != last:
+                _USES[c](self, s, remote, None, uses)
                 if any_one and uses:
                     break
         return list(map(_EXTRA.__getitem__, uses))  # (their drug versions, mapped in C)
@@ -873,18 +874,21 @@ class TrenchState(_Memo, State[TrenchAction]):
         the first piece with a use."""
         if card == "camp":
             return _camp_uses(self, p)
-        if skip is None:
-            skip = _NO_SID  # (int == int below: the interpreter's fast compare)
         out: list[TrenchAction] = []
-        done = self.t_exh
-        occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
-        per = self.per
-        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
-            if not s.alive or s.exited or s.sid in done or s.sid == skip:
-                continue
-            _soldier_uses(self, s, card, first, occ, out)
-            if any_one and out:
-                return out
+        uses = _USES.get(card)  # (the card's uses by one soldier: looked up once)
+        if uses is not None:
+            done = self.t_exh if skip is None else self.t_exh | {skip}  # (one test a soldier)
+            t_last = self.t_last  # (empty at a turn's first card: no look-up)
+            occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
+            per = self.per
+            for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
+                if not s.alive or s.exited or s.sid in done:
+                    continue
+                if t_last and t_last.get(s.sid, "") == card:  # (str == str: the fast compare)
+                    continue  # R6.8: no two actions of one category in a row by one soldier
+                uses(self, s, first, occ, out)
+                if any_one and out:
+                    return out
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
             for c in self.civs:
                 if c.alive and c.sid not in self.t_exh and c.sid != skip:  # R6.9: dashed = done
@@ -904,7 +908,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         if card == "dig":
             return [A("dig", k)] if _H(self, s.cell) >= 1 else []
         if card == "fire":
-            return [a for w in _in_play(self, p) for a in _fires(self, s, w)]
+            out: list[TrenchAction] = []
+            for w in _in_play(self, p):
+                _fires(self, s, False, None, out, w)
+            return out
         lv = _H(self, s.cell)
         out = [A("move", k, d) for d in DIRS if _civ_step_ok(self, lv, add(s.cell, d))]
         c1 = add(s.cell, s.facing)  # the dash (R7.1.5): two cells straight ahead
@@ -936,65 +943,63 @@ class TrenchState(_Memo, State[TrenchAction]):
         kinds = sorted({c for c in self.discards[p] if c != "camp"}, key=list(CARDS).index)
         return [_ACT["camp", 0, c] for c in kinds] or [_ACT["camp",]]
 
-    def _soldier_uses(
-        self, s: Soldier, card: str, remote: bool, occ: dict[Cell, Soldier] | None,
-        out: list[TrenchAction],
+    # The uses of one card by soldier ``s``, added to ``out`` (``_USES``, by card: one
+    # signature; ``remote``: a drugged dig may be remote, ``occ``: :meth:`_occupancy` or None).
+    def _turn_uses(
+        self, s: Soldier, remote: bool, occ: dict[Cell, Soldier] | None, out: list[TrenchAction]
     ) -> None:
-        """``s``'s uses of ``card``, added to ``out`` (no list made and joined; ``occ``:
-        :meth:`_occupancy`, made by the caller for the moves of several soldiers, or ``None``)."""
-        t_last = self.t_last  # (empty at a turn's first card: no look-up)
-        if t_last and t_last.get(s.sid, "") == card:  # (str == str: the fast compare)
-            return  # R6.8: no two actions of one category in a row by one soldier
         k = s.num
-        if card == "move":
-            _moves(self, s, _occupancy(self) if occ is None else occ, out)
+        carry = _carry_limit(self, s)
+        if carry < 0:  # nothing carried along: the three other facings (a table)
+            out.extend(_TURNS[k][s.facing])
             return
-        if card == "turn":
-            carry = _carry_limit(self, s)
-            if carry < 0:  # nothing carried along: the three other facings (a table)
-                out.extend(_TURNS[k][s.facing])
-                return
-            c = s.cell
-            assert c is not None
-            for d in DIRS:
-                if d != s.facing:
-                    out.append(_ACT["turn", k, d])
-                    if carry >= 0:  # the side cell towards d takes what is in front, if free
-                        t2 = _NEXT[d][c]
-                        i2 = _INDEX.get(t2)
-                        if i2 is not None and self.h[i2] <= carry and _is_free(self, t2):
-                            out.append(_ACT["turn", k, d, None, 1])
+        c = s.cell
+        assert c is not None
+        for d in DIRS:
+            if d != s.facing:
+                out.append(_ACT["turn", k, d])
+                if carry >= 0:  # the side cell towards d takes what is in front, if free
+                    t2 = _NEXT[d][c]
+                    i2 = _INDEX.get(t2)
+                    if i2 is not None and self.h[i2] <= carry and _is_free(self, t2):
+                        out.append(_ACT["turn", k, d, None, 1])
+
+    def _build_uses(
+        self, s: Soldier, remote: bool, occ: dict[Cell, Soldier] | None, out: list[TrenchAction]
+    ) -> None:
+        if s.masked or s.ship:
             return
-        if card == "build":
-            if s.masked or s.ship:
-                return
-            if s.cubes:
-                ok = bytearray(self.h).translate(_LT2)  # per cell: height <= 1 and not taken
-                for c in _taken_cells(self):
-                    i = _INDEX.get(c)
-                    if i is not None:
-                        ok[i] = 0
-                out.extend(compress(_BUILD_AT[k], ok))
-            if s.cubes < 2 and _collectable(self, s):
-                out.append(_COLLECT_OF[k])
-            return
-        if card == "fire":
-            out.extend(_fires(self, s))
-            return
-        if card == "dig":
-            if not s.ship:
-                out.append(_DIG_OF[k])
-            if remote:
-                ok = bytearray(self.h).translate(_GT0)  # per cell: height >= 1 and no base
-                for c in self.base_at:
-                    ok[_INDEX[c]] = 0
-                out.extend(compress(_REMOTE_AT[k], ok))
-            return
-        if card == "equip" and not s.masked:
+        k = s.num
+        if s.cubes:
+            ok = bytearray(self.h).translate(_LT2)  # per cell: height <= 1 and not taken
+            for c in _taken_cells(self):
+                i = _INDEX.get(c)
+                if i is not None:
+                    ok[i] = 0
+            out.extend(compress(_BUILD_AT[k], ok))
+        if s.cubes < 2 and _collectable(self, s):
+            out.append(_COLLECT_OF[k])
+
+    def _dig_uses(
+        self, s: Soldier, remote: bool, occ: dict[Cell, Soldier] | None, out: list[TrenchAction]
+    ) -> None:
+        k = s.num
+        if not s.ship:
+            out.append(_DIG_OF[k])
+        if remote:
+            ok = bytearray(self.h).translate(_GT0)  # per cell: height >= 1 and no base
+            for c in self.base_at:
+                ok[_INDEX[c]] = 0
+            out.extend(compress(_REMOTE_AT[k], ok))
+
+    def _equip_uses(
+        self, s: Soldier, remote: bool, occ: dict[Cell, Soldier] | None, out: list[TrenchAction]
+    ) -> None:
+        if not s.masked:
             if s.masks:
-                out.append(_EQUIP_OF[k]["mask"])
+                out.append(_EQUIP_OF[s.num]["mask"])
             if s.drugs and self.drug_left == 0:
-                out.append(_EQUIP_OF[k]["drug"])
+                out.append(_EQUIP_OF[s.num]["drug"])
 
     # -- move
     def _occupancy(self) -> dict[Cell, Soldier]:
@@ -1008,8 +1013,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 occ[x.cell] = x
         return occ
 
-    def _moves(self, s: Soldier, occ: dict[Cell, Soldier], out: list[TrenchAction]) -> None:
-        """``s``'s moves and dash, added to ``out``."""
+    def _moves(
+        self, s: Soldier, remote: bool, occ: dict[Cell, Soldier] | None, out: list[TrenchAction]
+    ) -> None:
+        """``s``'s moves and dash, added to ``out`` (the move card's ``_USES``)."""
+        if occ is None:
+            occ = _occupancy(self)
         k = s.num
         c = s.cell
         assert c is not None
@@ -1159,10 +1168,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         """4, −1 at night, −1 with a mask (R7.4.2)."""
         return 4 - (0 if self.day else 1) - (1 if s.masked else 0)
 
-    def _fires(self, s: Soldier, w: Soldier | None = None) -> list[TrenchAction]:
-        """``s`` fires from its cell and facing; the weapon is ``w``'s (a guerrilla firing a
-        soldier's weapon, R13.3 / A87: the action names him, ``C1 fire gun from S2``)."""
-        out: list[TrenchAction] = []
+    def _fires(
+        self, s: Soldier, remote: bool, occ: dict[Cell, Soldier] | None,
+        out: list[TrenchAction], w: Soldier | None = None,
+    ) -> None:
+        """``s``'s shots from its cell and facing, added to ``out`` (the fire card's ``_USES``);
+        the weapon is ``w``'s (a guerrilla firing a soldier's weapon, R13.3 / A87: the action
+        names him, ``C1 fire gun from S2``)."""
         if w is None or w is s:
             w, shots = s, _SHOTS[""][s.num]
         else:
@@ -1174,7 +1186,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             if t[2] > 0:
                 armed.append(t[1])
         if not armed:
-            return out
+            return
         h = self.h
         i = _INDEX.get(c)  # (None on a ship)
         top = (1 if s.ship else h[i]) + 1  # (level, inline) + 1: the highest target
@@ -1202,7 +1214,6 @@ class TrenchState(_Memo, State[TrenchAction]):
                     h1 + (1 if _at(self, c1) is not None else 0) <= top
                 ):
                     out.append(bomb[2])
-        return out
 
     # ----------------------------------------------------------------- apply
     def apply_in_place(self, action: TrenchAction) -> None:
@@ -2647,7 +2658,10 @@ _shield = TrenchState._shield
 _set_up = TrenchState._set_up
 _from_prototype = TrenchState._from_prototype
 _soldier_act = TrenchState._soldier_act
-_soldier_uses = TrenchState._soldier_uses
+_turn_uses = TrenchState._turn_uses
+_build_uses = TrenchState._build_uses
+_dig_uses = TrenchState._dig_uses
+_equip_uses = TrenchState._equip_uses
 _start_plot = TrenchState._start_plot
 _start_round = TrenchState._start_round
 _step = TrenchState._step
@@ -2692,8 +2706,6 @@ _PROTO_NESTED = (
 _PROTO_COPIED = frozenset(
     (*_PROTO_FLAT, *(k for k, _ in _PROTO_NESTED), "items", "pile", "wdisc", "previews")
 )
-#: No piece's id (soldiers 0.., civilians -1, -2): ``_card_uses`` skips nobody.
-_NO_SID = -1000
 _new = object.__new__
 #: What runs by itself next (``cont``, a name so that a state stays plain data), by name.
 _CONT = {
@@ -2794,6 +2806,11 @@ _DIG_FWD_OF = {k: {d: act("dig_fwd", k, d) for d in DIRS} for k in (1, 2, 3)}
 _DASH_OF = {k: {d: act("dash", k, d) for d in DIRS} for k in (1, 2, 3)}
 #: By ``_step_modes``' mode: the steps above.
 _STEP_OF = {"move": _MOVE_OF, "dig_fwd": _DIG_FWD_OF}
+#: By soldier card: its uses by one soldier, added to a list (``_card_uses``, ``_drug_actions``).
+_USES = {
+    "move": _moves, "turn": _turn_uses, "build": _build_uses, "fire": _fires, "dig": _dig_uses,
+    "equip": _equip_uses,
+}
 #: The actions every turn offers (made once).
 _END = act("end")
 _FLIP = act("flip")
