@@ -679,7 +679,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 mine.append(s)
         if self.opts.open_teams:
             out.extend(_partner_gives(self, p, mine))
-        if len(mine) < 2:
+        n = len(mine)
+        if n < 2 or (n == 2 and mine[1].cell not in _NEIGHBOURS[mine[0].cell]):  # (apart)
             return
         for a in mine:
             assert a.cell is not None
