@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 
 __all__ = [
+    "CELL",
     "DIRS",
     "SIZE",
     "Cell",
@@ -310,9 +311,13 @@ def _gas_walk_far(
         path.append(cur)
 
 
+#: By value, the one shared tuple of each cell of the board and of three rings around it: the
+#: tables here and the engine's are made of these, so that a dict or a set finds a cell taken
+#: from a table by identity (no tuple compare).
+CELL: dict[Cell, Cell] = {(x, y): (x, y) for x in range(-2, SIZE + 4) for y in range(-2, SIZE + 4)}
 #: The index of each board cell in a height map.
 _INDEX: dict[Cell, int] = {
-    (x, y): index((x, y)) for x in range(1, SIZE + 1) for y in range(1, SIZE + 1)
+    CELL[x, y]: index((x, y)) for x in range(1, SIZE + 1) for y in range(1, SIZE + 1)
 }
 #: By (cell, direction), for the board, the ships' cells around it and one ring more: the board
 #: cells a ray from that cell crosses, nearest first, each with its height-map index.
@@ -321,16 +326,16 @@ for _x in range(-1, SIZE + 3):
     for _y in range(-1, SIZE + 3):
         for _d, (_dx, _dy) in DIRS.items():
             _ray = []
-            _q = (_x + _dx, _y + _dy)
+            _q = CELL[_x + _dx, _y + _dy]
             while on_board(_q):
                 _ray.append((_q, index(_q)))
-                _q = (_q[0] + _dx, _q[1] + _dy)
-            _RAYS[(_x, _y), _d] = tuple(_ray)
+                _q = CELL[_q[0] + _dx, _q[1] + _dy]
+            _RAYS[CELL[_x, _y], _d] = tuple(_ray)
 #: By board cell, then direction: the cell one step away and its height-map index (None: off
 #: the board).
 _STEPS: dict[Cell, dict[str, tuple[Cell, int | None]]] = {
     c: {
-        d: ((c[0] + dx, c[1] + dy), _INDEX.get((c[0] + dx, c[1] + dy)))
+        d: (CELL[c[0] + dx, c[1] + dy], _INDEX.get((c[0] + dx, c[1] + dy)))
         for d, (dx, dy) in DIRS.items()
     }
     for c in _INDEX

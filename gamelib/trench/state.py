@@ -30,6 +30,7 @@ from gamelib.core.history import SOLE_REFS
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.trench.actions import CATEGORY, CIV, TrenchAction, act, parse_soldier_text
 from gamelib.trench.board import (
+    CELL,
     DIRS,
     Cell,
     add,
@@ -2716,12 +2717,12 @@ _CONT = {
 #: The cards a player may spend on a civilian: R13.2 (move, turn); R13.3 adds fire and dig.
 _CIV_CARDS = {False: frozenset(("move", "turn")), True: frozenset(("move", "turn", "fire", "dig"))}
 #: The 49 cells in height-map order (a1, b1, .., g7).
-_CELLS: tuple[Cell, ...] = tuple((x, y) for y in range(1, 8) for x in range(1, 8))
+_CELLS: tuple[Cell, ...] = tuple(CELL[x, y] for y in range(1, 8) for x in range(1, 8))
 _INDEX: dict[Cell, int] = {c: i for i, c in enumerate(_CELLS)}
 #: By direction, the cell one step away (``add(c, d)`` without a call), for the board, the
-#: ships' cells around it and one ring more.
+#: ships' cells around it and one ring more (the shared cells of ``CELL``, as every cell table).
 _NEXT: dict[str, dict[Cell, Cell]] = {
-    d: {(x, y): (x + dx, y + dy) for x in range(-1, 10) for y in range(-1, 10)}
+    d: {CELL[x, y]: CELL[x + dx, y + dy] for x in range(-1, 10) for y in range(-1, 10)}
     for d, (dx, dy) in DIRS.items()
 }
 #: By direction, the height-map index of the cell one step away (None: off the board).
@@ -2935,7 +2936,7 @@ _SHIELDS: dict[Cell, tuple[Cell, Cell]] = {
     **{(8, y): ((0, y), (4, y)) for y in range(1, 8)},
 }
 _NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
-    (x, y): frozenset(add((x, y), d) for d in DIRS) for x in range(1, 8) for y in range(1, 8)
+    c: frozenset(CELL[add(c, d)] for d in DIRS) for c in _CELLS
 }
 _CLOCKWISE = {n: tuple(tuple((f + i) % n for i in range(n)) for f in range(n)) for n in (2, 3, 4)}
 _DAY = {True: Term("day", "昼"), False: Term("night", "夜")}

@@ -169,3 +169,49 @@ def test_kept_landing_lists_match_a_fresh_one():
             if st.phase == "land":
                 assert legal == state._land_list(st, st.queue[0])
             st = play(st, legal[rng.randrange(len(legal))])
+
+
+def test_cell_tables_share_one_tuple_per_cell():
+    """The cell tables are made of ``board.CELL``'s tuples (a dict or set look-up of a cell
+    taken from one of them matches by identity), and ``_STEPS`` gives what ``add`` and
+    ``index`` give for every board cell (R3.1)."""
+    from gamelib.trench import board, state
+    from gamelib.trench.board import CELL, DIRS, add, on_board
+
+    def shared(c: tuple[int, int]) -> bool:
+        return CELL[c] is c
+
+    assert all(map(shared, state._CELLS)) and all(map(shared, board._INDEX))
+    assert all(shared(c) for cells in state._NEXT.values() for kv in cells.items() for c in kv)
+    assert all(shared(c) and all(map(shared, near)) for c, near in state._NEIGHBOURS.items())
+    assert all(shared(c) and all(shared(q) for q, _ in ray) for (c, _), ray in board._RAYS.items())
+    for c in state._CELLS:
+        for d in DIRS:
+            t, i = board._STEPS[c][d]
+            assert shared(t) and t == add(c, d) and i == (board.index(t) if on_board(t) else None)
+
+
+def test_gas_walk_and_gun_ray_match_the_step_by_step_walks():
+    """``gas_walk`` and ``gun_ray`` (read from tables) give what a walk a step at a time with
+    ``add``, ``on_board`` and ``height`` gives (R7.4.2 shots, R8.3 gas), on seeded random
+    boards, from every start (board, ship ring, one ring more) and reach."""
+    import random
+
+    from gamelib.trench import board
+    from gamelib.trench.board import DIRS
+
+    rng = random.Random(5)
+    cells = [(x, y) for x in range(1, 8) for y in range(1, 8)]
+    starts = [(x, y) for x in range(-1, 10) for y in range(-1, 10)]
+    for _ in range(3000):
+        h = [rng.choice((0, 1, 1, 2)) for _ in range(49)]
+        occupied = set(rng.sample(cells, rng.randint(0, 8)))
+        start, d = rng.choice(starts), rng.choice(list(DIRS))
+        level, reach = rng.randint(0, 2), rng.randint(-1, 8)
+        assert board.gun_ray(h, start, level, d, reach, occupied) == board._gun_ray_far(
+            h, start, level, d, reach, occupied)
+        cell, wind = rng.choice(cells), rng.choice(list(DIRS))
+        visited = set(rng.sample(cells, rng.randint(0, 6)))
+        side = rng.choice((None, None, *DIRS))
+        assert board.gas_walk(h, cell, wind, visited, side) == board._gas_walk_far(
+            h, cell, wind, visited, side)
