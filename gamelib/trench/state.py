@@ -86,7 +86,7 @@ _PLOTS_OWN = 128
 #: The gas tokens (written through _own_gas).
 _GAS = 256
 _FLOW = _QUEUE | _TCARDS | _SHOWN | _TLAST | _HEIGHTS | _DISCARDS | _ITEMS | _PLOTS_OWN | _GAS
-CORNERS = {(1, 1), (1, 7), (7, 1), (7, 7)}
+CORNERS = {CELL[1, 1], CELL[1, 7], CELL[7, 1], CELL[7, 7]}
 
 
 class _Memo:
@@ -2862,13 +2862,16 @@ _ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
 #: By edge: its first row's cells in order, each with its height-map index and the base
 #: placement there (R4.7).
 _BASES = {
-    side: tuple((c, _INDEX[c], act("base", cell=c)) for c in sorted(EDGES[side].first_row()))
+    side: tuple(
+        (CELL[c], _INDEX[c], act("base", cell=CELL[c])) for c in sorted(EDGES[side].first_row())
+    )
     for side in EDGES
 }
 #: By (edge, soldier number): the landing actions (R4.5) with the ship cell each one takes.
 _LANDINGS = {
     (side, num): tuple(
-        (EDGES[side].ship_cell(c), act("land", num, cell=c)) for c in EDGES[side].first_row()[1:6]
+        (CELL[EDGES[side].ship_cell(c)], act("land", num, cell=CELL[c]))
+        for c in EDGES[side].first_row()[1:6]
     )
     for side in EDGES for num in (1, 2, 3)
 }
@@ -2910,11 +2913,11 @@ _LOOK: dict[tuple[Cell, str], frozenset[Cell]] = {}
 
 
 def _look(c: Cell, d: str) -> frozenset[Cell]:
-    cells = {add(c, x) for x in DIRS}
-    t = add(c, d)
+    cells = {_NEXT[x][c] for x in DIRS}  # (the shared cells of CELL)
+    t = _NEXT[d][c]
     while on_board(t):
         cells.add(t)
-        t = add(t, d)
+        t = _NEXT[d][t]
     out = _LOOK[(c, d)] = frozenset(cells)
     return out
 
@@ -2922,7 +2925,7 @@ def _look(c: Cell, d: str) -> frozenset[Cell]:
 for _x in range(8 + 1):  # made at import: the board and the ships' cells around it
     for _y in range(8 + 1):
         for _d in DIRS:
-            _look((_x, _y), _d)
+            _look(CELL[_x, _y], _d)
 #: ``_LOOK`` by facing, then by cell.
 _LOOK_BY = {d: {c: v for (c, f), v in _LOOK.items() if f == d} for d in DIRS}
 
@@ -2930,10 +2933,10 @@ _LOOK_BY = {d: {c: v for (c, f), v in _LOOK.items() if f == d} for d in DIRS}
 #: By ship cell (R4.5): the opposite edge's ship cell on the same line and the line's middle
 #: cell, where a shield cube goes (R4.6).
 _SHIELDS: dict[Cell, tuple[Cell, Cell]] = {
-    **{(x, 0): ((x, 8), (x, 4)) for x in range(1, 8)},
-    **{(x, 8): ((x, 0), (x, 4)) for x in range(1, 8)},
-    **{(0, y): ((8, y), (4, y)) for y in range(1, 8)},
-    **{(8, y): ((0, y), (4, y)) for y in range(1, 8)},
+    **{CELL[x, 0]: (CELL[x, 8], CELL[x, 4]) for x in range(1, 8)},
+    **{CELL[x, 8]: (CELL[x, 0], CELL[x, 4]) for x in range(1, 8)},
+    **{CELL[0, y]: (CELL[8, y], CELL[4, y]) for y in range(1, 8)},
+    **{CELL[8, y]: (CELL[0, y], CELL[4, y]) for y in range(1, 8)},
 }
 _NEIGHBOURS: dict[Cell, frozenset[Cell]] = {
     c: frozenset(CELL[add(c, d)] for d in DIRS) for c in _CELLS

@@ -185,6 +185,11 @@ def test_cell_tables_share_one_tuple_per_cell():
     assert all(shared(c) for cells in state._NEXT.values() for kv in cells.items() for c in kv)
     assert all(shared(c) and all(map(shared, near)) for c, near in state._NEIGHBOURS.items())
     assert all(shared(c) and all(shared(q) for q, _ in ray) for (c, _), ray in board._RAYS.items())
+    assert all(shared(c) and all(map(shared, seen)) for (c, _), seen in state._LOOK.items())
+    assert all(map(shared, state.CORNERS))
+    assert all(shared(c) and all(map(shared, v)) for c, v in state._SHIELDS.items())
+    assert all(shared(c) and shared(a.cell) for acts in state._BASES.values() for c, _, a in acts)
+    assert all(shared(c) and shared(a.cell) for acts in state._LANDINGS.values() for c, a in acts)
     for c in state._CELLS:
         for d in DIRS:
             t, i = board._STEPS[c][d]
