@@ -692,11 +692,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                     continue
                 if kinds is None:
                     kinds = items_of(a, True)
-                    row = _GIVE_OF[a.num]  # (a's transfers by taker: one look-up per giver)
-                if b.cubes < 2:  # (every kind: mapped in C)
-                    out.extend(map(row[b.num], kinds))
+                    row = _GIVES_TO[a.num]  # (a's transfers by taker: one look-up per giver)
+                gives = row[b.num]
+                if b.cubes < 2:  # every kind (a loop of dict look-ups: no call per item)
+                    for it in kinds:
+                        out.append(gives[it])
                     continue
-                gives = _GIVES[a.num, b.num]
                 for it in kinds:  # (a loop: no comprehension call)
                     if it != "cube":
                         out.append(gives[it])
@@ -2795,8 +2796,9 @@ _GIVES = {
                                                    "cube", "corpse")}
     for a in (1, 2, 3) for b in (1, 2, 3) if a != b
 }
-#: The same by giver, then taker, each by its bound ``__getitem__`` (an item kind -> its
-#: transfer, mapped in C).
+#: The same by giver, then taker (no key tuple per look-up).
+_GIVES_TO = {a: {b: _GIVES[a, b] for b in (1, 2, 3) if b != a} for a in (1, 2, 3)}
+#: The same, each by its bound ``__getitem__`` (an item kind -> its transfer, for a ``map``).
 _GIVE_OF = {
     a: {b: _GIVES[a, b].__getitem__ for b in (1, 2, 3) if b != a} for a in (1, 2, 3)
 }
