@@ -681,8 +681,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.opts.open_teams:
             out.extend(_partner_gives(self, p, mine))
         n = len(mine)
-        if n < 2 or (n == 2 and mine[1].cell not in _NEIGHBOURS[mine[0].cell]):  # (apart)
+        if n < 2:
             return
+        if n == 2:
+            c = mine[0].cell
+            assert c is not None
+            if mine[1].cell not in _NEIGHBOURS[c]:  # (apart: no four-step double loop)
+                return
         for a in mine:
             assert a.cell is not None
             near = _NEIGHBOURS[a.cell]
@@ -830,23 +835,25 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _turn_actions(self, p: int) -> list[TrenchAction]:
         """The card's uses (or reuse, drug actions, flip, end), then free transfers (R6.11)."""
         st = self.t_stage
-        out: list[TrenchAction] = []
-        if st in ("act1", "act2"):
-            assert self.t_card is not None
-            out = _card_uses(self, p, self.t_card, st == "act1")
-            _give_actions(self, p, out)
-            return out
-        if st == "after1":
-            if self.t_first_sid is not None and self.t_card in SOLDIER_CARDS:
+        if st == "after1":  # (the commonest here: tested first)
+            card = self.t_card
+            if self.t_first_sid is not None and card in SOLDIER_CARDS:
                 # R6.5a: another piece may use the first card again
-                out = _card_uses(self, p, self.t_card, False, False, self.t_first_sid)
+                out = _card_uses(self, p, card, False, False, self.t_first_sid)
+            else:
+                out = []
             if self.drug_left > 0:  # (else no drug actions: no call)
                 out.extend(_drug_actions(self, p))
             _give_actions(self, p, out)
             if self.t_cards:
                 out.append(_FLIP)
+        elif st in ("act1", "act2"):
+            assert self.t_card is not None
+            out = _card_uses(self, p, self.t_card, st == "act1")
+            _give_actions(self, p, out)
+            return out
         else:  # after2
-            out = _drug_actions(self, p)
+            out = _drug_actions(self, p) if self.drug_left > 0 else []
             _give_actions(self, p, out)
         out.append(_END)
         return out
@@ -880,12 +887,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         out: list[TrenchAction] = []
         uses = _USES.get(card)  # (the card's uses by one soldier: looked up once)
         if uses is not None:
-            done = self.t_exh if skip is None else self.t_exh | {skip}  # (one test a soldier)
+            done: set[int] | None = self.t_exh if skip is None else self.t_exh | {skip}
+            if not done:  # (one test a soldier, or none)
+                done = None  # (usually: no look-up)
             t_last = self.t_last  # (empty at a turn's first card: no look-up)
             occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
             per = self.per
             for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
-                if not s.alive or s.exited or s.sid in done:
+                if not s.alive or s.exited or (done and s.sid in done):
                     continue
                 if t_last and t_last.get(s.sid, "") == card:  # (str == str: the fast compare)
                     continue  # R6.8: no two actions of one category in a row by one soldier
@@ -1192,7 +1201,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             return
         h = self.h
         i = _INDEX.get(c)  # (None on a ship)
-        top = (1 if s.ship else h[i]) + 1  # (level, inline) + 1: the highest target
+        if s.ship:  # (level, inline) + 1: the highest target
+            top = 2
+        else:
+            assert i is not None
+            top = h[i] + 1
         if "gun" in armed:
             out.append(shots["gun"][0])
         if "gas" in armed:
@@ -1693,7 +1706,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             return
         if self.t_stage == "after2":
             # the legal actions of after2, unless there are none but "end" (the turn ends)
-            legal = _drug_actions(self, p)
+            legal = _drug_actions(self, p) if self.drug_left > 0 else []  # (no call: none)
             _give_actions(self, p, legal)
             if legal:
                 legal.append(_END)
