@@ -945,15 +945,20 @@ class TrenchState(_Memo, State[TrenchAction]):
         return lv >= 1 if t == self.village else _H(self, t) <= 1
 
     def _camp_uses(self, p: int) -> list[TrenchAction]:
-        for s in _in_play(self, p):  # (a loop: no generator)
-            if s.food or s.corpses:
+        per = self.per
+        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline: no list made)
+            if (s.food or s.corpses) and s.alive and not s.exited:
                 break
         else:
             return []  # nothing to eat
         if not self.day:
-            return [_ACT["camp",]]
-        kinds = sorted({c for c in self.discards[p] if c != "camp"}, key=list(CARDS).index)
-        return [_ACT["camp", 0, c] for c in kinds] or [_ACT["camp",]]
+            return [_CAMP]
+        discards = self.discards[p]
+        out = []
+        for c in CARDS:  # the kinds discarded but camp, in CARDS order (no set, sort or listcomp)
+            if c in discards and c != "camp":
+                out.append(_CAMP_OF[c])
+        return out or [_CAMP]
 
     # The uses of one card by soldier ``s``, added to ``out`` (``_USES``, by card: one
     # signature; ``remote``: a drugged dig may be remote, ``occ``: :meth:`_occupancy` or None).
@@ -2854,6 +2859,9 @@ _REMOTE_AT = {k: _CELL_ACTS["remote", k, ""] for k in (1, 2, 3)}
 _COLLECT_OF = {k: _ACT["collect", k] for k in (1, 2, 3)}
 _DIG_OF = {k: _ACT["dig", k] for k in (1, 2, 3)}
 _EQUIP_OF = {k: {it: _ACT["equip", k, it] for it in ("mask", "drug")} for k in (1, 2, 3)}
+#: The camp (R7.7) at night, and by day by the card taken back (from ``_ACT``).
+_CAMP = _ACT["camp",]
+_CAMP_OF = {c: _ACT["camp", 0, c] for c in CARDS}
 
 
 class _DrugVersions(dict[TrenchAction, TrenchAction]):
