@@ -102,6 +102,10 @@ class TrenchState(_Memo, State[TrenchAction]):
     __slots__ = ()  # (the state's content lives in its __dict__; _Memo's slot is the memo)
 
     game: TrenchGame
+    #: Within a step: the soldier (by ``sid``) whose pairs alone may show something new (he
+    #: moved or took a tile, nothing else changed; see :meth:`_look_with`), or ``None`` (every
+    #: soldier looks); ``_update_sight`` resets it. (A class default until first set.)
+    _sight_of: int | None = None
 
     def __init__(self, game: TrenchGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
@@ -416,7 +420,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         return self.h[(c[1] - 1) * 7 + c[0] - 1]
 
     def _set_h(self, c: Cell, v: int) -> None:
-        """Set a cell's height (the only writer of ``h``: a clone shares it until then)."""
+        """Set a cell's height (the only writer of ``h``: a clone shares it until then); every
+        soldier looks again after the step (no ``_sight_of``)."""
+        self._sight_of = None
         if not self._fown & _HEIGHTS:
             self.h = self.h.copy()
             self._fown |= _HEIGHTS
@@ -1748,6 +1754,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.log.append(_ENTRY("give", {"name": self._names[p], "s": a.soldier,
                                                     "what": _word(a.arg), "to": a.n},
                                            p, None, "action"))
+            if a.arg in _TILE_KINDS:  # only the taker shows something new (then looked at)
+                self._sight_of = dst.sid
             _after_give(self, p)
             return
         if a.verb == "flip":
@@ -1937,6 +1945,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _step(self, s: Soldier, d: str, dig: bool) -> None:
         if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
             s = _own(self, s)
+        self._sight_of = s.sid  # (unless a height changes or an ally is pushed)
         assert s.cell is not None
         c = s.cell
         lv = 1 if s.ship else self.h[_INDEX[c]]  # (level, inline)
@@ -1969,11 +1978,13 @@ class TrenchState(_Memo, State[TrenchAction]):
                     _kill(self, occ, s.owner, "melee")
                 else:
                     _own(self, occ).cell = add(t, d)
+                    self._sight_of = None  # (two soldiers moved)
         _enter(self, s, t)
 
     def _dash(self, s: Soldier) -> None:
         if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
             s = _own(self, s)
+        self._sight_of = s.sid  # (unless a height changes)
         assert s.cell is not None
         d = s.facing
         _leave_ship(self, s)
@@ -2257,21 +2268,27 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     # -- vision (R9.3)
     def _update_sight(self, only: Soldier | None = None) -> None:
-        """R9.3: every soldier in play looks (or ``only`` that one, when nothing else changed)."""
+        """R9.3: every soldier in play looks (or ``only`` that one, when nothing else changed;
+        or only the pairs with the soldier ``_sight_of`` names, when the step moved him alone or
+        put a tile on him alone, and changed no height: see :meth:`_look_with`)."""
+        sid = self._sight_of
+        if sid is not None:
+            self._sight_of = None
+            if only is None:
+                _look_with(self, self.soldiers[sid], True)
+                return
+        if only is not None:
+            _look_with(self, only, False)
+            return
         # the pieces that may see or be seen, by cell (one living piece per cell, R3.12)
         pos: dict[Cell, Soldier] = {}
         for s in self.soldiers:  # (a plain loop: a comprehension is one more call)
             if s.alive and s.cell is not None:  # (in play: an exited soldier has no cell)
                 pos[s.cell] = s
         hidden = self.opts.hidden_teams
-        # (each eye with its cell, known to be a cell: no assert per eye)
-        if only is None:
-            eyes: Iterable[tuple[Cell, Soldier]] = pos.items()
-        else:
-            here = only.cell
-            eyes = [(here, only)] if here is not None and pos.get(here) is only else []
         cells = set(pos)  # (set and set intersect by the hashes they hold: no cell hashed again)
-        for here, e in eyes:
+        # (each eye with its cell, known to be a cell: no assert per eye)
+        for here, e in pos.items():
             # the pieces adjacent or on the forward ray (the quick test of sees)
             for c in _LOOK_BY[e.facing][here].intersection(cells):
                 t = pos[c]
@@ -2286,6 +2303,39 @@ class TrenchState(_Memo, State[TrenchAction]):
                     _own_known(self)[e.owner].update(map(_TILE_ID, t.tiles))
                     if team:  # R13.4: the observer's owner learns the seen piece's team
                         self.team_seen[e.owner].add(t.owner)
+
+    def _look_with(self, s: Soldier, seen: bool) -> None:
+        """R9.3 for the pairs with ``s`` alone: what ``s`` sees, and (``seen``) who sees him.
+        Every other pair was looked at after the step that last changed it, and looks the same:
+        no other piece moved, turned or took a tile, no height changed, and what its owner knows
+        only grows (a death or a sinking ship removes pieces; pieces do not block sight)."""
+        here = s.cell
+        if here is None or not s.alive:  # (not in play: he neither sees nor is seen)
+            return
+        o, f = s.owner, s.facing
+        look = _LOOK_BY[f][here]
+        hidden = self.opts.hidden_teams
+        for t in self.soldiers:  # (a plain loop: no positions gathered first)
+            c = t.cell
+            q = t.owner
+            if c is None or q == o or not t.alive:
+                continue
+            if c in look:  # s may see t (the quick test of sees)
+                team = hidden and q not in self.team_seen[o]
+                if team or not self.known[o].issuperset(map(_TILE_ID, t.tiles)):
+                    lv = 1 if s.ship else self.h[_INDEX[here]]  # (level, inline)
+                    if sees(self.h, here, lv, f, c, not t.ship):
+                        _own_known(self)[o].update(map(_TILE_ID, t.tiles))
+                        if team:  # R13.4
+                            self.team_seen[o].add(q)
+            if seen and here in _LOOK_BY[t.facing][c]:  # t may see s
+                team = hidden and o not in self.team_seen[q]
+                if team or not self.known[q].issuperset(map(_TILE_ID, s.tiles)):
+                    lv = 1 if t.ship else self.h[_INDEX[c]]  # (level, inline)
+                    if sees(self.h, c, lv, t.facing, here, not s.ship):
+                        _own_known(self)[q].update(map(_TILE_ID, s.tiles))
+                        if team:  # R13.4
+                            self.team_seen[q].add(o)
 
     # -- end of game
     def _check_end(self) -> bool:
@@ -2644,6 +2694,7 @@ _team_vps = TrenchState._team_vps
 _terrain = TrenchState._terrain
 _turn_actions = TrenchState._turn_actions
 _update_sight = TrenchState._update_sight
+_look_with = TrenchState._look_with
 _vps = TrenchState._vps
 _advance = TrenchState.advance
 _ally = TrenchState.ally

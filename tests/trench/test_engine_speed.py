@@ -169,3 +169,38 @@ def test_kept_landing_lists_match_a_fresh_one():
             if st.phase == "land":
                 assert legal == state._land_list(st, st.queue[0])
             st = play(st, legal[rng.randrange(len(legal))])
+
+
+def test_looking_with_one_soldier_knows_what_every_soldier_looking_knows(monkeypatch):
+    """After a step that moved one soldier alone or handed a tile to him (``_sight_of``), only
+    the pairs with him are looked at (R9.3); along seeded random games of every kind of table,
+    the tiles and teams known after each step are those every soldier looking finds."""
+    import random
+
+    import gamelib.trench.state as ts
+
+    def playout(options: dict, seed: int) -> list:
+        game = gamelib.load("trench", **options)
+        st = game.new_state(seed, quiet=True)
+        rng = random.Random(seed)
+        seen = []
+        while st.current_player is not None:
+            legal = st.legal_actions()
+            st.apply_in_place(legal[rng.randrange(len(legal))])
+            seen.append((st.known, st.team_seen, st.public_tiles))
+            seen[-1] = copy.deepcopy(seen[-1])
+        return seen
+
+    def look_fully(self, only=None):
+        self._sight_of = None
+        look(self, only)
+
+    tables = [{}, {"players": 3}, {"players": 4}, {"players": 4, "open_teams": True},
+              {"players": 4, "hidden_teams": True}, {"players": 3, "civilians": True},
+              {"beginner": True}, {"players": 3, "relief": False}]
+    runs = [(o, seed) for o in tables for seed in range(10)]
+    quick = [playout(o, seed) for o, seed in runs]
+    look = ts._update_sight
+    monkeypatch.setattr(ts, "_update_sight", look_fully)
+    for (o, seed), fast in zip(runs, quick, strict=True):
+        assert playout(o, seed) == fast, (o, seed)
