@@ -103,8 +103,9 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     game: TrenchGame
     #: Within a step: the soldier (by ``sid``) whose pairs alone may show something new (he
-    #: moved or took a tile, nothing else changed; see :meth:`_look_with`), or ``None`` (every
-    #: soldier looks); ``_update_sight`` resets it. (A class default until first set.)
+    #: moved or took a tile, nothing else changed; see :meth:`_look_with`), -1 when nothing
+    #: new can be seen (a shot that lowered no cube), or ``None`` (every soldier looks);
+    #: ``_update_sight`` resets it. (A class default until first set.)
     _sight_of: int | None = None
 
     def __init__(self, game: TrenchGame, seed: int, rng: Rng) -> None:
@@ -2060,6 +2061,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             _own_known(self)
         self.public_tiles.add(int(tile[0]))
         lv = _level(self, s)
+        if kind != "gas":  # (a shot only kills, unless it lowers a cube: see _set_h)
+            self._sight_of = -1
         if kind == "gun":
             occupied = {x.cell for x in self.soldiers
                         if x.alive and not x.exited and not x.ship and x.cell is not None}
@@ -2275,7 +2278,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         if sid is not None:
             self._sight_of = None
             if only is None:
-                _look_with(self, self.soldiers[sid], True)
+                if sid >= 0:  # (-1: nobody moved, turned or took a tile)
+                    _look_with(self, self.soldiers[sid], True)
                 return
         if only is not None:
             _look_with(self, only, False)

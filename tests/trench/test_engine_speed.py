@@ -174,7 +174,8 @@ def test_kept_landing_lists_match_a_fresh_one():
 def test_looking_with_one_soldier_knows_what_every_soldier_looking_knows(monkeypatch):
     """After a step that moved one soldier alone or handed a tile to him (``_sight_of``), only
     the pairs with him are looked at (R9.3); along seeded random games of every kind of table,
-    the tiles and teams known after each step are those every soldier looking finds."""
+    the tiles and teams known after each step are those every soldier looking after every step
+    knows, and every soldier looking then finds nothing new."""
     import random
 
     import gamelib.trench.state as ts
@@ -189,6 +190,9 @@ def test_looking_with_one_soldier_knows_what_every_soldier_looking_knows(monkeyp
             st.apply_in_place(legal[rng.randrange(len(legal))])
             seen.append((st.known, st.team_seen, st.public_tiles))
             seen[-1] = copy.deepcopy(seen[-1])
+            twin = st.clone()  # every soldier looking now finds nothing new
+            ts.TrenchState._update_sight(twin)
+            assert (twin.known, twin.team_seen) == seen[-1][:2], (options, seed)
         return seen
 
     def look_fully(self, only=None):
