@@ -104,9 +104,11 @@ class TrenchState(_Memo, State[TrenchAction]):
     game: TrenchGame
     #: Within a step: the soldier (by ``sid``) whose pairs alone may show something new (he
     #: moved or took a tile, nothing else changed; see :meth:`_look_with`), -1 when nothing
-    #: new can be seen (a shot that lowered no cube), or ``None`` (every soldier looks);
-    #: ``_update_sight`` resets it. (A class default until first set.)
-    _sight_of: int | None = None
+    #: new can be seen (a shot that lowered no cube), the cells whose height alone changed (a
+    #: tuple: only the soldiers standing on one or looking across one may see more), or
+    #: ``None`` (every soldier looks); ``_update_sight`` resets it. (A class default until
+    #: first set.)
+    _sight_of: int | tuple[Cell, ...] | None = None
 
     def __init__(self, game: TrenchGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
@@ -421,9 +423,16 @@ class TrenchState(_Memo, State[TrenchAction]):
         return self.h[(c[1] - 1) * 7 + c[0] - 1]
 
     def _set_h(self, c: Cell, v: int) -> None:
-        """Set a cell's height (the only writer of ``h``: a clone shares it until then); every
-        soldier looks again after the step (no ``_sight_of``)."""
-        self._sight_of = None
+        """Set a cell's height (the only writer of ``h``: a clone shares it until then). After
+        a step that changed nothing else, the soldiers looking across the cell look again (the
+        cells in ``_sight_of``); otherwise every soldier does."""
+        hint = self._sight_of
+        if hint == -1:
+            self._sight_of = (c,)
+        elif type(hint) is tuple:
+            self._sight_of = (*hint, c)
+        else:
+            self._sight_of = None
         if not self._fown & _HEIGHTS:
             self.h = self.h.copy()
             self._fown |= _HEIGHTS
@@ -1866,11 +1875,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             s.facing = a.arg
         elif v == "build":
             assert a.cell is not None
+            self._sight_of = -1  # (then the cell whose height changes: see _set_h)
             s.cubes -= 1
             _set_h(self, a.cell, _H(self, a.cell) + 1)
             _terrain(self, [a.cell], p)
         elif v == "collect":
             assert s.cell is not None
+            self._sight_of = -1  # (then the cell whose height changes: see _set_h)
             t = add(s.cell, s.facing)
             _set_h(self, t, _H(self, t) - 1)
             s.cubes += 1
@@ -1879,11 +1890,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             _fire(self, s, a.arg, a.n)
         elif v == "dig":
             assert s.cell is not None
+            self._sight_of = -1  # (then the cell whose height changes: see _set_h)
             if _H(self, s.cell) >= 1:
                 _set_h(self, s.cell, _H(self, s.cell) - 1)
                 _terrain(self, [s.cell], p)
         elif v == "remote":
             assert a.cell is not None
+            self._sight_of = -1  # (then the cell whose height changes: see _set_h)
             c = a.cell
             _set_h(self, c, _H(self, c) - 1)
             if _H(self, c) == 0:
@@ -2278,7 +2291,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         if sid is not None:
             self._sight_of = None
             if only is None:
-                if sid >= 0:  # (-1: nobody moved, turned or took a tile)
+                if type(sid) is tuple:  # heights alone changed: who looks across them
+                    for e in self.soldiers:
+                        here = e.cell
+                        if here is not None and e.alive and (
+                            here in sid or not _LOOK_BY[e.facing][here].isdisjoint(sid)
+                        ):
+                            _look_with(self, e, False)
+                elif sid >= 0:  # (-1: nothing changed that could show something new)
                     _look_with(self, self.soldiers[sid], True)
                 return
         if only is not None:
