@@ -1739,7 +1739,8 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     # -- turn actions
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
-        if a.verb == "give":  # R6.11: free, the turn's stage does not change
+        v = a.verb
+        if v == "give":  # R6.11: free, the turn's stage does not change
             self.t_gives += 1
             per = self.per  # (_own(_by(...)), inline: the giver is a soldier, never a civilian)
             i = p * per + a.soldier - 1
@@ -1768,10 +1769,10 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self._sight_of = dst.sid
             _after_give(self, p)
             return
-        if a.verb == "flip":
+        if v == "flip":
             _reveal(self, "act2", "after2")
             return
-        if a.verb == "end":
+        if v == "end":
             _end_turn(self)
             return
         if not self._fown & _DISCARDS:  # (_own_discards, inline: written below)
@@ -1781,20 +1782,21 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.discards = piles
             self._fown |= _DISCARDS
         if a.extra:
-            card = CATEGORY[a.verb]
+            card = CATEGORY[v]
             if card in self.discards[p]:
                 self.discards[p].remove(card)
             else:
                 _own_hands(self)[p][card] -= 1
             self.discards[p].append(card)
-            self.drug_left -= 2 if a.verb == "remote" else 1
+            self.drug_left -= 2 if v == "remote" else 1
         else:
-            assert self.t_card is not None
             card = self.t_card
-            if self.t_stage == "act1":
+            assert card is not None
+            stage = self.t_stage
+            if stage == "act1":
                 self.discards[p].append(card)
                 self.t_stage = "after1"
-            elif self.t_stage == "act2":
+            elif stage == "act2":
                 self.discards[p].append(card)
                 self.t_stage = "after2"
             else:  # after1: the first card used again by another soldier (R6.5a)
@@ -1802,12 +1804,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 for c in self.t_cards:
                     _own_hands(self)[p][c] += 1
                 self.t_cards = []
-            if a.verb == "remote":  # R6.10: uses both actions
+            if v == "remote":  # R6.10: uses both actions
                 self.t_stage = "after2"
                 for c in self.t_cards:
                     _own_hands(self)[p][c] += 1
                 self.t_cards = []
-        if a.verb == "camp":
+        if v == "camp":
             _camp(self, p, a.arg)
         else:
             k = a.soldier
@@ -1824,7 +1826,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             if not self._fown & _TLAST:  # (shared with a clone: copied at the first write)
                 self.t_last = self.t_last.copy()
                 self._fown |= _TLAST
-            self.t_last[s.sid] = CATEGORY[a.verb]
+            self.t_last[s.sid] = CATEGORY[v]
             _soldier_act(self, s, a)
         # Settled next (the turn ends when p has no piece left in play; after2 offers the drug
         # actions), unless nothing can have taken his last piece: no death or exit (each forgets
@@ -1850,10 +1852,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._log("camp", p, "action", {"name": self._names[p], "k": len(back) + 1})
 
     def _soldier_act(self, s: Soldier, a: TrenchAction) -> None:
-        if s.owner < 0:
+        p = s.owner
+        if p < 0:
             _civ_act(self, self.order[self.turn_i], s, a)
             return
-        p = s.owner
         v = a.verb
         if not self.quiet:
             self.log.append(_ENTRY("act", {"name": self._names[p], "text": a}, p, None, "action"))
@@ -2292,6 +2294,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._sight_of = None
             if only is None:
                 if type(sid) is tuple:  # heights alone changed: who looks across them
+                    if len(sid) == 1:  # (the usual one cell: the eyes' cells looked up)
+                        watch = _WATCH[sid[0]]
+                        for e in self.soldiers:
+                            here = e.cell
+                            if here is not None and here in watch[e.facing] and e.alive:
+                                _look_with(self, e, False)
+                        return
                     for e in self.soldiers:
                         here = e.cell
                         if here is not None and e.alive and (
@@ -2340,9 +2349,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         look = _LOOK_BY[f][here]
         hidden = self.opts.hidden_teams
         for t in self.soldiers:  # (a plain loop: no positions gathered first)
-            c = t.cell
             q = t.owner
-            if c is None or q == o or not t.alive:
+            if q == o:  # (his own first: half the soldiers of a duel)
+                continue
+            c = t.cell
+            if c is None or not t.alive:
                 continue
             if c in look:  # s may see t (the quick test of sees)
                 team = hidden and q not in self.team_seen[o]
@@ -2968,6 +2979,13 @@ for _x in range(8 + 1):  # made at import: the board and the ships' cells around
             _look((_x, _y), _d)
 #: ``_LOOK`` by facing, then by cell.
 _LOOK_BY = {d: {c: v for (c, f), v in _LOOK.items() if f == d} for d in DIRS}
+#: By board cell, then facing: the cells of the eyes that stand on it or look across it (its
+#: height may change what they see).
+_WATCH: dict[Cell, dict[str, frozenset[Cell]]] = {
+    c: {d: frozenset(e for (e, f), v in _LOOK.items() if f == d and (e == c or c in v))
+        for d in DIRS}
+    for c in ((x, y) for x in range(1, 8) for y in range(1, 8))
+}
 
 
 #: By ship cell (R4.5): the opposite edge's ship cell on the same line and the line's middle
