@@ -2415,11 +2415,12 @@ class TrenchState(_Memo, State[TrenchAction]):
             tops, reason = list(range(self.n)), "empty"
         if not reason:
             return False
-        keys = _judgement_keys(self, tops)
+        tv = _team_vps(self)
+        keys = _judgement_keys(self, tops, tv)
         best = tops[keys.index(max(keys))]  # (the first of the best, as max(tops, key=) picks)
         team = self.team
         winners = tuple([p for p in range(self.n) if team[p] == team[best]])  # (no generator)
-        self.result = Outcome(tuple(map(float, _team_vps(self))), winners, reason)
+        self.result = Outcome(tuple(map(float, tv)), winners, reason)
         if not self.quiet:
             names = self._names
             self._log("winner", None, "phase", {
@@ -2446,11 +2447,13 @@ class TrenchState(_Memo, State[TrenchAction]):
                 best = max(best, edge.row_of(s.cell))
         return best
 
-    def _judgement_keys(self, seats: list[int]) -> list[tuple[int, ...]]:
+    def _judgement_keys(
+        self, seats: list[int], vps: list[int] | None = None
+    ) -> list[tuple[int, ...]]:
         """R12.5, the key of each of ``seats``: VP, then advance, enemy corpses, VP, survivors,
         weapons used, later turn (with teams: of the team, the best advance and the latest
         seat). Each seat's :meth:`advance`, :meth:`corpse_count` and survivors are counted in
-        one pass over the soldiers."""
+        one pass over the soldiers (``vps``: :meth:`_team_vps`, when the caller has them)."""
         n, team, sol, edges = self.n, self.team, self.soldiers, self.edges
         order = self.order if self.order else _cw(self, self.start)
         adv, corpses, alive = [0] * n, [0] * n, [0] * n
@@ -2465,19 +2468,24 @@ class TrenchState(_Memo, State[TrenchAction]):
             if s.exited:
                 adv[q] = 8
             elif s.alive and s.cell is not None and not s.ship:
-                adv[q] = max(adv[q], EDGES[edges[q]].row_of(s.cell))
-        vps = _team_vps(self)
+                row = _ROW_OF[edges[q]][s.cell]  # (EDGES[...].row_of, from a table)
+                if row > adv[q]:  # (max, inline)
+                    adv[q] = row
+        if vps is None:
+            vps = _team_vps(self)
         keys = []
         spent = self.spent
         for p in seats:
             best, held, living, used, later = 0, 0, 0, 0, -1
-            for q in range(n):  # p and his partners (a loop: no generators)
+            for q in range(n):  # p and his partners (a loop: no generators; max inline)
                 if team[q] == team[p]:
-                    best = max(best, adv[q])
+                    if adv[q] > best:
+                        best = adv[q]
                     held += corpses[q]
                     living += alive[q]
                     used += spent[q]
-                    later = max(later, order.index(q) if q in order else -1)
+                    if q in order and order.index(q) > later:
+                        later = order.index(q)
             vp = vps[p]
             keys.append((vp, best, held, vp, living, used, later))
         return keys
@@ -2778,6 +2786,8 @@ _CIV_CARDS = {False: frozenset(("move", "turn")), True: frozenset(("move", "turn
 #: The 49 cells in height-map order (a1, b1, .., g7).
 _CELLS: tuple[Cell, ...] = tuple((x, y) for y in range(1, 8) for x in range(1, 8))
 _INDEX: dict[Cell, int] = {c: i for i, c in enumerate(_CELLS)}
+#: By edge, then board cell: how far the cell is from the edge (``Edge.row_of``, A81).
+_ROW_OF: dict[str, dict[Cell, int]] = {e: {c: EDGES[e].row_of(c) for c in _CELLS} for e in EDGES}
 #: By direction, the cell one step away (``add(c, d)`` without a call), for the board, the
 #: ships' cells around it and one ring more.
 _NEXT: dict[str, dict[Cell, Cell]] = {
