@@ -102,6 +102,13 @@ class TrenchState(_Memo, State[TrenchAction]):
     __slots__ = ()  # (the state's content lives in its __dict__; _Memo's slot is the memo)
 
     game: TrenchGame
+    #: Within a step: the soldier (by ``sid``) whose pairs alone may show something new (he
+    #: moved or took a tile, nothing else changed; see :meth:`_look_with`), -1 when nothing
+    #: new can be seen (a shot that lowered no cube), the cells whose height alone changed (a
+    #: tuple: only the soldiers standing on one or looking across one may see more), or
+    #: ``None`` (every soldier looks); ``_update_sight`` resets it. (A class default until
+    #: first set.)
+    _sight_of: int | tuple[Cell, ...] | None = None
 
     def __init__(self, game: TrenchGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
@@ -416,7 +423,16 @@ class TrenchState(_Memo, State[TrenchAction]):
         return self.h[(c[1] - 1) * 7 + c[0] - 1]
 
     def _set_h(self, c: Cell, v: int) -> None:
-        """Set a cell's height (the only writer of ``h``: a clone shares it until then)."""
+        """Set a cell's height (the only writer of ``h``: a clone shares it until then). After
+        a step that changed nothing else, the soldiers looking across the cell look again (the
+        cells in ``_sight_of``); otherwise every soldier does."""
+        hint = self._sight_of
+        if hint == -1:
+            self._sight_of = (c,)
+        elif type(hint) is tuple:
+            self._sight_of = (*hint, c)
+        else:
+            self._sight_of = None
         if not self._fown & _HEIGHTS:
             self.h = self.h.copy()
             self._fown |= _HEIGHTS
@@ -1768,7 +1784,8 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     # -- turn actions
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
-        if a.verb == "give":  # R6.11: free, the turn's stage does not change
+        v = a.verb
+        if v == "give":  # R6.11: free, the turn's stage does not change
             self.t_gives += 1
             per = self.per  # (_own(_by(...)), inline: the giver is a soldier, never a civilian)
             i = p * per + a.soldier - 1
@@ -1793,12 +1810,14 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.log.append(_ENTRY("give", {"name": self._names[p], "s": a.soldier,
                                                     "what": _word(a.arg), "to": a.n},
                                            p, None, "action"))
+            if a.arg in _TILE_KINDS:  # only the taker shows something new (then looked at)
+                self._sight_of = dst.sid
             _after_give(self, p)
             return
-        if a.verb == "flip":
+        if v == "flip":
             _reveal(self, "act2", "after2")
             return
-        if a.verb == "end":
+        if v == "end":
             _end_turn(self)
             return
         if not self._fown & _DISCARDS:  # (_own_discards, inline: written below)
@@ -1808,20 +1827,21 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.discards = piles
             self._fown |= _DISCARDS
         if a.extra:
-            card = CATEGORY[a.verb]
+            card = CATEGORY[v]
             if card in self.discards[p]:
                 self.discards[p].remove(card)
             else:
                 _own_hands(self)[p][card] -= 1
             self.discards[p].append(card)
-            self.drug_left -= 2 if a.verb == "remote" else 1
+            self.drug_left -= 2 if v == "remote" else 1
         else:
-            assert self.t_card is not None
             card = self.t_card
-            if self.t_stage == "act1":
+            assert card is not None
+            stage = self.t_stage
+            if stage == "act1":
                 self.discards[p].append(card)
                 self.t_stage = "after1"
-            elif self.t_stage == "act2":
+            elif stage == "act2":
                 self.discards[p].append(card)
                 self.t_stage = "after2"
             else:  # after1: the first card used again by another soldier (R6.5a)
@@ -1829,12 +1849,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 for c in self.t_cards:
                     _own_hands(self)[p][c] += 1
                 self.t_cards = []
-            if a.verb == "remote":  # R6.10: uses both actions
+            if v == "remote":  # R6.10: uses both actions
                 self.t_stage = "after2"
                 for c in self.t_cards:
                     _own_hands(self)[p][c] += 1
                 self.t_cards = []
-        if a.verb == "camp":
+        if v == "camp":
             _camp(self, p, a.arg)
         else:
             k = a.soldier
@@ -1851,7 +1871,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             if not self._fown & _TLAST:  # (shared with a clone: copied at the first write)
                 self.t_last = self.t_last.copy()
                 self._fown |= _TLAST
-            self.t_last[s.sid] = CATEGORY[a.verb]
+            self.t_last[s.sid] = CATEGORY[v]
             _soldier_act(self, s, a)
         # Settled next (the turn ends when p has no piece left in play; after2 offers the drug
         # actions), unless nothing can have taken his last piece: no death or exit (each forgets
@@ -1877,10 +1897,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._log("camp", p, "action", {"name": self._names[p], "k": len(back) + 1})
 
     def _soldier_act(self, s: Soldier, a: TrenchAction) -> None:
-        if s.owner < 0:
+        p = s.owner
+        if p < 0:
             _civ_act(self, self.order[self.turn_i], s, a)
             return
-        p = s.owner
         v = a.verb
         if not self.quiet:
             self.log.append(_ENTRY("act", {"name": self._names[p], "text": a}, p, None, "action"))
@@ -1902,11 +1922,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             s.facing = a.arg
         elif v == "build":
             assert a.cell is not None
+            self._sight_of = -1  # (then the cell whose height changes: see _set_h)
             s.cubes -= 1
             _set_h(self, a.cell, _H(self, a.cell) + 1)
             _terrain(self, [a.cell], p)
         elif v == "collect":
             assert s.cell is not None
+            self._sight_of = -1  # (then the cell whose height changes: see _set_h)
             t = add(s.cell, s.facing)
             _set_h(self, t, _H(self, t) - 1)
             s.cubes += 1
@@ -1915,11 +1937,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             _fire(self, s, a.arg, a.n)
         elif v == "dig":
             assert s.cell is not None
+            self._sight_of = -1  # (then the cell whose height changes: see _set_h)
             if _H(self, s.cell) >= 1:
                 _set_h(self, s.cell, _H(self, s.cell) - 1)
                 _terrain(self, [s.cell], p)
         elif v == "remote":
             assert a.cell is not None
+            self._sight_of = -1  # (then the cell whose height changes: see _set_h)
             c = a.cell
             _set_h(self, c, _H(self, c) - 1)
             if _H(self, c) == 0:
@@ -1982,6 +2006,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _step(self, s: Soldier, d: str, dig: bool) -> None:
         if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
             s = _own(self, s)
+        self._sight_of = s.sid  # (unless a height changes or an ally is pushed)
         assert s.cell is not None
         c = s.cell
         lv = 1 if s.ship else self.h[_INDEX[c]]  # (level, inline)
@@ -2014,11 +2039,13 @@ class TrenchState(_Memo, State[TrenchAction]):
                     _kill(self, occ, s.owner, "melee")
                 else:
                     _own(self, occ).cell = add(t, d)
+                    self._sight_of = None  # (two soldiers moved)
         _enter(self, s, t)
 
     def _dash(self, s: Soldier) -> None:
         if not self._sown >> s.sid & 1:  # (a soldier: _own's test, inline)
             s = _own(self, s)
+        self._sight_of = s.sid  # (unless a height changes)
         assert s.cell is not None
         d = s.facing
         _leave_ship(self, s)
@@ -2094,6 +2121,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             _own_known(self)
         self.public_tiles.add(int(tile[0]))
         lv = _level(self, s)
+        if kind != "gas":  # (a shot only kills, unless it lowers a cube: see _set_h)
+            self._sight_of = -1
         if kind == "gun":
             occupied = {x.cell for x in self.soldiers
                         if x.alive and not x.exited and not x.ship and x.cell is not None}
@@ -2302,21 +2331,42 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     # -- vision (R9.3)
     def _update_sight(self, only: Soldier | None = None) -> None:
-        """R9.3: every soldier in play looks (or ``only`` that one, when nothing else changed)."""
+        """R9.3: every soldier in play looks (or ``only`` that one, when nothing else changed;
+        or only the pairs with the soldier ``_sight_of`` names, when the step moved him alone or
+        put a tile on him alone, and changed no height: see :meth:`_look_with`)."""
+        sid = self._sight_of
+        if sid is not None:
+            self._sight_of = None
+            if only is None:
+                if type(sid) is tuple:  # heights alone changed: who looks across them
+                    if len(sid) == 1:  # (the usual one cell: the eyes' cells looked up)
+                        watch = _WATCH[sid[0]]
+                        for e in self.soldiers:
+                            here = e.cell
+                            if here is not None and here in watch[e.facing] and e.alive:
+                                _look_with(self, e, False)
+                        return
+                    for e in self.soldiers:
+                        here = e.cell
+                        if here is not None and e.alive and (
+                            here in sid or not _LOOK_BY[e.facing][here].isdisjoint(sid)
+                        ):
+                            _look_with(self, e, False)
+                elif sid >= 0:  # (-1: nothing changed that could show something new)
+                    _look_with(self, self.soldiers[sid], True)
+                return
+        if only is not None:
+            _look_with(self, only, False)
+            return
         # the pieces that may see or be seen, by cell (one living piece per cell, R3.12)
         pos: dict[Cell, Soldier] = {}
         for s in self.soldiers:  # (a plain loop: a comprehension is one more call)
             if s.alive and s.cell is not None:  # (in play: an exited soldier has no cell)
                 pos[s.cell] = s
         hidden = self.opts.hidden_teams
-        # (each eye with its cell, known to be a cell: no assert per eye)
-        if only is None:
-            eyes: Iterable[tuple[Cell, Soldier]] = pos.items()
-        else:
-            here = only.cell
-            eyes = [(here, only)] if here is not None and pos.get(here) is only else []
         cells = set(pos)  # (set and set intersect by the hashes they hold: no cell hashed again)
-        for here, e in eyes:
+        # (each eye with its cell, known to be a cell: no assert per eye)
+        for here, e in pos.items():
             # the pieces adjacent or on the forward ray (the quick test of sees)
             for c in _LOOK_BY[e.facing][here].intersection(cells):
                 t = pos[c]
@@ -2331,6 +2381,41 @@ class TrenchState(_Memo, State[TrenchAction]):
                     _own_known(self)[e.owner].update(map(_TILE_ID, t.tiles))
                     if team:  # R13.4: the observer's owner learns the seen piece's team
                         self.team_seen[e.owner].add(t.owner)
+
+    def _look_with(self, s: Soldier, seen: bool) -> None:
+        """R9.3 for the pairs with ``s`` alone: what ``s`` sees, and (``seen``) who sees him.
+        Every other pair was looked at after the step that last changed it, and looks the same:
+        no other piece moved, turned or took a tile, no height changed, and what its owner knows
+        only grows (a death or a sinking ship removes pieces; pieces do not block sight)."""
+        here = s.cell
+        if here is None or not s.alive:  # (not in play: he neither sees nor is seen)
+            return
+        o, f = s.owner, s.facing
+        look = _LOOK_BY[f][here]
+        hidden = self.opts.hidden_teams
+        for t in self.soldiers:  # (a plain loop: no positions gathered first)
+            q = t.owner
+            if q == o:  # (his own first: half the soldiers of a duel)
+                continue
+            c = t.cell
+            if c is None or not t.alive:
+                continue
+            if c in look:  # s may see t (the quick test of sees)
+                team = hidden and q not in self.team_seen[o]
+                if team or not self.known[o].issuperset(map(_TILE_ID, t.tiles)):
+                    lv = 1 if s.ship else self.h[_INDEX[here]]  # (level, inline)
+                    if sees(self.h, here, lv, f, c, not t.ship):
+                        _own_known(self)[o].update(map(_TILE_ID, t.tiles))
+                        if team:  # R13.4
+                            self.team_seen[o].add(q)
+            if seen and here in _LOOK_BY[t.facing][c]:  # t may see s
+                team = hidden and o not in self.team_seen[q]
+                if team or not self.known[q].issuperset(map(_TILE_ID, s.tiles)):
+                    lv = 1 if t.ship else self.h[_INDEX[c]]  # (level, inline)
+                    if sees(self.h, c, lv, t.facing, here, not s.ship):
+                        _own_known(self)[q].update(map(_TILE_ID, s.tiles))
+                        if team:  # R13.4
+                            self.team_seen[q].add(o)
 
     # -- end of game
     def _check_end(self) -> bool:
@@ -2375,11 +2460,12 @@ class TrenchState(_Memo, State[TrenchAction]):
             tops, reason = list(range(self.n)), "empty"
         if not reason:
             return False
-        keys = _judgement_keys(self, tops)
+        tv = _team_vps(self)
+        keys = _judgement_keys(self, tops, tv)
         best = tops[keys.index(max(keys))]  # (the first of the best, as max(tops, key=) picks)
         team = self.team
         winners = tuple([p for p in range(self.n) if team[p] == team[best]])  # (no generator)
-        self.result = Outcome(tuple(map(float, _team_vps(self))), winners, reason)
+        self.result = Outcome(tuple(map(float, tv)), winners, reason)
         if not self.quiet:
             names = self._names
             self._log("winner", None, "phase", {
@@ -2406,11 +2492,13 @@ class TrenchState(_Memo, State[TrenchAction]):
                 best = max(best, edge.row_of(s.cell))
         return best
 
-    def _judgement_keys(self, seats: list[int]) -> list[tuple[int, ...]]:
+    def _judgement_keys(
+        self, seats: list[int], vps: list[int] | None = None
+    ) -> list[tuple[int, ...]]:
         """R12.5, the key of each of ``seats``: VP, then advance, enemy corpses, VP, survivors,
         weapons used, later turn (with teams: of the team, the best advance and the latest
         seat). Each seat's :meth:`advance`, :meth:`corpse_count` and survivors are counted in
-        one pass over the soldiers."""
+        one pass over the soldiers (``vps``: :meth:`_team_vps`, when the caller has them)."""
         n, team, sol, edges = self.n, self.team, self.soldiers, self.edges
         order = self.order if self.order else _cw(self, self.start)
         adv, corpses, alive = [0] * n, [0] * n, [0] * n
@@ -2425,19 +2513,24 @@ class TrenchState(_Memo, State[TrenchAction]):
             if s.exited:
                 adv[q] = 8
             elif s.alive and s.cell is not None and not s.ship:
-                adv[q] = max(adv[q], EDGES[edges[q]].row_of(s.cell))
-        vps = _team_vps(self)
+                row = _ROW_OF[edges[q]][s.cell]  # (EDGES[...].row_of, from a table)
+                if row > adv[q]:  # (max, inline)
+                    adv[q] = row
+        if vps is None:
+            vps = _team_vps(self)
         keys = []
         spent = self.spent
         for p in seats:
             best, held, living, used, later = 0, 0, 0, 0, -1
-            for q in range(n):  # p and his partners (a loop: no generators)
+            for q in range(n):  # p and his partners (a loop: no generators; max inline)
                 if team[q] == team[p]:
-                    best = max(best, adv[q])
+                    if adv[q] > best:
+                        best = adv[q]
                     held += corpses[q]
                     living += alive[q]
                     used += spent[q]
-                    later = max(later, order.index(q) if q in order else -1)
+                    if q in order and order.index(q) > later:
+                        later = order.index(q)
             vp = vps[p]
             keys.append((vp, best, held, vp, living, used, later))
         return keys
@@ -2692,6 +2785,7 @@ _team_vps = TrenchState._team_vps
 _terrain = TrenchState._terrain
 _turn_actions = TrenchState._turn_actions
 _update_sight = TrenchState._update_sight
+_look_with = TrenchState._look_with
 _vps = TrenchState._vps
 _advance = TrenchState.advance
 _ally = TrenchState.ally
@@ -2738,6 +2832,8 @@ _CIV_CARDS = {False: frozenset(("move", "turn")), True: frozenset(("move", "turn
 #: The 49 cells in height-map order (a1, b1, .., g7).
 _CELLS: tuple[Cell, ...] = tuple(CELL[x, y] for y in range(1, 8) for x in range(1, 8))
 _INDEX: dict[Cell, int] = {c: i for i, c in enumerate(_CELLS)}
+#: By edge, then board cell: how far the cell is from the edge (``Edge.row_of``, A81).
+_ROW_OF: dict[str, dict[Cell, int]] = {e: {c: EDGES[e].row_of(c) for c in _CELLS} for e in EDGES}
 #: By direction, the cell one step away (``add(c, d)`` without a call), for the board, the
 #: ships' cells around it and one ring more (the shared cells of ``CELL``, as every cell table).
 _NEXT: dict[str, dict[Cell, Cell]] = {
@@ -2951,6 +3047,13 @@ for _x in range(8 + 1):  # made at import: the board and the ships' cells around
             _look(CELL[_x, _y], _d)
 #: ``_LOOK`` by facing, then by cell.
 _LOOK_BY = {d: {c: v for (c, f), v in _LOOK.items() if f == d} for d in DIRS}
+#: By board cell, then facing: the cells of the eyes that stand on it or look across it (its
+#: height may change what they see).
+_WATCH: dict[Cell, dict[str, frozenset[Cell]]] = {
+    c: {d: frozenset(e for (e, f), v in _LOOK.items() if f == d and (e == c or c in v))
+        for d in DIRS}
+    for c in ((x, y) for x in range(1, 8) for y in range(1, 8))
+}
 
 
 #: By ship cell (R4.5): the opposite edge's ship cell on the same line and the line's middle

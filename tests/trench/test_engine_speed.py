@@ -220,3 +220,70 @@ def test_gas_walk_and_gun_ray_match_the_step_by_step_walks():
         side = rng.choice((None, None, *DIRS))
         assert board.gas_walk(h, cell, wind, visited, side) == board._gas_walk_far(
             h, cell, wind, visited, side)
+
+
+def test_looking_with_one_soldier_knows_what_every_soldier_looking_knows(monkeypatch):
+    """After a step that moved one soldier alone or handed a tile to him (``_sight_of``), only
+    the pairs with him are looked at (R9.3); along seeded random games of every kind of table,
+    the tiles and teams known after each step are those every soldier looking after every step
+    knows, and every soldier looking then finds nothing new."""
+    import random
+
+    import gamelib.trench.state as ts
+
+    def playout(options: dict, seed: int) -> list:
+        game = gamelib.load("trench", **options)
+        st = game.new_state(seed, quiet=True)
+        rng = random.Random(seed)
+        seen = []
+        while st.current_player is not None:
+            legal = st.legal_actions()
+            st.apply_in_place(legal[rng.randrange(len(legal))])
+            seen.append((st.known, st.team_seen, st.public_tiles))
+            seen[-1] = copy.deepcopy(seen[-1])
+            twin = st.clone()  # every soldier looking now finds nothing new
+            ts.TrenchState._update_sight(twin)
+            assert (twin.known, twin.team_seen) == seen[-1][:2], (options, seed)
+        return seen
+
+    def look_fully(self, only=None):
+        self._sight_of = None
+        look(self, only)
+
+    tables = [{}, {"players": 3}, {"players": 4}, {"players": 4, "open_teams": True},
+              {"players": 4, "hidden_teams": True}, {"players": 3, "civilians": True},
+              {"beginner": True}, {"players": 3, "relief": False}]
+    runs = [(o, seed) for o in tables for seed in range(10)]
+    quick = [playout(o, seed) for o, seed in runs]
+    look = ts._update_sight
+    monkeypatch.setattr(ts, "_update_sight", look_fully)
+    for (o, seed), fast in zip(runs, quick, strict=True):
+        assert playout(o, seed) == fast, (o, seed)
+
+
+def test_eyes_not_watching_a_cell_see_the_same_whatever_its_height():
+    """R9.2: an eye that neither stands on a cell nor looks across it (``_WATCH``) sees the same
+    pieces whatever that cell's height, so a height change makes only the watchers look again."""
+    import random
+
+    from gamelib.trench.board import sees
+    from gamelib.trench.state import _WATCH
+
+    rng = random.Random(5)
+    eyes = [(x, y) for x in range(9) for y in range(9)
+            if (0 < x < 8 or 0 < y < 8) and (x, y) not in ((0, 0), (0, 8), (8, 0), (8, 8))]
+    board = [(x, y) for x in range(1, 8) for y in range(1, 8)]
+    for _ in range(20000):
+        h = [rng.choice((0, 1, 1, 2)) for _ in range(49)]
+        c, e, t = rng.choice(board), rng.choice(eyes), rng.choice(eyes)
+        d = rng.choice("NESW")
+        if e in _WATCH[c][d]:
+            continue
+        h2 = h.copy()
+        i = (c[1] - 1) * 7 + c[0] - 1
+        h2[i] = rng.choice([v for v in (0, 1, 2) if v != h[i]])
+        on_board = 0 < e[0] < 8 and 0 < e[1] < 8
+        lv, lv2 = ((h[(e[1] - 1) * 7 + e[0] - 1], h2[(e[1] - 1) * 7 + e[0] - 1])
+                   if on_board else (1, 1))
+        target_on_board = 0 < t[0] < 8 and 0 < t[1] < 8
+        assert sees(h, e, lv, d, t, target_on_board) == sees(h2, e, lv2, d, t, target_on_board)
