@@ -683,17 +683,21 @@ class TrenchState(_Memo, State[TrenchAction]):
             if kind == "relief":
                 _after_relief(self, sid)
 
-    def _give_actions(self, p: int, out: list[TrenchAction]) -> None:
+    def _give_actions(
+        self, p: int, out: list[TrenchAction], mine: list[Soldier] | None = None
+    ) -> None:
         """R6.11 / A90: items between adjacent own soldiers on the board, during one's own turn;
         in the open team game also to the partner's adjacent soldiers (named by their cell):
-        added to ``out`` (the other legal actions: no list made and joined)."""
-        per = self.per
+        added to ``out`` (the other legal actions: no list made and joined). ``mine``: ``p``'s
+        soldiers on the board, if :meth:`_uses_and_mine` has listed them."""
         if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
             return
-        mine: list[Soldier] = []
-        for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
-            if not s.ship and s.alive and not s.exited and s.cell is not None:  # (on_board)
-                mine.append(s)
+        if mine is None:
+            per = self.per
+            mine = []
+            for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
+                if not s.ship and s.alive and s.cell is not None:  # (on_board: exited, no cell)
+                    mine.append(s)
         if self.opts.open_teams:
             out.extend(_partner_gives(self, p, mine))
         n = len(mine)
@@ -853,20 +857,23 @@ class TrenchState(_Memo, State[TrenchAction]):
         st = self.t_stage
         if st == "after1":  # (the commonest here: tested first)
             card = self.t_card
+            mine: list[Soldier] | None = None
             if self.t_first_sid is not None and card in SOLDIER_CARDS:
                 # R6.5a: another piece may use the first card again
-                out = _card_uses(self, p, card, False, False, self.t_first_sid)
+                mine = []
+                out = _uses_and_mine(self, p, card, False, self.t_first_sid, mine)
             else:
                 out = []
             if self.drug_left > 0:  # (else no drug actions: no call)
                 out.extend(_drug_actions(self, p))
-            _give_actions(self, p, out)
+            _give_actions(self, p, out, mine)
             if self.t_cards:
                 out.append(_FLIP)
         elif st in ("act1", "act2"):
             assert self.t_card is not None
-            out = _card_uses(self, p, self.t_card, st == "act1")
-            _give_actions(self, p, out)
+            mine = []
+            out = _uses_and_mine(self, p, self.t_card, st == "act1", None, mine)
+            _give_actions(self, p, out, mine)
             return out
         else:  # after2
             out = _drug_actions(self, p) if self.drug_left > 0 else []
@@ -917,6 +924,42 @@ class TrenchState(_Memo, State[TrenchAction]):
                 uses(self, s, first, occ, out)
                 if any_one and out:
                     return out
+        if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
+            for c in self.civs:
+                if c.alive and c.sid not in self.t_exh and c.sid != skip:  # R6.9: dashed = done
+                    out += _civ_uses(self, c, card, p)
+        return out
+
+    def _uses_and_mine(
+        self, p: int, card: str, first: bool, skip: int | None, mine: list[Soldier]
+    ) -> list[TrenchAction]:
+        """:meth:`_card_uses` (no ``any_one``), adding ``p``'s soldiers on the board to ``mine``
+        on the way (for :meth:`_give_actions`: one walk over them, not two)."""
+        uses = _USES.get(card)
+        if uses is None or card == "camp":
+            out = _card_uses(self, p, card, first, False, skip)
+            per = self.per
+            for s in self.soldiers[p * per:p * per + per]:  # (_give_actions' own walk)
+                if not s.ship and s.alive and s.cell is not None:  # (on_board)
+                    mine.append(s)
+            return out
+        out = []
+        done: set[int] | None = self.t_exh if skip is None else self.t_exh | {skip}
+        if not done:  # (one test a soldier, or none)
+            done = None  # (usually: no look-up)
+        t_last = self.t_last  # (empty at a turn's first card: no look-up)
+        occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
+        per = self.per
+        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
+            if not s.alive or s.exited:
+                continue
+            if not s.ship and s.cell is not None:  # (on_board)
+                mine.append(s)
+            if done and s.sid in done:
+                continue
+            if t_last and t_last.get(s.sid, "") == card:  # (str == str: the fast compare)
+                continue  # R6.8: no two actions of one category in a row by one soldier
+            uses(self, s, first, occ, out)
         if self.civs and card in _CIV_CARDS[self.opts.guerrillas]:  # R13.2, R13.3
             for c in self.civs:
                 if c.alive and c.sid not in self.t_exh and c.sid != skip:  # R6.9: dashed = done
@@ -1039,7 +1082,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The living pieces by board cell (``at`` for many cells: one pass, then look-ups)."""
         occ: dict[Cell, Soldier] = {}
         for x in self.soldiers:
-            if not x.ship and x.alive and not x.exited and x.cell is not None:  # (on_board)
+            if not x.ship and x.alive and x.cell is not None:  # (on_board: exited, no cell)
                 occ[x.cell] = x
         for x in self.civs:
             if x.alive and x.cell is not None and x.cell not in occ:
@@ -1686,9 +1729,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.log.append(_ENTRY(
                 "reveal", {"name": self._names[p], "card": CARD_NAMES[card]}, p, None, "event"))
         self.t_stage = act
-        uses = _card_uses(self, p, card, act == "act1")
+        mine: list[Soldier] = []
+        uses = _uses_and_mine(self, p, card, act == "act1", None, mine)
         if uses:  # the legal actions until the next decision (the card is used or handed on)
-            _give_actions(self, p, uses)
+            _give_actions(self, p, uses, mine)
             self._legal = uses
         else:
             if not self.quiet:
@@ -2773,6 +2817,7 @@ _set_up = TrenchState._set_up
 _from_prototype = TrenchState._from_prototype
 _soldier_act = TrenchState._soldier_act
 _turn_uses = TrenchState._turn_uses
+_uses_and_mine = TrenchState._uses_and_mine
 _build_uses = TrenchState._build_uses
 _dig_uses = TrenchState._dig_uses
 _equip_uses = TrenchState._equip_uses
