@@ -1025,12 +1025,26 @@ class TrenchState(_Memo, State[TrenchAction]):
         self, s: Soldier, remote: bool, occ: dict[Cell, Soldier] | None, out: list[TrenchAction]
     ) -> None:
         k = s.num
-        carry = _carry_limit(self, s)
+        c = s.cell
+        assert c is not None
+        carry = -1  # (_carry_limit, inline; the piece in front looked for only if it counts)
+        if not s.masked and not s.ship:
+            _, t, i = _AHEAD[s.facing][c]
+            if i is not None:
+                h = self.h
+                lv, ht = h[_INDEX[c]], h[i]
+                if ht == lv:  # an ally at its level goes along
+                    x = _at(self, t)
+                    if x is not None and x.owner >= 0 and _ally(self, x.owner, s.owner):
+                        carry = ht
+                elif (  # a ground cube in front goes along
+                    lv == 1 and ht == 2 and t not in self.base_at and t != self.village
+                    and _at(self, t) is None
+                ):
+                    carry = 1
         if carry < 0:  # nothing carried along: the three other facings (a table)
             out.extend(_TURNS[k][s.facing])
             return
-        c = s.cell
-        assert c is not None
         for d in DIRS:
             if d != s.facing:
                 out.append(_ACT["turn", k, d])
@@ -1116,8 +1130,31 @@ class TrenchState(_Memo, State[TrenchAction]):
                 continue
             for mode in _step_modes(self, s, c, lv, d, False, occ):
                 out.append(_STEP_OF[mode][k][d])
-        if not s.masked and _dash_ok(self, s, occ):
-            out.append(_DASH_OF[k][s.facing])
+        if s.masked:  # the dash (_dash_ok, inline: no call)
+            return
+        d = s.facing
+        if s.ship and d != EDGES[self.edges[s.owner]].forward:
+            return
+        on = _AHEAD[d]  # (the cells one and two steps on, and their indices, from tables)
+        _, c1, i = on[c]
+        if i is None:
+            return
+        _, t, j = on[c1]
+        h1 = h[i]
+        if c1 in occ and not (lv >= 1 and h1 == 0):
+            return
+        if lv >= 1:
+            if h1 == 2:
+                return
+            if h1 == 0 and (j is None or h[j] != 1):  # a hole is jumped onto ground only
+                return
+        elif h1 != 1:
+            return
+        # the second step, from c1 at level 1 (a free cell, not raised: the commonest answer)
+        if (j is not None and h[j] <= 1 and t not in occ) or _step_modes(
+            self, s, c1, 1, d, True, occ
+        ):
+            out.append(_DASH_OF[k][d])
 
     def _exit_ok(self, s: Soldier, c: Cell, d: str) -> bool:
         edge = EDGES[self.edges[s.owner]]
