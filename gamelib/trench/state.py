@@ -1800,21 +1800,30 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _settle_turn(self) -> None:
         p = self.order[self.turn_i]
         per = self.per
-        for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
-            if s.alive and not s.exited:
-                break
-        else:
+        if self.t_stage != "after2":
+            for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+                if s.alive and not s.exited:
+                    return
             _end_turn(self)
             return
-        if self.t_stage == "after2":
-            # the legal actions of after2, unless there are none but "end" (the turn ends)
-            legal = _drug_actions(self, p) if self.drug_left > 0 else []  # (no call: none)
-            _give_actions(self, p, legal)
-            if legal:
-                legal.append(_END)
-                self._legal = legal
-            else:
-                _end_turn(self)
+        live = False  # (_has_in_play, inline; the soldiers on the board listed on the way)
+        mine: list[Soldier] = []
+        for s in self.soldiers[p * per:p * per + per]:
+            if s.alive and not s.exited:
+                live = True
+                if not s.ship and s.cell is not None:
+                    mine.append(s)
+        if not live:
+            _end_turn(self)
+            return
+        # the legal actions of after2, unless there are none but "end" (the turn ends)
+        legal = _drug_actions(self, p) if self.drug_left > 0 else []  # (no call: none)
+        _give_actions(self, p, legal, mine)
+        if legal:
+            legal.append(_END)
+            self._legal = legal
+        else:
+            _end_turn(self)
 
     def _end_turn(self) -> None:
         p = self.order[self.turn_i]
