@@ -675,9 +675,30 @@ class TrenchState(_Memo, State[TrenchAction]):
             out.append(A("relief", arg="none"))
         return out
 
+    def _pending_any(self) -> bool:
+        """Whether the head decision has a choice: ``bool(_pending_actions())``, no list made."""
+        kind, p, sid = self.pending[0]
+        if kind == "intr" or kind == "civpen":  # (wait, or sit out a round: always there)
+            return True
+        mine = _in_play(self, p)
+        if kind == "penalty":
+            for r in mine:  # noqa: SIM110 (a plain loop: no generator)
+                if items_of(r, False):
+                    return True
+            return False
+        if not mine:
+            return False
+        for it in items_of(self.soldiers[sid], kind == "heir"):
+            if it != "cube":
+                return True
+            for r in mine:
+                if r.cubes < 2:
+                    return True
+        return False
+
     def _prune_pending(self) -> None:
         """Drop head decisions without a choice left (nothing to move, nobody to take it)."""
-        while self.pending and not _pending_actions(self):
+        while self.pending and not _pending_any(self):
             kind, _, sid = self.pending[0]
             self.pending = self.pending[1:]
             if kind == "relief":
@@ -2756,6 +2777,7 @@ _own_gas = TrenchState._own_gas
 _own_wind = TrenchState._own_wind
 _pay_interrupt = TrenchState._pay_interrupt
 _pending_actions = TrenchState._pending_actions
+_pending_any = TrenchState._pending_any
 _plot = TrenchState._plot
 _plot_choices = TrenchState._plot_choices
 _plot_list = TrenchState._plot_list
