@@ -338,3 +338,21 @@ def test_a_pending_choice_is_found_without_the_list(monkeypatch):
                                 assert any_(twin) == bool(ts._pending_actions(twin))
                 asked.append(None)
     assert True in asked and False in asked
+
+
+def test_the_fullest_and_emptiest_tile_match_max_and_min():
+    """``_tile`` (move_item, drop_item) picks the tile ``max``/``min`` by rounds would: on ties
+    the first one."""
+    import random
+
+    from gamelib.trench.soldier import Soldier, _tile
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        s = Soldier(0, 0, 1)
+        s.tiles = [(rng.randrange(12), rng.choice(("gun", "gas", "bomb")), rng.randrange(4))
+                   for _ in range(rng.randrange(1, 6))]
+        for kind in {t[1] for t in s.tiles}:
+            tiles = [t for t in s.tiles if t[1] == kind]
+            assert _tile(s, kind, True) is max(tiles, key=lambda t: int(t[2]))
+            assert _tile(s, kind, False) is min(tiles, key=lambda t: int(t[2]))
