@@ -1901,19 +1901,28 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.cont = "_settle_turn"
 
     def _camp(self, p: int, take: str) -> None:
-        for payer in _in_play(self, p):  # the first soldier with a food pays (no generator)
-            if payer.food:
+        per = self.per
+        # the first soldier in play with a food pays (in_play, inline: no list, no generator)
+        for payer in self.soldiers[p * per:p * per + per]:
+            if payer.food and payer.alive and not payer.exited:
                 _own(self, payer).food -= 1
                 break
         else:  # nobody has a food: a corpse is eaten
             eater = _own(self, next(s for s in _in_play(self, p) if s.corpses))
             eater.corpses.pop(0)
-        _own_discards(self)[p].remove("camp")
-        _own_hands(self)[p]["camp"] += 1
-        back = list(self.discards[p]) if not self.day else ([take] if take else [])
+        pile, hand = _own_discards(self)[p], _own_hands(self)[p]  # (owned once, not per card)
+        pile.remove("camp")
+        hand["camp"] += 1
+        if not self.day:  # the whole pile back
+            back = pile.copy()
+            pile.clear()
+        elif take:
+            back = [take]
+            pile.remove(take)
+        else:
+            back = []
         for c in back:
-            _own_discards(self)[p].remove(c)
-            _own_hands(self)[p][c] += 1
+            hand[c] += 1
         if not self.quiet:
             self._log("camp", p, "action", {"name": self._names[p], "k": len(back) + 1})
 
