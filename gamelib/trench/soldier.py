@@ -119,9 +119,16 @@ def items_of(s: Soldier, corpses: bool) -> list[str]:
 
 def _tile(s: Soldier, kind: str, most: bool) -> tuple[int, str, int]:
     """The tile of ``kind`` with the most (or fewest) rounds, the first one on ties."""
-    tiles = [t for t in s.tiles if t[1] == kind]
-    pick = max if most else min
-    return pick(tiles, key=lambda t: int(t[2]))
+    best: tuple[int, str, int] | None = None
+    for t in s.tiles:  # (a plain loop: no list, key function or lambda; ties keep the first)
+        if t[1] == kind and (
+            best is None
+            or (int(t[2]) > int(best[2]) if most else int(t[2]) < int(best[2]))
+        ):
+            best = t
+    if best is None:
+        raise ValueError(f"no {kind} tile")
+    return best
 
 
 def drop_item(s: Soldier, kind: str) -> None:

@@ -675,9 +675,30 @@ class TrenchState(_Memo, State[TrenchAction]):
             out.append(A("relief", arg="none"))
         return out
 
+    def _pending_any(self) -> bool:
+        """Whether the head decision has a choice: ``bool(_pending_actions())``, no list made."""
+        kind, p, sid = self.pending[0]
+        if kind == "intr" or kind == "civpen":  # (wait, or sit out a round: always there)
+            return True
+        mine = _in_play(self, p)
+        if kind == "penalty":
+            for r in mine:  # noqa: SIM110 (a plain loop: no generator)
+                if items_of(r, False):
+                    return True
+            return False
+        if not mine:
+            return False
+        for it in items_of(self.soldiers[sid], kind == "heir"):
+            if it != "cube":
+                return True
+            for r in mine:
+                if r.cubes < 2:
+                    return True
+        return False
+
     def _prune_pending(self) -> None:
         """Drop head decisions without a choice left (nothing to move, nobody to take it)."""
-        while self.pending and not _pending_actions(self):
+        while self.pending and not _pending_any(self):
             kind, _, sid = self.pending[0]
             self.pending = self.pending[1:]
             if kind == "relief":
@@ -1970,19 +1991,28 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.cont = "_settle_turn"
 
     def _camp(self, p: int, take: str) -> None:
-        for payer in _in_play(self, p):  # the first soldier with a food pays (no generator)
-            if payer.food:
+        per = self.per
+        # the first soldier in play with a food pays (in_play, inline: no list, no generator)
+        for payer in self.soldiers[p * per:p * per + per]:
+            if payer.food and payer.alive and not payer.exited:
                 _own(self, payer).food -= 1
                 break
         else:  # nobody has a food: a corpse is eaten
             eater = _own(self, next(s for s in _in_play(self, p) if s.corpses))
             eater.corpses.pop(0)
-        _own_discards(self)[p].remove("camp")
-        _own_hands(self)[p]["camp"] += 1
-        back = list(self.discards[p]) if not self.day else ([take] if take else [])
+        pile, hand = _own_discards(self)[p], _own_hands(self)[p]  # (owned once, not per card)
+        pile.remove("camp")
+        hand["camp"] += 1
+        if not self.day:  # the whole pile back
+            back = pile.copy()
+            pile.clear()
+        elif take:
+            back = [take]
+            pile.remove(take)
+        else:
+            back = []
         for c in back:
-            _own_discards(self)[p].remove(c)
-            _own_hands(self)[p][c] += 1
+            hand[c] += 1
         if not self.quiet:
             self._log("camp", p, "action", {"name": self._names[p], "k": len(back) + 1})
 
@@ -1994,7 +2024,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         v = a.verb
         if not self.quiet:
             self.log.append(_ENTRY("act", {"name": self._names[p], "text": a}, p, None, "action"))
-        if v in ("move", "dig_fwd"):
+        if v == "fire":  # (the commonest verbs first)
+            _fire(self, s, a.arg, a.n)
+        elif v in ("move", "dig_fwd"):
             _step(self, s, a.arg, dig=v == "dig_fwd")
         elif v == "dash":
             _dash(self, s)
@@ -2023,8 +2055,6 @@ class TrenchState(_Memo, State[TrenchAction]):
             _set_h(self, t, _H(self, t) - 1)
             s.cubes += 1
             _terrain(self, [t], p)
-        elif v == "fire":
-            _fire(self, s, a.arg, a.n)
         elif v == "dig":
             assert s.cell is not None
             self._sight_of = -1  # (then the cell whose height changes: see _set_h)
@@ -2205,24 +2235,32 @@ class TrenchState(_Memo, State[TrenchAction]):
             w = s
         else:
             w = _own(self, w)
-        tile = w.weapon(kind)
-        assert tile is not None and s.cell is not None
+        for tile in w.tiles:  # (weapon, inline: the first tile of the kind with rounds left)
+            if tile[1] == kind and int(tile[2]) > 0:
+                break
+        else:
+            raise AssertionError(f"no {kind} to fire")
+        assert s.cell is not None
         if not self._sown & _KNOWN:  # (_own_known, inline: public_tiles too)
             _own_known(self)
         self.public_tiles.add(int(tile[0]))
-        lv = _level(self, s)
+        lv = 1 if s.ship else self.h[_INDEX[s.cell]]  # (level, inline)
         if kind != "gas":  # (a shot only kills, unless it lowers a cube: see _set_h)
             self._sight_of = -1
         if kind == "gun":
-            occupied = {x.cell for x in self.soldiers
+            # the pieces on the board by cell (one living piece a cell, R3.12: the victim is
+            # looked up here, not by at's loop); civilians only when there are any
+            occupied = {x.cell: x for x in self.soldiers
                         if x.alive and not x.exited and not x.ship and x.cell is not None}
-            occupied.update(x.cell for x in self.civs if x.alive and x.cell is not None)
-            hit, q = gun_ray(self.h, s.cell, lv, s.facing, self.gun_range(s), occupied)
+            if self.civs:
+                for x in self.civs:
+                    if x.alive and x.cell is not None:
+                        occupied[x.cell] = x
+            reach = (4 if self.day else 3) - (1 if s.masked else 0)  # (gun_range, inline)
+            hit, q = gun_ray(self.h, s.cell, lv, s.facing, reach, occupied)
             cost = 1
             if hit == "piece" and q is not None:
-                victim = _at(self, q)
-                assert victim is not None
-                _kill(self, victim, p, "gun")
+                _kill(self, occupied[q], p, "gun")
             elif (hit == "cube" and q is not None and int(tile[2]) >= 2
                   and not (q in self.base_at and _ray_low(self, s, q))):
                 cost = 2
@@ -2250,8 +2288,18 @@ class TrenchState(_Memo, State[TrenchAction]):
             _gas_hits(self, tid, t)
             if self.wind is not None:
                 self.gasq = [*self.gasq, (tid, frozenset(), None)]
-            if self.n == 2 and not any(x.weapon("gas") for x in _in_play(self, p)):
-                _gun_bonus(self, p)
+            if self.n == 2:  # (a plain loop: no generator, no weapon calls)
+                per = self.per
+                for x in self.soldiers[p * per:p * per + per]:
+                    if x.alive and not x.exited:  # (in_play, inline)
+                        for g in x.tiles:
+                            if g[1] == "gas" and int(g[2]) > 0:
+                                break
+                        else:
+                            continue
+                        break  # a gas tile with rounds left: no bonus
+                else:
+                    _gun_bonus(self, p)
         else:
             tile = _spend(w, tile, 1)
             self.spent = spent = self.spent.copy()
@@ -2846,6 +2894,7 @@ _own_gas = TrenchState._own_gas
 _own_wind = TrenchState._own_wind
 _pay_interrupt = TrenchState._pay_interrupt
 _pending_actions = TrenchState._pending_actions
+_pending_any = TrenchState._pending_any
 _plot = TrenchState._plot
 _plot_choices = TrenchState._plot_choices
 _plot_list = TrenchState._plot_list

@@ -287,3 +287,72 @@ def test_eyes_not_watching_a_cell_see_the_same_whatever_its_height():
                    if on_board else (1, 1))
         target_on_board = 0 < t[0] < 8 and 0 < t[1] < 8
         assert sees(h, e, lv, d, t, target_on_board) == sees(h2, e, lv2, d, t, target_on_board)
+
+
+def test_a_pending_choice_is_found_without_the_list(monkeypatch):
+    """``_prune_pending`` asks ``_pending_any`` whether the head decision has a choice, not for
+    the list: along seeded random games of several kinds of table, before each test the answer
+    is the emptiness of ``_pending_actions``, and so it is after each step for every kind of
+    owner decision, every seat and every soldier's card."""
+    import random
+
+    import gamelib.trench.state as ts
+
+    asked = []
+    any_ = ts._pending_any
+
+    def checked(self):
+        got = any_(self)
+        assert got == bool(ts._pending_actions(self)), self.pending
+        asked.append(got)
+        return got
+
+    monkeypatch.setattr(ts, "_pending_any", checked)
+    tables = [{}, {"players": 3}, {"players": 4}, {"players": 4, "open_teams": True},
+              {"players": 4, "hidden_teams": True}, {"players": 3, "civilians": True},
+              {"beginner": True}, {"players": 3, "relief": False}]
+    for options in tables:
+        for seed in range(12):
+            game = gamelib.load("trench", **options)
+            st = game.new_state(seed, quiet=True)
+            rng = random.Random(seed)
+            while st.current_player is not None:
+                legal = st.legal_actions()
+                st.apply_in_place(legal[rng.randrange(len(legal))])
+                kept = st.pending
+                for kind in ("relief", "heir", "hand", "penalty", "intr", "civpen"):
+                    for p in range(st.n):
+                        for s in st.soldiers:
+                            st.pending = [(kind, p, s.sid)]
+                            assert any_(st) == bool(ts._pending_actions(st)), st.pending
+                st.pending = kept
+                if len(asked) % 7 == 0:  # cards of cubes alone, takers full or not
+                    twin = copy.deepcopy(st)
+                    for i, s in enumerate(twin.soldiers):
+                        s.tiles, s.masks, s.food, s.drugs = [], 0, 0, 0
+                        s.cubes = 1 + (i * seed) % 2
+                    for kind in ("relief", "heir", "hand"):
+                        for p in range(st.n):
+                            for s in twin.soldiers:
+                                twin.pending = [(kind, p, s.sid)]
+                                assert any_(twin) == bool(ts._pending_actions(twin))
+                asked.append(None)
+    assert True in asked and False in asked
+
+
+def test_the_fullest_and_emptiest_tile_match_max_and_min():
+    """``_tile`` (move_item, drop_item) picks the tile ``max``/``min`` by rounds would: on ties
+    the first one."""
+    import random
+
+    from gamelib.trench.soldier import Soldier, _tile
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        s = Soldier(0, 0, 1)
+        s.tiles = [(rng.randrange(12), rng.choice(("gun", "gas", "bomb")), rng.randrange(4))
+                   for _ in range(rng.randrange(1, 6))]
+        for kind in {t[1] for t in s.tiles}:
+            tiles = [t for t in s.tiles if t[1] == kind]
+            assert _tile(s, kind, True) is max(tiles, key=lambda t: int(t[2]))
+            assert _tile(s, kind, False) is min(tiles, key=lambda t: int(t[2]))
