@@ -1210,6 +1210,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.history = history.plus(action._text)
 
     def _apply(self, action: TrenchAction) -> None:
+        legal = self._legal  # (this state's legal actions, if asked: the cube phase's carry)
         self._legal = None
         assert self.result is None
         if self._log_shared:  # (once per step: the entries of the step are appended directly)
@@ -1237,7 +1238,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             _plot(self, p, action.arg.split("+"))
         else:
             p = self.queue[0]
-            _apply_setup(self, p, action)
+            _apply_setup(self, p, action, legal)
         # What runs by itself (inline: one call fewer per step): gas first, then the end checks,
         # the owner decisions it raised, then the next automatic step. (The result is set only
         # by the end check, a choice only by a gas run.)
@@ -1276,7 +1277,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             _update_sight(self)
 
     # -- set-up
-    def _apply_setup(self, p: int, a: TrenchAction) -> None:
+    def _apply_setup(self, p: int, a: TrenchAction, legal: list[TrenchAction] | None) -> None:
+        """A set-up step; ``legal``: this state's legal actions if they were asked for (the
+        cube phase's next ones are then worked out from them, see below), else ``None``."""
         ph = self.phase
         if not self._fown & _QUEUE:  # (shared with a clone: copied at the first write)
             self.queue = self.queue.copy()
@@ -1336,6 +1339,13 @@ class TrenchState(_Memo, State[TrenchAction]):
                 fwd = list(range(self.n))
                 self.queue = fwd + fwd[::-1]
         else:
+            # (the list of _setup_actions is [pass, cubes..., foods...], cubes and foods on the
+            # same open cells in cell order; without civilians to place, a placement closes
+            # its own cell only, a pass nothing: the next player's list is this one without
+            # the cell's two actions, or without a kind whose pool ran out)
+            sup0, food0 = self.supply > 0, self.food_pool > 0
+            if self.civ_pool or self.village_pool:
+                legal = None
             if a.verb == "place" and a.cell is not None:
                 if a.arg == "cube":
                     _set_h(self, a.cell, 2)
@@ -1361,6 +1371,25 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.add_log("pass", player=p, kind="action", name=self.name(p))
             if not self.queue:
                 self.cont = "_start_round"
+            elif legal is not None:
+                if a is not _PASS:
+                    j = legal.index(a)  # (interned actions: compared by identity, in C)
+                    n = len(legal) - 1
+                    k = n >> 1 if sup0 and food0 else n  # open cells
+                    fo = 1 + k if sup0 else 1  # the first food
+                    m = j - 1 if a.arg == "cube" else j - fo  # the cell's rank among them
+                    legal = legal.copy()
+                    if food0:
+                        if self.food_pool > 0:
+                            del legal[fo + m]
+                        else:
+                            del legal[fo:fo + k]
+                    if sup0:
+                        if self.supply > 0:
+                            del legal[1 + m]
+                        else:
+                            del legal[1:1 + k]
+                self._legal = legal
 
     def _resolve(self, p: int, a: TrenchAction) -> None:
         """Carry out the owner decision at the head of ``pending``."""

@@ -169,3 +169,29 @@ def test_kept_landing_lists_match_a_fresh_one():
             if st.phase == "land":
                 assert legal == state._land_list(st, st.queue[0])
             st = play(st, legal[rng.randrange(len(legal))])
+
+
+def test_carried_cube_phase_lists_match_a_fresh_one():
+    """The cube phase's legal actions, worked out in ``_apply_setup`` from the previous
+    player's list (the cell taken or a pool run out), are the ones ``_setup_actions`` gives
+    afresh (R4.8, A12), along seeded random set-ups played in place, with each table size,
+    in beginner mode and with civilians (whose lists are never carried)."""
+    import random
+
+    from gamelib.trench import state
+
+    rng = random.Random(4)
+    carried = 0
+    for options in ({}, {"players": 3}, {"players": 4}, {"beginner": True},
+                    {"civilians": True}):
+        game = gamelib.load("trench", **options)
+        for seed in range(40):
+            st = game.new_state(seed, quiet=seed % 2 == 0)
+            while st.phase != "turn" and st.current_player is not None:
+                kept = st._legal
+                legal = st.legal_actions()
+                if st.phase == "setup" and not st.pending:
+                    assert legal == state._setup_actions(st, st.queue[0])
+                    carried += kept is not None
+                st.apply_in_place(legal[rng.randrange(len(legal))])
+    assert carried > 100
