@@ -799,19 +799,30 @@ class TrenchState(_Memo, State[TrenchAction]):
                     can_intr = True
                     break
         # (a hand's cards are always in CARDS order, so its counts name it: check_invariants)
-        key = (tuple(h.values()), can_intr, self.opts.interrupt_timing)
+        timing = self.opts.interrupt_timing
+        key = (tuple(h.values()), can_intr, timing)
         out = _PLOTS.get(key)
         if out is None:
-            out = _PLOTS[key] = _plot_list(self, p, can_intr)
+            kind = (tuple(h), timing)
+            if kind not in _PLOTS_MADE:  # every hand of this kind at once: no miss later
+                _PLOTS_MADE.add(kind)
+                for counts in itertools.product(*(range(CARDS[c] + 1) for c in h)):
+                    one = dict(zip(h, counts, strict=True))
+                    for intr in (False, True):
+                        _PLOTS[counts, intr, timing] = _plot_list(one, intr, timing == "phase4")
+            out = _PLOTS.get(key)
+            if out is None:  # (more copies of a card than the game has: never, but correct)
+                out = _PLOTS[key] = _plot_list(h, can_intr, timing == "phase4")
         return out
 
-    def _plot_list(self, p: int, can_intr: bool) -> list[TrenchAction]:
-        counts = self.hands[p]
+    @staticmethod
+    def _plot_list(counts: dict[str, int], can_intr: bool, phase4: bool) -> list[TrenchAction]:
+        """The plots a hand with these card ``counts`` allows (``can_intr``: the interrupt
+        card too; ``phase4``: alone as well, A22 b)."""
         hand: list[str] = []  # the cards that may be plotted, in CARDS order (no comprehensions)
         for c in CARDS:
             if counts.get(c, 0) > 0 and (can_intr or c != "interrupt"):
                 hand.append(c)
-        phase4 = self.opts.interrupt_timing == "phase4"
         out: list[TrenchAction] = []
         for c in hand:
             if phase4 or c != "interrupt":  # A22 b: alone it could only hold the turn back
@@ -2897,6 +2908,9 @@ _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
 #: timing): the list of plot actions depends on nothing else, so it is built once per kind of
 #: hand (with or without the beginner's missing cards, the tuples differ in length).
 _PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
+#: The kinds of hand (its cards, the interrupt timing) whose every plot list ``_PLOTS`` holds
+#: (made at the first plot of such a hand, for every count up to the game's copies).
+_PLOTS_MADE: set[tuple[Any, ...]] = set()
 #: The plot of one card, by the card (made at import).
 _PLOT_ONE = {c: act("plot", arg=c) for c in CARDS}
 #: The plot of two cards, by the first card, then the second (made at import).

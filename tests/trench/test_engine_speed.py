@@ -195,3 +195,31 @@ def test_carried_cube_phase_lists_match_a_fresh_one():
                     carried += kept is not None
                 st.apply_in_place(legal[rng.randrange(len(legal))])
     assert carried > 100
+
+
+def test_kept_plot_lists_match_a_fresh_one():
+    """The plot choices kept by kind of hand (all made at the first plot of such a hand) are
+    the ones worked out afresh from the hand at hand (R5.3, A22 b), along seeded random games,
+    with each interrupt timing and in beginner mode."""
+    import random
+
+    from gamelib.trench import state
+
+    rng = random.Random(5)
+    seen = 0
+    for options in ({}, {"interrupt_timing": "phase4"}, {"interrupt_timing": "boundary"},
+                    {"beginner": True}):
+        game = gamelib.load("trench", **options)
+        for seed in range(15):
+            st = game.new_state(seed, quiet=True)
+            while st.current_player is not None:
+                legal = st.legal_actions()
+                if st.phase == "plot" and not st.pending and st.choice is None:
+                    p = st.queue[0]
+                    can_intr = (st.hands[p].get("interrupt", 0) > 0 and not st.intr_used[p]
+                                and any(s.drugs for s in st.in_play(p)))
+                    phase4 = st.opts.interrupt_timing == "phase4"
+                    assert legal == state._plot_list(dict(st.hands[p]), can_intr, phase4)
+                    seen += 1
+                st.apply_in_place(legal[rng.randrange(len(legal))])
+    assert seen > 300
