@@ -1544,7 +1544,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 skipped = True
                 self.add_log("civ_skip", player=p, name=self.name(p))
                 continue
-            if _plot_choices(self, p):
+            hand = self.hands[p]  # a card but the interrupt always makes a plot (in C, no list)
+            if sum(hand.values()) > hand.get("interrupt", 0) or _plot_choices(self, p):
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
                 if not self.quiet:
