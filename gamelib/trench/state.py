@@ -1299,14 +1299,21 @@ class TrenchState(_Memo, State[TrenchAction]):
         if ph == "arm":
             kinds = a.arg.split(",")
             per = self.per  # (every soldier is in play during the set-up: in_play, inline)
-            mine = range(p * per, p * per + per)
-            for i, kind in zip(mine, kinds, strict=True):
-                s = self.soldiers[i]
-                if not self._sown >> i & 1:  # (_own, inline)
-                    s = self.soldiers[i] = s.copy()
-                    self._sown |= 1 << i
-                ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
-                s.tiles = [(i, kind, ammo)]
+            mine = _SEAT_SIDS[per][p]
+            soldiers = self.soldiers
+            # (one test of the seat's ownership bits, not two big-int operations per soldier)
+            mask = _SEAT_MASKS[per][p]
+            if self._sown & mask != mask:
+                for i in mine:  # (_own, inline)
+                    if not self._sown >> i & 1:
+                        soldiers[i] = soldiers[i].copy()
+                        self._sown |= 1 << i
+            bomb = self.opts.bomb_uses
+            i = mine[0]
+            for kind in kinds:  # (one kind per soldier of the seat: the action is legal)
+                soldiers[i].tiles = [(i, kind, 4 if kind == "gun" else 2 if kind == "gas"
+                                      else bomb)]
+                i += 1
             if not self._sown & _KNOWN:  # (_own_known, inline)
                 _own_known(self)
             self.known[p].update(mine)
@@ -1318,9 +1325,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                                        "action"))
             if not self.queue:
                 self.phase = "land"
-                fwd = list(range(self.n))
-                rounds = [fwd, fwd[::-1], fwd][: self.per]
-                self.queue = [q for r in rounds for q in r]
+                self.queue = list(_LAND_QUEUE[self.n, self.per])
         elif ph == "land":
             i = p * self.per + a.soldier - 1  # (_own(_by(...)), inline)
             s = self.soldiers[i]
@@ -1347,8 +1352,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                                        None, "action"))
             if not self.queue:
                 self.phase = "setup"
-                fwd = list(range(self.n))
-                self.queue = fwd + fwd[::-1]
+                self.queue = list(_CUBE_QUEUE[self.n])
         else:
             # (the list of _setup_actions is [pass, cubes..., foods...], cubes and foods on the
             # same open cells in cell order; without civilians to place, a placement closes
@@ -2864,6 +2868,17 @@ _EXTRA = _DrugVersions(
     for a in [*_ACT.values(), *(x for acts in _CELL_ACTS.values() for x in acts)]
     if a.verb in CATEGORY and a.verb != "camp" and a.soldier < CIV
 )
+#: By soldiers per seat, then seat: the seat's soldier ids (a tuple) and their bits in
+#: ``_sown`` (an int).
+_SEAT_SIDS = {per: tuple(tuple(range(p * per, p * per + per)) for p in range(4)) for per in (2, 3)}
+_SEAT_MASKS = {per: tuple(((1 << per) - 1) << (p * per) for p in range(4)) for per in (2, 3)}
+#: The landing order by (seats, soldiers per seat): the seats clockwise, counter-clockwise,
+#: clockwise again, one soldier each time (R4.5); the cube phase's, by seats: there and back.
+_LAND_QUEUE = {
+    (n, per): tuple(q for r in [range(n), range(n - 1, -1, -1), range(n)][:per] for q in r)
+    for n in (2, 3, 4) for per in (2, 3)
+}
+_CUBE_QUEUE = {n: (*range(n), *range(n - 1, -1, -1)) for n in (2, 3, 4)}
 _ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
     b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
     for b, kinds in ((True, ("gun", "bomb")), (False, ("gun", "gas", "bomb")))
