@@ -63,11 +63,12 @@ if TYPE_CHECKING:
 __all__ = ["TrenchState"]
 
 A = act
-#: The ownership bit of the generator and the wind piles in ``_sown`` (soldiers use bits 0..11).
-_WIND = 1 << 40
+#: The ownership bit of the generator and the wind piles in ``_sown`` (soldiers use bits 0..11;
+#: the next bits keep ``_sown`` below 2**30, one digit of a CPython int: cheaper arithmetic).
+_WIND = 1 << 12
 #: The ownership bits of the hands and of the tiles known (``known``, ``public_tiles``).
-_HANDS = 1 << 41
-_KNOWN = 1 << 42
+_HANDS = 1 << 13
+_KNOWN = 1 << 14
 #: The ownership bits (in ``_fown``: small ints, no big-int arithmetic) of the flow's small
 #: containers written on most steps (a played-in-place state owns them for good; a clone
 #: copies one at its first write): the set-up and plot queue, the turn's cards, the cards

@@ -223,3 +223,16 @@ def test_kept_plot_lists_match_a_fresh_one():
                     seen += 1
                 st.apply_in_place(legal[rng.randrange(len(legal))])
     assert seen > 300
+
+
+def test_ownership_bits_stay_apart_and_small():
+    """The soldiers' ownership bits (one per soldier, 12 at most) and the wind, hands and known
+    bits of ``_sown`` never overlap, and a state owning everything keeps ``_sown`` one CPython
+    digit (below 2**30)."""
+    from gamelib.trench import state
+
+    others = state._WIND | state._HANDS | state._KNOWN
+    for players in (2, 3, 4):
+        st = gamelib.load("trench", players=players).new_state(1)
+        mine = (1 << len(st.soldiers)) - 1
+        assert mine & others == 0 and st._sown == mine | others < 2**30
