@@ -1471,11 +1471,23 @@ class TrenchState(_Memo, State[TrenchAction]):
         """R7.8.2: pay a drug from any soldier in play; the card leaves the game."""
         plot = self.plots[p]
         assert plot is not None
-        plot = _own_plots(self)[p] = plot[:]
+        if not self._fown & _PLOTS_OWN:  # (_own_plots, inline)
+            self.plots = self.plots.copy()
+            self._fown |= _PLOTS_OWN
+        plot = self.plots[p] = plot.copy()
         plot.remove("interrupt")
         self.intr_used = used = self.intr_used.copy()  # (replaced, never changed)
         used[p] = True
-        payer = _own(self, next(s for s in _in_play(self, p) if s.drugs))
+        soldiers = self.soldiers
+        for i in _SEAT_SIDS[self.per][p]:  # the first soldier in play with a drug (no generator)
+            payer = soldiers[i]
+            if payer.drugs and payer.alive and not payer.exited:
+                break
+        else:
+            raise AssertionError("an interrupt paid without a drug in play")
+        if not self._sown >> i & 1:  # (_own, inline)
+            payer = soldiers[i] = payer.copy()
+            self._sown |= 1 << i
         payer.drugs -= 1
         if not self.quiet:
             self._log("interrupt", p, "event", {"name": self._names[p]})
