@@ -63,11 +63,12 @@ if TYPE_CHECKING:
 __all__ = ["TrenchState"]
 
 A = act
-#: The ownership bit of the generator and the wind piles in ``_sown`` (soldiers use bits 0..11).
-_WIND = 1 << 40
+#: The ownership bit of the generator and the wind piles in ``_sown`` (soldiers use bits 0..11;
+#: the next bits keep ``_sown`` below 2**30, one digit of a CPython int: cheaper arithmetic).
+_WIND = 1 << 12
 #: The ownership bits of the hands and of the tiles known (``known``, ``public_tiles``).
-_HANDS = 1 << 41
-_KNOWN = 1 << 42
+_HANDS = 1 << 13
+_KNOWN = 1 << 14
 #: The ownership bits (in ``_fown``: small ints, no big-int arithmetic) of the flow's small
 #: containers written on most steps (a played-in-place state owns them for good; a clone
 #: copies one at its first write): the set-up and plot queue, the turn's cards, the cards
@@ -847,19 +848,30 @@ class TrenchState(_Memo, State[TrenchAction]):
                     can_intr = True
                     break
         # (a hand's cards are always in CARDS order, so its counts name it: check_invariants)
-        key = (tuple(h.values()), can_intr, self.opts.interrupt_timing)
+        timing = self.opts.interrupt_timing
+        key = (tuple(h.values()), can_intr, timing)
         out = _PLOTS.get(key)
         if out is None:
-            out = _PLOTS[key] = _plot_list(self, p, can_intr)
+            kind = (tuple(h), timing)
+            if kind not in _PLOTS_MADE:  # every hand of this kind at once: no miss later
+                _PLOTS_MADE.add(kind)
+                for counts in itertools.product(*(range(CARDS[c] + 1) for c in h)):
+                    one = dict(zip(h, counts, strict=True))
+                    for intr in (False, True):
+                        _PLOTS[counts, intr, timing] = _plot_list(one, intr, timing == "phase4")
+            out = _PLOTS.get(key)
+            if out is None:  # (more copies of a card than the game has: never, but correct)
+                out = _PLOTS[key] = _plot_list(h, can_intr, timing == "phase4")
         return out
 
-    def _plot_list(self, p: int, can_intr: bool) -> list[TrenchAction]:
-        counts = self.hands[p]
+    @staticmethod
+    def _plot_list(counts: dict[str, int], can_intr: bool, phase4: bool) -> list[TrenchAction]:
+        """The plots a hand with these card ``counts`` allows (``can_intr``: the interrupt
+        card too; ``phase4``: alone as well, A22 b)."""
         hand: list[str] = []  # the cards that may be plotted, in CARDS order (no comprehensions)
         for c in CARDS:
             if counts.get(c, 0) > 0 and (can_intr or c != "interrupt"):
                 hand.append(c)
-        phase4 = self.opts.interrupt_timing == "phase4"
         out: list[TrenchAction] = []
         for c in hand:
             if phase4 or c != "interrupt":  # A22 b: alone it could only hold the turn back
@@ -1372,6 +1384,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.history = history.plus(action._text)
 
     def _apply(self, action: TrenchAction) -> None:
+        legal = self._legal  # (this state's legal actions, if asked: the cube phase's carry)
         self._legal = None
         assert self.result is None
         if self._log_shared:  # (once per step: the entries of the step are appended directly)
@@ -1399,7 +1412,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             _plot(self, p, action.arg.split("+"))
         else:
             p = self.queue[0]
-            _apply_setup(self, p, action)
+            _apply_setup(self, p, action, legal)
         # What runs by itself (inline: one call fewer per step): gas first, then the end checks,
         # the owner decisions it raised, then the next automatic step. (The result is set only
         # by the end check, a choice only by a gas run.)
@@ -1438,7 +1451,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             _update_sight(self)
 
     # -- set-up
-    def _apply_setup(self, p: int, a: TrenchAction) -> None:
+    def _apply_setup(self, p: int, a: TrenchAction, legal: list[TrenchAction] | None) -> None:
+        """A set-up step; ``legal``: this state's legal actions if they were asked for (the
+        cube phase's next ones are then worked out from them, see below), else ``None``."""
         ph = self.phase
         if not self._fown & _QUEUE:  # (shared with a clone: copied at the first write)
             self.queue = self.queue.copy()
@@ -1447,14 +1462,21 @@ class TrenchState(_Memo, State[TrenchAction]):
         if ph == "arm":
             kinds = a.arg.split(",")
             per = self.per  # (every soldier is in play during the set-up: in_play, inline)
-            mine = range(p * per, p * per + per)
-            for i, kind in zip(mine, kinds, strict=True):
-                s = self.soldiers[i]
-                if not self._sown >> i & 1:  # (_own, inline)
-                    s = self.soldiers[i] = s.copy()
-                    self._sown |= 1 << i
-                ammo = 4 if kind == "gun" else 2 if kind == "gas" else self.opts.bomb_uses
-                s.tiles = [(i, kind, ammo)]
+            mine = _SEAT_SIDS[per][p]
+            soldiers = self.soldiers
+            # (one test of the seat's ownership bits, not two big-int operations per soldier)
+            mask = _SEAT_MASKS[per][p]
+            if self._sown & mask != mask:
+                for i in mine:  # (_own, inline)
+                    if not self._sown >> i & 1:
+                        soldiers[i] = soldiers[i].copy()
+                        self._sown |= 1 << i
+            bomb = self.opts.bomb_uses
+            i = mine[0]
+            for kind in kinds:  # (one kind per soldier of the seat: the action is legal)
+                soldiers[i].tiles = [(i, kind, 4 if kind == "gun" else 2 if kind == "gas"
+                                      else bomb)]
+                i += 1
             if not self._sown & _KNOWN:  # (_own_known, inline)
                 _own_known(self)
             self.known[p].update(mine)
@@ -1466,9 +1488,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                                        "action"))
             if not self.queue:
                 self.phase = "land"
-                fwd = list(range(self.n))
-                rounds = [fwd, fwd[::-1], fwd][: self.per]
-                self.queue = [q for r in rounds for q in r]
+                self.queue = list(_LAND_QUEUE[self.n, self.per])
         elif ph == "land":
             i = p * self.per + a.soldier - 1  # (_own(_by(...)), inline)
             s = self.soldiers[i]
@@ -1495,9 +1515,15 @@ class TrenchState(_Memo, State[TrenchAction]):
                                        None, "action"))
             if not self.queue:
                 self.phase = "setup"
-                fwd = list(range(self.n))
-                self.queue = fwd + fwd[::-1]
+                self.queue = list(_CUBE_QUEUE[self.n])
         else:
+            # (the list of _setup_actions is [pass, cubes..., foods...], cubes and foods on the
+            # same open cells in cell order; without civilians to place, a placement closes
+            # its own cell only, a pass nothing: the next player's list is this one without
+            # the cell's two actions, or without a kind whose pool ran out)
+            sup0, food0 = self.supply > 0, self.food_pool > 0
+            if self.civ_pool or self.village_pool:
+                legal = None
             if a.verb == "place" and a.cell is not None:
                 if a.arg == "cube":
                     _set_h(self, a.cell, 2)
@@ -1523,6 +1549,25 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.add_log("pass", player=p, kind="action", name=self.name(p))
             if not self.queue:
                 self.cont = "_start_round"
+            elif legal is not None:
+                if a is not _PASS:
+                    j = legal.index(a)  # (interned actions: compared by identity, in C)
+                    n = len(legal) - 1
+                    k = n >> 1 if sup0 and food0 else n  # open cells
+                    fo = 1 + k if sup0 else 1  # the first food
+                    m = j - 1 if a.arg == "cube" else j - fo  # the cell's rank among them
+                    legal = legal.copy()
+                    if food0:
+                        if self.food_pool > 0:
+                            del legal[fo + m]
+                        else:
+                            del legal[fo:fo + k]
+                    if sup0:
+                        if self.supply > 0:
+                            del legal[1 + m]
+                        else:
+                            del legal[1:1 + k]
+                self._legal = legal
 
     def _resolve(self, p: int, a: TrenchAction) -> None:
         """Carry out the owner decision at the head of ``pending``."""
@@ -1588,11 +1633,23 @@ class TrenchState(_Memo, State[TrenchAction]):
         """R7.8.2: pay a drug from any soldier in play; the card leaves the game."""
         plot = self.plots[p]
         assert plot is not None
-        plot = _own_plots(self)[p] = plot[:]
+        if not self._fown & _PLOTS_OWN:  # (_own_plots, inline)
+            self.plots = self.plots.copy()
+            self._fown |= _PLOTS_OWN
+        plot = self.plots[p] = plot.copy()
         plot.remove("interrupt")
         self.intr_used = used = self.intr_used.copy()  # (replaced, never changed)
         used[p] = True
-        payer = _own(self, next(s for s in _in_play(self, p) if s.drugs))
+        soldiers = self.soldiers
+        for i in _SEAT_SIDS[self.per][p]:  # the first soldier in play with a drug (no generator)
+            payer = soldiers[i]
+            if payer.drugs and payer.alive and not payer.exited:
+                break
+        else:
+            raise AssertionError("an interrupt paid without a drug in play")
+        if not self._sown >> i & 1:  # (_own, inline)
+            payer = soldiers[i] = payer.copy()
+            self._sown |= 1 << i
         payer.drugs -= 1
         if not self.quiet:
             self._log("interrupt", p, "event", {"name": self._names[p]})
@@ -1666,7 +1723,8 @@ class TrenchState(_Memo, State[TrenchAction]):
                 skipped = True
                 self.add_log("civ_skip", player=p, name=self.name(p))
                 continue
-            if _plot_choices(self, p):
+            hand = self.hands[p]  # a card but the interrupt always makes a plot (in C, no list)
+            if sum(hand.values()) > hand.get("interrupt", 0) or _plot_choices(self, p):
                 self.queue.append(p)
             else:  # ruling: nothing in hand that can be plotted -> no turn this round
                 if not self.quiet:
@@ -3114,6 +3172,17 @@ _EXTRA = _DrugVersions(
     for a in [*_ACT.values(), *(x for acts in _CELL_ACTS.values() for x in acts)]
     if a.verb in CATEGORY and a.verb != "camp" and a.soldier < CIV
 )
+#: By soldiers per seat, then seat: the seat's soldier ids (a tuple) and their bits in
+#: ``_sown`` (an int).
+_SEAT_SIDS = {per: tuple(tuple(range(p * per, p * per + per)) for p in range(4)) for per in (2, 3)}
+_SEAT_MASKS = {per: tuple(((1 << per) - 1) << (p * per) for p in range(4)) for per in (2, 3)}
+#: The landing order by (seats, soldiers per seat): the seats clockwise, counter-clockwise,
+#: clockwise again, one soldier each time (R4.5); the cube phase's, by seats: there and back.
+_LAND_QUEUE = {
+    (n, per): tuple(q for r in [range(n), range(n - 1, -1, -1), range(n)][:per] for q in r)
+    for n in (2, 3, 4) for per in (2, 3)
+}
+_CUBE_QUEUE = {n: (*range(n), *range(n - 1, -1, -1)) for n in (2, 3, 4)}
 _ARMS = {  # the weapon assignments (R4.4), by beginner mode (R13.1: no gas)
     b: tuple(act("arm", arg=",".join(perm)) for perm in itertools.permutations(kinds))
     for b, kinds in ((True, ("gun", "bomb")), (False, ("gun", "gas", "bomb")))
@@ -3162,6 +3231,9 @@ _SETUP_PHASES = frozenset(("arm", "land", "base", "setup"))
 #: timing): the list of plot actions depends on nothing else, so it is built once per kind of
 #: hand (with or without the beginner's missing cards, the tuples differ in length).
 _PLOTS: dict[tuple[Any, ...], list[TrenchAction]] = {}
+#: The kinds of hand (its cards, the interrupt timing) whose every plot list ``_PLOTS`` holds
+#: (made at the first plot of such a hand, for every count up to the game's copies).
+_PLOTS_MADE: set[tuple[Any, ...]] = set()
 #: The plot of one card, by the card (made at import).
 _PLOT_ONE = {c: act("plot", arg=c) for c in CARDS}
 #: The plot of two cards, by the first card, then the second (made at import).

@@ -356,3 +356,70 @@ def test_the_fullest_and_emptiest_tile_match_max_and_min():
             tiles = [t for t in s.tiles if t[1] == kind]
             assert _tile(s, kind, True) is max(tiles, key=lambda t: int(t[2]))
             assert _tile(s, kind, False) is min(tiles, key=lambda t: int(t[2]))
+
+
+def test_carried_cube_phase_lists_match_a_fresh_one():
+    """The cube phase's legal actions, worked out in ``_apply_setup`` from the previous
+    player's list (the cell taken or a pool run out), are the ones ``_setup_actions`` gives
+    afresh (R4.8, A12), along seeded random set-ups played in place, with each table size,
+    in beginner mode and with civilians (whose lists are never carried)."""
+    import random
+
+    from gamelib.trench import state
+
+    rng = random.Random(4)
+    carried = 0
+    for options in ({}, {"players": 3}, {"players": 4}, {"beginner": True},
+                    {"civilians": True}):
+        game = gamelib.load("trench", **options)
+        for seed in range(40):
+            st = game.new_state(seed, quiet=seed % 2 == 0)
+            while st.phase != "turn" and st.current_player is not None:
+                kept = st._legal
+                legal = st.legal_actions()
+                if st.phase == "setup" and not st.pending:
+                    assert legal == state._setup_actions(st, st.queue[0])
+                    carried += kept is not None
+                st.apply_in_place(legal[rng.randrange(len(legal))])
+    assert carried > 100
+
+
+def test_kept_plot_lists_match_a_fresh_one():
+    """The plot choices kept by kind of hand (all made at the first plot of such a hand) are
+    the ones worked out afresh from the hand at hand (R5.3, A22 b), along seeded random games,
+    with each interrupt timing and in beginner mode."""
+    import random
+
+    from gamelib.trench import state
+
+    rng = random.Random(5)
+    seen = 0
+    for options in ({}, {"interrupt_timing": "phase4"}, {"interrupt_timing": "boundary"},
+                    {"beginner": True}):
+        game = gamelib.load("trench", **options)
+        for seed in range(15):
+            st = game.new_state(seed, quiet=True)
+            while st.current_player is not None:
+                legal = st.legal_actions()
+                if st.phase == "plot" and not st.pending and st.choice is None:
+                    p = st.queue[0]
+                    can_intr = (st.hands[p].get("interrupt", 0) > 0 and not st.intr_used[p]
+                                and any(s.drugs for s in st.in_play(p)))
+                    phase4 = st.opts.interrupt_timing == "phase4"
+                    assert legal == state._plot_list(dict(st.hands[p]), can_intr, phase4)
+                    seen += 1
+                st.apply_in_place(legal[rng.randrange(len(legal))])
+    assert seen > 300
+
+
+def test_ownership_bits_stay_apart_and_small():
+    """The soldiers' ownership bits (one per soldier, 12 at most) and the wind, hands and known
+    bits of ``_sown`` never overlap, and a state owning everything keeps ``_sown`` one CPython
+    digit (below 2**30)."""
+    from gamelib.trench import state
+
+    others = state._WIND | state._HANDS | state._KNOWN
+    for players in (2, 3, 4):
+        st = gamelib.load("trench", players=players).new_state(1)
+        mine = (1 << len(st.soldiers)) - 1
+        assert mine & others == 0 and st._sown == mine | others < 2**30
