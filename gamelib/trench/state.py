@@ -3110,10 +3110,6 @@ _GIVES = {
 }
 #: The same by giver, then taker (no key tuple per look-up).
 _GIVES_TO = {a: {b: _GIVES[a, b] for b in (1, 2, 3) if b != a} for a in (1, 2, 3)}
-#: The same, each by its bound ``__getitem__`` (an item kind -> its transfer, for a ``map``).
-_GIVE_OF = {
-    a: {b: _GIVES[a, b].__getitem__ for b in (1, 2, 3) if b != a} for a in (1, 2, 3)
-}
 #: By soldier number, then direction: his step (made once), and his step digging the cell
 #: ahead (R7.1.3).
 _MOVE_OF = {k: {d: act("move", k, d) for d in DIRS} for k in (1, 2, 3)}

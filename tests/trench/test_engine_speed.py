@@ -133,8 +133,9 @@ def test_action_and_step_tables_match_what_they_replace():
         assert state._REMOTE_AT[k] is cells["remote", k, ""]
         for b in (1, 2, 3):
             if b != k:
-                gives = state._GIVE_OF[k][b]
-                assert all(gives(it) is act("give", k, it, n=b) for it in state._GIVES[k, b])
+                gives = state._GIVES_TO[k][b]
+                assert gives is state._GIVES[k, b]
+                assert all(gives[it] is act("give", k, it, n=b) for it in gives)
     shooters = [("", k) for k in (1, 2, 3)]
     shooters += [(f" from S{m}", CIV + c) for m in (1, 2, 3) for c in (1, 2)]
     for sfx, k in shooters:
