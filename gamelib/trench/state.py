@@ -306,7 +306,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         if o.hidden_teams:  # (the only game that changes them: R13.4, A85)
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
-        s._legal = None
+        # (the same legal actions: a list kept is never changed, so both may hold it; the cube
+        # phase's _apply works out the next ones from it, as in place)
+        s._legal = self._legal
         s._end_key = self._end_key
         # (State.share_log, inline: the twin takes the log list, this state keeps a view of it;
         # a view or a list already shared stays shared by both, copied by whichever writes)
