@@ -317,7 +317,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             d["_log_shared"] = True
         else:
             d["_log_shared"] = False
-            self.log = LogPrefix(log)  # type: ignore[assignment]  # read-only until replaced
+            view = _new(LogPrefix)  # (LogPrefix(log), inline: no __init__ frame)
+            view._items = log
+            view._n = len(log)
+            self.log = view  # type: ignore[assignment]  # read-only until replaced
         self._log_shared = True
         return s
 
@@ -1382,8 +1385,18 @@ class TrenchState(_Memo, State[TrenchAction]):
                 history._n = n + 1
             else:  # another thread appended to the shared list first: branch off
                 self.history = History((*items[:n], text))
-        else:
-            self.history = history.plus(action._text)
+        else:  # (History.plus, inline: the checked path's clone shares the history)
+            items, n, text = history._items, history._n, action._text
+            if len(items) == n:
+                items.append(text)
+                if items[n] is not text:  # another thread appended first: branch off
+                    items = [*items[:n], text]
+            else:  # a later branch from the same state: copy the shared prefix once
+                items = [*items[:n], text]
+            new = _new(History)
+            new._items = items
+            new._n = n + 1
+            self.history = new
 
     def _apply(self, action: TrenchAction) -> None:
         legal = self._legal  # (this state's legal actions, if asked: the cube phase's carry)
