@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import History, Outcome, Rng, State, Term
 from gamelib.core.history import SOLE_REFS
+from gamelib.core.log import LogEntry
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.trench.actions import CATEGORY, CIV, TrenchAction, act, parse_soldier_text
 from gamelib.trench.board import (
@@ -2072,7 +2073,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 break
         else:  # nobody has a food: a corpse is eaten
             eater = _own(self, next(s for s in _in_play(self, p) if s.corpses))
-            eater.corpses.pop(0)
+            eater.corpses = eater.corpses[1:]  # (replaced, never changed: copies share it)
         pile, hand = _own_discards(self)[p], _own_hands(self)[p]  # (owned once, not per card)
         pile.remove("camp")
         hand["camp"] += 1
@@ -2460,13 +2461,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         s, c = _own(self, s), _own(self, self.soldiers[cid])
         self.corpse_moves += 1
         self._end_key = None  # (an input of the end check changes)
-        s.tiles += c.tiles
+        s.tiles = [*s.tiles, *c.tiles]  # (the lists are replaced, never changed: shared)
         _own_known(self)[s.owner] |= {int(t[0]) for t in c.tiles}
         s.food += c.food
         s.masks += c.masks
         s.drugs += c.drugs
         s.cubes = min(2, s.cubes + c.cubes)
-        s.corpses += [*c.corpses, cid]
+        s.corpses = [*s.corpses, *c.corpses, cid]
         c.tiles, c.corpses = [], []
         c.food = c.masks = c.drugs = c.cubes = 0
         p = s.owner
@@ -3017,9 +3018,25 @@ _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
 #: had after :meth:`TrenchState._set_up` (copied from by the next games' set-up; never
 #: changed; its chance draws are made anew).
 _PROTOS: dict[Any, dict[str, Any]] = {}
-#: The catalog's positional entry maker (the game's ``messages``: a module global, not two
-#: attribute reads, one of them a class attribute, per entry).
-_ENTRY = MESSAGES.entry_from
+
+
+def _ENTRY(
+    key: str, params: dict[str, Any], player: int | None,
+    visible_to: Iterable[int] | None, kind: str,
+) -> LogEntry:
+    """``MESSAGES.entry_from`` without its key test: the entry it makes, field by field (every
+    key given here is a literal of the catalog, as a test checks)."""
+    entry = _new(LogEntry)
+    entry.key = key
+    entry._en = entry._ja = None
+    entry.player = player
+    entry.visible_to = None if visible_to is None else frozenset(visible_to)
+    entry.kind = kind
+    entry.catalog = MESSAGES
+    entry.params = params
+    return entry
+
+
 #: The containers ``_from_prototype`` copies, one level and two levels deep: with ``items``
 #: and the wind piles, every mutable value ``_set_up`` makes but the frozen options (checked
 #: when a prototype is made).
@@ -3332,7 +3349,9 @@ def _spend(s: Soldier, tile: Any, k: int) -> tuple[int, str, int]:
     """Replace ``tile`` on ``s``'s card by the same tile with ``k`` fewer rounds (tiles are never
     changed in place, so copies of a soldier share them)."""
     new = (int(tile[0]), str(tile[1]), int(tile[2]) - k)
-    s.tiles[s.tiles.index(tile)] = new
+    tiles = s.tiles.copy()  # (the list too is replaced, never changed: copies share it)
+    tiles[tiles.index(tile)] = new
+    s.tiles = tiles
     return new
 
 
