@@ -396,7 +396,10 @@ def _redeal_tiles(world: TrenchState, player: int, deal: Rng) -> None:
         for (s, i), kind in zip(places, kinds, strict=True):
             t = s.tiles[i]
             if t[1] != kind:
-                world._own(s).tiles[i] = (t[0], kind, t[2])  # (soldiers are copied on write)
+                mine = world._own(s)  # (soldiers are copied on write, their tile lists replaced)
+                tiles = mine.tiles.copy()
+                tiles[i] = (t[0], kind, t[2])
+                mine.tiles = tiles
 
 
 def _redeal_teams(world: TrenchState, player: int, deal: Rng) -> None:

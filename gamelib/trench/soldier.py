@@ -1,7 +1,8 @@
 """A soldier and his equipment card (R2.1, R4.3): position, facing, mask, inventory, weapon tiles.
 
 A weapon tile is a small tuple ``(tile_id, kind, ammo)``, replaced when fired (never changed in
-place, so copies of a soldier share their tiles); a tile's id is the id of the soldier
+place, so copies of a soldier share their tiles; a soldier's lists of tiles and of corpses are
+replaced, never changed in place, so copies share them too); a tile's id is the id of the soldier
 who carried it at set-up; it travels with the tile when looted, so that who has seen which
 tile (R9.3) is a set of ids. A dead soldier stays in the same list as a corpse that still
 carries his card until someone loots it (R10.1, R10.4).
@@ -45,7 +46,7 @@ class Soldier:
         self.corpses: list[int] = []
 
     def copy(self) -> Soldier:
-        """An independent copy (the tile and corpse lists copied, the tiles shared)."""
+        """An independent copy (the tile and corpse lists shared: replaced, never changed)."""
         s = _new(Soldier)
         # (one field a statement: no tuple built and unpacked; x.copy(): fewer instructions
         # than x[:] in CPython 3.11)
@@ -63,8 +64,8 @@ class Soldier:
         s.masks = self.masks
         s.drugs = self.drugs
         s.cubes = self.cubes
-        s.tiles = self.tiles.copy()  # tiles are replaced, never changed in place: shared
-        s.corpses = self.corpses.copy()
+        s.tiles = self.tiles  # (replaced, never changed in place: shared, no copy)
+        s.corpses = self.corpses
         return s
 
     @property
@@ -133,22 +134,27 @@ def _tile(s: Soldier, kind: str, most: bool) -> tuple[int, str, int]:
 
 def drop_item(s: Soldier, kind: str) -> None:
     """Remove one whole item of ``kind`` from ``s`` (a weapon tile: the emptiest one, A82)."""
-    if kind in _WEAPONS:
-        s.tiles.remove(_tile(s, kind, most=False))
+    if kind in _WEAPONS:  # (the lists are replaced, never changed: copies share them)
+        tiles = s.tiles.copy()
+        tiles.remove(_tile(s, kind, most=False))
+        s.tiles = tiles
     elif kind == "corpse":
-        s.corpses.pop(0)
+        s.corpses = s.corpses[1:]
     else:
         setattr(s, _ATTR[kind], getattr(s, _ATTR[kind]) - 1)
 
 
 def move_item(src: Soldier, dst: Soldier, kind: str) -> None:
     """Move one item of ``kind`` from ``src`` to ``dst`` (a weapon tile: the fullest one)."""
-    if kind in _WEAPONS:
+    if kind in _WEAPONS:  # (the lists are replaced, never changed: copies share them)
         t = _tile(src, kind, most=True)
-        src.tiles.remove(t)
-        dst.tiles.append(t)
+        tiles = src.tiles.copy()
+        tiles.remove(t)
+        src.tiles = tiles
+        dst.tiles = [*dst.tiles, t]
     elif kind == "corpse":
-        dst.corpses.append(src.corpses.pop(0))
+        dst.corpses = [*dst.corpses, src.corpses[0]]
+        src.corpses = src.corpses[1:]
     else:
         a = _ATTR[kind]
         setattr(src, a, getattr(src, a) - 1)

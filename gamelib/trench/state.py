@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import History, Outcome, Rng, State, Term
 from gamelib.core.history import SOLE_REFS
+from gamelib.core.log import LogEntry
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.trench.actions import CATEGORY, CIV, TrenchAction, act, parse_soldier_text
 from gamelib.trench.board import (
@@ -306,7 +307,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         if o.hidden_teams:  # (the only game that changes them: R13.4, A85)
             d["tvp"] = self.tvp.copy()
             d["team_seen"] = [x.copy() for x in self.team_seen]
-        s._legal = None
+        # (the same legal actions: a list kept is never changed, so both may hold it; the cube
+        # phase's _apply works out the next ones from it, as in place)
+        s._legal = self._legal
         s._end_key = self._end_key
         # (State.share_log, inline: the twin takes the log list, this state keeps a view of it;
         # a view or a list already shared stays shared by both, copied by whichever writes)
@@ -315,7 +318,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             d["_log_shared"] = True
         else:
             d["_log_shared"] = False
-            self.log = LogPrefix(log)  # type: ignore[assignment]  # read-only until replaced
+            view = _new(LogPrefix)  # (LogPrefix(log), inline: no __init__ frame)
+            view._items = log
+            view._n = len(log)
+            self.log = view  # type: ignore[assignment]  # read-only until replaced
         self._log_shared = True
         return s
 
@@ -1380,8 +1386,18 @@ class TrenchState(_Memo, State[TrenchAction]):
                 history._n = n + 1
             else:  # another thread appended to the shared list first: branch off
                 self.history = History((*items[:n], text))
-        else:
-            self.history = history.plus(action._text)
+        else:  # (History.plus, inline: the checked path's clone shares the history)
+            items, n, text = history._items, history._n, action._text
+            if len(items) == n:
+                items.append(text)
+                if items[n] is not text:  # another thread appended first: branch off
+                    items = [*items[:n], text]
+            else:  # a later branch from the same state: copy the shared prefix once
+                items = [*items[:n], text]
+            new = _new(History)
+            new._items = items
+            new._n = n + 1
+            self.history = new
 
     def _apply(self, action: TrenchAction) -> None:
         legal = self._legal  # (this state's legal actions, if asked: the cube phase's carry)
@@ -2057,7 +2073,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 break
         else:  # nobody has a food: a corpse is eaten
             eater = _own(self, next(s for s in _in_play(self, p) if s.corpses))
-            eater.corpses.pop(0)
+            eater.corpses = eater.corpses[1:]  # (replaced, never changed: copies share it)
         pile, hand = _own_discards(self)[p], _own_hands(self)[p]  # (owned once, not per card)
         pile.remove("camp")
         hand["camp"] += 1
@@ -2445,13 +2461,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         s, c = _own(self, s), _own(self, self.soldiers[cid])
         self.corpse_moves += 1
         self._end_key = None  # (an input of the end check changes)
-        s.tiles += c.tiles
+        s.tiles = [*s.tiles, *c.tiles]  # (the lists are replaced, never changed: shared)
         _own_known(self)[s.owner] |= {int(t[0]) for t in c.tiles}
         s.food += c.food
         s.masks += c.masks
         s.drugs += c.drugs
         s.cubes = min(2, s.cubes + c.cubes)
-        s.corpses += [*c.corpses, cid]
+        s.corpses = [*s.corpses, *c.corpses, cid]
         c.tiles, c.corpses = [], []
         c.food = c.masks = c.drugs = c.cubes = 0
         p = s.owner
@@ -3002,9 +3018,25 @@ _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
 #: had after :meth:`TrenchState._set_up` (copied from by the next games' set-up; never
 #: changed; its chance draws are made anew).
 _PROTOS: dict[Any, dict[str, Any]] = {}
-#: The catalog's positional entry maker (the game's ``messages``: a module global, not two
-#: attribute reads, one of them a class attribute, per entry).
-_ENTRY = MESSAGES.entry_from
+
+
+def _ENTRY(
+    key: str, params: dict[str, Any], player: int | None,
+    visible_to: Iterable[int] | None, kind: str,
+) -> LogEntry:
+    """``MESSAGES.entry_from`` without its key test: the entry it makes, field by field (every
+    key given here is a literal of the catalog, as a test checks)."""
+    entry = _new(LogEntry)
+    entry.key = key
+    entry._en = entry._ja = None
+    entry.player = player
+    entry.visible_to = None if visible_to is None else frozenset(visible_to)
+    entry.kind = kind
+    entry.catalog = MESSAGES
+    entry.params = params
+    return entry
+
+
 #: The containers ``_from_prototype`` copies, one level and two levels deep: with ``items``
 #: and the wind piles, every mutable value ``_set_up`` makes but the frozen options (checked
 #: when a prototype is made).
@@ -3317,7 +3349,9 @@ def _spend(s: Soldier, tile: Any, k: int) -> tuple[int, str, int]:
     """Replace ``tile`` on ``s``'s card by the same tile with ``k`` fewer rounds (tiles are never
     changed in place, so copies of a soldier share them)."""
     new = (int(tile[0]), str(tile[1]), int(tile[2]) - k)
-    s.tiles[s.tiles.index(tile)] = new
+    tiles = s.tiles.copy()  # (the list too is replaced, never changed: copies share it)
+    tiles[tiles.index(tile)] = new
+    s.tiles = tiles
     return new
 
 

@@ -424,3 +424,58 @@ def test_ownership_bits_stay_apart_and_small():
         st = gamelib.load("trench", players=players).new_state(1)
         mine = (1 << len(st.soldiers)) - 1
         assert mine & others == 0 and st._sown == mine | others < 2**30
+
+
+def test_log_keys_given_in_the_engine_are_in_the_catalog():
+    """``state._ENTRY`` makes entries without the catalog's key test: every key the engine
+    hands it (directly or through ``_log``) is a message of the catalog, in both languages."""
+    import inspect
+    import re
+
+    from gamelib.trench import state
+    from gamelib.trench.messages import MESSAGES
+
+    source = inspect.getsource(state)
+    keys = set(re.findall(r"""(?:_ENTRY\(|_log\()\s*["']([a-z_0-9]+)["']""", source))
+    assert len(keys) > 25
+    for key in keys:
+        assert key in MESSAGES.templates, key
+        assert MESSAGES.templates[key]["en"] and MESSAGES.templates[key]["ja"]
+
+
+def test_entries_made_in_the_engine_match_the_catalogs_own():
+    """An entry made by ``state._ENTRY`` has every field of ``MESSAGES.entry_from``'s."""
+    from gamelib.trench import state
+    from gamelib.trench.messages import MESSAGES
+
+    for args in (("turn", {"name": "South"}, None, None, "phase"),
+                 ("plot_own", {"cards": ["move"]}, 1, (1,), "event")):
+        mine, theirs = state._ENTRY(*args), MESSAGES.entry_from(*args)
+        assert type(mine) is type(theirs)
+        for field in type(theirs).__slots__:
+            assert getattr(mine, field) == getattr(theirs, field), field
+        assert mine.en == theirs.en and mine.ja == theirs.ja
+
+
+def test_new_states_share_nothing_they_write():
+    """Soldiers share their lists of tiles and corpses with their copies (the lists are
+    replaced, never changed): seeded games played in place to the end, and on the checked path,
+    leave a new game with the same seed as it was (the set-up prototype untouched)."""
+    import random
+
+    from gamelib.core.state import fingerprint
+
+    for opts in ({}, {"players": 4, "open_teams": True}, {"players": 3, "civilians": True}):
+        game = gamelib.load("trench", **opts)
+        rng = random.Random(5)
+        fresh = [fingerprint(game.new_state(seed)) for seed in range(3)]
+        for seed in range(3):
+            st = game.new_state(seed, quiet=True)
+            while st.current_player is not None:
+                legal = st.legal_actions()
+                st.apply_in_place(legal[rng.randrange(len(legal))])
+            st = game.new_state(seed)
+            while not st.is_terminal():
+                legal = st.legal_actions()
+                st = play(st, legal[rng.randrange(len(legal))])
+        assert [fingerprint(game.new_state(seed)) for seed in range(3)] == fresh
