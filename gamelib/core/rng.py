@@ -47,10 +47,11 @@ def _struct(m: int) -> struct.Struct:
 
 
 @functools.lru_cache(maxsize=256)
-def _plan(size: int, last: int) -> tuple[tuple[int, int, int], ...]:
+def _plan(size: int, last: int, bits: int = 32) -> tuple[tuple[int, int, int], ...]:
     """The steps of a Fisher–Yates shuffle of ``size`` items down to position ``last``:
-    (position, ``n`` of ``_randbelow(n)``, shift of a 32-bit word to its top bits)."""
-    return tuple((i, i + 1, 32 - (i + 1).bit_length()) for i in range(size - 1, last, -1))
+    (position, ``n`` of ``_randbelow(n)``, shift of a ``bits``-bit number to the top bits of
+    ``n``'s size: a 32-bit word, or its top byte when no ``n`` is over 255)."""
+    return tuple((i, i + 1, bits - (i + 1).bit_length()) for i in range(size - 1, last, -1))
 
 
 class Rng:
@@ -79,18 +80,28 @@ class Rng:
 
         ``getrandbits(k)`` for ``k <= 32`` is the top ``k`` bits of the generator's next 32-bit
         word, and ``getrandbits(32 * m)`` is its next ``m`` words, the first the least
-        significant: the words are drawn in bulk and each ``_randbelow`` try takes one. In the
-        (vanishingly rare) case that the retries use up the words drawn, the shuffle is done
-        again one ``getrandbits`` call at a time, from the start of the same stream.
+        significant: the words are drawn in bulk and each ``_randbelow`` try takes one (for piles of
+        at most 255 items, only its top byte: no ``n`` needs more bits). In the rare case that
+        the retries use up the words drawn, the shuffle is done again one ``getrandbits`` call at
+        a time, from the start of the same stream.
         """
         self.counter += 1
         size = len(items)
-        plan = _plan(size, max(size - 1 - steps, 0))
-        if not plan:
-            return
+        last = max(size - 1 - steps, 0)
         seed = (self.seed << 20) ^ self.counter
-        m = len(plan) + len(plan) // 2 + 16  # ~1.4 tries per draw on average
-        words = _words(_CRandom(seed).getrandbits(32 * m), m)
+        words: Sequence[int]
+        if size <= 255:  # each try needs 8 bits at most: the top byte of each word (no ints made)
+            plan = _plan(size, last, 8)
+            if not plan:
+                return
+            m = 2 * len(plan) + 16  # ~1.4 tries per draw on average; spare words are cheap
+            words = _CRandom(seed).getrandbits(32 * m).to_bytes(4 * m, "little")[3::4]
+        else:
+            plan = _plan(size, last)
+            if not plan:
+                return
+            m = 2 * len(plan) + 16
+            words = _words(_CRandom(seed).getrandbits(32 * m), m)
         pile = list(items)
         try:
             w = 0
@@ -104,10 +115,11 @@ class Rng:
         except IndexError:
             pile = list(items)
             getrandbits = _CRandom(seed).getrandbits
-            for i, n, shift in plan:
-                j = getrandbits(32 - shift)
+            for i, n, _shift in plan:
+                k = n.bit_length()
+                j = getrandbits(k)
                 while j >= n:
-                    j = getrandbits(32 - shift)
+                    j = getrandbits(k)
                 pile[i], pile[j] = pile[j], pile[i]
         if type(items) is list:
             items[:] = pile
