@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamelib.core import Outcome, Rng, State, Term
+from gamelib.core import LogEntry, Outcome, Rng, State, Term
 from gamelib.qmg import effects as fx
 from gamelib.qmg.actions import VERBS, QmgAction
 from gamelib.qmg.board import ALLIES, AXIS, NATIONS, default_board
@@ -157,6 +157,28 @@ NO_SPACES: frozenset[str] = frozenset()
 NONE_USED: frozenset[str] = frozenset()
 NONE_PROTECTED: frozenset[tuple[str, int]] = frozenset()
 END_DISCARDS = fx.END_DISCARDS
+TURN_LOG = tuple(
+    ENTRY("turn", {"nation": name}, None, None, "phase") for name in NATION_NAMES
+)
+"""Each nation's "turn" log entry, made once and shared by every state (an entry is immutable
+and renders the same wherever it is read)."""
+ROUND_LOG = {r: ENTRY("round", {"round": r}, None, None, "phase") for r in range(1, ROUNDS + 1)}
+"""Each round's "round" log entry (shared, as :data:`TURN_LOG`)."""
+DRAW_LOG = tuple(
+    tuple(ENTRY("draw", {"nation": name, "n": k}) for k in range(HAND_SIZE + 1))
+    for name in NATION_NAMES
+)
+"""Each nation's "draw" log entry of ``k`` cards, by ``k`` (shared, as :data:`TURN_LOG`)."""
+SETUP_LOG = tuple(
+    ENTRY("setup_army", {"nation": NATION_NAMES[n], "space": default_board().names[nation.home]})
+    for n, nation in enumerate(default_board().nations)
+)
+"""Each nation's set-up log entry (shared, as :data:`TURN_LOG`)."""
+DISCARD_LOG: dict[int, tuple[tuple[dict[str, tuple[LogEntry, LogEntry]], ...], ...]] = {
+    players: tuple(tuple({} for _ in NATIONS) for _ in range(players)) for players in range(2, 7)
+}
+"""Per player count, discarding seat and nation, each card's pair of discard entries (the other
+seats' and the seat's own), made when first needed and then shared (as :data:`TURN_LOG`)."""
 TURN_TASKS_NO_START = tuple(tasks[:-1] for tasks in TURN_TASKS)
 """The same without the start of the turn (a nation without Status or face-down Response
 cards, or without a card used at the start of a turn, has nothing to use then: that decision
@@ -221,7 +243,7 @@ class QmgState(State[QmgAction], _Memo):
             self.pieces[home] = (n,)
             self._memo[OWN + n] = (home,)  # (known: no walk over the map to find it)
             if not self.quiet:
-                self.add_log("setup_army", nation=NATION_NAMES[n], space=self.board.names[home])
+                self._writable_log().append(SETUP_LOG[n])
             # the top cards, drawn one at a time (a slice: no loop of pops)
             self.hands[n] = cards[: -SETUP_DRAW - 1 : -1]
             del cards[-SETUP_DRAW:]
@@ -644,11 +666,12 @@ class QmgState(State[QmgAction], _Memo):
         if n == 0:
             self.snapshot = self.soviet_next_to_german()
             if not self.quiet:
-                self._writable_log().append(ENTRY("round", {"round": self.round}, None, None,
-                                                  "phase"))
+                entry = ROUND_LOG.get(self.round)
+                if entry is None:
+                    entry = ENTRY("round", {"round": self.round}, None, None, "phase")
+                self._writable_log().append(entry)
         if not self.quiet:
-            self._writable_log().append(ENTRY("turn", {"nation": NATION_NAMES[n]}, None, None,
-                                              "phase"))
+            self._writable_log().append(TURN_LOG[n])
         table, faced = self.table[n], self.responses[n]
         # (a card used in the step is in play or face down: what usable() looks for first)
         if n in STARTERS and not (START_CARDS.isdisjoint(table) and START_CARDS.isdisjoint(faced)):
@@ -774,10 +797,23 @@ class QmgState(State[QmgAction], _Memo):
             self._own = own | both
         self.hands[n].remove(cid)
         self.discards[n].insert(0, cid)
-        if not self.quiet:  # (a ready dict: no **params call)
-            name = NATION_NAMES[n]
-            self._log_pair(n, "discard_hidden", "discard", name,
-                           {"nation": name, "card": CARD_NAMES[cid]})
+        if not self.quiet:  # (the pair of entries made once per seat and card: DISCARD_LOG)
+            own = self.seat_of[n]
+            made = DISCARD_LOG[self.game.options.players][own][n]  # type: ignore[attr-defined]
+            pair = made.get(cid)
+            if pair is None:
+                name = NATION_NAMES[n]
+                pair = made[cid] = (
+                    ENTRY("discard_hidden", {"nation": name}, None,
+                          _OTHERS[self.game.options.players][own],  # type: ignore[attr-defined]
+                          "action"),
+                    ENTRY("discard", {"nation": name, "card": CARD_NAMES[cid]}, None, _OWN[own],
+                          "action"),
+                )
+            if self._log_shared:
+                self._writable_log().extend(pair)
+            else:  # (the usual case, the list its own: no _writable_log call)
+                self.log.extend(pair)
 
     def log_private(self, n: int, public: str, private: str, **params: Any) -> None:
         """Log ``public`` for the other seats and ``private`` (naming a card) for ``n``'s seat."""
@@ -810,8 +846,7 @@ class QmgState(State[QmgAction], _Memo):
         self.hand(n).extend(reversed(deck[-k:]))  # one at a time from the top
         del deck[-k:]
         if not self.quiet:
-            self._writable_log().append(ENTRY("draw", {"nation": NATION_NAMES[n], "n": k}, None,
-                                              None, "event"))
+            self._writable_log().append(DRAW_LOG[n][k])
 
     def type_term(self, cid: str) -> Term:
         """The card's type as a term."""
