@@ -95,8 +95,17 @@ HAND_AND_PILE_BITS = tuple(
 changes both)."""
 PIECES_BIT = 1 << (6 * len(ZONES))
 """The ownership bit of the ``pieces`` dict."""
-ALL_OWNED = (PIECES_BIT << 1) - 1
-"""Every card list and the pieces owned (a new state's)."""
+OUTER_BIT = {zone: PIECES_BIT << (1 + i) for i, zone in enumerate(ZONES)}
+"""The ownership bit of each zone's outer list (the list of the nations' lists): a clone shares
+those too until it sets a nation's list (owning a nation's list implies owning its outer list)."""
+OUTER_BIT_HANDS = OUTER_BIT["hands"]
+OUTER_BIT_PILES = OUTER_BIT["discards"]
+HANDS_AND_PILES_OUTER = OUTER_BIT_HANDS | OUTER_BIT_PILES
+"""The ownership bits of the outer lists of hands and discard piles."""
+OUTER_BITS = sum(OUTER_BIT.values())
+"""Every outer list's ownership bit."""
+ALL_OWNED = (PIECES_BIT << (1 + len(ZONES))) - 1
+"""Every card list, outer list and the pieces owned (a new state's)."""
 
 LAST_NATION = len(NATIONS) - 1
 """The nation whose turn ends a round."""
@@ -382,13 +391,8 @@ class QmgState(State[QmgAction], _Memo):
         rng = self.rng
         attrs["rng"] = Rng(rng.seed, rng.counter)  # rng.copy() without its call
         # the pieces dict too is shared until one twin moves a piece (place/take copy it first)
-        # card lists: each twin gets its own outer list; the nations' lists are shared until
-        # one twin changes one (copy on write, see _Memo)
-        attrs["hands"] = self.hands[:]
-        attrs["decks"] = self.decks[:]
-        attrs["discards"] = self.discards[:]
-        attrs["table"] = self.table[:]
-        attrs["responses"] = self.responses[:]
+        # card lists: the outer lists and the nations' lists are shared until one twin changes
+        # one (copy on write, see _Memo and OUTER_BIT)
         new._own = self._own = 0
         attrs["vp"] = self.vp[:]
         attrs["stack"] = self.stack[:]
@@ -397,32 +401,59 @@ class QmgState(State[QmgAction], _Memo):
         return new
 
     # -- card lists to change (copy on write) ----------------------------------------------------
+    # (each: the owned case tested inline, no _mine call)
     def hand(self, n: int) -> list[str]:
         """Nation ``n``'s hand, this state's own list, to change."""
-        return self._mine(self.hands, n, 1 << n)
+        if self._own & (1 << n):
+            return self.hands[n]
+        return self._mine("hands", n, 1 << n)
 
     def deck(self, n: int) -> list[str]:
         """Nation ``n``'s deck (top last), this state's own list, to change."""
-        return self._mine(self.decks, n, 64 << n)
+        if self._own & (64 << n):
+            return self.decks[n]
+        return self._mine("decks", n, 64 << n)
 
     def pile(self, n: int) -> list[str]:
         """Nation ``n``'s discard pile (top last), this state's own list, to change."""
-        return self._mine(self.discards, n, 4096 << n)
+        if self._own & (4096 << n):
+            return self.discards[n]
+        return self._mine("discards", n, 4096 << n)
 
     def status(self, n: int) -> list[str]:
         """Nation ``n``'s Status cards in play, this state's own list, to change."""
-        return self._mine(self.table, n, 262144 << n)
+        if self._own & (262144 << n):
+            return self.table[n]
+        return self._mine("table", n, 262144 << n)
 
     def face_down(self, n: int) -> list[str]:
         """Nation ``n``'s face-down Responses, this state's own list, to change."""
-        return self._mine(self.responses, n, 16777216 << n)
+        if self._own & (16777216 << n):
+            return self.responses[n]
+        return self._mine("responses", n, 16777216 << n)
 
-    def _mine(self, lists: list[list[str]], n: int, bit: int) -> list[str]:
-        """``lists[n]``, copied first unless this state owns it (``bit`` of :data:`OWN_BIT`)."""
-        if not self._own & bit:
-            lists[n] = lists[n][:]
-            self._own |= bit
-        return lists[n]
+    def _mine(self, zone: str, n: int, bit: int) -> list[str]:
+        """Nation ``n``'s list of ``zone``, which this state does not own (``bit`` of
+        :data:`OWN_BIT`), copied, with the zone's outer list first unless this state owns it."""
+        attrs = self.__dict__
+        outer = OUTER_BIT[zone]
+        if not self._own & outer:
+            attrs[zone] = attrs[zone][:]
+        lists: list[list[str]] = attrs[zone]
+        mine = lists[n] = lists[n][:]
+        self._own |= bit | outer
+        return mine
+
+    def _own_zones(self) -> None:
+        """Own every zone's outer list (copied if shared), before setting nations' lists
+        directly (as :func:`gamelib.qmg.search.sample_world` deals them)."""
+        own = self._own
+        if own & OUTER_BITS != OUTER_BITS:
+            attrs = self.__dict__
+            for zone in ZONES:
+                if not own & OUTER_BIT[zone]:
+                    attrs[zone] = attrs[zone][:]
+            self._own = own | OUTER_BITS
 
     def check_invariants(self) -> None:
         for n in range(len(NATIONS)):
@@ -789,12 +820,16 @@ class QmgState(State[QmgAction], _Memo):
         # hand(n) and pile(n) inlined (the most frequent change of all): copy what is shared
         own = self._own
         both = HAND_AND_PILE_BITS[n]
-        if own & both != both:
+        if own & both != both:  # (owning a nation's list implies owning its outer list)
             if not own & (1 << n):
+                if not own & OUTER_BIT_HANDS:
+                    self.hands = self.hands[:]
                 self.hands[n] = self.hands[n][:]
             if not own & (4096 << n):
+                if not own & OUTER_BIT_PILES:
+                    self.discards = self.discards[:]
                 self.discards[n] = self.discards[n][:]
-            self._own = own | both
+            self._own = own | both | HANDS_AND_PILES_OUTER
         self.hands[n].remove(cid)
         self.discards[n].insert(0, cid)
         if not self.quiet:  # (the pair of entries made once per seat and card: DISCARD_LOG)
