@@ -104,8 +104,11 @@ HANDS_AND_PILES_OUTER = OUTER_BIT_HANDS | OUTER_BIT_PILES
 """The ownership bits of the outer lists of hands and discard piles."""
 OUTER_BITS = sum(OUTER_BIT.values())
 """Every outer list's ownership bit."""
-ALL_OWNED = (PIECES_BIT << (1 + len(ZONES))) - 1
-"""Every card list, outer list and the pieces owned (a new state's)."""
+RNG_BIT = PIECES_BIT << (1 + len(ZONES))
+"""The ownership bit of the ``rng`` (a clone shares it until one twin draws:
+:meth:`QmgState.own_rng`)."""
+ALL_OWNED = (RNG_BIT << 1) - 1
+"""Every card list, outer list, the pieces and the rng owned (a new state's)."""
 
 LAST_NATION = len(NATIONS) - 1
 """The nation whose turn ends a round."""
@@ -388,9 +391,8 @@ class QmgState(State[QmgAction], _Memo):
         # (a combined dict, whose attribute reads the interpreter specialises, not the
         # instance's split-keys dict that update() would fill)
         new.__dict__ = attrs = {**self.__dict__}
-        rng = self.rng
-        attrs["rng"] = Rng(rng.seed, rng.counter)  # rng.copy() without its call
         # the pieces dict too is shared until one twin moves a piece (place/take copy it first)
+        # the rng too is shared until one twin draws (own_rng copies it first)
         # card lists: the outer lists and the nations' lists are shared until one twin changes
         # one (copy on write, see _Memo and OUTER_BIT)
         new._own = self._own = 0
@@ -401,6 +403,13 @@ class QmgState(State[QmgAction], _Memo):
         return new
 
     # -- card lists to change (copy on write) ----------------------------------------------------
+    def own_rng(self) -> Rng:
+        """This state's random stream, its own, to draw from (copied first if a twin shares it)."""
+        if not self._own & RNG_BIT:
+            self.rng = self.rng.copy()
+            self._own |= RNG_BIT
+        return self.rng
+
     # (each: the owned case tested inline, no _mine call)
     def hand(self, n: int) -> list[str]:
         """Nation ``n``'s hand, this state's own list, to change."""

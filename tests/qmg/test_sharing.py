@@ -152,3 +152,17 @@ def test_shared_log_entries_read_as_fresh_ones():
             assert (fresh.en, fresh.ja) == (entry.en, entry.ja)
             assert fresh == entry
     assert seen == keys
+
+
+def test_a_clone_draws_from_its_own_rng():
+    """A clone shares its original's rng until it draws: own_rng copies it first, so drawing
+    moves only the drawer's stream (either twin's)."""
+    state = gamelib.load("qmg").new_state(7)
+    twin = state.clone()
+    assert twin.rng is state.rng
+    counter = state.rng.counter
+    twin.own_rng().stream()
+    assert state.rng.counter == counter and twin.rng.counter == counter + 1
+    other = twin.clone()
+    other.own_rng().stream()
+    assert twin.rng.counter == counter + 1 and other.rng.counter == counter + 2
