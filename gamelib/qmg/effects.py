@@ -582,7 +582,7 @@ def use_card(
         if played in st.discards[n]:
             st.pile(n).remove(played)
             st.deck(n).append(played)
-            st.rng.shuffle(st.deck(n))
+            st.own_rng().shuffle(st.deck(n))
     elif trigger == "enemy_ew":
         st.stack[:] = [
             t for t in st.stack if not (t.card == st.cancelled and t.op in ("step", "auto"))
@@ -1126,7 +1126,7 @@ def run_step(st: QmgState, task: Task) -> None:
         target = NATIONS.index(step["target"])
         pile = st.face_down(target)
         if pile:
-            cid = st.rng.choice(sorted(pile))
+            cid = st.own_rng().choice(sorted(pile))
             pile.remove(cid)
             st.pile(target).insert(0, cid)
             st.add_log("random_response", nation=st.nation_name(target))

@@ -80,10 +80,10 @@ def arrange(
             st.face_down(n).append(c)
     if hand is not None:
         st.deck(nation).extend(st.hands[nation])
-        st.hands[nation] = []
+        st.hand(nation).clear()
         for c in hand:
             _take(st, nation, c)
-            st.hands[nation].append(c)  # the new list just made: this state's own
+            st.hands[nation].append(c)  # (owned since hand() above)
     st.forget_supply()
 
 

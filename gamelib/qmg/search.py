@@ -331,6 +331,7 @@ def sample_world(state: QmgState, player: int, rng: Rng | int) -> QmgState:
     looked = _looked_at(state)
     pinned = _pinned_responses(state)
     own = 0  # the card lists dealt anew below: the world's own (the rest stay shared)
+    world._own_zones()  # (set below: the outer lists must not be the true state's)
     for n in range(_N):
         deck = state.decks[n]
         if n in mine:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamelib.core import Outcome, Rng, State, Term
+from gamelib.core import LogEntry, Outcome, Rng, State, Term
 from gamelib.qmg import effects as fx
 from gamelib.qmg.actions import VERBS, QmgAction
 from gamelib.qmg.board import ALLIES, AXIS, NATIONS, default_board
@@ -95,8 +95,20 @@ HAND_AND_PILE_BITS = tuple(
 changes both)."""
 PIECES_BIT = 1 << (6 * len(ZONES))
 """The ownership bit of the ``pieces`` dict."""
-ALL_OWNED = (PIECES_BIT << 1) - 1
-"""Every card list and the pieces owned (a new state's)."""
+OUTER_BIT = {zone: PIECES_BIT << (1 + i) for i, zone in enumerate(ZONES)}
+"""The ownership bit of each zone's outer list (the list of the nations' lists): a clone shares
+those too until it sets a nation's list (owning a nation's list implies owning its outer list)."""
+OUTER_BIT_HANDS = OUTER_BIT["hands"]
+OUTER_BIT_PILES = OUTER_BIT["discards"]
+HANDS_AND_PILES_OUTER = OUTER_BIT_HANDS | OUTER_BIT_PILES
+"""The ownership bits of the outer lists of hands and discard piles."""
+OUTER_BITS = sum(OUTER_BIT.values())
+"""Every outer list's ownership bit."""
+RNG_BIT = PIECES_BIT << (1 + len(ZONES))
+"""The ownership bit of the ``rng`` (a clone shares it until one twin draws:
+:meth:`QmgState.own_rng`)."""
+ALL_OWNED = (RNG_BIT << 1) - 1
+"""Every card list, outer list, the pieces and the rng owned (a new state's)."""
 
 LAST_NATION = len(NATIONS) - 1
 """The nation whose turn ends a round."""
@@ -157,6 +169,28 @@ NO_SPACES: frozenset[str] = frozenset()
 NONE_USED: frozenset[str] = frozenset()
 NONE_PROTECTED: frozenset[tuple[str, int]] = frozenset()
 END_DISCARDS = fx.END_DISCARDS
+TURN_LOG = tuple(
+    ENTRY("turn", {"nation": name}, None, None, "phase") for name in NATION_NAMES
+)
+"""Each nation's "turn" log entry, made once and shared by every state (an entry is immutable
+and renders the same wherever it is read)."""
+ROUND_LOG = {r: ENTRY("round", {"round": r}, None, None, "phase") for r in range(1, ROUNDS + 1)}
+"""Each round's "round" log entry (shared, as :data:`TURN_LOG`)."""
+DRAW_LOG = tuple(
+    tuple(ENTRY("draw", {"nation": name, "n": k}) for k in range(HAND_SIZE + 1))
+    for name in NATION_NAMES
+)
+"""Each nation's "draw" log entry of ``k`` cards, by ``k`` (shared, as :data:`TURN_LOG`)."""
+SETUP_LOG = tuple(
+    ENTRY("setup_army", {"nation": NATION_NAMES[n], "space": default_board().names[nation.home]})
+    for n, nation in enumerate(default_board().nations)
+)
+"""Each nation's set-up log entry (shared, as :data:`TURN_LOG`)."""
+DISCARD_LOG: dict[int, tuple[tuple[dict[str, tuple[LogEntry, LogEntry]], ...], ...]] = {
+    players: tuple(tuple({} for _ in NATIONS) for _ in range(players)) for players in range(2, 7)
+}
+"""Per player count, discarding seat and nation, each card's pair of discard entries (the other
+seats' and the seat's own), made when first needed and then shared (as :data:`TURN_LOG`)."""
 TURN_TASKS_NO_START = tuple(tasks[:-1] for tasks in TURN_TASKS)
 """The same without the start of the turn (a nation without Status or face-down Response
 cards, or without a card used at the start of a turn, has nothing to use then: that decision
@@ -221,7 +255,7 @@ class QmgState(State[QmgAction], _Memo):
             self.pieces[home] = (n,)
             self._memo[OWN + n] = (home,)  # (known: no walk over the map to find it)
             if not self.quiet:
-                self.add_log("setup_army", nation=NATION_NAMES[n], space=self.board.names[home])
+                self._writable_log().append(SETUP_LOG[n])
             # the top cards, drawn one at a time (a slice: no loop of pops)
             self.hands[n] = cards[: -SETUP_DRAW - 1 : -1]
             del cards[-SETUP_DRAW:]
@@ -357,16 +391,10 @@ class QmgState(State[QmgAction], _Memo):
         # (a combined dict, whose attribute reads the interpreter specialises, not the
         # instance's split-keys dict that update() would fill)
         new.__dict__ = attrs = {**self.__dict__}
-        rng = self.rng
-        attrs["rng"] = Rng(rng.seed, rng.counter)  # rng.copy() without its call
         # the pieces dict too is shared until one twin moves a piece (place/take copy it first)
-        # card lists: each twin gets its own outer list; the nations' lists are shared until
-        # one twin changes one (copy on write, see _Memo)
-        attrs["hands"] = self.hands[:]
-        attrs["decks"] = self.decks[:]
-        attrs["discards"] = self.discards[:]
-        attrs["table"] = self.table[:]
-        attrs["responses"] = self.responses[:]
+        # the rng too is shared until one twin draws (own_rng copies it first)
+        # card lists: the outer lists and the nations' lists are shared until one twin changes
+        # one (copy on write, see _Memo and OUTER_BIT)
         new._own = self._own = 0
         attrs["vp"] = self.vp[:]
         attrs["stack"] = self.stack[:]
@@ -375,32 +403,66 @@ class QmgState(State[QmgAction], _Memo):
         return new
 
     # -- card lists to change (copy on write) ----------------------------------------------------
+    def own_rng(self) -> Rng:
+        """This state's random stream, its own, to draw from (copied first if a twin shares it)."""
+        if not self._own & RNG_BIT:
+            self.rng = self.rng.copy()
+            self._own |= RNG_BIT
+        return self.rng
+
+    # (each: the owned case tested inline, no _mine call)
     def hand(self, n: int) -> list[str]:
         """Nation ``n``'s hand, this state's own list, to change."""
-        return self._mine(self.hands, n, 1 << n)
+        if self._own & (1 << n):
+            return self.hands[n]
+        return self._mine("hands", n, 1 << n)
 
     def deck(self, n: int) -> list[str]:
         """Nation ``n``'s deck (top last), this state's own list, to change."""
-        return self._mine(self.decks, n, 64 << n)
+        if self._own & (64 << n):
+            return self.decks[n]
+        return self._mine("decks", n, 64 << n)
 
     def pile(self, n: int) -> list[str]:
         """Nation ``n``'s discard pile (top last), this state's own list, to change."""
-        return self._mine(self.discards, n, 4096 << n)
+        if self._own & (4096 << n):
+            return self.discards[n]
+        return self._mine("discards", n, 4096 << n)
 
     def status(self, n: int) -> list[str]:
         """Nation ``n``'s Status cards in play, this state's own list, to change."""
-        return self._mine(self.table, n, 262144 << n)
+        if self._own & (262144 << n):
+            return self.table[n]
+        return self._mine("table", n, 262144 << n)
 
     def face_down(self, n: int) -> list[str]:
         """Nation ``n``'s face-down Responses, this state's own list, to change."""
-        return self._mine(self.responses, n, 16777216 << n)
+        if self._own & (16777216 << n):
+            return self.responses[n]
+        return self._mine("responses", n, 16777216 << n)
 
-    def _mine(self, lists: list[list[str]], n: int, bit: int) -> list[str]:
-        """``lists[n]``, copied first unless this state owns it (``bit`` of :data:`OWN_BIT`)."""
-        if not self._own & bit:
-            lists[n] = lists[n][:]
-            self._own |= bit
-        return lists[n]
+    def _mine(self, zone: str, n: int, bit: int) -> list[str]:
+        """Nation ``n``'s list of ``zone``, which this state does not own (``bit`` of
+        :data:`OWN_BIT`), copied, with the zone's outer list first unless this state owns it."""
+        attrs = self.__dict__
+        outer = OUTER_BIT[zone]
+        if not self._own & outer:
+            attrs[zone] = attrs[zone][:]
+        lists: list[list[str]] = attrs[zone]
+        mine = lists[n] = lists[n][:]
+        self._own |= bit | outer
+        return mine
+
+    def _own_zones(self) -> None:
+        """Own every zone's outer list (copied if shared), before setting nations' lists
+        directly (as :func:`gamelib.qmg.search.sample_world` deals them)."""
+        own = self._own
+        if own & OUTER_BITS != OUTER_BITS:
+            attrs = self.__dict__
+            for zone in ZONES:
+                if not own & OUTER_BIT[zone]:
+                    attrs[zone] = attrs[zone][:]
+            self._own = own | OUTER_BITS
 
     def check_invariants(self) -> None:
         for n in range(len(NATIONS)):
@@ -644,11 +706,12 @@ class QmgState(State[QmgAction], _Memo):
         if n == 0:
             self.snapshot = self.soviet_next_to_german()
             if not self.quiet:
-                self._writable_log().append(ENTRY("round", {"round": self.round}, None, None,
-                                                  "phase"))
+                entry = ROUND_LOG.get(self.round)
+                if entry is None:
+                    entry = ENTRY("round", {"round": self.round}, None, None, "phase")
+                self._writable_log().append(entry)
         if not self.quiet:
-            self._writable_log().append(ENTRY("turn", {"nation": NATION_NAMES[n]}, None, None,
-                                              "phase"))
+            self._writable_log().append(TURN_LOG[n])
         table, faced = self.table[n], self.responses[n]
         # (a card used in the step is in play or face down: what usable() looks for first)
         if n in STARTERS and not (START_CARDS.isdisjoint(table) and START_CARDS.isdisjoint(faced)):
@@ -766,18 +829,35 @@ class QmgState(State[QmgAction], _Memo):
         # hand(n) and pile(n) inlined (the most frequent change of all): copy what is shared
         own = self._own
         both = HAND_AND_PILE_BITS[n]
-        if own & both != both:
+        if own & both != both:  # (owning a nation's list implies owning its outer list)
             if not own & (1 << n):
+                if not own & OUTER_BIT_HANDS:
+                    self.hands = self.hands[:]
                 self.hands[n] = self.hands[n][:]
             if not own & (4096 << n):
+                if not own & OUTER_BIT_PILES:
+                    self.discards = self.discards[:]
                 self.discards[n] = self.discards[n][:]
-            self._own = own | both
+            self._own = own | both | HANDS_AND_PILES_OUTER
         self.hands[n].remove(cid)
         self.discards[n].insert(0, cid)
-        if not self.quiet:  # (a ready dict: no **params call)
-            name = NATION_NAMES[n]
-            self._log_pair(n, "discard_hidden", "discard", name,
-                           {"nation": name, "card": CARD_NAMES[cid]})
+        if not self.quiet:  # (the pair of entries made once per seat and card: DISCARD_LOG)
+            own = self.seat_of[n]
+            made = DISCARD_LOG[self.game.options.players][own][n]  # type: ignore[attr-defined]
+            pair = made.get(cid)
+            if pair is None:
+                name = NATION_NAMES[n]
+                pair = made[cid] = (
+                    ENTRY("discard_hidden", {"nation": name}, None,
+                          _OTHERS[self.game.options.players][own],  # type: ignore[attr-defined]
+                          "action"),
+                    ENTRY("discard", {"nation": name, "card": CARD_NAMES[cid]}, None, _OWN[own],
+                          "action"),
+                )
+            if self._log_shared:
+                self._writable_log().extend(pair)
+            else:  # (the usual case, the list its own: no _writable_log call)
+                self.log.extend(pair)
 
     def log_private(self, n: int, public: str, private: str, **params: Any) -> None:
         """Log ``public`` for the other seats and ``private`` (naming a card) for ``n``'s seat."""
@@ -810,8 +890,7 @@ class QmgState(State[QmgAction], _Memo):
         self.hand(n).extend(reversed(deck[-k:]))  # one at a time from the top
         del deck[-k:]
         if not self.quiet:
-            self._writable_log().append(ENTRY("draw", {"nation": NATION_NAMES[n], "n": k}, None,
-                                              None, "event"))
+            self._writable_log().append(DRAW_LOG[n][k])
 
     def type_term(self, cid: str) -> Term:
         """The card's type as a term."""

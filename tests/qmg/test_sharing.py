@@ -109,3 +109,60 @@ def test_basic_card_playability_matches_its_options():
                     assert fx._basic_possible(state, n, kind) == bool(full), (n, kind)
             legal = state.legal_actions()
             state.apply_in_place(legal[rng.randrange(len(legal))])
+
+
+def test_a_clone_shares_the_outer_card_lists_until_it_sets_one():
+    """A clone shares each zone's outer list with its original; changing a nation's list copies
+    the outer list first, so the original's lists stay as they were."""
+    from gamelib.qmg.state import ZONES
+
+    state = gamelib.load("qmg").new_state(5)
+    twin = state.clone()
+    for zone in ZONES:
+        assert getattr(twin, zone) is getattr(state, zone)
+    before = [list(map(list, getattr(state, zone))) for zone in ZONES]
+    twin.discard_from_hand(0, twin.hands[0][0])
+    twin.deck(1).pop()
+    twin.status(2).append("x")
+    for zone, lists in zip(ZONES, before, strict=True):
+        assert getattr(state, zone) == lists
+    assert twin.hands is not state.hands and twin.discards is not state.discards
+    assert twin.decks is not state.decks and twin.table is not state.table
+    assert twin.responses is state.responses
+
+
+def test_shared_log_entries_read_as_fresh_ones():
+    """The log entries made once and shared (turn, round, draw, set-up, discard) read exactly
+    as entries made anew from the catalog at each use, in both languages."""
+    from gamelib.qmg.game import MESSAGES
+
+    game = gamelib.load("qmg", players=3)
+    rng = random.Random(2)
+    state = game.new_state(2)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state = gamelib.play(state, legal[rng.randrange(len(legal))])
+    keys = {"turn", "round", "draw", "setup_army", "discard", "discard_hidden"}
+    seen = set()
+    for entry in state.log:
+        if entry.key in keys:
+            seen.add(entry.key)
+            fresh = MESSAGES.entry_from(entry.key, dict(entry.params), entry.player,
+                                        entry.visible_to, entry.kind)
+            assert (fresh.en, fresh.ja) == (entry.en, entry.ja)
+            assert fresh == entry
+    assert seen == keys
+
+
+def test_a_clone_draws_from_its_own_rng():
+    """A clone shares its original's rng until it draws: own_rng copies it first, so drawing
+    moves only the drawer's stream (either twin's)."""
+    state = gamelib.load("qmg").new_state(7)
+    twin = state.clone()
+    assert twin.rng is state.rng
+    counter = state.rng.counter
+    twin.own_rng().stream()
+    assert state.rng.counter == counter and twin.rng.counter == counter + 1
+    other = twin.clone()
+    other.own_rng().stream()
+    assert twin.rng.counter == counter + 1 and other.rng.counter == counter + 2
