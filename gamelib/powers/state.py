@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from sys import getrefcount
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamelib.core import Outcome, Rng, State, Term
-from gamelib.core.history import History
+from gamelib.core.history import SOLE_REFS, History
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.messages import CORE
 from gamelib.powers.actions import (
@@ -980,13 +981,21 @@ class PowersState(State[PowersAction]):
         while self.result is None and self.to_move is None:
             _STEPS[self.phase](self)
         self.current_player = None if self.result is not None else self.to_move
-        history = self.history
         # (a shared action keeps its text in ``_text``: no ``__str__`` call)
         text = getattr(action, "_text", None) or str(action)
-        if type(history) is History:
-            self.history = history.plus(text)
-        else:  # a test set a plain tuple
+        history = self.history
+        if type(history) is not History:  # a test set a plain tuple
             self.history = History((*history, text))
+        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
+            # held by this state alone: grown in place, as the core's apply_in_place does
+            items, n = history._items, history._n
+            items.append(text)
+            if items[n] is text:
+                history._n = n + 1
+            else:  # another thread appended to the shared list first: branch off
+                self.history = History((*items[:n], text))
+        else:
+            self.history = history.plus(text)
 
     def _do_fold(self, p: int, action: Fold) -> None:
         folded = self.folded = self.folded.copy()
