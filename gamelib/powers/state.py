@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from sys import getrefcount
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from gamelib.core import Outcome, Rng, State, Term
+from gamelib.core import LogEntry, Outcome, Rng, State, Term
 from gamelib.core.history import SOLE_REFS, History
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.messages import CORE
@@ -1162,7 +1162,10 @@ class PowersState(State[PowersAction]):
             d["log"] = self.log[:]
             d["_log_shared"] = False
         else:  # (State.share_log inlined: the twin takes the list, this state keeps a view)
-            self.log = LogPrefix(d["log"])  # type: ignore[assignment]
+            view: LogPrefix = _new_prefix(LogPrefix)
+            view._items = log = d["log"]  # (LogPrefix.__init__ inline: no call)
+            view._n = len(log)
+            self.log = view  # type: ignore[assignment]
             self._log_shared = True
         d["hands"] = list(map(list.copy, self.hands))
         d["deck"] = self.deck.copy()
@@ -1319,7 +1322,23 @@ _HOW_MAG = ("a pair or a straight of three", "ペアか3枚のストレート")
 _WHEN_MAG = ("in the reorganisation phase", "再編フェイズで")
 _WHEN_REFILL = ("at the next conscription", "次の徴兵フェイズで")
 
-_ENTRY = MESSAGES.entry_from
+_new_entry = LogEntry.__new__
+_new_prefix = LogPrefix.__new__
+
+
+def _ENTRY(key: str, params: dict[str, Any], player: int | None = None,
+           visible_to: frozenset[int] | None = None, kind: str = "event") -> LogEntry:
+    """``MESSAGES.entry_from`` for this module's own keys and ``visible_to`` sets (frozen
+    already): no catalog lookup, no ``frozenset`` call (``test_texts`` checks every key)."""
+    entry = _new_entry(LogEntry)
+    entry.key = key
+    entry._en = entry._ja = None
+    entry.player = player
+    entry.visible_to = visible_to
+    entry.kind = kind
+    entry.catalog = MESSAGES
+    entry.params = params
+    return entry
 _DO: dict[type, Callable[[PowersState, int, Any], None]] = {
     Discard: PowersState._do_discard,
     Play: PowersState._do_play,
