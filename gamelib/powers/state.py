@@ -395,13 +395,17 @@ class PowersState(State[PowersAction]):
             self.hands[p].extend(got)
             if self.quiet or not got:
                 return
-        if not (why == "conscription" and len(got) == 1):
-            self.log.append(_ENTRY("draw_public", {
-                "who": _SEATS[p], "count": len(got), "why": _DRAW_WHY[why],
-            }, p, None, "event"))
-        # (a card drawn alone is named by its shared _Cards: no object made per draw)
-        cards = _ONE_CARD[got[0]] if len(got) == 1 else _Cards(tuple(got))
-        self.log.append(_ENTRY("draw_private", {"who": _SEATS[p], "cards": cards}, p, _ONLY[p]))
+        log = self.log
+        if len(got) == 1:  # (a card drawn alone: the entries are shared, made once)
+            if why != "conscription":
+                log.append(_DRAW_PUBLIC_ONE[why][p])
+            log.append(_DRAW_PRIVATE_ONE[p][got[0]])
+            return
+        log.append(_ENTRY("draw_public", {
+            "who": _SEATS[p], "count": len(got), "why": _DRAW_WHY[why],
+        }, p, None, "event"))
+        log.append(_ENTRY("draw_private", {"who": _SEATS[p], "cards": _Cards(tuple(got))}, p,
+                          _ONLY[p]))
 
     def _discard_front(self, players: Sequence[int] | None = None) -> None:
         moved: list[_Front] = []
@@ -519,10 +523,14 @@ class PowersState(State[PowersAction]):
         self.occ = None
         self.dfn = None
         if not self.quiet:
-            self.log.append(_ENTRY("round", {
-                "number": len(self.rounds_played), "who": _SEATS[self.initiative],
-                "card": _ROUND_NAMES[self.rules][card], "left": len(self.round_deck),
-            }, None, None, "phase"))
+            entry = _MEMO.get(mk := ("round", len(self.rounds_played), self.initiative, card,
+                                     len(self.round_deck), self.rules))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("round", {
+                    "number": len(self.rounds_played), "who": _SEATS[self.initiative],
+                    "card": _ROUND_NAMES[self.rules][card], "left": len(self.round_deck),
+                }, None, None, "phase")
+            self.log.append(entry)
         if card == DISARMAMENT:
             self.to_discard = {}
             for p in self._orders[self.initiative]:
@@ -561,18 +569,27 @@ class PowersState(State[PowersAction]):
                           kind="narration")
             else:
                 if taker != self.initiative:
-                    self.log.append(_ENTRY("initiative_moves", {
-                        "who": _SEATS[taker], "country": self._names[card],
-                    }, None, None, "narration"))
+                    entry = _MEMO.get(mk := ("initiative_moves", taker, card, self.rules))
+                    if entry is None:
+                        entry = _MEMO[mk] = _ENTRY("initiative_moves", {
+                            "who": _SEATS[taker], "country": self._names[card],
+                        }, None, None, "narration")
+                    self.log.append(entry)
                 else:
-                    self.log.append(_ENTRY("initiative_keeps", {
-                        "who": _SEATS[taker], "country": self._names[card],
-                    }, None, None, "narration"))
+                    entry = _MEMO.get(mk := ("initiative_keeps", taker, card, self.rules))
+                    if entry is None:
+                        entry = _MEMO[mk] = _ENTRY("initiative_keeps", {
+                            "who": _SEATS[taker], "country": self._names[card],
+                        }, None, None, "narration")
+                    self.log.append(entry)
                 self.initiative = taker
         elif card is not None:
-            self.log.append(_ENTRY("initiative_stays", {
-                "who": _SEATS[self.initiative], "card": _ROUND_NAMES[self.rules][card],
-            }, None, None, "narration"))
+            entry = _MEMO.get(mk := ("initiative_stays", self.initiative, card, self.rules))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("initiative_stays", {
+                    "who": _SEATS[self.initiative], "card": _ROUND_NAMES[self.rules][card],
+                }, None, None, "narration")
+            self.log.append(entry)
         self.phase = "round_end"
         self.to_move = None
         self.to_discard = {}
@@ -624,8 +641,11 @@ class PowersState(State[PowersAction]):
     # -- conscription ----------------------------------------------------------------------
     def _conscription(self) -> None:
         if not self.quiet:
-            self.log.append(_ENTRY("conscription", {"who": _SEATS[self.initiative]}, None, None,
-                                   "phase"))
+            entry = _MEMO.get(mk := ("conscription", self.initiative))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("conscription", {"who": _SEATS[self.initiative]},
+                                           None, None, "phase")
+            self.log.append(entry)
         order = self._orders[self.initiative]
         extra = [0] * self.n
         if self.rules == "refill":
@@ -648,12 +668,18 @@ class PowersState(State[PowersAction]):
         self.top = 0
         self.folded = [False] * self.n
         if not self.quiet:
-            self.log.append(_ENTRY("invasion", {
-                "country": self._names[c], "who": _SEATS[self.initiative],
-            }, None, None, "phase"))
+            entry = _MEMO.get(mk := ("invasion", c, self.initiative, self.rules))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("invasion", {
+                    "country": self._names[c], "who": _SEATS[self.initiative],
+                }, None, None, "phase")
+            self.log.append(entry)
             if COUNTRIES[c].terrain:
-                self.log.append(_ENTRY("terrain", {"text": self._terrain_rule(c)}, None, None,
-                                       "narration"))
+                entry = _MEMO.get(mk2 := ("terrain", c, self.rules))
+                if entry is None:
+                    entry = _MEMO[mk2] = _ENTRY("terrain", {"text": self._terrain_rule(c)},
+                                               None, None, "narration")
+                self.log.append(entry)
             # Each owner's neighbours of ``c`` in printed order (adjacent_owned, one pass):
             owners = self.owners
             owned: dict[int, list[Term]] = {}
@@ -723,9 +749,13 @@ class PowersState(State[PowersAction]):
                 "who": _SEATS[p], "country": self._names[c],
             }, None, None, "narration"))
         else:
-            self.log.append(_ENTRY("invasion_won", {
-                "who": _SEATS[p], "country": self._names[c], "card": CARD_TERMS[bids[-1][1]],
-            }, None, None, "narration"))
+            entry = _MEMO.get(mk := ("invasion_won", p, c, bids[-1][1], self.rules))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("invasion_won", {
+                    "who": _SEATS[p], "country": self._names[c],
+                    "card": CARD_TERMS[bids[-1][1]],
+                }, None, None, "narration")
+            self.log.append(entry)
         if self.rules == "base":
             self._discard_front()
         if p is None:
@@ -736,10 +766,13 @@ class PowersState(State[PowersAction]):
         self.occ = _record(_Occupation, (c, p, p, cost, cost, 0, ()))
         self.phase = "occupation"
         if not self.quiet:
-            self.log.append(_ENTRY("occupation", {
-                "who": _SEATS[p], "country": self._names[c], "cost": cost,
-                "why": self._cost_reason(c, cost),
-            }, None, None, "phase"))
+            entry = _MEMO.get(mk2 := ("occupation", p, c, cost, self.n, self.magazine, self.rules))
+            if entry is None:
+                entry = _MEMO[mk2] = _ENTRY("occupation", {
+                    "who": _SEATS[p], "country": self._names[c], "cost": cost,
+                    "why": self._cost_reason(c, cost),
+                }, None, None, "phase")
+            self.log.append(entry)
 
     # -- occupation ------------------------------------------------------------------------
     def _cost_reason(self, c: str, cost: int) -> Term:
@@ -754,20 +787,26 @@ class PowersState(State[PowersAction]):
         points = self.points = self.points.copy()
         points[p] += _POINTS[c]
         if not self.quiet:
-            self.log.append(_ENTRY("occupy_free" if free else "occupy", {
-                "who": _SEATS[p], "country": self._names[c], "points": COUNTRIES[c].points,
-                "score": self.points[p],
-            }, None, None, "event"))
+            entry = _MEMO.get(mk := ("occupy", free, p, c, self.points[p], self.rules))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("occupy_free" if free else "occupy", {
+                    "who": _SEATS[p], "country": self._names[c], "points": COUNTRIES[c].points,
+                    "score": self.points[p],
+                }, None, None, "event")
+            self.log.append(entry)
         if self._check_domination(p):
             return
         self.occ = None
         self.phase = "defence"
         self.dfn = _record(_Defence, (c, p, _NEIGHBOURS[c], None, None, ()))
         if not self.quiet:
-            self.log.append(_ENTRY("defence", {
-                "country": self._names[c],
-                "neighbours": [self._names[k] for k in COUNTRIES[c].neighbours],
-            }, None, None, "phase"))
+            entry = _MEMO.get(mk2 := ("defence", c, self.rules))
+            if entry is None:
+                entry = _MEMO[mk2] = _ENTRY("defence", {
+                    "country": self._names[c],
+                    "neighbours": [self._names[k] for k in COUNTRIES[c].neighbours],
+                }, None, None, "phase")
+            self.log.append(entry)
 
     # -- defence ---------------------------------------------------------------------------
     def _next_defence(self) -> None:
@@ -1003,8 +1042,11 @@ class PowersState(State[PowersAction]):
         if not self.quiet:
             # (nobody else folded: ``p`` is the only True; a count, no generator call)
             first = not self._bids and p == self.initiative and folded.count(True) == 1
-            self.log.append(_ENTRY("fold_first" if first else "fold", {"who": _SEATS[p]}, p,
-                                   None, "action"))
+            entry = _MEMO.get(mk := ("fold", first, p))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("fold_first" if first else "fold", {"who": _SEATS[p]}, p,
+                                           None, "action")
+            self.log.append(entry)
         self._invasion_turn = self._after[p]
 
     def _do_discard(self, p: int, action: Discard) -> None:
@@ -1057,10 +1099,13 @@ class PowersState(State[PowersAction]):
         self._bids = [*self._bids, (p, card, s, base, bonus, top)]
         self.top = s
         if not quiet:
-            why = _Why(card, top, bonus, s, self.rules)
-            self.log.append(_ENTRY("play", {
-                "who": _SEATS[p], "card": CARD_TERMS[card], "strength": s, "why": why,
-            }, p, None, "action"))
+            entry = _MEMO.get(mk := ("play", p, card, s, top, bonus, self.rules))
+            if entry is None:
+                why = _Why(card, top, bonus, s, self.rules)
+                entry = _MEMO[mk] = _ENTRY("play", {
+                    "who": _SEATS[p], "card": CARD_TERMS[card], "strength": s, "why": why,
+                }, p, None, "action")
+            self.log.append(entry)
             if rank == 1 and top:
                 prev = CARD_TERMS[self._bids[-2][1] if len(self._bids) > 1 else card]
                 self.log.append(_ENTRY("ace_note", {"strength": s, "prev": prev, "top": top},
@@ -1083,10 +1128,14 @@ class PowersState(State[PowersAction]):
         country, invader, holder, start, cost, passes, paid = occ
         paid = (*paid, card)
         self.occ = _record(_Occupation, (country, invader, holder, start, cost, passes, paid))
-        if not self.quiet:
-            self.log.append(_ENTRY("pay", {
-                "who": _SEATS[p], "card": CARD_TERMS[card], "k": len(paid), "cost": cost,
-            }, p, None, "action"))
+        if not self.quiet:  # (the entry shared by every such payment: made once)
+            k = len(paid)
+            entry = _PAY_ENTRIES.get((p, card, k, cost))
+            if entry is None:
+                entry = _PAY_ENTRIES[p, card, k, cost] = _ENTRY("pay", {
+                    "who": _SEATS[p], "card": CARD_TERMS[card], "k": k, "cost": cost,
+                }, p, None, "action")
+            self.log.append(entry)
         if len(paid) == cost:
             self._occupy(p, False)
         else:
@@ -1290,6 +1339,25 @@ _ONLY = tuple(frozenset({p}) for p in range(5))
 """The ``visible_to`` of an entry only seat ``p`` may read."""
 
 
+_new_entry = LogEntry.__new__
+_new_prefix = LogPrefix.__new__
+
+
+def _ENTRY(key: str, params: dict[str, Any], player: int | None = None,
+           visible_to: frozenset[int] | None = None, kind: str = "event") -> LogEntry:
+    """``MESSAGES.entry_from`` for this module's own keys and ``visible_to`` sets (frozen
+    already): no catalog lookup, no ``frozenset`` call (``test_texts`` checks every key)."""
+    entry = _new_entry(LogEntry)
+    entry.key = key
+    entry._en = entry._ja = None
+    entry.player = player
+    entry.visible_to = visible_to
+    entry.kind = kind
+    entry.catalog = MESSAGES
+    entry.params = params
+    return entry
+
+
 class _Cards:
     """Cards named in a log entry, rendered (symbols, space separated) only when read."""
 
@@ -1309,6 +1377,24 @@ _ONE_CARD = [_Cards(())] * 56
 """Each card alone, as a log parameter, indexed by the card (immutable: entries share them)."""
 for _c in playing_cards():
     _ONE_CARD[_c] = _Cards((_c,))
+_DRAW_PRIVATE_ONE = tuple(
+    tuple(_ENTRY("draw_private", {"who": _SEATS[p], "cards": cards}, p, _ONLY[p])
+          for cards in _ONE_CARD)
+    for p in range(5)
+)
+"""The entry of seat ``p`` drawing ``card`` alone, by seat then card (entries are immutable,
+rendered when read: every game shares them)."""
+_DRAW_PUBLIC_ONE = {
+    why: tuple(_ENTRY("draw_public", {"who": _SEATS[p], "count": 1, "why": term}, p, None,
+                      "event") for p in range(5))
+    for why, term in _DRAW_WHY.items()
+}
+"""The public entry of seat ``p`` drawing one card, by why then seat (shared, as above)."""
+_PAY_ENTRIES: dict[tuple[int, int, int, int], LogEntry] = {}
+"""The ``pay`` entries made so far, by seat, card, cards paid and cost (shared, as above)."""
+_MEMO: dict[tuple[Any, ...], LogEntry] = {}
+"""Entries made so far, by what their parameters depend on (the message first; shared, as
+above, and bounded: seats, cards, countries, counts and strengths are few)."""
 _SKIP_UNOWNED = ("nobody's", "所有者なし")
 _SKIP_OWN = ("the occupier's own", "占領者の国")
 _PHASE_NAMES = {
@@ -1322,23 +1408,6 @@ _HOW_MAG = ("a pair or a straight of three", "ペアか3枚のストレート")
 _WHEN_MAG = ("in the reorganisation phase", "再編フェイズで")
 _WHEN_REFILL = ("at the next conscription", "次の徴兵フェイズで")
 
-_new_entry = LogEntry.__new__
-_new_prefix = LogPrefix.__new__
-
-
-def _ENTRY(key: str, params: dict[str, Any], player: int | None = None,
-           visible_to: frozenset[int] | None = None, kind: str = "event") -> LogEntry:
-    """``MESSAGES.entry_from`` for this module's own keys and ``visible_to`` sets (frozen
-    already): no catalog lookup, no ``frozenset`` call (``test_texts`` checks every key)."""
-    entry = _new_entry(LogEntry)
-    entry.key = key
-    entry._en = entry._ja = None
-    entry.player = player
-    entry.visible_to = visible_to
-    entry.kind = kind
-    entry.catalog = MESSAGES
-    entry.params = params
-    return entry
 _DO: dict[type, Callable[[PowersState, int, Any], None]] = {
     Discard: PowersState._do_discard,
     Play: PowersState._do_play,
