@@ -440,8 +440,12 @@ class PowersState(State[PowersAction]):
                 for p, card in zip(g, top, strict=True):
                     vals[p] = poker_value(card)
                     if not quiet:
-                        self.log.append(_ENTRY("flip", {"who": _SEATS[p], "card": CARD_TERMS[card]},
-                                               None, None, "event"))
+                        entry = _MEMO.get(mk := ("flip", p, card))
+                        if entry is None:
+                            entry = _MEMO[mk] = _ENTRY("flip", {
+                                "who": _SEATS[p], "card": CARD_TERMS[card],
+                            }, None, None, "event")
+                        self.log.append(entry)
                 for v in sorted(set(vals.values()), reverse=True):
                     tied = [p for p in g if vals[p] == v]
                     if len(tied) > 1:
@@ -453,9 +457,12 @@ class PowersState(State[PowersAction]):
         self._seat()
         self.initiative = self.seating[0]
         if not quiet:
-            self.log.append(_ENTRY("seating", {
-                "order": [_SEATS[p] for p in self.seating], "who": _SEATS[self.initiative],
-            }, None, None, "narration"))
+            entry = _MEMO.get(mk5 := ("seating", tuple(self.seating)))
+            if entry is None:
+                entry = _MEMO[mk5] = _ENTRY("seating", {
+                    "order": [_SEATS[p] for p in self.seating], "who": _SEATS[self.initiative],
+                }, None, None, "narration")
+            self.log.append(entry)
         if self.blitz or (self.magazine and self.opts.initiative_draw):
             draw = list(COUNTRY_KEYS)
             rng.shuffle(draw)
@@ -483,18 +490,27 @@ class PowersState(State[PowersAction]):
                       letter=letters[got[best]], priority=COUNTRIES[got[best]].priority,
                       kind="narration")
         elif not quiet:
-            self.log.append(_ENTRY("initiative_flip", {"who": _SEATS[self.initiative]}, None,
-                                   None, "narration"))
+            entry = _MEMO.get(mk2 := ("initiative_flip", self.initiative))
+            if entry is None:
+                entry = _MEMO[mk2] = _ENTRY("initiative_flip", {"who": _SEATS[self.initiative]},
+                                            None, None, "narration")
+            self.log.append(entry)
         rng.shuffle(self.deck)
         rng.shuffle(self.round_deck)
         if not quiet:
-            self.log.append(_ENTRY("round_deck", {
-                "count": len(self.round_deck), "mob": _MOB_TERMS[n == 2],
-            }, None, None, "event"))
+            entry = _MEMO.get(mk3 := ("round_deck", len(self.round_deck), n == 2))
+            if entry is None:
+                entry = _MEMO[mk3] = _ENTRY("round_deck", {
+                    "count": len(self.round_deck), "mob": _MOB_TERMS[n == 2],
+                }, None, None, "event")
+            self.log.append(entry)
         for p in self._orders[self.initiative]:
             self._draw(p, HAND_SIZE, "deal")
         if not quiet:
-            self.log.append(_ENTRY("greeting", {}, None, None, "narration"))
+            entry = _MEMO.get(mk4 := ("greeting",))
+            if entry is None:
+                entry = _MEMO[mk4] = _ENTRY("greeting", {}, None, None, "narration")
+            self.log.append(entry)
 
     # -- the automatic flow ----------------------------------------------------------------
     def _advance(self) -> None:
@@ -541,7 +557,10 @@ class PowersState(State[PowersAction]):
                         self._log("disarm_must", who=_SEATS[p], count=h, k=h // 2)
             if not self.to_discard:
                 if not self.quiet:
-                    self.log.append(_ENTRY("disarm_none", {}, None, None, "narration"))
+                    entry = _MEMO.get(mk2 := ("disarm_none",))
+                    if entry is None:
+                        entry = _MEMO[mk2] = _ENTRY("disarm_none", {}, None, None, "narration")
+                    self.log.append(entry)
                 self._end_round(None)
             else:
                 self.phase = "disarmament"
@@ -552,7 +571,10 @@ class PowersState(State[PowersAction]):
                     drew = True
                     self._draw(p, HAND_SIZE - len(self.hands[p]), "mobilization")
             if not drew and not self.quiet:
-                self.log.append(_ENTRY("mobil_none", {}, None, None, "narration"))
+                entry = _MEMO.get(mk3 := ("mobil_none",))
+                if entry is None:
+                    entry = _MEMO[mk3] = _ENTRY("mobil_none", {}, None, None, "narration")
+                self.log.append(entry)
             self._end_round(None)
         else:
             self._conscription()
@@ -738,16 +760,22 @@ class PowersState(State[PowersAction]):
         if self.quiet:
             pass
         elif p is None:
-            self.log.append(_ENTRY("invasion_nobody", {"country": self._names[c]}, None, None,
-                                   "narration"))
+            entry = _MEMO.get(mk3 := ("invasion_nobody", c, self.rules))
+            if entry is None:
+                entry = _MEMO[mk3] = _ENTRY("invasion_nobody", {"country": self._names[c]},
+                                            None, None, "narration")
+            self.log.append(entry)
         elif bids and bids[-1][1] < 4:
             self.log.append(_ENTRY("invasion_joker", {
                 "who": _SEATS[p], "country": self._names[c], "card": CARD_TERMS[bids[-1][1]],
             }, None, None, "narration"))
         elif not bids or bids[-1][0] != p:
-            self.log.append(_ENTRY("invasion_uncontested", {
-                "who": _SEATS[p], "country": self._names[c],
-            }, None, None, "narration"))
+            entry = _MEMO.get(mk4 := ("invasion_uncontested", p, c, self.rules))
+            if entry is None:
+                entry = _MEMO[mk4] = _ENTRY("invasion_uncontested", {
+                    "who": _SEATS[p], "country": self._names[c],
+                }, None, None, "narration")
+            self.log.append(entry)
         else:
             entry = _MEMO.get(mk := ("invasion_won", p, c, bids[-1][1], self.rules))
             if entry is None:
@@ -830,10 +858,13 @@ class PowersState(State[PowersAction]):
                                        "narration"))
             self.dfn = _record(_Defence, (country, occupier, remaining, nb, owner, results))
             if not quiet:
-                self.log.append(_ENTRY("defence_check", {
-                    "who": _SEATS[owner], "country": self._names[nb],
-                    "how": _HOW_TERMS[self.magazine],
-                }, None, None, "event"))
+                entry = _MEMO.get(mk := ("defence_check", owner, nb, self.magazine, self.rules))
+                if entry is None:
+                    entry = _MEMO[mk] = _ENTRY("defence_check", {
+                        "who": _SEATS[owner], "country": self._names[nb],
+                        "how": _HOW_TERMS[self.magazine],
+                    }, None, None, "event")
+                self.log.append(entry)
             self.to_move = owner
             return
         if skipped:  # (only when not quiet)
@@ -1149,8 +1180,12 @@ class PowersState(State[PowersAction]):
         cost -= 1
         self.occ = _record(_Occupation, (country, invader, nxt, start, cost, passes + 1, paid))
         if not self.quiet:
-            self.log.append(_ENTRY("pass", {"who": _SEATS[p], "to": _SEATS[nxt], "cost": cost},
-                                   p, None, "action"))
+            entry = _MEMO.get(mk := ("pass", p, nxt, cost))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("pass", {
+                    "who": _SEATS[p], "to": _SEATS[nxt], "cost": cost,
+                }, p, None, "action")
+            self.log.append(entry)
         if cost <= 0:
             self._occupy(nxt, True)
 
@@ -1186,12 +1221,20 @@ class PowersState(State[PowersAction]):
         points[d.occupier] += _POINTS[nb]
         points[p] -= _POINTS[nb]
         if not self.quiet:
-            self.log.append(_ENTRY("decline", {"who": _SEATS[p], "country": self._names[nb]},
-                                   p, None, "action"))
-            self.log.append(_ENTRY("taken", {
-                "who": _SEATS[d.occupier], "owner": _SEATS[p], "country": self._names[nb],
-                "points": COUNTRIES[nb].points, "score": self.points[d.occupier],
-            }, None, None, "event"))
+            entry = _MEMO.get(mk := ("decline", p, nb, self.rules))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("decline", {
+                    "who": _SEATS[p], "country": self._names[nb],
+                }, p, None, "action")
+            self.log.append(entry)
+            entry = _MEMO.get(mk2 := ("taken", d.occupier, p, nb, self.points[d.occupier],
+                                      self.rules))
+            if entry is None:
+                entry = _MEMO[mk2] = _ENTRY("taken", {
+                    "who": _SEATS[d.occupier], "owner": _SEATS[p], "country": self._names[nb],
+                    "points": COUNTRIES[nb].points, "score": self.points[d.occupier],
+                }, None, None, "event")
+            self.log.append(entry)
         self.dfn = _record(_Defence, (d.country, d.occupier, d.remaining[1:], None, None,
                                       (*d.results, (nb, "taken"))))
         self._check_domination(d.occupier)
