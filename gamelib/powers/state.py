@@ -1051,21 +1051,30 @@ class PowersState(State[PowersAction]):
         while self.result is None and self.to_move is None:
             _STEPS[self.phase](self)
         self.current_player = None if self.result is not None else self.to_move
-        # (a shared action keeps its text in ``_text``: no ``__str__`` call)
-        text = getattr(action, "_text", None) or str(action)
+        try:  # (a shared action keeps its text in ``_text``: no ``__str__`` call)
+            text: str = action._text  # type: ignore[union-attr]
+        except AttributeError:  # (an action built by hand)
+            text = str(action)
         history = self.history
         if type(history) is not History:  # a test set a plain tuple
             self.history = History((*history, text))
-        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
-            # held by this state alone: grown in place, as the core's apply_in_place does
-            items, n = history._items, history._n
-            items.append(text)
-            if items[n] is text:
-                history._n = n + 1
-            else:  # another thread appended to the shared list first: branch off
-                self.history = History((*items[:n], text))
         else:
-            self.history = history.plus(text)
+            items, n = history._items, history._n
+            if len(items) == n:  # it ends its list (the usual case): append to the list
+                items.append(text)
+                if items[n] is not text:  # another thread appended first: branch off
+                    items = [*items[:n], text]
+                elif getrefcount(history) == SOLE_REFS:
+                    # held by this state alone: grown in place, as the core's fast path does
+                    history._n = n + 1
+                    return
+            else:  # a later branch from the same state: copy the shared prefix once
+                items = [*items[:n], text]
+            # (History.plus inline: the next history over the list, no call)
+            new: History = _new_history(History)
+            new._items = items
+            new._n = n + 1
+            self.history = new
 
     def _do_fold(self, p: int, action: Fold) -> None:
         folded = self.folded = self.folded.copy()
@@ -1384,6 +1393,7 @@ _ONLY = tuple(frozenset({p}) for p in range(5))
 
 _new_entry = LogEntry.__new__
 _new_prefix = LogPrefix.__new__
+_new_history = History.__new__
 
 
 def _ENTRY(key: str, params: dict[str, Any], player: int | None = None,
