@@ -299,6 +299,8 @@ class PowersState(State[PowersAction]):
         self.start_costs = _start_costs(n, self.rules, o.magazine_costs_final)
         self._names = _NAMES[self.rules]
         self._legal: tuple[PowersAction, ...] | None = None
+        if len(_MEMO) > _MEMO_LIMIT:  # (the shared log entries: bounded, see _MEMO)
+            _MEMO.clear()
         self._seat()
         if setup:
             self._setup()
@@ -1444,10 +1446,14 @@ _DRAW_PUBLIC_ONE = {
 }
 """The public entry of seat ``p`` drawing one card, by why then seat (shared, as above)."""
 _PAY_ENTRIES: dict[tuple[int, int, int, int], LogEntry] = {}
-"""The ``pay`` entries made so far, by seat, card, cards paid and cost (shared, as above)."""
+"""The ``pay`` entries made so far, by seat, card, cards paid and cost (shared, as above;
+bounded: 5 seats × 54 cards × costs and counts up to 6)."""
 _MEMO: dict[tuple[Any, ...], LogEntry] = {}
 """Entries made so far, by what their parameters depend on (the message first; shared, as
-above, and bounded: seats, cards, countries, counts and strengths are few)."""
+above). A new game empties it when it holds over :data:`_MEMO_LIMIT` entries."""
+_MEMO_LIMIT = 20_000
+"""A few MB of entries: seated play rarely makes more than a few thousand, but plays over
+every strength, card and bonus could make many more."""
 _SKIP_UNOWNED = ("nobody's", "所有者なし")
 _SKIP_OWN = ("the occupier's own", "占領者の国")
 _PHASE_NAMES = {

@@ -4,6 +4,7 @@ on) read exactly as entries made afresh for every game would."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -44,3 +45,20 @@ def test_shared_entries_read_as_fresh_ones(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(powers_state, "_PAY_ENTRIES", _Never())
     fresh = [_logs(opts, seed) for opts, seed in cases]
     assert shared == fresh
+
+
+def test_the_memo_of_shared_entries_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new game empties a memo over its limit; the logs read the same all the same."""
+    expected = [_logs(opts, seed) for seed in range(3) for opts in OPTIONS]
+    memo: dict[Any, Any] = {}
+    monkeypatch.setattr(powers_state, "_MEMO", memo)
+    monkeypatch.setattr(powers_state, "_MEMO_LIMIT", 10)
+    sizes = []
+    got = []
+    for seed in range(3):
+        for opts in OPTIONS:
+            got.append(_logs(opts, seed))
+            sizes.append(len(memo))
+    assert got == expected
+    assert max(sizes) < 10 + 300  # one game's entries at most beyond the limit
+    assert any(b < a for a, b in pairwise(sizes))  # (it was emptied)
