@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from sys import getrefcount
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from gamelib.core import Outcome, Rng, State, Term
-from gamelib.core.history import History
+from gamelib.core import LogEntry, Outcome, Rng, State, Term
+from gamelib.core.history import SOLE_REFS, History
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.messages import CORE
 from gamelib.powers.actions import (
@@ -298,6 +299,8 @@ class PowersState(State[PowersAction]):
         self.start_costs = _start_costs(n, self.rules, o.magazine_costs_final)
         self._names = _NAMES[self.rules]
         self._legal: tuple[PowersAction, ...] | None = None
+        if len(_MEMO) > _MEMO_LIMIT:  # (the shared log entries: bounded, see _MEMO)
+            _MEMO.clear()
         self._seat()
         if setup:
             self._setup()
@@ -394,13 +397,17 @@ class PowersState(State[PowersAction]):
             self.hands[p].extend(got)
             if self.quiet or not got:
                 return
-        if not (why == "conscription" and len(got) == 1):
-            self.log.append(_ENTRY("draw_public", {
-                "who": _SEATS[p], "count": len(got), "why": _DRAW_WHY[why],
-            }, p, None, "event"))
-        # (a card drawn alone is named by its shared _Cards: no object made per draw)
-        cards = _ONE_CARD[got[0]] if len(got) == 1 else _Cards(tuple(got))
-        self.log.append(_ENTRY("draw_private", {"who": _SEATS[p], "cards": cards}, p, _ONLY[p]))
+        log = self.log
+        if len(got) == 1:  # (a card drawn alone: the entries are shared, made once)
+            if why != "conscription":
+                log.append(_DRAW_PUBLIC_ONE[why][p])
+            log.append(_DRAW_PRIVATE_ONE[p][got[0]])
+            return
+        log.append(_ENTRY("draw_public", {
+            "who": _SEATS[p], "count": len(got), "why": _DRAW_WHY[why],
+        }, p, None, "event"))
+        log.append(_ENTRY("draw_private", {"who": _SEATS[p], "cards": _Cards(tuple(got))}, p,
+                          _ONLY[p]))
 
     def _discard_front(self, players: Sequence[int] | None = None) -> None:
         moved: list[_Front] = []
@@ -435,8 +442,12 @@ class PowersState(State[PowersAction]):
                 for p, card in zip(g, top, strict=True):
                     vals[p] = poker_value(card)
                     if not quiet:
-                        self.log.append(_ENTRY("flip", {"who": _SEATS[p], "card": CARD_TERMS[card]},
-                                               None, None, "event"))
+                        entry = _MEMO.get(mk := ("flip", p, card))
+                        if entry is None:
+                            entry = _MEMO[mk] = _ENTRY("flip", {
+                                "who": _SEATS[p], "card": CARD_TERMS[card],
+                            }, None, None, "event")
+                        self.log.append(entry)
                 for v in sorted(set(vals.values()), reverse=True):
                     tied = [p for p in g if vals[p] == v]
                     if len(tied) > 1:
@@ -448,9 +459,12 @@ class PowersState(State[PowersAction]):
         self._seat()
         self.initiative = self.seating[0]
         if not quiet:
-            self.log.append(_ENTRY("seating", {
-                "order": [_SEATS[p] for p in self.seating], "who": _SEATS[self.initiative],
-            }, None, None, "narration"))
+            entry = _MEMO.get(mk5 := ("seating", tuple(self.seating)))
+            if entry is None:
+                entry = _MEMO[mk5] = _ENTRY("seating", {
+                    "order": [_SEATS[p] for p in self.seating], "who": _SEATS[self.initiative],
+                }, None, None, "narration")
+            self.log.append(entry)
         if self.blitz or (self.magazine and self.opts.initiative_draw):
             draw = list(COUNTRY_KEYS)
             rng.shuffle(draw)
@@ -478,18 +492,27 @@ class PowersState(State[PowersAction]):
                       letter=letters[got[best]], priority=COUNTRIES[got[best]].priority,
                       kind="narration")
         elif not quiet:
-            self.log.append(_ENTRY("initiative_flip", {"who": _SEATS[self.initiative]}, None,
-                                   None, "narration"))
+            entry = _MEMO.get(mk2 := ("initiative_flip", self.initiative))
+            if entry is None:
+                entry = _MEMO[mk2] = _ENTRY("initiative_flip", {"who": _SEATS[self.initiative]},
+                                            None, None, "narration")
+            self.log.append(entry)
         rng.shuffle(self.deck)
         rng.shuffle(self.round_deck)
         if not quiet:
-            self.log.append(_ENTRY("round_deck", {
-                "count": len(self.round_deck), "mob": _MOB_TERMS[n == 2],
-            }, None, None, "event"))
+            entry = _MEMO.get(mk3 := ("round_deck", len(self.round_deck), n == 2))
+            if entry is None:
+                entry = _MEMO[mk3] = _ENTRY("round_deck", {
+                    "count": len(self.round_deck), "mob": _MOB_TERMS[n == 2],
+                }, None, None, "event")
+            self.log.append(entry)
         for p in self._orders[self.initiative]:
             self._draw(p, HAND_SIZE, "deal")
         if not quiet:
-            self.log.append(_ENTRY("greeting", {}, None, None, "narration"))
+            entry = _MEMO.get(mk4 := ("greeting",))
+            if entry is None:
+                entry = _MEMO[mk4] = _ENTRY("greeting", {}, None, None, "narration")
+            self.log.append(entry)
 
     # -- the automatic flow ----------------------------------------------------------------
     def _advance(self) -> None:
@@ -518,10 +541,14 @@ class PowersState(State[PowersAction]):
         self.occ = None
         self.dfn = None
         if not self.quiet:
-            self.log.append(_ENTRY("round", {
-                "number": len(self.rounds_played), "who": _SEATS[self.initiative],
-                "card": _ROUND_NAMES[self.rules][card], "left": len(self.round_deck),
-            }, None, None, "phase"))
+            entry = _MEMO.get(mk := ("round", len(self.rounds_played), self.initiative, card,
+                                     len(self.round_deck), self.rules))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("round", {
+                    "number": len(self.rounds_played), "who": _SEATS[self.initiative],
+                    "card": _ROUND_NAMES[self.rules][card], "left": len(self.round_deck),
+                }, None, None, "phase")
+            self.log.append(entry)
         if card == DISARMAMENT:
             self.to_discard = {}
             for p in self._orders[self.initiative]:
@@ -532,7 +559,10 @@ class PowersState(State[PowersAction]):
                         self._log("disarm_must", who=_SEATS[p], count=h, k=h // 2)
             if not self.to_discard:
                 if not self.quiet:
-                    self.log.append(_ENTRY("disarm_none", {}, None, None, "narration"))
+                    entry = _MEMO.get(mk2 := ("disarm_none",))
+                    if entry is None:
+                        entry = _MEMO[mk2] = _ENTRY("disarm_none", {}, None, None, "narration")
+                    self.log.append(entry)
                 self._end_round(None)
             else:
                 self.phase = "disarmament"
@@ -543,7 +573,10 @@ class PowersState(State[PowersAction]):
                     drew = True
                     self._draw(p, HAND_SIZE - len(self.hands[p]), "mobilization")
             if not drew and not self.quiet:
-                self.log.append(_ENTRY("mobil_none", {}, None, None, "narration"))
+                entry = _MEMO.get(mk3 := ("mobil_none",))
+                if entry is None:
+                    entry = _MEMO[mk3] = _ENTRY("mobil_none", {}, None, None, "narration")
+                self.log.append(entry)
             self._end_round(None)
         else:
             self._conscription()
@@ -560,18 +593,27 @@ class PowersState(State[PowersAction]):
                           kind="narration")
             else:
                 if taker != self.initiative:
-                    self.log.append(_ENTRY("initiative_moves", {
-                        "who": _SEATS[taker], "country": self._names[card],
-                    }, None, None, "narration"))
+                    entry = _MEMO.get(mk := ("initiative_moves", taker, card, self.rules))
+                    if entry is None:
+                        entry = _MEMO[mk] = _ENTRY("initiative_moves", {
+                            "who": _SEATS[taker], "country": self._names[card],
+                        }, None, None, "narration")
+                    self.log.append(entry)
                 else:
-                    self.log.append(_ENTRY("initiative_keeps", {
-                        "who": _SEATS[taker], "country": self._names[card],
-                    }, None, None, "narration"))
+                    entry = _MEMO.get(mk := ("initiative_keeps", taker, card, self.rules))
+                    if entry is None:
+                        entry = _MEMO[mk] = _ENTRY("initiative_keeps", {
+                            "who": _SEATS[taker], "country": self._names[card],
+                        }, None, None, "narration")
+                    self.log.append(entry)
                 self.initiative = taker
         elif card is not None:
-            self.log.append(_ENTRY("initiative_stays", {
-                "who": _SEATS[self.initiative], "card": _ROUND_NAMES[self.rules][card],
-            }, None, None, "narration"))
+            entry = _MEMO.get(mk := ("initiative_stays", self.initiative, card, self.rules))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("initiative_stays", {
+                    "who": _SEATS[self.initiative], "card": _ROUND_NAMES[self.rules][card],
+                }, None, None, "narration")
+            self.log.append(entry)
         self.phase = "round_end"
         self.to_move = None
         self.to_discard = {}
@@ -623,8 +665,11 @@ class PowersState(State[PowersAction]):
     # -- conscription ----------------------------------------------------------------------
     def _conscription(self) -> None:
         if not self.quiet:
-            self.log.append(_ENTRY("conscription", {"who": _SEATS[self.initiative]}, None, None,
-                                   "phase"))
+            entry = _MEMO.get(mk := ("conscription", self.initiative))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("conscription", {"who": _SEATS[self.initiative]},
+                                           None, None, "phase")
+            self.log.append(entry)
         order = self._orders[self.initiative]
         extra = [0] * self.n
         if self.rules == "refill":
@@ -647,12 +692,18 @@ class PowersState(State[PowersAction]):
         self.top = 0
         self.folded = [False] * self.n
         if not self.quiet:
-            self.log.append(_ENTRY("invasion", {
-                "country": self._names[c], "who": _SEATS[self.initiative],
-            }, None, None, "phase"))
+            entry = _MEMO.get(mk := ("invasion", c, self.initiative, self.rules))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("invasion", {
+                    "country": self._names[c], "who": _SEATS[self.initiative],
+                }, None, None, "phase")
+            self.log.append(entry)
             if COUNTRIES[c].terrain:
-                self.log.append(_ENTRY("terrain", {"text": self._terrain_rule(c)}, None, None,
-                                       "narration"))
+                entry = _MEMO.get(mk2 := ("terrain", c, self.rules))
+                if entry is None:
+                    entry = _MEMO[mk2] = _ENTRY("terrain", {"text": self._terrain_rule(c)},
+                                               None, None, "narration")
+                self.log.append(entry)
             # Each owner's neighbours of ``c`` in printed order (adjacent_owned, one pass):
             owners = self.owners
             owned: dict[int, list[Term]] = {}
@@ -711,20 +762,30 @@ class PowersState(State[PowersAction]):
         if self.quiet:
             pass
         elif p is None:
-            self.log.append(_ENTRY("invasion_nobody", {"country": self._names[c]}, None, None,
-                                   "narration"))
+            entry = _MEMO.get(mk3 := ("invasion_nobody", c, self.rules))
+            if entry is None:
+                entry = _MEMO[mk3] = _ENTRY("invasion_nobody", {"country": self._names[c]},
+                                            None, None, "narration")
+            self.log.append(entry)
         elif bids and bids[-1][1] < 4:
             self.log.append(_ENTRY("invasion_joker", {
                 "who": _SEATS[p], "country": self._names[c], "card": CARD_TERMS[bids[-1][1]],
             }, None, None, "narration"))
         elif not bids or bids[-1][0] != p:
-            self.log.append(_ENTRY("invasion_uncontested", {
-                "who": _SEATS[p], "country": self._names[c],
-            }, None, None, "narration"))
+            entry = _MEMO.get(mk4 := ("invasion_uncontested", p, c, self.rules))
+            if entry is None:
+                entry = _MEMO[mk4] = _ENTRY("invasion_uncontested", {
+                    "who": _SEATS[p], "country": self._names[c],
+                }, None, None, "narration")
+            self.log.append(entry)
         else:
-            self.log.append(_ENTRY("invasion_won", {
-                "who": _SEATS[p], "country": self._names[c], "card": CARD_TERMS[bids[-1][1]],
-            }, None, None, "narration"))
+            entry = _MEMO.get(mk := ("invasion_won", p, c, bids[-1][1], self.rules))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("invasion_won", {
+                    "who": _SEATS[p], "country": self._names[c],
+                    "card": CARD_TERMS[bids[-1][1]],
+                }, None, None, "narration")
+            self.log.append(entry)
         if self.rules == "base":
             self._discard_front()
         if p is None:
@@ -735,10 +796,13 @@ class PowersState(State[PowersAction]):
         self.occ = _record(_Occupation, (c, p, p, cost, cost, 0, ()))
         self.phase = "occupation"
         if not self.quiet:
-            self.log.append(_ENTRY("occupation", {
-                "who": _SEATS[p], "country": self._names[c], "cost": cost,
-                "why": self._cost_reason(c, cost),
-            }, None, None, "phase"))
+            entry = _MEMO.get(mk2 := ("occupation", p, c, cost, self.n, self.magazine, self.rules))
+            if entry is None:
+                entry = _MEMO[mk2] = _ENTRY("occupation", {
+                    "who": _SEATS[p], "country": self._names[c], "cost": cost,
+                    "why": self._cost_reason(c, cost),
+                }, None, None, "phase")
+            self.log.append(entry)
 
     # -- occupation ------------------------------------------------------------------------
     def _cost_reason(self, c: str, cost: int) -> Term:
@@ -753,20 +817,26 @@ class PowersState(State[PowersAction]):
         points = self.points = self.points.copy()
         points[p] += _POINTS[c]
         if not self.quiet:
-            self.log.append(_ENTRY("occupy_free" if free else "occupy", {
-                "who": _SEATS[p], "country": self._names[c], "points": COUNTRIES[c].points,
-                "score": self.points[p],
-            }, None, None, "event"))
+            entry = _MEMO.get(mk := ("occupy", free, p, c, self.points[p], self.rules))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("occupy_free" if free else "occupy", {
+                    "who": _SEATS[p], "country": self._names[c], "points": COUNTRIES[c].points,
+                    "score": self.points[p],
+                }, None, None, "event")
+            self.log.append(entry)
         if self._check_domination(p):
             return
         self.occ = None
         self.phase = "defence"
         self.dfn = _record(_Defence, (c, p, _NEIGHBOURS[c], None, None, ()))
         if not self.quiet:
-            self.log.append(_ENTRY("defence", {
-                "country": self._names[c],
-                "neighbours": [self._names[k] for k in COUNTRIES[c].neighbours],
-            }, None, None, "phase"))
+            entry = _MEMO.get(mk2 := ("defence", c, self.rules))
+            if entry is None:
+                entry = _MEMO[mk2] = _ENTRY("defence", {
+                    "country": self._names[c],
+                    "neighbours": [self._names[k] for k in COUNTRIES[c].neighbours],
+                }, None, None, "phase")
+            self.log.append(entry)
 
     # -- defence ---------------------------------------------------------------------------
     def _next_defence(self) -> None:
@@ -790,10 +860,13 @@ class PowersState(State[PowersAction]):
                                        "narration"))
             self.dfn = _record(_Defence, (country, occupier, remaining, nb, owner, results))
             if not quiet:
-                self.log.append(_ENTRY("defence_check", {
-                    "who": _SEATS[owner], "country": self._names[nb],
-                    "how": _HOW_TERMS[self.magazine],
-                }, None, None, "event"))
+                entry = _MEMO.get(mk := ("defence_check", owner, nb, self.magazine, self.rules))
+                if entry is None:
+                    entry = _MEMO[mk] = _ENTRY("defence_check", {
+                        "who": _SEATS[owner], "country": self._names[nb],
+                        "how": _HOW_TERMS[self.magazine],
+                    }, None, None, "event")
+                self.log.append(entry)
             self.to_move = owner
             return
         if skipped:  # (only when not quiet)
@@ -980,13 +1053,30 @@ class PowersState(State[PowersAction]):
         while self.result is None and self.to_move is None:
             _STEPS[self.phase](self)
         self.current_player = None if self.result is not None else self.to_move
+        try:  # (a shared action keeps its text in ``_text``: no ``__str__`` call)
+            text: str = action._text  # type: ignore[union-attr]
+        except AttributeError:  # (an action built by hand)
+            text = str(action)
         history = self.history
-        # (a shared action keeps its text in ``_text``: no ``__str__`` call)
-        text = getattr(action, "_text", None) or str(action)
-        if type(history) is History:
-            self.history = history.plus(text)
-        else:  # a test set a plain tuple
+        if type(history) is not History:  # a test set a plain tuple
             self.history = History((*history, text))
+        else:
+            items, n = history._items, history._n
+            if len(items) == n:  # it ends its list (the usual case): append to the list
+                items.append(text)
+                if items[n] is not text:  # another thread appended first: branch off
+                    items = [*items[:n], text]
+                elif getrefcount(history) == SOLE_REFS:
+                    # held by this state alone: grown in place, as the core's fast path does
+                    history._n = n + 1
+                    return
+            else:  # a later branch from the same state: copy the shared prefix once
+                items = [*items[:n], text]
+            # (History.plus inline: the next history over the list, no call)
+            new: History = _new_history(History)
+            new._items = items
+            new._n = n + 1
+            self.history = new
 
     def _do_fold(self, p: int, action: Fold) -> None:
         folded = self.folded = self.folded.copy()
@@ -994,8 +1084,11 @@ class PowersState(State[PowersAction]):
         if not self.quiet:
             # (nobody else folded: ``p`` is the only True; a count, no generator call)
             first = not self._bids and p == self.initiative and folded.count(True) == 1
-            self.log.append(_ENTRY("fold_first" if first else "fold", {"who": _SEATS[p]}, p,
-                                   None, "action"))
+            entry = _MEMO.get(mk := ("fold", first, p))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("fold_first" if first else "fold", {"who": _SEATS[p]}, p,
+                                           None, "action")
+            self.log.append(entry)
         self._invasion_turn = self._after[p]
 
     def _do_discard(self, p: int, action: Discard) -> None:
@@ -1048,10 +1141,13 @@ class PowersState(State[PowersAction]):
         self._bids = [*self._bids, (p, card, s, base, bonus, top)]
         self.top = s
         if not quiet:
-            why = _Why(card, top, bonus, s, self.rules)
-            self.log.append(_ENTRY("play", {
-                "who": _SEATS[p], "card": CARD_TERMS[card], "strength": s, "why": why,
-            }, p, None, "action"))
+            entry = _MEMO.get(mk := ("play", p, card, s, top, bonus, self.rules))
+            if entry is None:
+                why = _Why(card, top, bonus, s, self.rules)
+                entry = _MEMO[mk] = _ENTRY("play", {
+                    "who": _SEATS[p], "card": CARD_TERMS[card], "strength": s, "why": why,
+                }, p, None, "action")
+            self.log.append(entry)
             if rank == 1 and top:
                 prev = CARD_TERMS[self._bids[-2][1] if len(self._bids) > 1 else card]
                 self.log.append(_ENTRY("ace_note", {"strength": s, "prev": prev, "top": top},
@@ -1074,10 +1170,14 @@ class PowersState(State[PowersAction]):
         country, invader, holder, start, cost, passes, paid = occ
         paid = (*paid, card)
         self.occ = _record(_Occupation, (country, invader, holder, start, cost, passes, paid))
-        if not self.quiet:
-            self.log.append(_ENTRY("pay", {
-                "who": _SEATS[p], "card": CARD_TERMS[card], "k": len(paid), "cost": cost,
-            }, p, None, "action"))
+        if not self.quiet:  # (the entry shared by every such payment: made once)
+            k = len(paid)
+            entry = _PAY_ENTRIES.get((p, card, k, cost))
+            if entry is None:
+                entry = _PAY_ENTRIES[p, card, k, cost] = _ENTRY("pay", {
+                    "who": _SEATS[p], "card": CARD_TERMS[card], "k": k, "cost": cost,
+                }, p, None, "action")
+            self.log.append(entry)
         if len(paid) == cost:
             self._occupy(p, False)
         else:
@@ -1091,8 +1191,12 @@ class PowersState(State[PowersAction]):
         cost -= 1
         self.occ = _record(_Occupation, (country, invader, nxt, start, cost, passes + 1, paid))
         if not self.quiet:
-            self.log.append(_ENTRY("pass", {"who": _SEATS[p], "to": _SEATS[nxt], "cost": cost},
-                                   p, None, "action"))
+            entry = _MEMO.get(mk := ("pass", p, nxt, cost))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("pass", {
+                    "who": _SEATS[p], "to": _SEATS[nxt], "cost": cost,
+                }, p, None, "action")
+            self.log.append(entry)
         if cost <= 0:
             self._occupy(nxt, True)
 
@@ -1128,12 +1232,20 @@ class PowersState(State[PowersAction]):
         points[d.occupier] += _POINTS[nb]
         points[p] -= _POINTS[nb]
         if not self.quiet:
-            self.log.append(_ENTRY("decline", {"who": _SEATS[p], "country": self._names[nb]},
-                                   p, None, "action"))
-            self.log.append(_ENTRY("taken", {
-                "who": _SEATS[d.occupier], "owner": _SEATS[p], "country": self._names[nb],
-                "points": COUNTRIES[nb].points, "score": self.points[d.occupier],
-            }, None, None, "event"))
+            entry = _MEMO.get(mk := ("decline", p, nb, self.rules))
+            if entry is None:
+                entry = _MEMO[mk] = _ENTRY("decline", {
+                    "who": _SEATS[p], "country": self._names[nb],
+                }, p, None, "action")
+            self.log.append(entry)
+            entry = _MEMO.get(mk2 := ("taken", d.occupier, p, nb, self.points[d.occupier],
+                                      self.rules))
+            if entry is None:
+                entry = _MEMO[mk2] = _ENTRY("taken", {
+                    "who": _SEATS[d.occupier], "owner": _SEATS[p], "country": self._names[nb],
+                    "points": COUNTRIES[nb].points, "score": self.points[d.occupier],
+                }, None, None, "event")
+            self.log.append(entry)
         self.dfn = _record(_Defence, (d.country, d.occupier, d.remaining[1:], None, None,
                                       (*d.results, (nb, "taken"))))
         self._check_domination(d.occupier)
@@ -1153,7 +1265,10 @@ class PowersState(State[PowersAction]):
             d["log"] = self.log[:]
             d["_log_shared"] = False
         else:  # (State.share_log inlined: the twin takes the list, this state keeps a view)
-            self.log = LogPrefix(d["log"])  # type: ignore[assignment]
+            view: LogPrefix = _new_prefix(LogPrefix)
+            view._items = log = d["log"]  # (LogPrefix.__init__ inline: no call)
+            view._n = len(log)
+            self.log = view  # type: ignore[assignment]
             self._log_shared = True
         d["hands"] = list(map(list.copy, self.hands))
         d["deck"] = self.deck.copy()
@@ -1278,6 +1393,26 @@ _ONLY = tuple(frozenset({p}) for p in range(5))
 """The ``visible_to`` of an entry only seat ``p`` may read."""
 
 
+_new_entry = LogEntry.__new__
+_new_prefix = LogPrefix.__new__
+_new_history = History.__new__
+
+
+def _ENTRY(key: str, params: dict[str, Any], player: int | None = None,
+           visible_to: frozenset[int] | None = None, kind: str = "event") -> LogEntry:
+    """``MESSAGES.entry_from`` for this module's own keys and ``visible_to`` sets (frozen
+    already): no catalog lookup, no ``frozenset`` call (``test_texts`` checks every key)."""
+    entry = _new_entry(LogEntry)
+    entry.key = key
+    entry._en = entry._ja = None
+    entry.player = player
+    entry.visible_to = visible_to
+    entry.kind = kind
+    entry.catalog = MESSAGES
+    entry.params = params
+    return entry
+
+
 class _Cards:
     """Cards named in a log entry, rendered (symbols, space separated) only when read."""
 
@@ -1297,6 +1432,28 @@ _ONE_CARD = [_Cards(())] * 56
 """Each card alone, as a log parameter, indexed by the card (immutable: entries share them)."""
 for _c in playing_cards():
     _ONE_CARD[_c] = _Cards((_c,))
+_DRAW_PRIVATE_ONE = tuple(
+    tuple(_ENTRY("draw_private", {"who": _SEATS[p], "cards": cards}, p, _ONLY[p])
+          for cards in _ONE_CARD)
+    for p in range(5)
+)
+"""The entry of seat ``p`` drawing ``card`` alone, by seat then card (entries are immutable,
+rendered when read: every game shares them)."""
+_DRAW_PUBLIC_ONE = {
+    why: tuple(_ENTRY("draw_public", {"who": _SEATS[p], "count": 1, "why": term}, p, None,
+                      "event") for p in range(5))
+    for why, term in _DRAW_WHY.items()
+}
+"""The public entry of seat ``p`` drawing one card, by why then seat (shared, as above)."""
+_PAY_ENTRIES: dict[tuple[int, int, int, int], LogEntry] = {}
+"""The ``pay`` entries made so far, by seat, card, cards paid and cost (shared, as above;
+bounded: 5 seats × 54 cards × costs and counts up to 6)."""
+_MEMO: dict[tuple[Any, ...], LogEntry] = {}
+"""Entries made so far, by what their parameters depend on (the message first; shared, as
+above). A new game empties it when it holds over :data:`_MEMO_LIMIT` entries."""
+_MEMO_LIMIT = 20_000
+"""A few MB of entries: seated play rarely makes more than a few thousand, but plays over
+every strength, card and bonus could make many more."""
 _SKIP_UNOWNED = ("nobody's", "所有者なし")
 _SKIP_OWN = ("the occupier's own", "占領者の国")
 _PHASE_NAMES = {
@@ -1310,7 +1467,6 @@ _HOW_MAG = ("a pair or a straight of three", "ペアか3枚のストレート")
 _WHEN_MAG = ("in the reorganisation phase", "再編フェイズで")
 _WHEN_REFILL = ("at the next conscription", "次の徴兵フェイズで")
 
-_ENTRY = MESSAGES.entry_from
 _DO: dict[type, Callable[[PowersState, int, Any], None]] = {
     Discard: PowersState._do_discard,
     Play: PowersState._do_play,

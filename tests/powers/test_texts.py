@@ -181,3 +181,16 @@ def test_parse_action_refuses_what_is_not_action_text(lang):
     with pytest.raises(IllegalAction, match="1,000,000") as caught:
         s.game.parse_action(s, "play " + "x" * 999_995)
     assert "1,000" in caught.value.ja
+
+
+def test_every_log_key_of_the_rules_is_in_the_catalog():
+    """The rules make entries without the catalog's check of the key (``state._ENTRY``): every
+    key they name, literally or in a conditional, must be a template."""
+    source = (Path(gamelib.powers.state.__file__)).read_text(encoding="utf-8")
+    firsts = re.findall(r"(?:_ENTRY|self\._log)\(\s*([^,]+),", source)
+    firsts += re.findall(r"\bkey = (.+)", source)
+    keys = {k for first in firsts for k in re.findall(r'"(\w+)"', first)}
+    assert len(keys) > 50
+    assert sorted(keys - set(MESSAGES.templates)) == []
+    bare = {f.strip() for f in firsts if '"' not in f}
+    assert bare <= {"key", "key: str"}, bare
