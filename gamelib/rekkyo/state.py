@@ -22,7 +22,8 @@ import functools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import filterfalse
+from itertools import compress, filterfalse, repeat
+from operator import eq
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core.log import Term
@@ -542,19 +543,27 @@ class RekkyoState(_LegalSlot):
         known = fast.get(key)
         if known is not None:
             return known
-        held = tuple([t for t, o in self.owner.items() if o == p])
+        owner = self.owner
+        held = tuple(compress(owner, map(eq, owner.values(), repeat(p))))  # (in C: no listcomp)
         mine = frozenset(held)
         memo = tables.targets
         known = memo.get(mine)
         if known is None:
-            revolutionary = not mine
-            targets = tuple((tid, route) for tid, route, links in self.game.invasion_links
-                            if tid not in mine
-                            and (revolutionary or not links.isdisjoint(mine)))
-            known = (targets,
-                     tuple(_invade(t, r) for t, r in targets if r == "land"),
-                     tuple(_invade(t, r) for t, r in targets if r == "sea"),
-                     tuple(_invade(t, r) for t, r in targets),
+            # the links' entries (card-file order, land before sea) opened from a held territory
+            # and not into one, all of them for a revolutionary; found by sets of entry
+            # indices (in C: no generator over every link)
+            pairs, invades, land, opened_by, into = self.game.link_tables
+            entries: list[int] | range
+            if mine:
+                found = set().union(*map(opened_by.__getitem__, held))
+                found.difference_update(*map(into.__getitem__, held))
+                entries = sorted(found)
+            else:
+                entries = range(len(pairs))
+            known = (tuple(map(pairs.__getitem__, entries)),
+                     tuple(map(invades.__getitem__, filter(land.__contains__, entries))),
+                     tuple(map(invades.__getitem__, filterfalse(land.__contains__, entries))),
+                     tuple(map(invades.__getitem__, entries)),
                      held)
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
@@ -1014,18 +1023,33 @@ class RekkyoState(_LegalSlot):
         quiet = self.quiet
         combat.rolls = [*combat.rolls]  # shared with the state this one was cloned from
         cancelled = list(combat.cancelled)
-        combat.attacker_total = self._side_total(combat.attacker_cards, "attacker",
-                                                 combat.attacker, cancelled)
+        route = combat.route
+        rolling, fixed = tables.rolling, tables.fixed_value
+        # A side with no die to roll and nothing cancelled counts its fixed values, summed in C
+        # (inline: no _side_total call, no loop; a neutral's navy by land goes there to be logged)
+        ids = combat.attacker_cards
+        if cancelled or not rolling[route, False].isdisjoint(ids):
+            combat.attacker_total = self._side_total(ids, "attacker", combat.attacker, cancelled)
+        else:
+            combat.attacker_total = sum(map(fixed[route, False].__getitem__, ids))
         if combat.defender is None:
-            right = self.right_hand(combat.attacker)
-            if not quiet and not tables.dice.isdisjoint(combat.neutral_counted):
+            right = (combat.attacker - 1) % len(self.hands)  # (inline right_hand)
+            ids = combat.neutral_counted
+            if not quiet and not tables.dice.isdisjoint(ids):
                 self.add_log("right_hand_rolls", kind="narration", seat=seats[right],
                              attacker=seats[combat.attacker])
-            combat.defender_total = self._side_total(
-                combat.neutral_counted, "neutral", right, cancelled)
+            if cancelled or not rolling[route, True].isdisjoint(ids) or (
+                    not quiet and route == "land" and not tables.navies.isdisjoint(ids)):
+                combat.defender_total = self._side_total(ids, "neutral", right, cancelled)
+            else:
+                combat.defender_total = sum(map(fixed[route, True].__getitem__, ids))
         else:
-            combat.defender_total = self._side_total(combat.defender_cards, "defender",
-                                                     combat.defender, cancelled)
+            ids = combat.defender_cards
+            if cancelled or not rolling[route, False].isdisjoint(ids):
+                combat.defender_total = self._side_total(ids, "defender", combat.defender,
+                                                         cancelled)
+            else:
+                combat.defender_total = sum(map(fixed[route, False].__getitem__, ids))
         won = combat.attacker_total > combat.defender_total
         combat.winner = "attacker" if won else "defender"
         combat.stage = "resolved"
