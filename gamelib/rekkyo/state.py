@@ -27,6 +27,7 @@ from operator import eq
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core.log import Term
+from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.rng import Rng
 from gamelib.core.state import Outcome, State
 from gamelib.rekkyo.actions import (
@@ -141,6 +142,7 @@ _ENTRY = MESSAGES.entry_from
 _ONLY = tuple(frozenset({seat}) for seat in range(8))
 """The one-seat audience of each seat's private entries."""
 PASS, COMMIT, DEFEND, NO_INTERCEPT = Pass(), Commit(), Defend(), NoIntercept()
+_new_prefix = LogPrefix.__new__
 
 
 # What a state may share with a twin (see RekkyoState.clone): one bit per field. Not the hands
@@ -1336,7 +1338,17 @@ class RekkyoState(_LegalSlot):
             new._legal = self._legal
         except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
             new._legal = None
-        self.share_log(new)  # the twin takes the log list, this state keeps a view of it
+        # the twin takes the log list, this state keeps a view of it (inline share_log and
+        # LogPrefix(log): two calls fewer)
+        log = new.log
+        if self._log_shared or type(log) is not list:
+            new._log_shared = True
+        else:
+            new._log_shared = False
+            prefix = _new_prefix(LogPrefix)
+            prefix._items, prefix._n = log, len(log)
+            self.log = prefix  # type: ignore[assignment]  # read-only until replaced
+        self._log_shared = True
         new._borrowed = self._borrowed = _SHARED
         return new
 
