@@ -1,7 +1,7 @@
-"""Tables the rules engine uses instead of scanning agree with the scans they replace, along
-seeded random games of several tables: the invasions each seat's holdings open (``_reach``,
-found from the link tables by sets of entry indices), and a combat side's total summed from the
-fixed values when no die is rolled and nothing was cancelled."""
+"""Tables and shortcuts the rules engine uses agree with what they replace, along seeded random
+games of several tables: the invasions each seat's holdings open (``_reach``, found from the
+link tables by sets of entry indices), a combat side's total summed from the fixed values when
+no die is rolled and nothing was cancelled; and ``_entry`` makes ``entry_from``'s entries."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ import random
 import pytest
 
 import gamelib
+from gamelib.core.log import LogEntry
 from gamelib.rekkyo.combat import card_value
-from gamelib.rekkyo.state import RekkyoState, _invade
+from gamelib.rekkyo.game import MESSAGES
+from gamelib.rekkyo.state import _ONLY, RekkyoState, _entry, _invade
 
 
 def _reach_scanned(state: RekkyoState, p: int) -> tuple[tuple[object, ...], ...]:
@@ -91,3 +93,12 @@ def test_combat_totals_equal_the_card_values(options: dict[str, object]) -> None
             assert not rolls
     assert seen > 100
 
+
+def test_entry_sets_every_slot_as_entry_from() -> None:
+    for visible_to in (None, _ONLY[2]):
+        params = {"seat": "—", "turn": 3, "left": 40}
+        made = _entry("turn", params, 2, visible_to, "phase")
+        expected = MESSAGES.entry_from("turn", params, 2, visible_to, "phase")
+        for name in LogEntry.__slots__:
+            assert getattr(made, name) == getattr(expected, name), name
+        assert made == expected and made.text("ja") == expected.text("ja")
