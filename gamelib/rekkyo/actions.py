@@ -91,6 +91,8 @@ class PlayEvent(_Text):
 class Pass:
     """Do nothing this turn (何もしない)."""
 
+    _text = "do nothing"  # (the kept text the core reads first: no __str__ call)
+
     def __str__(self) -> str:
         return "do nothing"
 
@@ -109,6 +111,8 @@ class AddCard(_Text):
 class Commit:
     """The attacker has chosen the cards (they stay face down until the defender is done)."""
 
+    _text = "commit"  # (the kept text the core reads first: no __str__ call)
+
     def __str__(self) -> str:
         return "commit"
 
@@ -116,6 +120,8 @@ class Commit:
 @dataclass(frozen=True)
 class Defend:
     """The defending player has chosen the cards (possibly none); all cards are revealed."""
+
+    _text = "defend"  # (the kept text the core reads first: no __str__ call)
 
     def __str__(self) -> str:
         return "defend"
@@ -134,6 +140,8 @@ class Intercept(_Text):
 @dataclass(frozen=True)
 class NoIntercept:
     """Let the pending strategic bombing count."""
+
+    _text = "no interception"  # (the kept text the core reads first: no __str__ call)
 
     def __str__(self) -> str:
         return "no interception"

@@ -398,7 +398,8 @@ class CardTables:
     ``neutral_counting``: cards that stay in a neutral's defence; ``halves_score``: atomic
     bombs; ``dice``: cards that roll a die; ``producer``: each weapon's 生産国, ``producers``
     the territories producing one; ``fixed_value[route, neutral]``: each card's
-    value when no die is rolled for it (``card_value(card, face=1, ...)``); ``card_names``,
+    value when no die is rolled for it (``card_value(card, face=1, ...)``), ``rolling[route,
+    neutral]`` the cards that roll their die there; ``navies``: the navy weapons; ``card_names``,
     ``territory_names``: the names by id; ``targets``: a memo of invasion targets, invasions
     and the territories held in card-file order by the set of territories held, ``reach`` the
     same by seat and holders (see ``RekkyoState._reach``). The
@@ -420,6 +421,8 @@ class CardTables:
     producer: Mapping[str, str] = field(default_factory=dict)
     producers: frozenset[str] = frozenset()
     fixed_value: Mapping[tuple[str, bool], Mapping[str, int]] = field(default_factory=dict)
+    rolling: Mapping[tuple[str, bool], frozenset[str]] = field(default_factory=dict)
+    navies: frozenset[str] = frozenset()
     card_names: Mapping[str, Term] = field(default_factory=dict)
     territory_names: Mapping[str, Term] = field(default_factory=dict)
     targets: dict[frozenset[str], tuple[tuple[Any, ...], ...]] = field(
@@ -463,6 +466,11 @@ class CardTables:
             fixed_value={(r, n): {c: card_value(card, face=1, route=r, neutral=n)
                                   for c, card in ids.items()}
                          for r in ("land", "sea") for n in (False, True)},
+            rolling={(r, n): frozenset(c for c, card in ids.items() if card.die is not None and (
+                         not n or card.kind != "navy" or r != "land"))
+                     for r in ("land", "sea") for n in (False, True)},
+            navies=frozenset(c for c, card in ids.items()
+                             if isinstance(card, WeaponCard) and card.kind == "navy"),
             card_names={c: card.name for c, card in ids.items()},
             territory_names={t.id: t.name for t in cards.territories},
         )
@@ -566,6 +574,21 @@ class RekkyoGame(Game["RekkyoState"]):
         order, ``land`` before ``sea``."""
         return tuple((t.id, route, frozenset(links)) for t in self.cards.territories
                      for route, links in (("land", t.land), ("sea", t.sea)) if links)
+
+    @functools.cached_property
+    def link_tables(self) -> tuple[Any, ...]:
+        """The :attr:`invasion_links` entries by index: their ``(territory, route)`` pairs,
+        their (shared) ``Invade`` actions, the indices of the land routes, and per territory the
+        indices of the entries it opens (it is linked from) and of those into it."""
+        from gamelib.rekkyo.state import _invade
+
+        links = self.invasion_links
+        ids = [t.id for t in self.cards.territories]
+        return (tuple((tid, route) for tid, route, _ in links),
+                tuple(_invade(tid, route) for tid, route, _ in links),
+                frozenset(i for i, (_, route, _) in enumerate(links) if route == "land"),
+                {t: frozenset(i for i, (_, _, via) in enumerate(links) if t in via) for t in ids},
+                {t: frozenset(i for i, (tid, _, _) in enumerate(links) if tid == t) for t in ids})
 
     @functools.cached_property
     def seat_terms(self) -> tuple[Term, ...]:

@@ -22,10 +22,12 @@ import functools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from itertools import filterfalse
+from itertools import compress, filterfalse, repeat
+from operator import eq
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core.log import Term
+from gamelib.core.log import LogEntry, Term
+from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.rng import Rng
 from gamelib.core.state import Outcome, State
 from gamelib.rekkyo.actions import (
@@ -96,11 +98,20 @@ class Combat:
         """``Combat(...)`` with these fields and every other at its default, set in field order
         (cheaper than the dataclass ``__init__`` and its default factories)."""
         new = object.__new__(cls)
-        new.attacker, new.defender, new.target, new.route = attacker, defender, target, route
-        new.attacker_held, new.defender_held = attacker_held, defender_held
+        new.attacker = attacker
+        new.defender = defender
+        new.target = target
+        new.route = route
+        new.attacker_held = attacker_held
+        new.defender_held = defender_held
         new.stage = "attack"
-        new.attacker_cards, new.defender_cards, new.neutral_drawn = [], [], []
-        new.neutral_counted, new.rolls, new.bombings, new.interceptors = [], [], [], []
+        new.attacker_cards = []
+        new.defender_cards = []
+        new.neutral_drawn = []
+        new.neutral_counted = []
+        new.rolls = []
+        new.bombings = []
+        new.interceptors = []
         new.cancelled = []
         new.attacker_total = new.defender_total = new.winner = None
         new.returned = []
@@ -113,15 +124,24 @@ class Combat:
         new = object.__new__(Combat)
         # field by field, not the dataclass __init__ nor a copied __dict__: the copy keeps the
         # interpreter's inline values (see RekkyoState.clone)
-        new.attacker, new.defender, new.target = self.attacker, self.defender, self.target
-        new.route, new.attacker_held = self.route, self.attacker_held
-        new.defender_held, new.stage = self.defender_held, self.stage
+        new.attacker = self.attacker
+        new.defender = self.defender
+        new.target = self.target
+        new.route = self.route
+        new.attacker_held = self.attacker_held
+        new.defender_held = self.defender_held
+        new.stage = self.stage
         new.attacker_cards = self.attacker_cards[:]
         new.defender_cards = self.defender_cards[:]
-        new.neutral_drawn, new.neutral_counted = self.neutral_drawn, self.neutral_counted
-        new.rolls, new.bombings, new.interceptors = self.rolls, self.bombings, self.interceptors
-        new.cancelled, new.attacker_total = self.cancelled, self.attacker_total
-        new.defender_total, new.winner = self.defender_total, self.winner
+        new.neutral_drawn = self.neutral_drawn
+        new.neutral_counted = self.neutral_counted
+        new.rolls = self.rolls
+        new.bombings = self.bombings
+        new.interceptors = self.interceptors
+        new.cancelled = self.cancelled
+        new.attacker_total = self.attacker_total
+        new.defender_total = self.defender_total
+        new.winner = self.winner
         new.returned = self.returned
         return new
 
@@ -133,13 +153,32 @@ _intercept = functools.cache(Intercept)
 _invade = functools.cache(Invade)
 _event = functools.cache(PlayEvent)
 
-# The hottest log entries are appended directly (``_writable_log``, the catalog's positional
-# ``entry_from``): the same entries as ``add_log``'s, without its keyword parsing. Only where
-# the state is not quiet.
-_ENTRY = MESSAGES.entry_from
+# The hottest log entries are appended directly (to ``log`` itself unless ``_log_shared``, else
+# to ``_writable_log()``; made by ``_entry``): the same entries as ``add_log``'s, without its
+# keyword parsing. Only where the state is not quiet.
+_new_entry = LogEntry.__new__
+
+
+def _entry(key: str, params: dict[str, Any], player: int | None,
+           visible_to: frozenset[int] | None, kind: str) -> LogEntry:
+    """``MESSAGES.entry_from`` for this module's keys (all in the catalog: no look-up) and
+    audiences (``None`` or a frozenset: no copy); a test ties it to ``entry_from``."""
+    entry = _new_entry(LogEntry)
+    entry.key = key
+    entry._en = entry._ja = None
+    entry.player = player
+    entry.visible_to = visible_to
+    entry.kind = kind
+    entry.catalog = MESSAGES
+    entry.params = params
+    return entry
+
+
+_ENTRY = _entry
 _ONLY = tuple(frozenset({seat}) for seat in range(8))
 """The one-seat audience of each seat's private entries."""
 PASS, COMMIT, DEFEND, NO_INTERCEPT = Pass(), Commit(), Defend(), NoIntercept()
+_new_prefix = LogPrefix.__new__
 
 
 # What a state may share with a twin (see RekkyoState.clone): one bit per field. Not the hands
@@ -241,7 +280,8 @@ class RekkyoState(_LegalSlot):
 
     def territories_of(self, p: int) -> list[str]:
         """Territory ids held by seat ``p`` in card-file order."""
-        return [t for t, o in self.owner.items() if o == p]
+        owner = self.owner
+        return list(compress(owner, map(eq, owner.values(), repeat(p))))  # (in C: no listcomp)
 
     def is_revolutionary(self, p: int) -> bool:
         """A player holding no territory is a 革命家 (may invade anything, from anywhere)."""
@@ -320,9 +360,15 @@ class RekkyoState(_LegalSlot):
             p = self.turn_player
             self.turn += 1
             self.actor = p
-            cid = self._draw()
+            pile = self.pile  # (inline _draw: one call fewer)
+            if self._borrowed & _PILE:
+                pile = self.pile = [*pile]
+                self._borrowed &= ~_PILE
+            cid = pile.pop()
+            if not pile:
+                self.last_card_drawn = True
             if not quiet:
-                self._writable_log().append(_ENTRY(
+                (self._writable_log() if self._log_shared else self.log).append(_ENTRY(
                     "turn", {"seat": self.game.seat_terms[p], "turn": self.turn,
                              "left": len(self.pile)}, p, None, "phase"))
             if cid in partisans:
@@ -336,7 +382,7 @@ class RekkyoState(_LegalSlot):
                 continue
             self.hands[p].append(cid)
             if not quiet:
-                self._writable_log().append(_ENTRY(
+                (self._writable_log() if self._log_shared else self.log).append(_ENTRY(
                     "draw", {"card": self.game.card_tables.card_names[cid]}, p, _ONLY[p],
                     "event"))
             self.phase = "action"
@@ -400,7 +446,10 @@ class RekkyoState(_LegalSlot):
                 self.add_log("must_discard", kind="narration", player=p, seat=self._seat(p),
                              n=len(self.hands[p]) - limit, limit=limit)
             return
-        if not self._end_turn_is_over():  # (inline _finish_turn: one call fewer)
+        if self.last_card_drawn or not self.pile:  # (inline _finish_turn: two calls fewer)
+            self._end_turn_is_over()
+        else:  # (the turn passes on, as _end_turn_is_over would)
+            self.turn_player = (self.turn_player + 1) % len(self.hands)
             self._begin_turn()
 
     def _finish_turn(self) -> None:
@@ -465,7 +514,10 @@ class RekkyoState(_LegalSlot):
 
     def _is_legal(self, action: RekkyoAction) -> bool:
         """Whether ``action`` is legal now: a shared instance by identity, else by equality."""
-        known = getattr(self, "_legal", None)  # (remembered: no call when asked before)
+        try:  # (remembered: no call when asked before)
+            known = self._legal
+        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
+            known = None
         if known is None:
             known = self.legal_actions()
         for candidate in known:
@@ -475,11 +527,11 @@ class RekkyoState(_LegalSlot):
 
     def _legal_actions(self) -> list[RekkyoAction]:
         phase = self.phase
+        p = self.actor
+        if phase == "action":  # (the commonest first)
+            return self._action_phase_actions(p)
         if phase == "over":
             return []
-        p = self.actor
-        if phase == "action":
-            return self._action_phase_actions(p)
         tables = self.game.card_tables
         if phase == "attack" or phase == "defend":
             combat = self.combat
@@ -542,19 +594,27 @@ class RekkyoState(_LegalSlot):
         known = fast.get(key)
         if known is not None:
             return known
-        held = tuple([t for t, o in self.owner.items() if o == p])
+        owner = self.owner
+        held = tuple(compress(owner, map(eq, owner.values(), repeat(p))))  # (in C: no listcomp)
         mine = frozenset(held)
         memo = tables.targets
         known = memo.get(mine)
         if known is None:
-            revolutionary = not mine
-            targets = tuple((tid, route) for tid, route, links in self.game.invasion_links
-                            if tid not in mine
-                            and (revolutionary or not links.isdisjoint(mine)))
-            known = (targets,
-                     tuple(_invade(t, r) for t, r in targets if r == "land"),
-                     tuple(_invade(t, r) for t, r in targets if r == "sea"),
-                     tuple(_invade(t, r) for t, r in targets),
+            # the links' entries (card-file order, land before sea) opened from a held territory
+            # and not into one, all of them for a revolutionary; found by sets of entry
+            # indices (in C: no generator over every link)
+            pairs, invades, land, opened_by, into = self.game.link_tables
+            entries: list[int] | range
+            if mine:
+                found = set().union(*map(opened_by.__getitem__, held))
+                found.difference_update(*map(into.__getitem__, held))
+                entries = sorted(found)
+            else:
+                entries = range(len(pairs))
+            known = (tuple(map(pairs.__getitem__, entries)),
+                     tuple(map(invades.__getitem__, filter(land.__contains__, entries))),
+                     tuple(map(invades.__getitem__, filterfalse(land.__contains__, entries))),
+                     tuple(map(invades.__getitem__, entries)),
                      held)
             if len(memo) >= MEMO_SIZE:
                 memo.clear()
@@ -665,41 +725,16 @@ class RekkyoState(_LegalSlot):
     # -- applying actions ---------------------------------------------------------------------
     def _apply(self, action: RekkyoAction) -> None:
         try:
-            known = self._legal
-        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
-            known = None
-        self._legal = None
-        try:
             step = _STEPS[type(action)]
         except KeyError:  # pragma: no cover - play() only passes legal actions
             raise AssertionError(f"unknown action {action!r}") from None
-        if known is not None and step is _ADD_CARD and self.phase == "attack":
-            self._add_card(self.actor, action)
-            self._legal = self._attack_actions_after(known, action)
-            return
+        if step is not _ADD_CARD:  # (an added card may keep what it can of the legal actions)
+            self._legal = None
         step(self, self.actor, action)
-
-    def _attack_actions_after(self, before: list[RekkyoAction],
-                              added: AddCard) -> list[RekkyoAction]:
-        """The attack's legal actions once ``added`` joined it, from the list ``before`` it
-        (the same list ``_legal_actions`` builds, without scanning the hand): ``commit`` first
-        once an opener is in, the added card's action gone when no copy of it is left in hand.
-        ``before`` is never changed (a remembered list is never handed out)."""
-        cid = added.card
-        combat = self.combat
-        assert combat is not None
-        acts = before
-        if cid not in self.hands[self.actor]:
-            acts = before[:]
-            acts.remove(added)
-        if (not acts or acts[0] is not COMMIT) \
-                and cid in self.game.card_tables.openers[combat.route]:
-            acts = [COMMIT, *acts]
-        return acts
 
     def _apply_pass(self, p: int, action: Pass) -> None:
         if not self.quiet:
-            self._writable_log().append(_ENTRY(
+            (self._writable_log() if self._log_shared else self.log).append(_ENTRY(
                 "pass", {"seat": self.game.seat_terms[p]}, p, None, "action"))
         self._after_action()
 
@@ -787,7 +822,7 @@ class RekkyoState(_LegalSlot):
         seats = self.game.seat_terms
         # (filter and map: no comprehension calls)
         origins = list(filter(mine.__contains__, getattr(territory, action.route)))
-        log = self._writable_log()
+        log = (self._writable_log() if self._log_shared else self.log)
         if origins:
             log.append(_ENTRY("invade", {"seat": seats[p], "target": names[target],
                                          "route": ROUTE_TERMS[action.route],
@@ -807,10 +842,20 @@ class RekkyoState(_LegalSlot):
                               None, None, "narration"))
 
     def _add_card(self, p: int, action: AddCard) -> None:
+        """Add a card to the combat. The attack's legal actions after it follow from those
+        before it (the same list ``_legal_actions`` builds, without scanning the hand):
+        ``commit`` first once an opener is in, the added card's action gone when no copy of it
+        is left in hand; a remembered list is never changed (a twin may hold it)."""
+        try:
+            known = self._legal
+        except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
+            known = None
+        self._legal = None
         cid = action.card
         combat = self.combat
         assert combat is not None
-        self.hands[p].remove(cid)
+        hand = self.hands[p]
+        hand.remove(cid)
         # Only open cards are logged as they are added: the others show in the view (count
         # for the other seats) and in the commit/defend entries, which keeps the log short.
         if self.phase == "attack":
@@ -819,6 +864,14 @@ class RekkyoState(_LegalSlot):
                     and self._open_face_up():
                 self.add_log("add_open", kind="action", player=p, seat=self._seat(p),
                              card=self._term(cid), n=len(combat.attacker_cards))
+            if known is not None:  # (inline, not a helper's call)
+                if cid not in hand:
+                    known = known[:]
+                    known.remove(action)
+                if (not known or known[0] is not COMMIT) \
+                        and cid in self.game.card_tables.openers[combat.route]:
+                    known = [COMMIT, *known]
+                self._legal = known
         else:
             combat.defender_cards.append(cid)
 
@@ -829,25 +882,31 @@ class RekkyoState(_LegalSlot):
         combat = self.combat
         assert combat is not None
         combat.stage = "committed"
+        a = combat.attacker
+        defender = combat.defender
+        neutral = defender is None
+        if neutral and self.known_held[a]:  # (inline _reveal: one call fewer)
+            self._left_hand(a, combat.attacker_cards)
         if not self.quiet:
             game = self.game
             key = "commit_open" if game.options.attack_open_cards == "face_up" else "commit"
-            a = combat.attacker
-            self._writable_log().extend((
-                _ENTRY(key, {"seat": game.seat_terms[a], "n": len(combat.attacker_cards)},
-                       a, None, "action"),
+            names = game.card_tables.card_names
+            seat = game.seat_terms[a]
+            entries = [
+                _ENTRY(key, {"seat": seat, "n": len(combat.attacker_cards)}, a, None, "action"),
                 _ENTRY("commit_private", {"cards": list(map(
-                    game.card_tables.card_names.__getitem__, combat.attacker_cards))}, a,
-                       _ONLY[a], "action"),
-            ))
-        if combat.defender is None:
-            self._reveal()
+                    names.__getitem__, combat.attacker_cards))}, a, _ONLY[a], "action")]
+            if neutral:
+                entries.append(_ENTRY("reveal", {"seat": seat, "cards": list(map(
+                    names.__getitem__, combat.attacker_cards))}, a, None, "event"))
+            (self._writable_log() if self._log_shared else self.log).extend(entries)
+        if defender is None:
             self._neutral_defence()
             self._roll_and_resolve()
         else:
             combat.stage = "defend"
             self.phase = "defend"
-            self.actor = combat.defender
+            self.actor = defender
 
     def _defend(self, p: int, action: Defend) -> None:
         combat = self.combat
@@ -872,7 +931,7 @@ class RekkyoState(_LegalSlot):
         if self.known_held[a]:  # (else nothing to forget: one call fewer)
             self._left_hand(a, combat.attacker_cards)
         if not self.quiet:
-            self._writable_log().append(_ENTRY(
+            (self._writable_log() if self._log_shared else self.log).append(_ENTRY(
                 "reveal", {"seat": self.game.seat_terms[a],
                            "cards": self._terms(combat.attacker_cards)}, a, None, "event"))
 
@@ -959,7 +1018,7 @@ class RekkyoState(_LegalSlot):
         if self.quiet:
             return
         removed = list(filterfalse(counting.__contains__, drawn))
-        log = self._writable_log()
+        log = (self._writable_log() if self._log_shared else self.log)
         log.append(_ENTRY("neutral_draw", {"target": tables.territory_names[combat.target],
                                            "power": power, "cards": self._terms(drawn) or "—"},
                           None, None, "event"))
@@ -991,7 +1050,7 @@ class RekkyoState(_LegalSlot):
                 value = card_value(card, face=face, route=route, neutral=neutral)
                 combat.rolls.append((cid, side, face, value))
                 if not quiet:
-                    self._writable_log().append(_ENTRY(
+                    (self._writable_log() if self._log_shared else self.log).append(_ENTRY(
                         "roll", {"seat": self.game.seat_terms[roller] if roller is not None
                                  else "—",
                                  "card": card.name, "face": face, "value": value},
@@ -1014,18 +1073,33 @@ class RekkyoState(_LegalSlot):
         quiet = self.quiet
         combat.rolls = [*combat.rolls]  # shared with the state this one was cloned from
         cancelled = list(combat.cancelled)
-        combat.attacker_total = self._side_total(combat.attacker_cards, "attacker",
-                                                 combat.attacker, cancelled)
+        route = combat.route
+        rolling, fixed = tables.rolling, tables.fixed_value
+        # A side with no die to roll and nothing cancelled counts its fixed values, summed in C
+        # (inline: no _side_total call, no loop; a neutral's navy by land goes there to be logged)
+        ids = combat.attacker_cards
+        if cancelled or not rolling[route, False].isdisjoint(ids):
+            combat.attacker_total = self._side_total(ids, "attacker", combat.attacker, cancelled)
+        else:
+            combat.attacker_total = sum(map(fixed[route, False].__getitem__, ids))
         if combat.defender is None:
-            right = self.right_hand(combat.attacker)
-            if not quiet and not tables.dice.isdisjoint(combat.neutral_counted):
+            right = (combat.attacker - 1) % len(self.hands)  # (inline right_hand)
+            ids = combat.neutral_counted
+            if not quiet and not tables.dice.isdisjoint(ids):
                 self.add_log("right_hand_rolls", kind="narration", seat=seats[right],
                              attacker=seats[combat.attacker])
-            combat.defender_total = self._side_total(
-                combat.neutral_counted, "neutral", right, cancelled)
+            if cancelled or not rolling[route, True].isdisjoint(ids) or (
+                    not quiet and route == "land" and not tables.navies.isdisjoint(ids)):
+                combat.defender_total = self._side_total(ids, "neutral", right, cancelled)
+            else:
+                combat.defender_total = sum(map(fixed[route, True].__getitem__, ids))
         else:
-            combat.defender_total = self._side_total(combat.defender_cards, "defender",
-                                                     combat.defender, cancelled)
+            ids = combat.defender_cards
+            if cancelled or not rolling[route, False].isdisjoint(ids):
+                combat.defender_total = self._side_total(ids, "defender", combat.defender,
+                                                         cancelled)
+            else:
+                combat.defender_total = sum(map(fixed[route, False].__getitem__, ids))
         won = combat.attacker_total > combat.defender_total
         combat.winner = "attacker" if won else "defender"
         combat.stage = "resolved"
@@ -1035,7 +1109,7 @@ class RekkyoState(_LegalSlot):
             key = "combat_won" if won else (
                 "combat_tie" if combat.attacker_total == combat.defender_total
                 else "combat_lost")
-            self._writable_log().append(_ENTRY(
+            (self._writable_log() if self._log_shared else self.log).append(_ENTRY(
                 key, {"seat": seats[combat.attacker], "defender": d_name,
                       "target": names[combat.target], "a": combat.attacker_total,
                       "d": combat.defender_total}, None, None, "event"))
@@ -1064,7 +1138,7 @@ class RekkyoState(_LegalSlot):
         discard.extend(combat.neutral_drawn)
         loser_seat = combat.defender if won else combat.attacker
         if not quiet and loser_seat is not None and not tables.weapons.isdisjoint(theirs):
-            self._writable_log().append(_ENTRY(
+            (self._writable_log() if self._log_shared else self.log).append(_ENTRY(
                 "loser_discards", {"seat": seats[loser_seat]}, None, None, "narration"))
         kept: list[str] = []
         for cid in mine:
@@ -1073,7 +1147,7 @@ class RekkyoState(_LegalSlot):
                 self.known_held[winner_seat].append(cid)
                 kept.append(cid)
                 if not quiet:
-                    self._writable_log().append(_ENTRY(
+                    (self._writable_log() if self._log_shared else self.log).append(_ENTRY(
                         "returned", {"seat": seats[winner_seat],
                                      "card": tables.card_names[cid],
                                      "producer": names[producer[cid]]},
@@ -1298,21 +1372,43 @@ class RekkyoState(_LegalSlot):
         # clone keeps the interpreter's inline values, so its attributes and methods load
         # through specialised instructions (a copied __dict__ makes each self.method() a
         # generic look-up); a test ties this list to the attributes a state has
-        new.game, new.seed, new.rng, new.history = self.game, self.seed, self.rng, self.history
-        new.log, new.quiet, new.owner, new.home = self.log, self.quiet, self.owner, self.home
+        new.game = self.game
+        new.seed = self.seed
+        new.rng = self.rng
+        new.history = self.history
+        new.log = self.log
+        new.quiet = self.quiet
+        new.owner = self.owner
+        new.home = self.home
         new.hands = list(map(list.copy, self.hands))
-        new.pile, new.discard, new.phase = self.pile, self.discard, self.phase
-        new.turn_player, new.actor, new.turn = self.turn_player, self.actor, self.turn
+        new.pile = self.pile
+        new.discard = self.discard
+        new.phase = self.phase
+        new.turn_player = self.turn_player
+        new.actor = self.actor
+        new.turn = self.turn
         combat = self.combat
         new.combat = combat.copy() if combat is not None else None
-        new.last_combat, new.atomic_used = self.last_combat, self.atomic_used
-        new.soviet_start, new.last_card_drawn = self.soviet_start, self.last_card_drawn
+        new.last_combat = self.last_combat
+        new.atomic_used = self.atomic_used
+        new.soviet_start = self.soviet_start
+        new.last_card_drawn = self.last_card_drawn
         new.known_held = list(map(list.copy, self.known_held))
         try:  # the same legal actions (never handed out, so shared): play applies at once
             new._legal = self._legal
         except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
             new._legal = None
-        self.share_log(new)  # the twin takes the log list, this state keeps a view of it
+        # the twin takes the log list, this state keeps a view of it (inline share_log and
+        # LogPrefix(log): two calls fewer)
+        log = new.log
+        if self._log_shared or type(log) is not list:
+            new._log_shared = True
+        else:
+            new._log_shared = False
+            prefix = _new_prefix(LogPrefix)
+            prefix._items, prefix._n = log, len(log)
+            self.log = prefix  # type: ignore[assignment]  # read-only until replaced
+        self._log_shared = True
         new._borrowed = self._borrowed = _SHARED
         return new
 
@@ -1331,7 +1427,7 @@ _STEPS: dict[type, Any] = {
 """How ``_apply`` moves a state on, by the action's type (one dict look-up, not a chain of
 ``isinstance`` tests): each takes the state, the acting seat and the action."""
 _ADD_CARD = RekkyoState._add_card
-"""The step whose legal actions ``_apply`` may update from those before it."""
+"""The step that updates the legal actions from those before it (``_apply`` keeps them)."""
 
 
 def _fmt(x: float) -> str:
