@@ -31,6 +31,10 @@ T = TypeVar("T")
 _SEED_BITS = 63
 
 
+_new_random = random.Random.__new__
+_seed_random = _CRandom.seed
+
+
 def fresh_seed() -> int:
     """Return a new random seed from the operating system (used when the caller gives none)."""
     return secrets.randbits(_SEED_BITS)
@@ -44,6 +48,13 @@ def _words(value: int, m: int) -> tuple[int, ...]:
 @functools.lru_cache(maxsize=64)
 def _struct(m: int) -> struct.Struct:
     return struct.Struct(f"<{m}I")
+
+
+def _bulk(seed: int, m: int, small: bool) -> Sequence[int]:
+    """The next ``m`` 32-bit words of the stream seeded with ``seed`` (``small``: only the top
+    byte of each, made without an int per word)."""
+    bits = _CRandom(seed).getrandbits(32 * m)
+    return bits.to_bytes(4 * m, "little")[3::4] if small else _words(bits, m)
 
 
 @functools.lru_cache(maxsize=256)
@@ -71,9 +82,16 @@ class Rng:
         return Rng(self.seed, self.counter)
 
     def stream(self) -> random.Random:
-        """Return a generator for one chance event and advance the counter."""
+        """Return a generator for one chance event and advance the counter.
+
+        It is ``random.Random((seed << 20) ^ counter)`` seeded once: ``random.Random(x)``
+        seeds in ``__new__`` and again in ``__init__`` (CPython 3.11), twice the work.
+        """
         self.counter += 1
-        return random.Random((self.seed << 20) ^ self.counter)
+        generator = _new_random(random.Random)
+        _seed_random(generator, (self.seed << 20) ^ self.counter)
+        generator.gauss_next = None  # type: ignore[attr-defined]  # (as Random.seed leaves it)
+        return generator
 
     def _fisher_yates(self, items: MutableSequence[T], steps: int) -> None:
         """The first ``steps`` steps of ``random.shuffle`` on the next stream, inlined.
@@ -89,19 +107,13 @@ class Rng:
         size = len(items)
         last = max(size - 1 - steps, 0)
         seed = (self.seed << 20) ^ self.counter
-        words: Sequence[int]
-        if size <= 255:  # each try needs 8 bits at most: the top byte of each word (no ints made)
-            plan = _plan(size, last, 8)
-            if not plan:
-                return
-            m = 2 * len(plan) + 16  # ~1.4 tries per draw on average; spare words are cheap
-            words = _CRandom(seed).getrandbits(32 * m).to_bytes(4 * m, "little")[3::4]
-        else:
-            plan = _plan(size, last)
-            if not plan:
-                return
-            m = 2 * len(plan) + 16
-            words = _words(_CRandom(seed).getrandbits(32 * m), m)
+        small = size <= 255  # each try needs 8 bits at most: the top byte of its word
+        plan = _plan(size, last, 8 if small else 32)
+        if not plan:
+            return
+        # (~1.4 tries a draw on average, up to 2 for n just over a power of two: spare words
+        # are cheap, the fallback below is not)
+        words = _bulk(seed, 2 * len(plan) + 16, small)
         pile = list(items)
         try:
             w = 0

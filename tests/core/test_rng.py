@@ -44,16 +44,53 @@ def test_other_draws_are_unchanged() -> None:
     assert rng.choice("abc") == random.Random((9 << 20) ^ 2).choice("abc")
 
 
-def test_shuffle_is_exact_when_the_bulk_words_run_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The rare fallback (retries used up the words drawn in bulk) gives the same order."""
+@pytest.mark.parametrize("size", [54, 300])
+def test_shuffle_is_exact_when_the_bulk_words_run_out(
+    monkeypatch: pytest.MonkeyPatch, size: int
+) -> None:
+    """The rare fallback (retries used up the words drawn in bulk) gives the same order, for a
+    pile drawn by top bytes (at most 255 items) and one drawn by whole words."""
     import gamelib.core.rng as rng_module
 
-    real = rng_module._words
-    monkeypatch.setattr(rng_module, "_words", lambda value, m: real(value, m)[:5])
+    real = rng_module._bulk
+    cut: list[bool] = []
+
+    def short(seed: int, m: int, small: bool) -> object:
+        cut.append(small)
+        return real(seed, m, small)[:5]
+
+    monkeypatch.setattr(rng_module, "_bulk", short)
     for seed in range(20):
-        items = list(range(54))
+        items = list(range(size))
         Rng(seed).shuffle(items)
-        assert items == _reference_shuffle(seed, 1, list(range(54)))
+        assert items == _reference_shuffle(seed, 1, list(range(size)))
+    assert cut == [size <= 255] * 20
+
+
+def test_a_stream_is_the_seeded_generator_and_never_runs_short_of_words() -> None:
+    """``stream()`` is ``random.Random`` seeded with ``(seed << 20) ^ counter`` (its whole state,
+    ``gauss_next`` included), and piles of up to 300 items never need the fallback."""
+    import gamelib.core.rng as rng_module
+
+    for seed in (0, 1, 7, 2**40 + 3, 2**62 + 11, *range(100, 300)):
+        rng = Rng(seed, counter=2)
+        assert rng.stream().getstate() == random.Random((seed << 20) ^ 3).getstate()
+    drawn: list[int] = []
+    real = rng_module._CRandom
+
+    class Counting(real):  # type: ignore[misc, valid-type]
+        def getrandbits(self, k: int) -> int:
+            drawn.append(k)
+            return super().getrandbits(k)
+
+    rng_module._CRandom = Counting
+    try:
+        for size in (23, 54, 83, 120, 257, 300):
+            for seed in range(300):
+                Rng(seed).shuffle(list(range(size)))
+    finally:
+        rng_module._CRandom = real
+    assert drawn and all(k > 32 for k in drawn)  # bulk draws only: no one-at-a-time fallback
 
 
 def test_shuffle_takes_any_mutable_sequence_like_random_shuffle() -> None:
