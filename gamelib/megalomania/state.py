@@ -14,7 +14,7 @@ from sys import getrefcount
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core.history import SOLE_REFS, History
-from gamelib.core.log import Term
+from gamelib.core.log import LogEntry, Term
 from gamelib.core.messages import CORE
 from gamelib.core.state import Outcome, State
 from gamelib.megalomania.actions import (
@@ -214,6 +214,7 @@ class _Scratch(list):  # type: ignore[type-arg]
 
 
 _new_scratch = list.__new__
+_new_entry = LogEntry.__new__
 
 
 class MegalomaniaState(State[Action]):
@@ -422,7 +423,12 @@ class MegalomaniaState(State[Action]):
         if self._log_shared:  # (_writable_log inlined)
             log = self.log = log[:]
             self._log_shared = False
-        log.append(self.game.messages.entry_from(key, params, player, visible_to, kind))
+        entry = _new_entry(LogEntry)  # (Catalog.entry_from inlined: every key is in MESSAGES)
+        entry.key, entry.params, entry.player, entry.kind = key, params, player, kind
+        entry._en = entry._ja = None
+        entry.visible_to = None if visible_to is None else frozenset(visible_to)
+        entry.catalog = self.game.messages
+        log.append(entry)
 
     def _draw_scroll(self, seat: int) -> None:
         if not self.scroll_deck:
@@ -926,8 +932,17 @@ class MegalomaniaState(State[Action]):
             self._log("play_cube", seat, "action", {
                 "who": _NAMES[seat], "card": card._term, "value": value,
             })
-        else:
-            self._log("play", seat, "action", {"who": _NAMES[seat], "card": card._term})
+        else:  # (_log inlined: the log line of most checked steps)
+            log = self.log
+            if self._log_shared:
+                log = self.log = log[:]
+                self._log_shared = False
+            entry = _new_entry(LogEntry)
+            entry.key, entry.player, entry.kind = "play", seat, "action"
+            entry.params = {"who": _NAMES[seat], "card": card._term}
+            entry._en = entry._ja = entry.visible_to = None
+            entry.catalog = self.game.messages
+            log.append(entry)
         if forced and not (action.power and card.rank is Rank.ASSASSIN):
             self._log("forced", seat, "narration", {"who": _NAMES[seat]})
         if self.draw_piles[seat] and self.m.deal is Deal.DRAW_4:
