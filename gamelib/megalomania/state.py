@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamelib.core.history import SOLE_REFS, History
 from gamelib.core.log import LogEntry, Term
+from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.messages import CORE
 from gamelib.core.state import Outcome, State
 from gamelib.megalomania.actions import (
@@ -215,6 +216,9 @@ class _Scratch(list):  # type: ignore[type-arg]
 
 _new_scratch = list.__new__
 _new_entry = LogEntry.__new__
+_new_prefix = LogPrefix.__new__
+_new_history = History.__new__
+_new_reason = TrickReason.__new__
 
 
 class MegalomaniaState(State[Action]):
@@ -293,7 +297,13 @@ class MegalomaniaState(State[Action]):
         new = object.__new__(MegalomaniaState)
         d = new.__dict__ = self.__dict__.copy()
         # (``x.copy()``, a third of ``list(x)``'s cost in CPython 3.11; one line per list)
-        self.share_log(new)  # the twin takes the log list, this state keeps a view of it
+        log = self.log  # (share_log inlined) the twin takes the log list, this state keeps
+        if self._log_shared or type(log) is not list:  # a view of it
+            self._log_shared = d["_log_shared"] = True
+        else:
+            prefix = self.log = _new_prefix(LogPrefix)
+            prefix._items, prefix._n = log, len(log)
+            self._log_shared = True
         d["hands"] = self.hands.copy()
         d["captured"] = self.captured.copy()
         d["trick"] = self.trick.copy()
@@ -575,8 +585,16 @@ class MegalomaniaState(State[Action]):
                 history._n = n + 1
             else:  # another thread appended to the shared list first: branch off
                 self.history = History((*items[:n], text))
-        else:
-            self.history = history.plus(action._text)  # type: ignore[union-attr]
+        else:  # (History.plus inlined: a checked step's clone shares the history)
+            items, n, text = history._items, history._n, action._text  # type: ignore[union-attr]
+            if len(items) == n:
+                items.append(text)
+                if items[n] is not text:  # another thread appended first: branch off
+                    items = [*items[:n], text]
+            else:  # a later branch from the same state: copy the shared prefix once
+                items = [*items[:n], text]
+            history = self.history = _new_history(History)
+            history._items, history._n = items, n + 1
 
     def legal_actions(self) -> list[Action]:
         """Legal actions in a fixed order (see the module docstrings of actions and powers)."""
@@ -925,21 +943,20 @@ class MegalomaniaState(State[Action]):
         else:
             track = scratch.track = track.add(play)
             track.owned = True
-        if quiet:
-            pass
-        elif action.cube:  # (``card._term``: the ``term`` property's value, without its call)
-            value = card.value + action.cube * self.cube_step
-            self._log("play_cube", seat, "action", {
-                "who": _NAMES[seat], "card": card._term, "value": value,
-            })
-        else:  # (_log inlined: the log line of most checked steps)
+        if not quiet:  # (_log inlined: the log line of most checked steps)
             log = self.log
             if self._log_shared:
                 log = self.log = log[:]
                 self._log_shared = False
             entry = _new_entry(LogEntry)
-            entry.key, entry.player, entry.kind = "play", seat, "action"
-            entry.params = {"who": _NAMES[seat], "card": card._term}
+            if action.cube:  # (``card._term``: the ``term`` property's value, without its call)
+                entry.key = "play_cube"
+                entry.params = {"who": _NAMES[seat], "card": card._term,
+                                "value": card.value + action.cube * self.cube_step}
+            else:
+                entry.key = "play"
+                entry.params = {"who": _NAMES[seat], "card": card._term}
+            entry.player, entry.kind = seat, "action"
             entry._en = entry._ja = entry.visible_to = None
             entry.catalog = self.game.messages
             log.append(entry)
@@ -1017,10 +1034,15 @@ class MegalomaniaState(State[Action]):
         m = MISSIONS[self.mission_no - 1]  # type: ignore[operator]
         self.trick_no += 1
         if not self.quiet:
-            win_play = next(p for p in trick if p.seat == winner)
+            for win_play in trick:  # (a loop, not next() of a generator)
+                if win_play.seat == winner:
+                    break
+            reason = _new_reason(TrickReason)  # (its __init__ inlined)
+            reason.trick, reason.dominant, reason.cube_step, reason.winner_play = (
+                (*trick,), self.dominant, self.cube_step, win_play)
             self._log("trick_won", winner, "narration", {
                 "who": _NAMES[winner], "number": self.trick_no, "card": win_play.card._term,
-                "reason": TrickReason(tuple(self.trick), self.dominant, self.cube_step, win_play),
+                "reason": reason,
             })
         cards = [p.card for p in trick]
         self.captured[winner] = [*self.captured[winner], cards]
