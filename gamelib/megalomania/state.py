@@ -10,6 +10,7 @@ then the tricks; the round is scored and the next one begins.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from sys import getrefcount
 from typing import TYPE_CHECKING, Any
 
@@ -129,6 +130,10 @@ _POWER_LOG = {  # the log line of a power that only changes how the trick is pla
     Rank.EMPEROR: "p_emperor", Rank.KNIGHT: "p_knight", Rank.WIZARD: "p_wizard",
     Rank.DWARF: "p_dwarf", Rank.ASSASSIN: "p_assassin",
 }
+_SEAT_ORDERS = {  # players -> dealer -> the seats from the dealer's left on
+    n: tuple(tuple((d + 1 + i) % n for i in range(n)) for d in range(n)) for n in range(2, 5)
+}
+_card_of = attrgetter("card")
 _LAST_TRICK = {m.number: m.tricks - 1 for m in MISSIONS}  # the last trick's trick_no
 _ORDERED = frozenset(m.number for m in MISSIONS if m.deal is Deal.ORDER)  # a fixed play order
 
@@ -216,8 +221,8 @@ class _Scratch(list):  # type: ignore[type-arg]
 
 _new_scratch = list.__new__
 _new_entry = LogEntry.__new__
-_new_prefix = LogPrefix.__new__
-_new_history = History.__new__
+_new_prefix: Any = LogPrefix.__new__
+_new_history: Any = History.__new__
 _new_reason = TrickReason.__new__
 
 
@@ -449,7 +454,9 @@ class MegalomaniaState(State[Action]):
             self.add_log("scroll_gain", player=seat, who=_NAMES[seat], scroll=kind.term)
 
     def _seat_order(self) -> list[int]:
-        return [(self.dealer + 1 + i) % self.n for i in range(self.n)]
+        """The seats from the dealer's left neighbour on (a new list; a table, no comprehension
+        per call)."""
+        return list(_SEAT_ORDERS[self.n][self.dealer])
 
     def _start_round(self) -> None:
         o: Any = self.game.options
@@ -598,13 +605,32 @@ class MegalomaniaState(State[Action]):
 
     def legal_actions(self) -> list[Action]:
         """Legal actions in a fixed order (see the module docstrings of actions and powers)."""
-        legal = self._scratch.legal
-        if legal is None:  # a new list, kept unchanged: callers get copies
-            legal = self._scratch.legal = (
-                self._play_actions((self.leader + len(self.trick)) % self.n)
-                if self.phase == "play" else self._legal_actions()
-            )
-        return legal.copy()
+        scratch = self._scratch
+        legal = scratch.legal
+        if legal is not None:  # a list kept unchanged: callers get copies
+            return legal.copy()
+        if self.phase != "play":
+            legal = scratch.legal = self._legal_actions()
+            return legal.copy()
+        # (_play_actions inlined: the common step)
+        trick = self.trick
+        seat = (self.leader + len(trick)) % self.n
+        hand = self.hands[seat]
+        dominant = self.dominant
+        number = self.mission_no
+        track = scratch.track
+        if track is None or track.count != len(trick) or track.dominant is not dominant:
+            track = self._tracker()
+        trick_no = self.trick_no
+        plays: list[Any] = _legal_plays(
+            hand, trick, dominant, self.n, self.crystals[seat], self.cubes[seat],  # type: ignore[arg-type]
+            trick_no > 0 and (len(hand) > 1 or bool(self.draw_piles[seat])),  # can_explore
+            trick_no == _LAST_TRICK[number],  # type: ignore[index]  # last_trick
+            self.orders[seat][0] if number in _ORDERED else None,  # fixed_next
+            self.wizard_choice, track,
+        )
+        scratch.legal = plays
+        return plays.copy()
 
     def _tracker(self) -> TrickTracker:
         """The trick in progress folded (:class:`TrickTracker`), made again if stale."""
@@ -1044,7 +1070,7 @@ class MegalomaniaState(State[Action]):
                 "who": _NAMES[winner], "number": self.trick_no, "card": win_play.card._term,
                 "reason": reason,
             })
-        cards = [p.card for p in trick]
+        cards = list(map(_card_of, trick))  # (no list comprehension's function per trick)
         self.captured[winner] = [*self.captured[winner], cards]
         self._public(cards)  # the trick's cards are seen by all from its end on
         self._scratch.tallies = None
@@ -1098,9 +1124,9 @@ class MegalomaniaState(State[Action]):
         """Every card back into the deck, in deck order (all 32 are collected: the sorted cards
         are :data:`DECK`); every seat's lists emptied."""
         n = self.n
-        for name in _ROUND_SEAT_LISTS:
-            setattr(self, name, [[] for _ in range(n)])
-        self.seen = [set() for _ in range(n)]
+        for name in _ROUND_SEAT_LISTS:  # (sliced literals: no comprehension's function)
+            setattr(self, name, [[], [], [], []][:n])
+        self.seen = [set(), set(), set(), set()][:n]
         self._scratch.seen_shared = False
         self.crystals, self.cubes = [0] * n, [0] * n
         self.set_aside = []
