@@ -36,7 +36,8 @@ from gamelib.megalomania.actions import (
 from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour, Rank, sort_cards
 from gamelib.megalomania.missions import MISSIONS, Deal, Mission, mission
 from gamelib.megalomania.powers import (
-    _PLAY_OF,
+    _FULL,
+    _POWERED,
     Play,
     TrickContext,
     TrickTracker,
@@ -134,6 +135,14 @@ _SEAT_ORDERS = {  # players -> dealer -> the seats from the dealer's left on
     n: tuple(tuple((d + 1 + i) % n for i in range(n)) for d in range(n)) for n in range(2, 5)
 }
 _card_of = attrgetter("card")
+# Every card play's Play record per seat, made once at import (Play.of interns them): a play
+# looks its record up by the action alone (no (seat, action) key per step, no record made in a
+# game's first plays).
+_PLAY_TABLES: list[Any] = [*_FULL.values(), _POWERED]
+_SEAT_PLAYS: tuple[dict[PlayCard, Play], ...] = tuple(
+    {a: Play.of(s, a) for table in _PLAY_TABLES for plays in table.values() for a in plays}
+    for s in range(4)
+)
 _LAST_TRICK = {m.number: m.tricks - 1 for m in MISSIONS}  # the last trick's trick_no
 _ORDERED = frozenset(m.number for m in MISSIONS if m.deal is Deal.ORDER)  # a fixed play order
 
@@ -962,7 +971,7 @@ class MegalomaniaState(State[Action]):
             self.crystals[seat] -= 1
         if action.cube:
             self.cubes[seat] -= 1
-        play = _PLAY_OF.get((seat, action)) or Play.of(seat, action)
+        play = _SEAT_PLAYS[seat].get(action) or Play.of(seat, action)
         trick.append(play)
         if track.owned:  # no clone shares it: fold the play in place
             track.push(play)
@@ -1126,7 +1135,8 @@ class MegalomaniaState(State[Action]):
         n = self.n
         for name in _ROUND_SEAT_LISTS:  # (sliced literals: no comprehension's function)
             setattr(self, name, [[], [], [], []][:n])
-        self.seen = [set(), set(), set(), set()][:n]
+        seen: list[set[Card]] = [set(), set(), set(), set()]
+        self.seen = seen[:n]
         self._scratch.seen_shared = False
         self.crystals, self.cubes = [0] * n, [0] * n
         self.set_aside = []
