@@ -502,22 +502,34 @@ def _legal_plays(
     """:func:`legal_plays` with every argument given, in order (the state's hot path)."""
     blocked = status.emperor_seat is not None
     plain = _PLAIN if cubes > 0 and not blocked else _PLAIN_ONLY  # with +cube and -cube, or not
-    allowed: Sequence[Card] | None = None  # None: every card
+    follow: Colour | None = None  # the one colour the follow rule allows, if it says one
+    allowed: Sequence[Card] | None = None  # else the cards it allows (None: every card)
     if fixed_next is not None:
         allowed = (fixed_next,)
     elif not plays:
         pass
-    elif status.wizard_seat is None:  # follow_cards without a Wizard
+    elif status.wizard_seat is None:  # follow_cards without a Wizard, as a colour
         lead = status.lead_colour
-        allowed = [c for c in hand if c.colour is lead] or [
-            c for c in hand if c.colour is dominant] or None
+        for c in hand:  # (loops, not list comprehensions: no function made per call)
+            if c.colour is lead:
+                follow = lead
+                break
+        else:
+            for c in hand:
+                if c.colour is dominant:
+                    follow = dominant
+                    break
     else:
         allowed = follow_cards(hand, plays, dominant, wizard_choice=wizard_choice, status=status)
-    if allowed is not None and len(allowed) == len(hand):
-        allowed = None
+        if len(allowed) == len(hand):
+            allowed = None
     out: list[PlayCard] = []
     if crystals <= 0 or blocked:  # no power
-        if allowed is None:
+        if follow is not None:
+            for card in hand:
+                if card.colour is follow:
+                    out += plain[card]
+        elif allowed is None:
             for card in hand:
                 out += plain[card]
         else:
@@ -536,6 +548,16 @@ def _legal_plays(
         | (len(plays) == players - 1) << 4  # the last to play
         | (not can_explore) << 5
     ]
+    if follow is not None:  # (fixed_next is None)
+        for card in hand:
+            if card.colour is not follow:
+                if card.rank is Rank.ASSASSIN:
+                    out += powered[card]
+            elif card.rank in used:
+                out += plain[card]
+            else:
+                out += full[card]
+        return out
     for card in hand:
         if allowed is not None and card not in allowed:
             if card.rank is Rank.ASSASSIN and fixed_next is None:

@@ -10,11 +10,13 @@ then the tricks; the round is scored and the next one begins.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 from sys import getrefcount
 from typing import TYPE_CHECKING, Any
 
 from gamelib.core.history import SOLE_REFS, History
-from gamelib.core.log import Term
+from gamelib.core.log import LogEntry, Term
+from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.messages import CORE
 from gamelib.core.state import Outcome, State
 from gamelib.megalomania.actions import (
@@ -34,7 +36,8 @@ from gamelib.megalomania.actions import (
 from gamelib.megalomania.cards import COLOURS, DECK, Card, Colour, Rank, sort_cards
 from gamelib.megalomania.missions import MISSIONS, Deal, Mission, mission
 from gamelib.megalomania.powers import (
-    _PLAY_OF,
+    _FULL,
+    _POWERED,
     Play,
     TrickContext,
     TrickTracker,
@@ -128,6 +131,18 @@ _POWER_LOG = {  # the log line of a power that only changes how the trick is pla
     Rank.EMPEROR: "p_emperor", Rank.KNIGHT: "p_knight", Rank.WIZARD: "p_wizard",
     Rank.DWARF: "p_dwarf", Rank.ASSASSIN: "p_assassin",
 }
+_SEAT_ORDERS = {  # players -> dealer -> the seats from the dealer's left on
+    n: tuple(tuple((d + 1 + i) % n for i in range(n)) for d in range(n)) for n in range(2, 5)
+}
+_card_of = attrgetter("card")
+# Every card play's Play record per seat, made once at import (Play.of interns them): a play
+# looks its record up by the action alone (no (seat, action) key per step, no record made in a
+# game's first plays).
+_PLAY_TABLES: list[Any] = [*_FULL.values(), _POWERED]
+_SEAT_PLAYS: tuple[dict[PlayCard, Play], ...] = tuple(
+    {a: Play.of(s, a) for table in _PLAY_TABLES for plays in table.values() for a in plays}
+    for s in range(4)
+)
 _LAST_TRICK = {m.number: m.tricks - 1 for m in MISSIONS}  # the last trick's trick_no
 _ORDERED = frozenset(m.number for m in MISSIONS if m.deal is Deal.ORDER)  # a fixed play order
 
@@ -214,6 +229,10 @@ class _Scratch(list):  # type: ignore[type-arg]
 
 
 _new_scratch = list.__new__
+_new_entry = LogEntry.__new__
+_new_prefix: Any = LogPrefix.__new__
+_new_history: Any = History.__new__
+_new_reason = TrickReason.__new__
 
 
 class MegalomaniaState(State[Action]):
@@ -292,7 +311,13 @@ class MegalomaniaState(State[Action]):
         new = object.__new__(MegalomaniaState)
         d = new.__dict__ = self.__dict__.copy()
         # (``x.copy()``, a third of ``list(x)``'s cost in CPython 3.11; one line per list)
-        self.share_log(new)  # the twin takes the log list, this state keeps a view of it
+        log = self.log  # (share_log inlined) the twin takes the log list, this state keeps
+        if self._log_shared or type(log) is not list:  # a view of it
+            self._log_shared = d["_log_shared"] = True
+        else:
+            prefix = self.log = _new_prefix(LogPrefix)
+            prefix._items, prefix._n = log, len(log)
+            self._log_shared = True
         d["hands"] = self.hands.copy()
         d["captured"] = self.captured.copy()
         d["trick"] = self.trick.copy()
@@ -422,7 +447,12 @@ class MegalomaniaState(State[Action]):
         if self._log_shared:  # (_writable_log inlined)
             log = self.log = log[:]
             self._log_shared = False
-        log.append(self.game.messages.entry_from(key, params, player, visible_to, kind))
+        entry = _new_entry(LogEntry)  # (Catalog.entry_from inlined: every key is in MESSAGES)
+        entry.key, entry.params, entry.player, entry.kind = key, params, player, kind
+        entry._en = entry._ja = None
+        entry.visible_to = None if visible_to is None else frozenset(visible_to)
+        entry.catalog = self.game.messages
+        log.append(entry)
 
     def _draw_scroll(self, seat: int) -> None:
         if not self.scroll_deck:
@@ -433,7 +463,9 @@ class MegalomaniaState(State[Action]):
             self.add_log("scroll_gain", player=seat, who=_NAMES[seat], scroll=kind.term)
 
     def _seat_order(self) -> list[int]:
-        return [(self.dealer + 1 + i) % self.n for i in range(self.n)]
+        """The seats from the dealer's left neighbour on (a new list; a table, no comprehension
+        per call)."""
+        return list(_SEAT_ORDERS[self.n][self.dealer])
 
     def _start_round(self) -> None:
         o: Any = self.game.options
@@ -569,18 +601,45 @@ class MegalomaniaState(State[Action]):
                 history._n = n + 1
             else:  # another thread appended to the shared list first: branch off
                 self.history = History((*items[:n], text))
-        else:
-            self.history = history.plus(action._text)  # type: ignore[union-attr]
+        else:  # (History.plus inlined: a checked step's clone shares the history)
+            items, n, text = history._items, history._n, action._text  # type: ignore[union-attr]
+            if len(items) == n:
+                items.append(text)
+                if items[n] is not text:  # another thread appended first: branch off
+                    items = [*items[:n], text]
+            else:  # a later branch from the same state: copy the shared prefix once
+                items = [*items[:n], text]
+            history = self.history = _new_history(History)
+            history._items, history._n = items, n + 1
 
     def legal_actions(self) -> list[Action]:
         """Legal actions in a fixed order (see the module docstrings of actions and powers)."""
-        legal = self._scratch.legal
-        if legal is None:  # a new list, kept unchanged: callers get copies
-            legal = self._scratch.legal = (
-                self._play_actions((self.leader + len(self.trick)) % self.n)
-                if self.phase == "play" else self._legal_actions()
-            )
-        return legal.copy()
+        scratch = self._scratch
+        legal = scratch.legal
+        if legal is not None:  # a list kept unchanged: callers get copies
+            return legal.copy()
+        if self.phase != "play":
+            legal = scratch.legal = self._legal_actions()
+            return legal.copy()
+        # (_play_actions inlined: the common step)
+        trick = self.trick
+        seat = (self.leader + len(trick)) % self.n
+        hand = self.hands[seat]
+        dominant = self.dominant
+        number = self.mission_no
+        track = scratch.track
+        if track is None or track.count != len(trick) or track.dominant is not dominant:
+            track = self._tracker()
+        trick_no = self.trick_no
+        plays: list[Any] = _legal_plays(
+            hand, trick, dominant, self.n, self.crystals[seat], self.cubes[seat],  # type: ignore[arg-type]
+            trick_no > 0 and (len(hand) > 1 or bool(self.draw_piles[seat])),  # can_explore
+            trick_no == _LAST_TRICK[number],  # type: ignore[index]  # last_trick
+            self.orders[seat][0] if number in _ORDERED else None,  # fixed_next
+            self.wizard_choice, track,
+        )
+        scratch.legal = plays
+        return plays.copy()
 
     def _tracker(self) -> TrickTracker:
         """The trick in progress folded (:class:`TrickTracker`), made again if stale."""
@@ -912,22 +971,30 @@ class MegalomaniaState(State[Action]):
             self.crystals[seat] -= 1
         if action.cube:
             self.cubes[seat] -= 1
-        play = _PLAY_OF.get((seat, action)) or Play.of(seat, action)
+        play = _SEAT_PLAYS[seat].get(action) or Play.of(seat, action)
         trick.append(play)
         if track.owned:  # no clone shares it: fold the play in place
             track.push(play)
         else:
             track = scratch.track = track.add(play)
             track.owned = True
-        if quiet:
-            pass
-        elif action.cube:  # (``card._term``: the ``term`` property's value, without its call)
-            value = card.value + action.cube * self.cube_step
-            self._log("play_cube", seat, "action", {
-                "who": _NAMES[seat], "card": card._term, "value": value,
-            })
-        else:
-            self._log("play", seat, "action", {"who": _NAMES[seat], "card": card._term})
+        if not quiet:  # (_log inlined: the log line of most checked steps)
+            log = self.log
+            if self._log_shared:
+                log = self.log = log[:]
+                self._log_shared = False
+            entry = _new_entry(LogEntry)
+            if action.cube:  # (``card._term``: the ``term`` property's value, without its call)
+                entry.key = "play_cube"
+                entry.params = {"who": _NAMES[seat], "card": card._term,
+                                "value": card.value + action.cube * self.cube_step}
+            else:
+                entry.key = "play"
+                entry.params = {"who": _NAMES[seat], "card": card._term}
+            entry.player, entry.kind = seat, "action"
+            entry._en = entry._ja = entry.visible_to = None
+            entry.catalog = self.game.messages
+            log.append(entry)
         if forced and not (action.power and card.rank is Rank.ASSASSIN):
             self._log("forced", seat, "narration", {"who": _NAMES[seat]})
         if self.draw_piles[seat] and self.m.deal is Deal.DRAW_4:
@@ -1002,12 +1069,17 @@ class MegalomaniaState(State[Action]):
         m = MISSIONS[self.mission_no - 1]  # type: ignore[operator]
         self.trick_no += 1
         if not self.quiet:
-            win_play = next(p for p in trick if p.seat == winner)
+            for win_play in trick:  # (a loop, not next() of a generator)
+                if win_play.seat == winner:
+                    break
+            reason = _new_reason(TrickReason)  # (its __init__ inlined)
+            reason.trick, reason.dominant, reason.cube_step, reason.winner_play = (
+                (*trick,), self.dominant, self.cube_step, win_play)
             self._log("trick_won", winner, "narration", {
                 "who": _NAMES[winner], "number": self.trick_no, "card": win_play.card._term,
-                "reason": TrickReason(tuple(self.trick), self.dominant, self.cube_step, win_play),
+                "reason": reason,
             })
-        cards = [p.card for p in trick]
+        cards = list(map(_card_of, trick))  # (no list comprehension's function per trick)
         self.captured[winner] = [*self.captured[winner], cards]
         self._public(cards)  # the trick's cards are seen by all from its end on
         self._scratch.tallies = None
@@ -1061,9 +1133,10 @@ class MegalomaniaState(State[Action]):
         """Every card back into the deck, in deck order (all 32 are collected: the sorted cards
         are :data:`DECK`); every seat's lists emptied."""
         n = self.n
-        for name in _ROUND_SEAT_LISTS:
-            setattr(self, name, [[] for _ in range(n)])
-        self.seen = [set() for _ in range(n)]
+        for name in _ROUND_SEAT_LISTS:  # (sliced literals: no comprehension's function)
+            setattr(self, name, [[], [], [], []][:n])
+        seen: list[set[Card]] = [set(), set(), set(), set()]
+        self.seen = seen[:n]
         self._scratch.seen_shared = False
         self.crystals, self.cubes = [0] * n, [0] * n
         self.set_aside = []

@@ -107,3 +107,19 @@ def test_bad_action_input_refused() -> None:
         JA.parse_action(st, None)  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="長すぎます"):
         JA.parse_action(st, "x" * 1_000_000)
+
+
+def test_every_key_the_state_logs_itself_is_in_the_catalog() -> None:
+    """``_log`` and the inlined play line build entries without ``Catalog.entry_from``'s check
+    that the key exists: every key written that way must be a message of the catalog."""
+    import inspect
+
+    from gamelib.megalomania import state
+    from gamelib.megalomania.game import MESSAGES
+
+    source = inspect.getsource(state)
+    keys = set(re.findall(r'_log\(\s*"(\w+)"', source))
+    keys |= set(re.findall(r'entry\.key = "(\w+)"', source))
+    keys |= set(state._POWER_LOG.values())  # _fire_power's _log(key, ...)
+    assert {"play", "play_cube", "trick_won", "resources"} <= keys
+    assert keys <= set(MESSAGES.templates)
