@@ -10,13 +10,13 @@ language.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from gamelib.core.options import LANGS
 
-__all__ = ["Catalog", "LogEntry", "Term", "render_lines"]
+__all__ = ["Catalog", "LogEntry", "Term", "entry_maker", "render_lines"]
 
 
 @dataclass(frozen=True)
@@ -212,6 +212,27 @@ class LogEntry:
 
 
 _new_entry = LogEntry.__new__
+
+
+def entry_maker(catalog: Catalog) -> Callable[..., LogEntry]:
+    """A function ``make(key, params, player=None, visible_to=None, kind="event")`` that makes
+    the entry :meth:`Catalog.entry_from` makes, for a game's hot paths: ``key`` is not looked
+    up (the game's tests check that every key its engine writes is in ``catalog``, in both
+    languages) and ``visible_to`` is kept as given (``None`` or a frozenset)."""
+
+    def make(key: str, params: dict[str, Any], player: int | None = None,
+             visible_to: frozenset[int] | None = None, kind: str = "event") -> LogEntry:
+        entry = _new_entry(LogEntry)
+        entry.key = key
+        entry._en = entry._ja = None
+        entry.player = player
+        entry.visible_to = visible_to
+        entry.kind = kind
+        entry.catalog = catalog
+        entry.params = params
+        return entry
+
+    return make
 
 
 def render_lines(entries: Iterable[LogEntry], lang: str = "en") -> list[str]:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamelib.core import LogEntry, Outcome, Rng, State, Term
 from gamelib.core.history import SOLE_REFS, History
+from gamelib.core.log import entry_maker
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.messages import CORE
 from gamelib.powers.actions import (
@@ -1393,24 +1394,13 @@ _ONLY = tuple(frozenset({p}) for p in range(5))
 """The ``visible_to`` of an entry only seat ``p`` may read."""
 
 
-_new_entry = LogEntry.__new__
 _new_prefix = LogPrefix.__new__
 _new_history = History.__new__
 
 
-def _ENTRY(key: str, params: dict[str, Any], player: int | None = None,
-           visible_to: frozenset[int] | None = None, kind: str = "event") -> LogEntry:
-    """``MESSAGES.entry_from`` for this module's own keys and ``visible_to`` sets (frozen
-    already): no catalog lookup, no ``frozenset`` call (``test_texts`` checks every key)."""
-    entry = _new_entry(LogEntry)
-    entry.key = key
-    entry._en = entry._ja = None
-    entry.player = player
-    entry.visible_to = visible_to
-    entry.kind = kind
-    entry.catalog = MESSAGES
-    entry.params = params
-    return entry
+#: ``MESSAGES.entry_from`` for this module's own keys and ``visible_to`` sets (frozen already):
+#: no catalog look-up, no ``frozenset`` call (``test_texts`` checks every key).
+_ENTRY = entry_maker(MESSAGES)
 
 
 class _Cards:

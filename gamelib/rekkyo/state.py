@@ -26,7 +26,7 @@ from itertools import compress, filterfalse, repeat
 from operator import eq
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core.log import LogEntry, Term
+from gamelib.core.log import Term, entry_maker
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.rng import Rng
 from gamelib.core.state import Outcome, State
@@ -156,25 +156,9 @@ _event = functools.cache(PlayEvent)
 # The hottest log entries are appended directly (to ``log`` itself unless ``_log_shared``, else
 # to ``_writable_log()``; made by ``_entry``): the same entries as ``add_log``'s, without its
 # keyword parsing. Only where the state is not quiet.
-_new_entry = LogEntry.__new__
-
-
-def _entry(key: str, params: dict[str, Any], player: int | None,
-           visible_to: frozenset[int] | None, kind: str) -> LogEntry:
-    """``MESSAGES.entry_from`` for this module's keys (all in the catalog: no look-up) and
-    audiences (``None`` or a frozenset: no copy); a test ties it to ``entry_from``."""
-    entry = _new_entry(LogEntry)
-    entry.key = key
-    entry._en = entry._ja = None
-    entry.player = player
-    entry.visible_to = visible_to
-    entry.kind = kind
-    entry.catalog = MESSAGES
-    entry.params = params
-    return entry
-
-
-_ENTRY = _entry
+#: ``MESSAGES.entry_from`` for this module's keys (all in the catalog: no look-up) and
+#: audiences (``None`` or a frozenset: no copy); a test ties it to ``entry_from``.
+_ENTRY = _entry = entry_maker(MESSAGES)
 _ONLY = tuple(frozenset({seat}) for seat in range(8))
 """The one-seat audience of each seat's private entries."""
 PASS, COMMIT, DEFEND, NO_INTERCEPT = Pass(), Commit(), Defend(), NoIntercept()

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from gamelib.core import History, Outcome, Rng, State, Term
 from gamelib.core.history import SOLE_REFS
-from gamelib.core.log import LogEntry
+from gamelib.core.log import entry_maker
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.trench.actions import CATEGORY, CIV, TrenchAction, act, parse_soldier_text
 from gamelib.trench.board import (
@@ -418,7 +418,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         """``add_log`` for the entries of (nearly) every step, the parameters given as a dict
         (no keyword arguments to bind: 4,700 instructions an entry instead of 7,800). The
         caller checks ``quiet``."""
-        entry = _ENTRY(key, params, player, visible_to, kind)
+        entry = _ENTRY(key, params, player,
+                       None if visible_to is None else frozenset(visible_to), kind)
         if self._log_shared:  # (_writable_log, inline: a list shared with a twin is copied)
             self.log = self.log[:]
             self._log_shared = False
@@ -1775,7 +1776,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             names: list[Term] = []
             for c in cards:  # (a loop: no comprehension call)
                 names.append(CARD_NAMES[c])
-            log.append(_ENTRY("plot_own", {"cards": names}, p, (p,), "event"))
+            log.append(_ENTRY("plot_own", {"cards": names}, p, _ONLY[p], "event"))
         if not self.queue:
             _interrupts(self)
 
@@ -3020,21 +3021,11 @@ _OPP = {"N": "S", "S": "N", "E": "W", "W": "E"}
 _PROTOS: dict[Any, dict[str, Any]] = {}
 
 
-def _ENTRY(
-    key: str, params: dict[str, Any], player: int | None,
-    visible_to: Iterable[int] | None, kind: str,
-) -> LogEntry:
-    """``MESSAGES.entry_from`` without its key test: the entry it makes, field by field (every
-    key given here is a literal of the catalog, as a test checks)."""
-    entry = _new(LogEntry)
-    entry.key = key
-    entry._en = entry._ja = None
-    entry.player = player
-    entry.visible_to = None if visible_to is None else frozenset(visible_to)
-    entry.kind = kind
-    entry.catalog = MESSAGES
-    entry.params = params
-    return entry
+#: ``MESSAGES.entry_from`` without its key test (every key given it is a literal of the
+#: catalog, as a test checks); ``visible_to`` ``None`` or a frozenset.
+_ENTRY = entry_maker(MESSAGES)
+#: By seat: the audience of an entry only that seat may read.
+_ONLY = tuple(frozenset({p}) for p in range(4))
 
 
 #: The containers ``_from_prototype`` copies, one level and two levels deep: with ``items``

@@ -140,3 +140,22 @@ def test_an_add_log_override_honours_quiet() -> None:
     state.quiet = True
     state.add_log("play")
     assert len(state.log) == 2, "the two deal entries only"
+
+
+def test_entry_maker_makes_what_entry_from_makes():
+    """``entry_maker(catalog)`` skips the key look-up only: its entries have every field of
+    ``entry_from``'s (an audience given as a frozenset is kept, the very object) and render
+    the same in both languages; an unknown key shows only when the entry is read."""
+    from gamelib.core.log import Catalog, entry_maker
+
+    catalog = Catalog({"hi": {"en": "Hi {who}", "ja": "{who}さん、こんにちは"}})
+    make = entry_maker(catalog)
+    only = frozenset({2})
+    for args in (("hi", {"who": "Ann"}), ("hi", {"who": "Bo"}, 2, only, "action")):
+        mine, theirs = make(*args), catalog.entry_from(*args)
+        for field in LogEntry.__slots__:
+            assert getattr(mine, field) == getattr(theirs, field), field
+        assert (mine.en, mine.ja) == (theirs.en, theirs.ja)
+    assert make("hi", {"who": "C"}, 2, only).visible_to is only
+    with pytest.raises(KeyError):
+        _ = make("bye", {}).en

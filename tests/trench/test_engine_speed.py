@@ -449,7 +449,7 @@ def test_entries_made_in_the_engine_match_the_catalogs_own():
     from gamelib.trench.messages import MESSAGES
 
     for args in (("turn", {"name": "South"}, None, None, "phase"),
-                 ("plot_own", {"cards": ["move"]}, 1, (1,), "event")):
+                 ("plot_own", {"cards": ["move"]}, 1, state._ONLY[1], "event")):
         mine, theirs = state._ENTRY(*args), MESSAGES.entry_from(*args)
         assert type(mine) is type(theirs)
         for field in type(theirs).__slots__:
