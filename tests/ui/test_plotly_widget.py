@@ -164,3 +164,48 @@ def test_state_tells_the_figures_trace_types() -> None:
     assert sent[-1]["_gamelib_traces"] == ["bar", "pie", "scatter"]
     fw.add_trace(go.Heatmap(z=[[1]]))
     assert fw.get_state()["_gamelib_traces"] == ["bar", "heatmap", "pie", "scatter"]
+
+
+def _without_uids(traces: Any) -> Any:
+    return [{k: v for k, v in trace.items() if k != "uid"} for trace in traces]
+
+
+@pytest.mark.parametrize("layout", [{}, {"title": {"text": "t"}, "height": 300}])
+def test_default_template_is_stored_as_plotlys_validated_path_stores_it(
+    layout: dict[str, Any],
+) -> None:
+    spec = {"data": [{"type": "bar", "y": [1, 2]}], "layout": layout}
+    ours, plotlys = FigureWidget(spec), go.FigureWidget(spec)
+    assert ours._layout_obj._props == plotlys._layout_obj._props
+    assert ours._widget_layout == plotlys._widget_layout
+    assert _without_uids(ours._widget_data) == _without_uids(plotlys._widget_data)
+    assert ours.to_plotly_json()["layout"] == plotlys.to_plotly_json()["layout"]
+    assert ours.layout.template.layout.font.color == "#2a3f5f"  # read as an object
+    assert ours._validate and ours.layout._validate  # later edits are validated
+    with pytest.raises(ValueError, match="titlex"):
+        ours.update_layout(titlex=3)
+
+
+def test_each_widget_has_its_own_copy_of_the_template() -> None:
+    one, two = FigureWidget(), FigureWidget()
+    assert one._layout_obj._props["template"] is not two._layout_obj._props["template"]
+    one.layout.template.layout.font.color = "red"
+    assert two.layout.template.layout.font.color == "#2a3f5f"
+
+
+def test_templates_chosen_by_the_user_or_the_figure_are_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import plotly.io as pio
+
+    monkeypatch.setattr(pio.templates, "default", "plotly_white")
+    assert FigureWidget().layout.template == go.FigureWidget().layout.template
+    assert FigureWidget().layout.template.layout.plot_bgcolor == "white"
+    monkeypatch.setattr(pio.templates, "default", "plotly+presentation")  # merged
+    assert FigureWidget().layout.template == go.FigureWidget().layout.template
+    monkeypatch.setattr(pio.templates, "default", None)
+    assert FigureWidget().layout.template == go.FigureWidget().layout.template
+    monkeypatch.undo()
+    given = {"template": "simple_white"}
+    ours = FigureWidget(layout=given).layout.template
+    assert ours == go.FigureWidget(layout=given).layout.template
