@@ -81,6 +81,9 @@ def test_postbuild_sets_e_and_installs_package() -> None:
     assert first == "set -e", "postBuild must start with `set -e`"
     assert "python -m pip install --no-deps -e ." in code
     assert "python -m gamelib.ui.bundle_cache" in code  # pages get the LZMA bundle at once
+    # gamelib's bytecode is in the image, after the install (kernels do not compile gamelib)
+    assert code.index("python -m compileall -q gamelib") > code.index(
+        "python -m pip install --no-deps -e .")
 
 
 def test_readme_mentions_make_targets() -> None:
