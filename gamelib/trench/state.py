@@ -272,12 +272,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
         self._fown = _FLOW
         self._legal = None
-        self._end_key = (0, False, 0, [0] * self.n, [0] * self.n)  # (as _set_up says)
-        self.pile, self.wdisc, self.previews = [], [], []
-        if not o.beginner:  # R4.9, as _set_up draws it
-            self.pile = list(WIND_CARDS)
-            rng.shuffle(self.pile)
-            _refill_previews(self)
+        n = self.n
+        self._end_key = (0, False, 0, [0] * n, [0] * n)  # (as _set_up says)
+        self.wdisc = []
+        if o.beginner:
+            self.pile, self.previews = [], []
+        else:  # R4.9, as _set_up draws it (_refill_previews, inline: a full pile)
+            self.pile = pile = list(WIND_CARDS)
+            rng.shuffle(pile)
+            self.previews = [pile.pop(), pile.pop()] if n == 2 else [pile.pop()]
         if o.hidden_teams:  # R13.4, as _set_up deals it
             self.team = [0, 0, 1, 1]
             rng.shuffle(self.team)
@@ -1374,33 +1377,9 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     # ----------------------------------------------------------------- apply
     def apply_in_place(self, action: TrenchAction) -> None:
-        """The core's fast path, reading the action's text without a ``str`` call."""
-        _apply(self, action)
-        history = self.history
-        if type(history) is not History:  # a game or a test set a plain tuple
-            self.history = History((*history, str(action)))
-        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
-            # held by this state alone: grown in place, as the core's apply_in_place does
-            items, n, text = history._items, history._n, action._text
-            items.append(text)
-            if items[n] is text:
-                history._n = n + 1
-            else:  # another thread appended to the shared list first: branch off
-                self.history = History((*items[:n], text))
-        else:  # (History.plus, inline: the checked path's clone shares the history)
-            items, n, text = history._items, history._n, action._text
-            if len(items) == n:
-                items.append(text)
-                if items[n] is not text:  # another thread appended first: branch off
-                    items = [*items[:n], text]
-            else:  # a later branch from the same state: copy the shared prefix once
-                items = [*items[:n], text]
-            new = _new(History)
-            new._items = items
-            new._n = n + 1
-            self.history = new
-
-    def _apply(self, action: TrenchAction) -> None:
+        """The core's fast path, reading the action's text without a ``str`` call: the step
+        (the core's ``_apply``, inline: one call fewer per step), then the history, then
+        what the pieces see."""
         legal = self._legal  # (this state's legal actions, if asked: the cube phase's carry)
         self._legal = None
         assert self.result is None
@@ -1455,6 +1434,30 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.result is not None or self.choice is not None or self.pending
         ):  # (a reveal's legal actions hold only if the turn waits on them)
             self._legal = None
+        # the history (as the core's apply_in_place grows it, after the step)
+        history = self.history
+        if type(history) is not History:  # a game or a test set a plain tuple
+            self.history = History((*history, str(action)))
+        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
+            # held by this state alone: grown in place, as the core's apply_in_place does
+            items, n, text = history._items, history._n, action._text
+            items.append(text)
+            if items[n] is text:
+                history._n = n + 1
+            else:  # another thread appended to the shared list first: branch off
+                self.history = History((*items[:n], text))
+        else:  # (History.plus, inline: the checked path's clone shares the history)
+            items, n, text = history._items, history._n, action._text
+            if len(items) == n:
+                items.append(text)
+                if items[n] is not text:  # another thread appended first: branch off
+                    items = [*items[:n], text]
+            else:  # a later branch from the same state: copy the shared prefix once
+                items = [*items[:n], text]
+            new = _new(History)
+            new._items = items
+            new._n = n + 1
+            self.history = new
         if v in _NO_NEW_SIGHT:
             return
         if v in _HANDOVERS:
@@ -1466,6 +1469,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             _update_sight(self, _by(self, p, action.soldier))
         else:
             _update_sight(self)
+
+    def _apply(self, action: TrenchAction) -> None:
+        """The step without its history (the core's contract; :meth:`apply_in_place` makes
+        the step and the history in one, and nothing here calls this)."""
+        history = self.history
+        self.apply_in_place(action)
+        self.history = history
 
     # -- set-up
     def _apply_setup(self, p: int, a: TrenchAction, legal: list[TrenchAction] | None) -> None:
@@ -2912,7 +2922,6 @@ _H = TrenchState.H
 _after_give = TrenchState._after_give
 _after_relief = TrenchState._after_relief
 _anyone_in_play = TrenchState._anyone_in_play
-_apply = TrenchState._apply
 _apply_setup = TrenchState._apply_setup
 _apply_turn = TrenchState._apply_turn
 _begin_turn = TrenchState._begin_turn
