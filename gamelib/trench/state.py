@@ -1526,9 +1526,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             ship = _LAND_SHIPS.get(a)
             s.cell = EDGES[self.edges[p]].ship_cell(a.cell) if ship is None else ship
             s.ship = True
-            if not self.quiet:
-                self.log.append(_ENTRY("land", {"name": self._names[p], "s": a.soldier,
-                                                "cell": _cn(a.cell)}, p, None, "action"))
+            if not self.quiet:  # (the entry shared by seat, name and action)
+                name = self._names[p]
+                entry = _SHARED.get(("land", p, name, a))
+                if entry is None:
+                    entry = _SHARED["land", p, name, a] = _ENTRY(
+                        "land", {"name": name, "s": a.soldier, "cell": _cn(a.cell)}, p, None,
+                        "action")
+                self.log.append(entry)
             _shield(self, s)
             if not self.queue:
                 self.phase = "base"
@@ -1537,9 +1542,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             assert a.cell is not None
             _set_h(self, a.cell, 2)
             self.base_at = {**self.base_at, a.cell: p}  # (replaced, never changed)
-            if not self.quiet:
-                self.log.append(_ENTRY("base", {"name": self._names[p], "cell": _cn(a.cell)}, p,
-                                       None, "action"))
+            if not self.quiet:  # (the entry shared by seat, name and action)
+                name = self._names[p]
+                entry = _SHARED.get(("base", p, name, a))
+                if entry is None:
+                    entry = _SHARED["base", p, name, a] = _ENTRY(
+                        "base", {"name": name, "cell": _cn(a.cell)}, p, None, "action")
+                self.log.append(entry)
             if not self.queue:
                 self.phase = "setup"
                 self.queue = list(_CUBE_QUEUE[self.n])
@@ -1568,9 +1577,14 @@ class TrenchState(_Memo, State[TrenchAction]):
                 else:
                     _own_items(self)[a.cell] = [*self.items.get(a.cell, ()), "food"]
                     self.food_pool -= 1
-                if not self.quiet:
-                    self.log.append(_ENTRY("place", {"name": self._names[p], "what": _word(a.arg),
-                                                     "cell": _cn(a.cell)}, p, None, "action"))
+                if not self.quiet:  # (the entry shared by seat, name and action)
+                    name = self._names[p]
+                    entry = _SHARED.get(("place", p, name, a))
+                    if entry is None:
+                        entry = _SHARED["place", p, name, a] = _ENTRY("place", {
+                            "name": name, "what": _word(a.arg), "cell": _cn(a.cell)}, p, None,
+                            "action")
+                    self.log.append(entry)
             else:
                 if not self.quiet:
                     self.add_log("pass", player=p, kind="action", name=self.name(p))
@@ -1720,11 +1734,16 @@ class TrenchState(_Memo, State[TrenchAction]):
                 # "same": the previous effective wind continues (A19)
             if not eclipse:
                 self.day = not self.day
-        if not self.quiet:
-            self.log.append(_ENTRY("round", {
-                "r": self.round, "day": _DAY[self.day], "start": self._names[self.start],
-                "wind": WIND_NAMES[self.wind] if self.wind else WIND_NAMES["calm"],
-            }, None, None, "phase"))
+        if not self.quiet:  # (the entry shared by round, day, starting seat's name and wind)
+            start = self._names[self.start]
+            key = ("round", self.round, self.day, start, self.wind)
+            entry = _SHARED.get(key)
+            if entry is None:
+                entry = _SHARED[key] = _ENTRY("round", {
+                    "r": self.round, "day": _DAY[self.day], "start": start,
+                    "wind": WIND_NAMES[self.wind] if self.wind else WIND_NAMES["calm"],
+                }, None, None, "phase")
+            self.log.append(entry)
         if self.wind is not None:  # R5.2: lingering gas moves
             for owner in _cw(self, self.start):
                 for tid in sorted(self.gas):
@@ -1781,12 +1800,18 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._fown |= _PLOTS_OWN
         self.plots[p] = cards
         if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
-            log = self.log
-            log.append(_ENTRY("plot", {"name": self._names[p], "k": len(cards)}, p, None, "action"))
-            names: list[Term] = []
-            for c in cards:  # (a loop: no comprehension call)
-                names.append(CARD_NAMES[c])
-            log.append(_ENTRY("plot_own", {"cards": names}, p, _ONLY[p], "event"))
+            name = self._names[p]  # (both entries shared by seat, name and cards)
+            key = ("plot", p, name, *cards)
+            pair = _SHARED.get(key)
+            if pair is None:
+                names: list[Term] = []
+                for c in cards:  # (a loop: no comprehension call)
+                    names.append(CARD_NAMES[c])
+                pair = _SHARED[key] = (
+                    _ENTRY("plot", {"name": name, "k": len(cards)}, p, None, "action"),
+                    _ENTRY("plot_own", {"cards": names}, p, _ONLY[p], "event"),
+                )
+            self.log.extend(pair)
         if not self.queue:
             _interrupts(self)
 
@@ -1854,7 +1879,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             _end_turn(self)
             return
         if not self.quiet:
-            self.log.append(_ENTRY("turn", {"name": self._names[p]}, None, None, "phase"))
+            name = self._names[p]  # (the entry shared: its parameters are the name alone)
+            entry = _SHARED.get(("turn", name))
+            if entry is None:
+                entry = _SHARED["turn", name] = _ENTRY("turn", {"name": name}, None, None, "phase")
+            self.log.append(entry)
         _reveal(self, "act1", "after1")
 
     def _reveal(self, act: str, after: str) -> None:
@@ -1868,9 +1897,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.shown = self.shown.copy()
             self._fown |= _SHOWN
         self.shown[p] = [*self.shown[p], card]  # (a shown list is replaced, never changed)
-        if not self.quiet:
-            self.log.append(_ENTRY(
-                "reveal", {"name": self._names[p], "card": CARD_NAMES[card]}, p, None, "event"))
+        if not self.quiet:  # (the entry shared by seat, name and card)
+            name = self._names[p]
+            entry = _SHARED.get(("reveal", p, name, card))
+            if entry is None:
+                entry = _SHARED["reveal", p, name, card] = _ENTRY(
+                    "reveal", {"name": name, "card": CARD_NAMES[card]}, p, None, "event")
+            self.log.append(entry)
         self.t_stage = act
         mine: list[Soldier] = []
         uses = _uses_and_mine(self, p, card, act == "act1", None, mine)
@@ -1969,9 +2002,13 @@ class TrenchState(_Memo, State[TrenchAction]):
                     s.ship = False
                     self.deaths += 1
                     self._end_key = None  # (an input of the end check changes)
-                    if not self.quiet:
-                        self.log.append(_ENTRY("sink", {"name": self._names[s.owner], "s": s.num},
-                                               s.owner, None, "event"))
+                    if not self.quiet:  # (the entry shared by seat, name and soldier)
+                        name = self._names[s.owner]
+                        entry = _SHARED.get(("sink", s.owner, name, s.num))
+                        if entry is None:
+                            entry = _SHARED["sink", s.owner, name, s.num] = _ENTRY(
+                                "sink", {"name": name, "s": s.num}, s.owner, None, "event")
+                        self.log.append(entry)
                     # A82: the owner's choice
                     self.pending = [*self.pending, ("penalty", s.owner, s.sid)]
         self.start = (self.start + 1) % self.n
@@ -2108,7 +2145,12 @@ class TrenchState(_Memo, State[TrenchAction]):
             return
         v = a.verb
         if not self.quiet:
-            self.log.append(_ENTRY("act", {"name": self._names[p], "text": a}, p, None, "action"))
+            name = self._names[p]  # (the entry shared by seat, name and action)
+            entry = _SHARED.get(("act", p, name, a))
+            if entry is None:
+                entry = _SHARED["act", p, name, a] = _ENTRY(
+                    "act", {"name": name, "text": a}, p, None, "action")
+            self.log.append(entry)
         if v == "fire":  # (the commonest verbs first)
             _fire(self, s, a.arg, a.n)
         elif v in ("move", "dig_fwd"):
@@ -3033,6 +3075,10 @@ _PROTOS: dict[Any, dict[str, Any]] = {}
 #: ``MESSAGES.entry_from`` without its key test (every key given it is a literal of the
 #: catalog, as a test checks); ``visible_to`` ``None`` or a frozenset.
 _ENTRY = entry_maker(MESSAGES)
+#: Log entries made once and shared by every state that writes them (entries are immutable;
+#: the commonest of the checked path, by message key and what their parameters depend on: the
+#: seat, its name in the game's language, and a card, the cards plotted or the action).
+_SHARED: dict[tuple[Any, ...], Any] = {}
 #: By seat: the audience of an entry only that seat may read.
 _ONLY = tuple(frozenset({p}) for p in range(4))
 
