@@ -498,7 +498,9 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _has_in_play(self, p: int) -> bool:
         """Whether player ``p`` has a soldier in play (``in_play`` without the list)."""
         per = self.per
-        for s in self.soldiers[p * per:p * per + per]:  # noqa: SIM110 (no generator)
+        sol = self.soldiers  # (by index: no slice made)
+        for i in _SEAT_SIDS[per][p]:  # (a loop: no generator)
+            s = sol[i]
             if s.alive and not s.exited:
                 return True
         return False
@@ -727,7 +729,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         if mine is None:
             per = self.per
             mine = []
-            for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
+            sol = self.soldiers  # (by index: no slice made)
+            for i in _SEAT_SIDS[per][p]:  # (a loop: no comprehension call)
+                s = sol[i]
                 if not s.ship and s.alive and s.cell is not None:  # (on_board: exited, no cell)
                     mine.append(s)
         if self.opts.open_teams:
@@ -853,7 +857,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         can_intr = False
         if h.get("interrupt", 0) > 0 and not self.intr_used[p]:
             per = self.per  # a soldier in play with a drug to pay (a loop: no generator)
-            for s in self.soldiers[p * per:p * per + per]:
+            sol = self.soldiers  # (by index: no slice made)
+            for i in _SEAT_SIDS[per][p]:
+                s = sol[i]
                 if s.drugs and s.alive and not s.exited:
                     can_intr = True
                     break
@@ -959,7 +965,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             t_last = self.t_last  # (empty at a turn's first card: no look-up)
             occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
             per = self.per
-            for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
+            sol = self.soldiers  # (by index: no slice made)
+            for i in _SEAT_SIDS[per][p]:  # (in_play, inline)
+                s = sol[i]
                 if not s.alive or s.exited or (done and s.sid in done):
                     continue
                 if t_last and t_last.get(s.sid, "") == card:  # (str == str: the fast compare)
@@ -982,7 +990,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         if uses is None or card == "camp":
             out = _card_uses(self, p, card, first, False, skip)
             per = self.per
-            for s in self.soldiers[p * per:p * per + per]:  # (_give_actions' own walk)
+            sol = self.soldiers  # (by index: no slice made)
+            for i in _SEAT_SIDS[per][p]:  # (_give_actions' own walk)
+                s = sol[i]
                 if not s.ship and s.alive and s.cell is not None:  # (on_board)
                     mine.append(s)
             return out
@@ -993,7 +1003,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         t_last = self.t_last  # (empty at a turn's first card: no look-up)
         occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
         per = self.per
-        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
+        sol = self.soldiers  # (by index: no slice made)
+        for i in _SEAT_SIDS[per][p]:  # (in_play, inline)
+            s = sol[i]
             if not s.alive or s.exited:
                 continue
             if not s.ship and s.cell is not None:  # (on_board)
@@ -1048,7 +1060,9 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _camp_uses(self, p: int) -> list[TrenchAction]:
         per = self.per
-        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline: no list made)
+        sol = self.soldiers  # (by index: no slice made)
+        for i in _SEAT_SIDS[per][p]:  # (in_play, inline: no list made)
+            s = sol[i]
             if (s.food or s.corpses) and s.alive and not s.exited:
                 break
         else:
@@ -1759,7 +1773,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         skipped = False
         per = self.per
         for p in _CLOCKWISE[self.n][self.start]:  # (_cw, inline)
-            for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+            sol = self.soldiers  # (by index: no slice made)
+            for i in _SEAT_SIDS[per][p]:  # (_has_in_play, inline)
+                s = sol[i]
                 if s.alive and not s.exited:
                     break
             else:
@@ -1866,7 +1882,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.t_card = None
         per = self.per
         alive = False
-        for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+        sol = self.soldiers  # (by index: no slice made)
+        for i in _SEAT_SIDS[per][p]:  # (_has_in_play, inline)
+            s = sol[i]
             if s.alive and not s.exited:
                 alive = True
                 break
@@ -1940,14 +1958,18 @@ class TrenchState(_Memo, State[TrenchAction]):
         p = self.order[self.turn_i]
         per = self.per
         if self.t_stage != "after2":
-            for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+            sol = self.soldiers  # (by index: no slice made)
+            for i in _SEAT_SIDS[per][p]:  # (_has_in_play, inline)
+                s = sol[i]
                 if s.alive and not s.exited:
                     return
             _end_turn(self)
             return
         live = False  # (_has_in_play, inline; the soldiers on the board listed on the way)
         mine: list[Soldier] = []
-        for s in self.soldiers[p * per:p * per + per]:
+        sol = self.soldiers  # (by index: no slice made)
+        for i in _SEAT_SIDS[per][p]:
+            s = sol[i]
             if s.alive and not s.exited:
                 live = True
                 if not s.ship and s.cell is not None:
