@@ -272,12 +272,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         self._sown = (1 << len(self.soldiers)) - 1 | _WIND | _HANDS | _KNOWN
         self._fown = _FLOW
         self._legal = None
-        self._end_key = (0, False, 0, [0] * self.n, [0] * self.n)  # (as _set_up says)
-        self.pile, self.wdisc, self.previews = [], [], []
-        if not o.beginner:  # R4.9, as _set_up draws it
-            self.pile = list(WIND_CARDS)
-            rng.shuffle(self.pile)
-            _refill_previews(self)
+        n = self.n
+        self._end_key = (0, False, 0, [0] * n, [0] * n)  # (as _set_up says)
+        self.wdisc = []
+        if o.beginner:
+            self.pile, self.previews = [], []
+        else:  # R4.9, as _set_up draws it (_refill_previews, inline: a full pile)
+            self.pile = pile = list(WIND_CARDS)
+            rng.shuffle(pile)
+            self.previews = [pile.pop(), pile.pop()] if n == 2 else [pile.pop()]
         if o.hidden_teams:  # R13.4, as _set_up deals it
             self.team = [0, 0, 1, 1]
             rng.shuffle(self.team)
@@ -495,7 +498,9 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _has_in_play(self, p: int) -> bool:
         """Whether player ``p`` has a soldier in play (``in_play`` without the list)."""
         per = self.per
-        for s in self.soldiers[p * per:p * per + per]:  # noqa: SIM110 (no generator)
+        sol = self.soldiers  # (by index: no slice made)
+        for i in _SEAT_SIDS[per][p]:  # (a loop: no generator)
+            s = sol[i]
             if s.alive and not s.exited:
                 return True
         return False
@@ -724,7 +729,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         if mine is None:
             per = self.per
             mine = []
-            for s in self.soldiers[p * per:p * per + per]:  # (a loop: no comprehension call)
+            sol = self.soldiers  # (by index: no slice made)
+            for i in _SEAT_SIDS[per][p]:  # (a loop: no comprehension call)
+                s = sol[i]
                 if not s.ship and s.alive and s.cell is not None:  # (on_board: exited, no cell)
                     mine.append(s)
         if self.opts.open_teams:
@@ -850,7 +857,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         can_intr = False
         if h.get("interrupt", 0) > 0 and not self.intr_used[p]:
             per = self.per  # a soldier in play with a drug to pay (a loop: no generator)
-            for s in self.soldiers[p * per:p * per + per]:
+            sol = self.soldiers  # (by index: no slice made)
+            for i in _SEAT_SIDS[per][p]:
+                s = sol[i]
                 if s.drugs and s.alive and not s.exited:
                     can_intr = True
                     break
@@ -956,7 +965,9 @@ class TrenchState(_Memo, State[TrenchAction]):
             t_last = self.t_last  # (empty at a turn's first card: no look-up)
             occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
             per = self.per
-            for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
+            sol = self.soldiers  # (by index: no slice made)
+            for i in _SEAT_SIDS[per][p]:  # (in_play, inline)
+                s = sol[i]
                 if not s.alive or s.exited or (done and s.sid in done):
                     continue
                 if t_last and t_last.get(s.sid, "") == card:  # (str == str: the fast compare)
@@ -979,7 +990,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         if uses is None or card == "camp":
             out = _card_uses(self, p, card, first, False, skip)
             per = self.per
-            for s in self.soldiers[p * per:p * per + per]:  # (_give_actions' own walk)
+            sol = self.soldiers  # (by index: no slice made)
+            for i in _SEAT_SIDS[per][p]:  # (_give_actions' own walk)
+                s = sol[i]
                 if not s.ship and s.alive and s.cell is not None:  # (on_board)
                     mine.append(s)
             return out
@@ -990,7 +1003,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         t_last = self.t_last  # (empty at a turn's first card: no look-up)
         occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
         per = self.per
-        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline)
+        sol = self.soldiers  # (by index: no slice made)
+        for i in _SEAT_SIDS[per][p]:  # (in_play, inline)
+            s = sol[i]
             if not s.alive or s.exited:
                 continue
             if not s.ship and s.cell is not None:  # (on_board)
@@ -1045,7 +1060,9 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def _camp_uses(self, p: int) -> list[TrenchAction]:
         per = self.per
-        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline: no list made)
+        sol = self.soldiers  # (by index: no slice made)
+        for i in _SEAT_SIDS[per][p]:  # (in_play, inline: no list made)
+            s = sol[i]
             if (s.food or s.corpses) and s.alive and not s.exited:
                 break
         else:
@@ -1374,33 +1391,9 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     # ----------------------------------------------------------------- apply
     def apply_in_place(self, action: TrenchAction) -> None:
-        """The core's fast path, reading the action's text without a ``str`` call."""
-        _apply(self, action)
-        history = self.history
-        if type(history) is not History:  # a game or a test set a plain tuple
-            self.history = History((*history, str(action)))
-        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
-            # held by this state alone: grown in place, as the core's apply_in_place does
-            items, n, text = history._items, history._n, action._text
-            items.append(text)
-            if items[n] is text:
-                history._n = n + 1
-            else:  # another thread appended to the shared list first: branch off
-                self.history = History((*items[:n], text))
-        else:  # (History.plus, inline: the checked path's clone shares the history)
-            items, n, text = history._items, history._n, action._text
-            if len(items) == n:
-                items.append(text)
-                if items[n] is not text:  # another thread appended first: branch off
-                    items = [*items[:n], text]
-            else:  # a later branch from the same state: copy the shared prefix once
-                items = [*items[:n], text]
-            new = _new(History)
-            new._items = items
-            new._n = n + 1
-            self.history = new
-
-    def _apply(self, action: TrenchAction) -> None:
+        """The core's fast path, reading the action's text without a ``str`` call: the step
+        (the core's ``_apply``, inline: one call fewer per step), then the history, then
+        what the pieces see."""
         legal = self._legal  # (this state's legal actions, if asked: the cube phase's carry)
         self._legal = None
         assert self.result is None
@@ -1455,6 +1448,30 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.result is not None or self.choice is not None or self.pending
         ):  # (a reveal's legal actions hold only if the turn waits on them)
             self._legal = None
+        # the history (as the core's apply_in_place grows it, after the step)
+        history = self.history
+        if type(history) is not History:  # a game or a test set a plain tuple
+            self.history = History((*history, str(action)))
+        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
+            # held by this state alone: grown in place, as the core's apply_in_place does
+            items, n, text = history._items, history._n, action._text
+            items.append(text)
+            if items[n] is text:
+                history._n = n + 1
+            else:  # another thread appended to the shared list first: branch off
+                self.history = History((*items[:n], text))
+        else:  # (History.plus, inline: the checked path's clone shares the history)
+            items, n, text = history._items, history._n, action._text
+            if len(items) == n:
+                items.append(text)
+                if items[n] is not text:  # another thread appended first: branch off
+                    items = [*items[:n], text]
+            else:  # a later branch from the same state: copy the shared prefix once
+                items = [*items[:n], text]
+            new = _new(History)
+            new._items = items
+            new._n = n + 1
+            self.history = new
         if v in _NO_NEW_SIGHT:
             return
         if v in _HANDOVERS:
@@ -1466,6 +1483,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             _update_sight(self, _by(self, p, action.soldier))
         else:
             _update_sight(self)
+
+    def _apply(self, action: TrenchAction) -> None:
+        """The step without its history (the core's contract; :meth:`apply_in_place` makes
+        the step and the history in one, and nothing here calls this)."""
+        history = self.history
+        self.apply_in_place(action)
+        self.history = history
 
     # -- set-up
     def _apply_setup(self, p: int, a: TrenchAction, legal: list[TrenchAction] | None) -> None:
@@ -1516,9 +1540,14 @@ class TrenchState(_Memo, State[TrenchAction]):
             ship = _LAND_SHIPS.get(a)
             s.cell = EDGES[self.edges[p]].ship_cell(a.cell) if ship is None else ship
             s.ship = True
-            if not self.quiet:
-                self.log.append(_ENTRY("land", {"name": self._names[p], "s": a.soldier,
-                                                "cell": _cn(a.cell)}, p, None, "action"))
+            if not self.quiet:  # (the entry shared by seat, name and action)
+                name = self._names[p]
+                entry = _SHARED.get(("land", p, name, a))
+                if entry is None:
+                    entry = _SHARED["land", p, name, a] = _ENTRY(
+                        "land", {"name": name, "s": a.soldier, "cell": _cn(a.cell)}, p, None,
+                        "action")
+                self.log.append(entry)
             _shield(self, s)
             if not self.queue:
                 self.phase = "base"
@@ -1527,9 +1556,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             assert a.cell is not None
             _set_h(self, a.cell, 2)
             self.base_at = {**self.base_at, a.cell: p}  # (replaced, never changed)
-            if not self.quiet:
-                self.log.append(_ENTRY("base", {"name": self._names[p], "cell": _cn(a.cell)}, p,
-                                       None, "action"))
+            if not self.quiet:  # (the entry shared by seat, name and action)
+                name = self._names[p]
+                entry = _SHARED.get(("base", p, name, a))
+                if entry is None:
+                    entry = _SHARED["base", p, name, a] = _ENTRY(
+                        "base", {"name": name, "cell": _cn(a.cell)}, p, None, "action")
+                self.log.append(entry)
             if not self.queue:
                 self.phase = "setup"
                 self.queue = list(_CUBE_QUEUE[self.n])
@@ -1558,9 +1591,14 @@ class TrenchState(_Memo, State[TrenchAction]):
                 else:
                     _own_items(self)[a.cell] = [*self.items.get(a.cell, ()), "food"]
                     self.food_pool -= 1
-                if not self.quiet:
-                    self.log.append(_ENTRY("place", {"name": self._names[p], "what": _word(a.arg),
-                                                     "cell": _cn(a.cell)}, p, None, "action"))
+                if not self.quiet:  # (the entry shared by seat, name and action)
+                    name = self._names[p]
+                    entry = _SHARED.get(("place", p, name, a))
+                    if entry is None:
+                        entry = _SHARED["place", p, name, a] = _ENTRY("place", {
+                            "name": name, "what": _word(a.arg), "cell": _cn(a.cell)}, p, None,
+                            "action")
+                    self.log.append(entry)
             else:
                 if not self.quiet:
                     self.add_log("pass", player=p, kind="action", name=self.name(p))
@@ -1710,11 +1748,16 @@ class TrenchState(_Memo, State[TrenchAction]):
                 # "same": the previous effective wind continues (A19)
             if not eclipse:
                 self.day = not self.day
-        if not self.quiet:
-            self.log.append(_ENTRY("round", {
-                "r": self.round, "day": _DAY[self.day], "start": self._names[self.start],
-                "wind": WIND_NAMES[self.wind] if self.wind else WIND_NAMES["calm"],
-            }, None, None, "phase"))
+        if not self.quiet:  # (the entry shared by round, day, starting seat's name and wind)
+            start = self._names[self.start]
+            key = ("round", self.round, self.day, start, self.wind)
+            entry = _SHARED.get(key)
+            if entry is None:
+                entry = _SHARED[key] = _ENTRY("round", {
+                    "r": self.round, "day": _DAY[self.day], "start": start,
+                    "wind": WIND_NAMES[self.wind] if self.wind else WIND_NAMES["calm"],
+                }, None, None, "phase")
+            self.log.append(entry)
         if self.wind is not None:  # R5.2: lingering gas moves
             for owner in _cw(self, self.start):
                 for tid in sorted(self.gas):
@@ -1730,7 +1773,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         skipped = False
         per = self.per
         for p in _CLOCKWISE[self.n][self.start]:  # (_cw, inline)
-            for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+            sol = self.soldiers  # (by index: no slice made)
+            for i in _SEAT_SIDS[per][p]:  # (_has_in_play, inline)
+                s = sol[i]
                 if s.alive and not s.exited:
                     break
             else:
@@ -1771,12 +1816,18 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._fown |= _PLOTS_OWN
         self.plots[p] = cards
         if not self.quiet:  # (a quiet state builds no entries: see State.add_log)
-            log = self.log
-            log.append(_ENTRY("plot", {"name": self._names[p], "k": len(cards)}, p, None, "action"))
-            names: list[Term] = []
-            for c in cards:  # (a loop: no comprehension call)
-                names.append(CARD_NAMES[c])
-            log.append(_ENTRY("plot_own", {"cards": names}, p, _ONLY[p], "event"))
+            name = self._names[p]  # (both entries shared by seat, name and cards)
+            key = ("plot", p, name, *cards)
+            pair = _SHARED.get(key)
+            if pair is None:
+                names: list[Term] = []
+                for c in cards:  # (a loop: no comprehension call)
+                    names.append(CARD_NAMES[c])
+                pair = _SHARED[key] = (
+                    _ENTRY("plot", {"name": name, "k": len(cards)}, p, None, "action"),
+                    _ENTRY("plot_own", {"cards": names}, p, _ONLY[p], "event"),
+                )
+            self.log.extend(pair)
         if not self.queue:
             _interrupts(self)
 
@@ -1831,7 +1882,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.t_card = None
         per = self.per
         alive = False
-        for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+        sol = self.soldiers  # (by index: no slice made)
+        for i in _SEAT_SIDS[per][p]:  # (_has_in_play, inline)
+            s = sol[i]
             if s.alive and not s.exited:
                 alive = True
                 break
@@ -1844,7 +1897,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             _end_turn(self)
             return
         if not self.quiet:
-            self.log.append(_ENTRY("turn", {"name": self._names[p]}, None, None, "phase"))
+            name = self._names[p]  # (the entry shared: its parameters are the name alone)
+            entry = _SHARED.get(("turn", name))
+            if entry is None:
+                entry = _SHARED["turn", name] = _ENTRY("turn", {"name": name}, None, None, "phase")
+            self.log.append(entry)
         _reveal(self, "act1", "after1")
 
     def _reveal(self, act: str, after: str) -> None:
@@ -1858,9 +1915,13 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.shown = self.shown.copy()
             self._fown |= _SHOWN
         self.shown[p] = [*self.shown[p], card]  # (a shown list is replaced, never changed)
-        if not self.quiet:
-            self.log.append(_ENTRY(
-                "reveal", {"name": self._names[p], "card": CARD_NAMES[card]}, p, None, "event"))
+        if not self.quiet:  # (the entry shared by seat, name and card)
+            name = self._names[p]
+            entry = _SHARED.get(("reveal", p, name, card))
+            if entry is None:
+                entry = _SHARED["reveal", p, name, card] = _ENTRY(
+                    "reveal", {"name": name, "card": CARD_NAMES[card]}, p, None, "event")
+            self.log.append(entry)
         self.t_stage = act
         mine: list[Soldier] = []
         uses = _uses_and_mine(self, p, card, act == "act1", None, mine)
@@ -1897,14 +1958,18 @@ class TrenchState(_Memo, State[TrenchAction]):
         p = self.order[self.turn_i]
         per = self.per
         if self.t_stage != "after2":
-            for s in self.soldiers[p * per:p * per + per]:  # (_has_in_play, inline)
+            sol = self.soldiers  # (by index: no slice made)
+            for i in _SEAT_SIDS[per][p]:  # (_has_in_play, inline)
+                s = sol[i]
                 if s.alive and not s.exited:
                     return
             _end_turn(self)
             return
         live = False  # (_has_in_play, inline; the soldiers on the board listed on the way)
         mine: list[Soldier] = []
-        for s in self.soldiers[p * per:p * per + per]:
+        sol = self.soldiers  # (by index: no slice made)
+        for i in _SEAT_SIDS[per][p]:
+            s = sol[i]
             if s.alive and not s.exited:
                 live = True
                 if not s.ship and s.cell is not None:
@@ -1959,9 +2024,13 @@ class TrenchState(_Memo, State[TrenchAction]):
                     s.ship = False
                     self.deaths += 1
                     self._end_key = None  # (an input of the end check changes)
-                    if not self.quiet:
-                        self.log.append(_ENTRY("sink", {"name": self._names[s.owner], "s": s.num},
-                                               s.owner, None, "event"))
+                    if not self.quiet:  # (the entry shared by seat, name and soldier)
+                        name = self._names[s.owner]
+                        entry = _SHARED.get(("sink", s.owner, name, s.num))
+                        if entry is None:
+                            entry = _SHARED["sink", s.owner, name, s.num] = _ENTRY(
+                                "sink", {"name": name, "s": s.num}, s.owner, None, "event")
+                        self.log.append(entry)
                     # A82: the owner's choice
                     self.pending = [*self.pending, ("penalty", s.owner, s.sid)]
         self.start = (self.start + 1) % self.n
@@ -2098,7 +2167,12 @@ class TrenchState(_Memo, State[TrenchAction]):
             return
         v = a.verb
         if not self.quiet:
-            self.log.append(_ENTRY("act", {"name": self._names[p], "text": a}, p, None, "action"))
+            name = self._names[p]  # (the entry shared by seat, name and action)
+            entry = _SHARED.get(("act", p, name, a))
+            if entry is None:
+                entry = _SHARED["act", p, name, a] = _ENTRY(
+                    "act", {"name": name, "text": a}, p, None, "action")
+            self.log.append(entry)
         if v == "fire":  # (the commonest verbs first)
             _fire(self, s, a.arg, a.n)
         elif v in ("move", "dig_fwd"):
@@ -2912,7 +2986,6 @@ _H = TrenchState.H
 _after_give = TrenchState._after_give
 _after_relief = TrenchState._after_relief
 _anyone_in_play = TrenchState._anyone_in_play
-_apply = TrenchState._apply
 _apply_setup = TrenchState._apply_setup
 _apply_turn = TrenchState._apply_turn
 _begin_turn = TrenchState._begin_turn
@@ -3024,6 +3097,10 @@ _PROTOS: dict[Any, dict[str, Any]] = {}
 #: ``MESSAGES.entry_from`` without its key test (every key given it is a literal of the
 #: catalog, as a test checks); ``visible_to`` ``None`` or a frozenset.
 _ENTRY = entry_maker(MESSAGES)
+#: Log entries made once and shared by every state that writes them (entries are immutable;
+#: the commonest of the checked path, by message key and what their parameters depend on: the
+#: seat, its name in the game's language, and a card, the cards plotted or the action).
+_SHARED: dict[tuple[Any, ...], Any] = {}
 #: By seat: the audience of an entry only that seat may read.
 _ONLY = tuple(frozenset({p}) for p in range(4))
 

@@ -479,3 +479,38 @@ def test_new_states_share_nothing_they_write():
                 legal = st.legal_actions()
                 st = play(st, legal[rng.randrange(len(legal))])
         assert [fingerprint(game.new_state(seed)) for seed in range(3)] == fresh
+
+
+def test_shared_entries_match_fresh_ones(monkeypatch):
+    """Entries made once and shared (``state._SHARED``) are the entries a step would make
+    afresh: seeded games in both languages and several seatings give the same log, field by
+    field, with the shared entries and with every entry made anew."""
+    import random
+
+    from gamelib.trench import state
+
+    class NoStore(dict):  # type: ignore[type-arg]
+        """Keeps nothing: every shared entry is made anew."""
+
+        def __setitem__(self, key: object, value: object) -> None:
+            pass
+
+    def logs() -> list[list[tuple[object, ...]]]:
+        out = []
+        for lang in ("en", "ja"):
+            for opts in ({}, {"players": 4, "open_teams": True}, {"players": 3}):
+                game = gamelib.load("trench", lang=lang, **opts)
+                rng = random.Random(11)
+                for seed in range(2):
+                    st = game.new_state(seed)
+                    while not st.is_terminal():
+                        legal = st.legal_actions()
+                        st = play(st, legal[rng.randrange(len(legal))])
+                    out.append([(e.key, e.en, e.ja, e.player, e.visible_to, e.kind,
+                                 repr(e.params)) for e in st.log])
+        return out
+
+    shared = logs()
+    assert len(state._SHARED) > 20
+    monkeypatch.setattr(state, "_SHARED", NoStore())
+    assert logs() == shared
