@@ -238,6 +238,10 @@ _new_reason = TrickReason.__new__
 class MegalomaniaState(State[Action]):
     """One moment of a Megalomania game."""
 
+    #: The seat to act, or ``None`` once the game is over: a field kept as the game moves
+    #: (:meth:`_turn` finds it from the phase), read at every step.
+    current_player: int | None = None
+
     def __init__(self, game: Game[Any], seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
         o: Any = game.options
@@ -298,6 +302,7 @@ class MegalomaniaState(State[Action]):
             for s in range(n):
                 self._draw_scroll(s)
         self._start_round()
+        self.current_player = self._turn()
 
     def clone(self) -> MegalomaniaState:
         """A hand-written copy of what a card play mutates: the hands and captured tricks (one
@@ -428,6 +433,7 @@ class MegalomaniaState(State[Action]):
         st.set_aside = [c for c in DECK if c not in placed]
         st.deck = []
         st.trick_no = mission(mission_no).tricks - max(len(h) for h in st.hands)
+        st.current_player = st._turn()
         return st
 
     # -- helpers -------------------------------------------------------------------------
@@ -554,9 +560,10 @@ class MegalomaniaState(State[Action]):
                 x.update(cards)
 
     # -- contract ------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` once the game is over."""
+    def _turn(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over, found from the phase (what
+        ``current_player`` holds: set by ``__init__``, :meth:`_apply`, the card play and code
+        that builds a state by hand)."""
         phase = self.phase
         if phase == "play":  # by far the most common
             return (self.leader + len(self.trick)) % self.n
@@ -587,7 +594,7 @@ class MegalomaniaState(State[Action]):
         """The fast path (:meth:`State.apply_in_place`), with the action's stored text."""
         if type(action) is PlayCard and self.phase == "play":  # the common step, at once
             self._scratch.legal = None
-            self._apply_play((self.leader + len(self.trick)) % self.n, action)
+            self._apply_play(self.current_player, action)  # type: ignore[arg-type]
         else:
             self._apply(action)
         history = self.history
@@ -623,7 +630,7 @@ class MegalomaniaState(State[Action]):
             return legal.copy()
         # (_play_actions inlined: the common step)
         trick = self.trick
-        seat = (self.leader + len(trick)) % self.n
+        seat: int = self.current_player  # type: ignore[assignment]
         hand = self.hands[seat]
         dominant = self.dominant
         number = self.mission_no
@@ -770,10 +777,14 @@ class MegalomaniaState(State[Action]):
         return msg.term("r_phase", action=act, who=who, expected=expected)
 
     def _apply(self, action: Action) -> None:
+        self._act(action)
+        self.current_player = self._turn()
+
+    def _act(self, action: Action) -> None:
         self._scratch.legal = None
         kind = type(action)
         if kind is PlayCard and self.phase == "play":  # by far the most common step
-            self._apply_play((self.leader + len(self.trick)) % self.n, action)
+            self._apply_play(self.current_player, action)  # type: ignore[arg-type]
             return
         seat = self.current_player
         assert seat is not None
@@ -1007,8 +1018,13 @@ class MegalomaniaState(State[Action]):
             self.add_log("drawn", player=seat, visible_to={seat}, card=drawn.term)
         if action.power:
             self._fire_power(seat, action)
-        if len(trick) == self.n and self.phase == "play":
+        if self.phase != "play":  # an Explorer or a Peasant: its player acts again
+            self.current_player = seat
+        elif len(trick) == self.n:
             self._finish_trick()
+            self.current_player = self._turn()
+        else:
+            self.current_player = (seat + 1) % self.n
 
     def _fire_power(self, seat: int, action: PlayCard) -> None:
         card = action.card
