@@ -70,10 +70,12 @@ SCROLL_BONUS = 2  # resources a scroll adds
 
 _NAMES = tuple(Term(f"Player {s + 1}", f"プレイヤー{s + 1}") for s in range(4))
 
-# What ``clone`` copies at once (written out there): the lists a card play changes, ``hands``,
-# ``captured``, ``trick``, ``crystals`` and ``cubes``; ``hands`` and ``captured`` one level only
-# (a hand or a seat's list of tricks is replaced, never changed, so clones share them);
-# ``round_plays`` and ``last_trick`` are replaced whole, never changed.
+# What ``clone`` copies at once (written out there): the lists every card play changes,
+# ``hands`` (one level only: clones share the hands) and ``trick``. ``captured``, ``crystals``
+# and ``cubes`` (changed by a trick's end, a power, a cube or a resource choice) are shared too.
+# A state whose ``_scratch.shared`` is set (a clone may share them) replaces a hand, or one of
+# those three whole, with the change; one that owns them (never cloned, or thawed since, see
+# ``_thaw``) changes them in place. ``round_plays`` and ``last_trick`` are always replaced.
 # What ``clone`` shares until the first write (copy on write, see ``_thaw``): lists of per-seat
 # lists and flat lists that only the set-up steps, rare plays and the end of a round change.
 _COLD_SEAT_LISTS = (
@@ -305,11 +307,11 @@ class MegalomaniaState(State[Action]):
         self.current_player = self._turn()
 
     def clone(self) -> MegalomaniaState:
-        """A hand-written copy of what a card play mutates: the hands and captured tricks (one
-        level: a hand or a seat's tricks are replaced, never changed), the trick and the
-        counters; the log list is handed to the twin, this state keeping a view of it
-        (:meth:`State.share_log`). The sets of seen cards (changed at a trick's end) and the
-        generator (used by deals and the Explorer) are shared until either state writes
+        """A hand-written copy of what every card play mutates: the list of hands (one level)
+        and the trick; the log list is handed to the twin, this state keeping a view of it
+        (:meth:`State.share_log`). The hands, the captured tricks and the counters (see the
+        note above ``_COLD_SEAT_LISTS``), the sets of seen cards (changed at a trick's end) and
+        the generator (used by deals and the Explorer) are shared until either state writes
         (:meth:`_own_seen`, :meth:`_own_rng`), as are the lists only set-up steps and the end
         of a round change (:meth:`_thaw`). Cards, plays, actions and log entries are immutable
         and shared; so is the game."""
@@ -324,10 +326,7 @@ class MegalomaniaState(State[Action]):
             prefix._items, prefix._n = log, len(log)
             self._log_shared = True
         d["hands"] = self.hands.copy()
-        d["captured"] = self.captured.copy()
         d["trick"] = self.trick.copy()
-        d["crystals"] = self.crystals.copy()
-        d["cubes"] = self.cubes.copy()
         scratch = self._scratch
         scratch.shared = scratch.seen_shared = scratch.rng_shared = True
         if scratch.track is not None:  # shared now: each state adds to a copy of its own
@@ -340,7 +339,8 @@ class MegalomaniaState(State[Action]):
         return new
 
     def _thaw(self) -> None:
-        """Own the cold lists before changing one (they may be shared with a clone)."""
+        """Own the cold lists before changing one (they may be shared with a clone), and the
+        hands, ``captured``, ``crystals`` and ``cubes`` (see ``clone``)."""
         scratch = self._scratch
         if scratch.shared:
             d = self.__dict__
@@ -348,13 +348,16 @@ class MegalomaniaState(State[Action]):
                 d[name] = [x.copy() for x in d[name]]
             for name in _COLD_LISTS:
                 d[name] = d[name].copy()
+            self.hands = [x.copy() for x in self.hands]
+            self.captured = self.captured.copy()
+            self.crystals, self.cubes = self.crystals.copy(), self.cubes.copy()
             scratch.shared = False
         self._own_seen()
 
     def _thaw_kept(self) -> None:
         """:meth:`_thaw` at a round's end: own only the cold lists the next round keeps
-        (``scrolls`` and the flat ones); :meth:`_collect` makes the others and ``seen`` anew, and
-        nothing changes them before it."""
+        (``scrolls`` and the flat ones); :meth:`_collect` makes the others, ``seen``, the hands,
+        ``captured``, ``crystals`` and ``cubes`` anew, and nothing changes them before it."""
         scratch = self._scratch
         if scratch.shared:
             self.scrolls = [x.copy() for x in self.scrolls]
@@ -839,8 +842,13 @@ class MegalomaniaState(State[Action]):
         """Take the resources (``crystals`` and ``cubes`` are the state's own: see ``clone``;
         ``scrolls`` and ``queue`` are replaced); the cold lists are thawed only by the last
         seat, before the deal."""
-        self.crystals[seat] = action.crystals
-        self.cubes[seat] = action.cubes
+        if self._scratch.shared:  # replaced, not changed: see clone
+            crystals = self.crystals = self.crystals.copy()
+            cubes = self.cubes = self.cubes.copy()
+        else:
+            crystals, cubes = self.crystals, self.cubes
+        crystals[seat] = action.crystals
+        cubes[seat] = action.cubes
         self._log("resources", seat, "action", {
             "who": _NAMES[seat], "crystals": action.crystals, "cubes": action.cubes,
         })
@@ -850,9 +858,9 @@ class MegalomaniaState(State[Action]):
             scrolls = self.scrolls = self.scrolls.copy()  # replaced, not changed: see _thaw
             scrolls[seat] = held
             if action.scroll is ScrollKind.CRYSTAL:
-                self.crystals[seat] += SCROLL_BONUS
+                crystals[seat] += SCROLL_BONUS
             else:
-                self.cubes[seat] += SCROLL_BONUS
+                cubes[seat] += SCROLL_BONUS
             self.add_log("scroll_use", player=seat, who=_NAMES[seat], scroll=action.scroll.term,
                          effect=action.scroll.effect, kind="action")
         self._next_in_queue()
@@ -974,14 +982,25 @@ class MegalomaniaState(State[Action]):
         if track is None or track.count != len(trick) or track.dominant is not self.dominant:
             track = self._tracker()
         forced = not quiet and track.wizard_seat is not None  # only the log needs it
-        hand = self.hands[seat] = self.hands[seat].copy()  # shared with clones: replaced
+        if scratch.shared:  # shared with a clone: replaced (see clone)
+            hand = self.hands[seat] = self.hands[seat].copy()
+        else:
+            hand = self.hands[seat]
         hand.remove(card)
         if self.revealed[seat] or self.orders[seat] or self.covered[seat]:
             self._take_from_extras(seat, card)
         if action.power:
-            self.crystals[seat] -= 1
+            if scratch.shared:
+                crystals = self.crystals = self.crystals.copy()
+                crystals[seat] -= 1
+            else:
+                self.crystals[seat] -= 1
         if action.cube:
-            self.cubes[seat] -= 1
+            if scratch.shared:
+                cubes = self.cubes = self.cubes.copy()
+                cubes[seat] -= 1
+            else:
+                self.cubes[seat] -= 1
         play = _SEAT_PLAYS[seat].get(action) or Play.of(seat, action)
         trick.append(play)
         if track.owned:  # no clone shares it: fold the play in place
@@ -1060,7 +1079,8 @@ class MegalomaniaState(State[Action]):
             self.orders[seat].insert(order_pos, found)
         trick = list(self.captured[owner][t])  # replaced, not changed: clones share tricks
         trick[i] = card
-        tricks = self.captured[owner] = list(self.captured[owner])  # the same
+        captured = self.captured = self.captured.copy()  # the same for the seats' lists
+        tricks = captured[owner] = list(captured[owner])
         tricks[t] = trick
         self._scratch.tallies = None
         self._public([card, found])
@@ -1077,7 +1097,8 @@ class MegalomaniaState(State[Action]):
     def _finish_trick(self) -> None:
         assert self.dominant is not None
         trick = self.trick
-        track = self._scratch.track
+        scratch = self._scratch
+        track = scratch.track
         if track is None or track.count != len(trick) or track.dominant is not self.dominant:
             track = self._tracker()
         winner = track.winner
@@ -1096,14 +1117,16 @@ class MegalomaniaState(State[Action]):
                 "reason": reason,
             })
         cards = list(map(_card_of, trick))  # (no list comprehension's function per trick)
-        self.captured[winner] = [*self.captured[winner], cards]
+        captured = self.captured = (  # replaced if a clone may share it
+            self.captured.copy() if scratch.shared else self.captured)
+        captured[winner] = [*captured[winner], cards]
         self._public(cards)  # the trick's cards are seen by all from its end on
-        self._scratch.tallies = None
+        scratch.tallies = None
         self.last_trick = trick  # the finished trick list is not changed again
         self.round_plays = [*self.round_plays, (*trick,)]  # replaced: clones share it
         self.last_winner = winner
         self.trick = []
-        self._scratch.track = empty_tracker(self.dominant, self.cube_step)
+        scratch.track = empty_tracker(self.dominant, self.cube_step)
         self.leader = self.next_leader if self.next_leader is not None else winner
         self.next_leader = None
         if self.trick_no >= m.tricks:
