@@ -145,6 +145,10 @@ _SEAT_PLAYS: tuple[dict[PlayCard, Play], ...] = tuple(
     {a: Play.of(s, a) for table in _PLAY_TABLES for plays in table.values() for a in plays}
     for s in range(4)
 )
+# The log line of each card play, per seat, keyed by the action (a cube play: the action and the
+# cube step), made at its first play and shared by every game after (entries are immutable; every
+# Megalomania game writes to the one catalog of its class).
+_PLAY_ENTRIES: tuple[dict[Any, LogEntry], ...] = ({}, {}, {}, {})
 _LAST_TRICK = {m.number: m.tricks - 1 for m in MISSIONS}  # the last trick's trick_no
 _ORDERED = frozenset(m.number for m in MISSIONS if m.deal is Deal.ORDER)  # a fixed play order
 
@@ -1013,17 +1017,11 @@ class MegalomaniaState(State[Action]):
             if self._log_shared:
                 log = self.log = log[:]
                 self._log_shared = False
-            entry = _new_entry(LogEntry)
-            if action.cube:  # (``card._term``: the ``term`` property's value, without its call)
-                entry.key = "play_cube"
-                entry.params = {"who": _NAMES[seat], "card": card._term,
-                                "value": card.value + action.cube * self.cube_step}
-            else:
-                entry.key = "play"
-                entry.params = {"who": _NAMES[seat], "card": card._term}
-            entry.player, entry.kind = seat, "action"
-            entry._en = entry._ja = entry.visible_to = None
-            entry.catalog = self.game.messages
+            entries = _PLAY_ENTRIES[seat]  # made once per seat, play and cube step
+            key: Any = (action, self.cube_step) if action.cube else action
+            entry = entries.get(key)
+            if entry is None:
+                entry = entries[key] = self._play_entry(seat, action)
             log.append(entry)
         if forced and not (action.power and card.rank is Rank.ASSASSIN):
             self._log("forced", seat, "narration", {"who": _NAMES[seat]})
@@ -1044,6 +1042,23 @@ class MegalomaniaState(State[Action]):
             self.current_player = self._turn()
         else:
             self.current_player = (seat + 1) % self.n
+
+    def _play_entry(self, seat: int, action: PlayCard) -> LogEntry:
+        """The log line of ``action`` played by ``seat`` (:meth:`Catalog.entry_from` inlined:
+        every key is in the catalog)."""
+        card = action.card
+        entry = _new_entry(LogEntry)
+        if action.cube:  # (``card._term``: the ``term`` property's value, without its call)
+            entry.key = "play_cube"
+            entry.params = {"who": _NAMES[seat], "card": card._term,
+                            "value": card.value + action.cube * self.cube_step}
+        else:
+            entry.key = "play"
+            entry.params = {"who": _NAMES[seat], "card": card._term}
+        entry.player, entry.kind = seat, "action"
+        entry._en = entry._ja = entry.visible_to = None
+        entry.catalog = self.game.messages
+        return entry
 
     def _fire_power(self, seat: int, action: PlayCard) -> None:
         card = action.card

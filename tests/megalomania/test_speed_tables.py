@@ -72,3 +72,31 @@ def test_states_built_by_hand_know_whose_turn_it_is() -> None:
     assert built.current_player == built._turn() == seat
     sample = _Rebuilder(st.view(seat), game, None).sample(random.Random(1))
     assert sample.current_player == sample._turn() == seat
+
+
+def test_shared_play_log_lines_match_the_play() -> None:
+    """A card play's log line is made once per seat, play and cube step and shared: along
+    seeded games with every cube step (one after the other, so later games reuse the lines of
+    earlier ones) each play's line names its player and card, and a cube play its value with
+    the game's cube step."""
+    from gamelib.megalomania.state import _NAMES
+
+    rng = random.Random(3)
+    for cube_step in (1, 2, 3, 2):
+        game = gamelib.load("megalomania", cube_step=cube_step, length="short")
+        st = game.new_state(cube_step)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            seat, was = st.current_player, len(st.log)
+            st = gamelib.play(st, action)
+            if type(action) is not PlayCard:
+                continue
+            entry = next(e for e in st.log[was:] if e.key in ("play", "play_cube"))
+            card = action.card
+            want = {"who": _NAMES[seat], "card": card.term}
+            if action.cube:
+                want["value"] = card.value + action.cube * cube_step
+            assert entry.key == ("play_cube" if action.cube else "play")
+            assert (entry.params, entry.player, entry.kind) == (want, seat, "action")
+            assert entry.visible_to is None and entry.catalog is game.messages
