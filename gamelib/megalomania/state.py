@@ -200,7 +200,10 @@ class _Scratch(list):  # type: ignore[type-arg]
     """Values derived from a state and cached with it (issue 12): its legal actions (computed
     once, dropped by ``_apply``) and the trick in progress folded play by play (a
     :class:`TrickTracker`: status, winner and "would this play win" in constant time, made again
-    from ``trick`` when it does not match). Both are immutable, so a clone starts with the same.
+    from ``trick`` when it does not match). The legal actions are immutable, so a clone starts
+    with the same; a state's own tracker (``owned``, folded in place) is handed to its clone,
+    the original making its own again if it needs one (``clone``), so no two states share one
+    that changes.
 
     A cache is not content: to :func:`~gamelib.core.state.fingerprint`, ``digest`` and pickle
     this is an empty sequence, so a state compares the same whatever it has cached, and asking a
@@ -333,11 +336,10 @@ class MegalomaniaState(State[Action]):
         d["trick"] = self.trick.copy()
         scratch = self._scratch
         scratch.shared = scratch.seen_shared = scratch.rng_shared = True
-        if scratch.track is not None:  # shared now: each state adds to a copy of its own
-            scratch.track.owned = False
         new_scratch = d["_scratch"] = _new_scratch(_Scratch)
         new_scratch.legal, new_scratch.track, new_scratch.bans = (
             scratch.legal, scratch.track, scratch.bans)
+        scratch.track = None  # handed to the twin (which plays on, as play() does): no sharing
         new_scratch.tallies = None
         new_scratch.shared = new_scratch.seen_shared = new_scratch.rng_shared = True
         return new
