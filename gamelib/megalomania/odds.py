@@ -588,6 +588,7 @@ class _Rebuilder:
         st.scores, st.negatives = list(view.scores), list(view.negative_points)
         st.final = None
         st.history = ()
+        st.current_player = st._turn()
         self.public = (
             {c for seat in st.captured for t in seat for c in t} | {p.card for p in view.trick}
         )

@@ -247,8 +247,8 @@ class TrickTracker:
         self.dom: tuple[int, int, int, int] | None = None
         self.led: tuple[int, int, int, int] | None = None
         self._status: TrickStatus | None = None
-        # Only a state's own tracker is owned (pushed in place); cloning the state shares it,
-        # and then neither copy owns it.
+        # Only a state's own tracker is owned (pushed in place): cloning the state hands it to
+        # the clone; a state sharing an unowned one (the empty trick's) folds into a copy.
         self.owned = False
 
     @classmethod

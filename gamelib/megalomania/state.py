@@ -70,10 +70,12 @@ SCROLL_BONUS = 2  # resources a scroll adds
 
 _NAMES = tuple(Term(f"Player {s + 1}", f"プレイヤー{s + 1}") for s in range(4))
 
-# What ``clone`` copies at once (written out there): the lists a card play changes, ``hands``,
-# ``captured``, ``trick``, ``crystals`` and ``cubes``; ``hands`` and ``captured`` one level only
-# (a hand or a seat's list of tricks is replaced, never changed, so clones share them);
-# ``round_plays`` and ``last_trick`` are replaced whole, never changed.
+# What ``clone`` copies at once (written out there): the lists every card play changes,
+# ``hands`` (one level only: clones share the hands) and ``trick``. ``captured``, ``crystals``
+# and ``cubes`` (changed by a trick's end, a power, a cube or a resource choice) are shared too.
+# A state whose ``_scratch.shared`` is set (a clone may share them) replaces a hand, or one of
+# those three whole, with the change; one that owns them (never cloned, or thawed since, see
+# ``_thaw``) changes them in place. ``round_plays`` and ``last_trick`` are always replaced.
 # What ``clone`` shares until the first write (copy on write, see ``_thaw``): lists of per-seat
 # lists and flat lists that only the set-up steps, rare plays and the end of a round change.
 _COLD_SEAT_LISTS = (
@@ -143,6 +145,10 @@ _SEAT_PLAYS: tuple[dict[PlayCard, Play], ...] = tuple(
     {a: Play.of(s, a) for table in _PLAY_TABLES for plays in table.values() for a in plays}
     for s in range(4)
 )
+# The log line of each card play, per seat, keyed by the action (a cube play: the action and the
+# cube step), made at its first play and shared by every game after (entries are immutable; every
+# Megalomania game writes to the one catalog of its class).
+_PLAY_ENTRIES: tuple[dict[Any, LogEntry], ...] = ({}, {}, {}, {})
 _LAST_TRICK = {m.number: m.tricks - 1 for m in MISSIONS}  # the last trick's trick_no
 _ORDERED = frozenset(m.number for m in MISSIONS if m.deal is Deal.ORDER)  # a fixed play order
 
@@ -194,7 +200,10 @@ class _Scratch(list):  # type: ignore[type-arg]
     """Values derived from a state and cached with it (issue 12): its legal actions (computed
     once, dropped by ``_apply``) and the trick in progress folded play by play (a
     :class:`TrickTracker`: status, winner and "would this play win" in constant time, made again
-    from ``trick`` when it does not match). Both are immutable, so a clone starts with the same.
+    from ``trick`` when it does not match). The legal actions are immutable, so a clone starts
+    with the same; a state's own tracker (``owned``, folded in place) is handed to its clone,
+    the original making its own again if it needs one (``clone``), so no two states share one
+    that changes.
 
     A cache is not content: to :func:`~gamelib.core.state.fingerprint`, ``digest`` and pickle
     this is an empty sequence, so a state compares the same whatever it has cached, and asking a
@@ -237,6 +246,10 @@ _new_reason = TrickReason.__new__
 
 class MegalomaniaState(State[Action]):
     """One moment of a Megalomania game."""
+
+    #: The seat to act, or ``None`` once the game is over: a field kept as the game moves
+    #: (:meth:`_turn` finds it from the phase), read at every step.
+    current_player: int | None = None
 
     def __init__(self, game: Game[Any], seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
@@ -298,13 +311,14 @@ class MegalomaniaState(State[Action]):
             for s in range(n):
                 self._draw_scroll(s)
         self._start_round()
+        self.current_player = self._turn()
 
     def clone(self) -> MegalomaniaState:
-        """A hand-written copy of what a card play mutates: the hands and captured tricks (one
-        level: a hand or a seat's tricks are replaced, never changed), the trick and the
-        counters; the log list is handed to the twin, this state keeping a view of it
-        (:meth:`State.share_log`). The sets of seen cards (changed at a trick's end) and the
-        generator (used by deals and the Explorer) are shared until either state writes
+        """A hand-written copy of what every card play mutates: the list of hands (one level)
+        and the trick; the log list is handed to the twin, this state keeping a view of it
+        (:meth:`State.share_log`). The hands, the captured tricks and the counters (see the
+        note above ``_COLD_SEAT_LISTS``), the sets of seen cards (changed at a trick's end) and
+        the generator (used by deals and the Explorer) are shared until either state writes
         (:meth:`_own_seen`, :meth:`_own_rng`), as are the lists only set-up steps and the end
         of a round change (:meth:`_thaw`). Cards, plays, actions and log entries are immutable
         and shared; so is the game."""
@@ -319,23 +333,20 @@ class MegalomaniaState(State[Action]):
             prefix._items, prefix._n = log, len(log)
             self._log_shared = True
         d["hands"] = self.hands.copy()
-        d["captured"] = self.captured.copy()
         d["trick"] = self.trick.copy()
-        d["crystals"] = self.crystals.copy()
-        d["cubes"] = self.cubes.copy()
         scratch = self._scratch
         scratch.shared = scratch.seen_shared = scratch.rng_shared = True
-        if scratch.track is not None:  # shared now: each state adds to a copy of its own
-            scratch.track.owned = False
         new_scratch = d["_scratch"] = _new_scratch(_Scratch)
         new_scratch.legal, new_scratch.track, new_scratch.bans = (
             scratch.legal, scratch.track, scratch.bans)
+        scratch.track = None  # handed to the twin (which plays on, as play() does): no sharing
         new_scratch.tallies = None
         new_scratch.shared = new_scratch.seen_shared = new_scratch.rng_shared = True
         return new
 
     def _thaw(self) -> None:
-        """Own the cold lists before changing one (they may be shared with a clone)."""
+        """Own the cold lists before changing one (they may be shared with a clone), and the
+        hands, ``captured``, ``crystals`` and ``cubes`` (see ``clone``)."""
         scratch = self._scratch
         if scratch.shared:
             d = self.__dict__
@@ -343,13 +354,16 @@ class MegalomaniaState(State[Action]):
                 d[name] = [x.copy() for x in d[name]]
             for name in _COLD_LISTS:
                 d[name] = d[name].copy()
+            self.hands = [x.copy() for x in self.hands]
+            self.captured = self.captured.copy()
+            self.crystals, self.cubes = self.crystals.copy(), self.cubes.copy()
             scratch.shared = False
         self._own_seen()
 
     def _thaw_kept(self) -> None:
         """:meth:`_thaw` at a round's end: own only the cold lists the next round keeps
-        (``scrolls`` and the flat ones); :meth:`_collect` makes the others and ``seen`` anew, and
-        nothing changes them before it."""
+        (``scrolls`` and the flat ones); :meth:`_collect` makes the others, ``seen``, the hands,
+        ``captured``, ``crystals`` and ``cubes`` anew, and nothing changes them before it."""
         scratch = self._scratch
         if scratch.shared:
             self.scrolls = [x.copy() for x in self.scrolls]
@@ -428,6 +442,7 @@ class MegalomaniaState(State[Action]):
         st.set_aside = [c for c in DECK if c not in placed]
         st.deck = []
         st.trick_no = mission(mission_no).tricks - max(len(h) for h in st.hands)
+        st.current_player = st._turn()
         return st
 
     # -- helpers -------------------------------------------------------------------------
@@ -554,9 +569,10 @@ class MegalomaniaState(State[Action]):
                 x.update(cards)
 
     # -- contract ------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` once the game is over."""
+    def _turn(self) -> int | None:
+        """The seat to act, or ``None`` once the game is over, found from the phase (what
+        ``current_player`` holds: set by ``__init__``, :meth:`_apply`, the card play and code
+        that builds a state by hand)."""
         phase = self.phase
         if phase == "play":  # by far the most common
             return (self.leader + len(self.trick)) % self.n
@@ -587,7 +603,7 @@ class MegalomaniaState(State[Action]):
         """The fast path (:meth:`State.apply_in_place`), with the action's stored text."""
         if type(action) is PlayCard and self.phase == "play":  # the common step, at once
             self._scratch.legal = None
-            self._apply_play((self.leader + len(self.trick)) % self.n, action)
+            self._apply_play(self.current_player, action)  # type: ignore[arg-type]
         else:
             self._apply(action)
         history = self.history
@@ -623,7 +639,7 @@ class MegalomaniaState(State[Action]):
             return legal.copy()
         # (_play_actions inlined: the common step)
         trick = self.trick
-        seat = (self.leader + len(trick)) % self.n
+        seat: int = self.current_player  # type: ignore[assignment]
         hand = self.hands[seat]
         dominant = self.dominant
         number = self.mission_no
@@ -770,10 +786,14 @@ class MegalomaniaState(State[Action]):
         return msg.term("r_phase", action=act, who=who, expected=expected)
 
     def _apply(self, action: Action) -> None:
+        self._act(action)
+        self.current_player = self._turn()
+
+    def _act(self, action: Action) -> None:
         self._scratch.legal = None
         kind = type(action)
         if kind is PlayCard and self.phase == "play":  # by far the most common step
-            self._apply_play((self.leader + len(self.trick)) % self.n, action)
+            self._apply_play(self.current_player, action)  # type: ignore[arg-type]
             return
         seat = self.current_player
         assert seat is not None
@@ -828,8 +848,13 @@ class MegalomaniaState(State[Action]):
         """Take the resources (``crystals`` and ``cubes`` are the state's own: see ``clone``;
         ``scrolls`` and ``queue`` are replaced); the cold lists are thawed only by the last
         seat, before the deal."""
-        self.crystals[seat] = action.crystals
-        self.cubes[seat] = action.cubes
+        if self._scratch.shared:  # replaced, not changed: see clone
+            crystals = self.crystals = self.crystals.copy()
+            cubes = self.cubes = self.cubes.copy()
+        else:
+            crystals, cubes = self.crystals, self.cubes
+        crystals[seat] = action.crystals
+        cubes[seat] = action.cubes
         self._log("resources", seat, "action", {
             "who": _NAMES[seat], "crystals": action.crystals, "cubes": action.cubes,
         })
@@ -839,9 +864,9 @@ class MegalomaniaState(State[Action]):
             scrolls = self.scrolls = self.scrolls.copy()  # replaced, not changed: see _thaw
             scrolls[seat] = held
             if action.scroll is ScrollKind.CRYSTAL:
-                self.crystals[seat] += SCROLL_BONUS
+                crystals[seat] += SCROLL_BONUS
             else:
-                self.cubes[seat] += SCROLL_BONUS
+                cubes[seat] += SCROLL_BONUS
             self.add_log("scroll_use", player=seat, who=_NAMES[seat], scroll=action.scroll.term,
                          effect=action.scroll.effect, kind="action")
         self._next_in_queue()
@@ -963,14 +988,25 @@ class MegalomaniaState(State[Action]):
         if track is None or track.count != len(trick) or track.dominant is not self.dominant:
             track = self._tracker()
         forced = not quiet and track.wizard_seat is not None  # only the log needs it
-        hand = self.hands[seat] = self.hands[seat].copy()  # shared with clones: replaced
+        if scratch.shared:  # shared with a clone: replaced (see clone)
+            hand = self.hands[seat] = self.hands[seat].copy()
+        else:
+            hand = self.hands[seat]
         hand.remove(card)
         if self.revealed[seat] or self.orders[seat] or self.covered[seat]:
             self._take_from_extras(seat, card)
         if action.power:
-            self.crystals[seat] -= 1
+            if scratch.shared:
+                crystals = self.crystals = self.crystals.copy()
+                crystals[seat] -= 1
+            else:
+                self.crystals[seat] -= 1
         if action.cube:
-            self.cubes[seat] -= 1
+            if scratch.shared:
+                cubes = self.cubes = self.cubes.copy()
+                cubes[seat] -= 1
+            else:
+                self.cubes[seat] -= 1
         play = _SEAT_PLAYS[seat].get(action) or Play.of(seat, action)
         trick.append(play)
         if track.owned:  # no clone shares it: fold the play in place
@@ -983,17 +1019,11 @@ class MegalomaniaState(State[Action]):
             if self._log_shared:
                 log = self.log = log[:]
                 self._log_shared = False
-            entry = _new_entry(LogEntry)
-            if action.cube:  # (``card._term``: the ``term`` property's value, without its call)
-                entry.key = "play_cube"
-                entry.params = {"who": _NAMES[seat], "card": card._term,
-                                "value": card.value + action.cube * self.cube_step}
-            else:
-                entry.key = "play"
-                entry.params = {"who": _NAMES[seat], "card": card._term}
-            entry.player, entry.kind = seat, "action"
-            entry._en = entry._ja = entry.visible_to = None
-            entry.catalog = self.game.messages
+            entries = _PLAY_ENTRIES[seat]  # made once per seat, play and cube step
+            key: Any = (action, self.cube_step) if action.cube else action
+            entry = entries.get(key)
+            if entry is None:
+                entry = entries[key] = self._play_entry(seat, action)
             log.append(entry)
         if forced and not (action.power and card.rank is Rank.ASSASSIN):
             self._log("forced", seat, "narration", {"who": _NAMES[seat]})
@@ -1007,8 +1037,30 @@ class MegalomaniaState(State[Action]):
             self.add_log("drawn", player=seat, visible_to={seat}, card=drawn.term)
         if action.power:
             self._fire_power(seat, action)
-        if len(trick) == self.n and self.phase == "play":
+        if self.phase != "play":  # an Explorer or a Peasant: its player acts again
+            self.current_player = seat
+        elif len(trick) == self.n:
             self._finish_trick()
+            self.current_player = self._turn()
+        else:
+            self.current_player = (seat + 1) % self.n
+
+    def _play_entry(self, seat: int, action: PlayCard) -> LogEntry:
+        """The log line of ``action`` played by ``seat`` (:meth:`Catalog.entry_from` inlined:
+        every key is in the catalog)."""
+        card = action.card
+        entry = _new_entry(LogEntry)
+        if action.cube:  # (``card._term``: the ``term`` property's value, without its call)
+            entry.key = "play_cube"
+            entry.params = {"who": _NAMES[seat], "card": card._term,
+                            "value": card.value + action.cube * self.cube_step}
+        else:
+            entry.key = "play"
+            entry.params = {"who": _NAMES[seat], "card": card._term}
+        entry.player, entry.kind = seat, "action"
+        entry._en = entry._ja = entry.visible_to = None
+        entry.catalog = self.game.messages
+        return entry
 
     def _fire_power(self, seat: int, action: PlayCard) -> None:
         card = action.card
@@ -1044,7 +1096,8 @@ class MegalomaniaState(State[Action]):
             self.orders[seat].insert(order_pos, found)
         trick = list(self.captured[owner][t])  # replaced, not changed: clones share tricks
         trick[i] = card
-        tricks = self.captured[owner] = list(self.captured[owner])  # the same
+        captured = self.captured = self.captured.copy()  # the same for the seats' lists
+        tricks = captured[owner] = list(captured[owner])
         tricks[t] = trick
         self._scratch.tallies = None
         self._public([card, found])
@@ -1061,7 +1114,8 @@ class MegalomaniaState(State[Action]):
     def _finish_trick(self) -> None:
         assert self.dominant is not None
         trick = self.trick
-        track = self._scratch.track
+        scratch = self._scratch
+        track = scratch.track
         if track is None or track.count != len(trick) or track.dominant is not self.dominant:
             track = self._tracker()
         winner = track.winner
@@ -1080,14 +1134,16 @@ class MegalomaniaState(State[Action]):
                 "reason": reason,
             })
         cards = list(map(_card_of, trick))  # (no list comprehension's function per trick)
-        self.captured[winner] = [*self.captured[winner], cards]
+        captured = self.captured = (  # replaced if a clone may share it
+            self.captured.copy() if scratch.shared else self.captured)
+        captured[winner] = [*captured[winner], cards]
         self._public(cards)  # the trick's cards are seen by all from its end on
-        self._scratch.tallies = None
+        scratch.tallies = None
         self.last_trick = trick  # the finished trick list is not changed again
         self.round_plays = [*self.round_plays, (*trick,)]  # replaced: clones share it
         self.last_winner = winner
         self.trick = []
-        self._scratch.track = empty_tracker(self.dominant, self.cube_step)
+        scratch.track = empty_tracker(self.dominant, self.cube_step)
         self.leader = self.next_leader if self.next_leader is not None else winner
         self.next_leader = None
         if self.trick_no >= m.tricks:

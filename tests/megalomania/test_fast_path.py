@@ -172,3 +172,61 @@ def test_the_fast_path_grows_a_history_only_its_state_holds_in_place() -> None:
     held = st.history
     st.apply_in_place(st.legal_actions()[0])
     assert len(held) == 5 and len(st.history) == 6 and st.history[:5] == held
+
+
+def test_clones_taken_along_an_in_place_game_stay_as_they_were() -> None:
+    """A state nobody cloned changes its hands, captured tricks and resources in place; clones
+    taken at many steps of seeded in-place games (before and after set-up steps thaw the
+    original) are exactly as they were at the end, and so is the original when each clone is
+    played on to the end."""
+    for players, seed in ((4, 3), (3, 8), (2, 12)):
+        game = gamelib.load("megalomania", players=players, length="short")
+        st: MegalomaniaState = game.new_state(seed)
+        rng = random.Random(seed)
+        twins: list[tuple[MegalomaniaState, object]] = []
+        step = 0
+        while not st.is_terminal():
+            if step % 9 == 4:
+                twin = st.clone()
+                twins.append((twin, fingerprint(twin)))
+            legal = st.legal_actions()
+            st.apply_in_place(legal[rng.randrange(len(legal))])
+            step += 1
+        assert len(twins) > 10
+        for twin, before in twins:
+            assert fingerprint(twin) == before
+        end = fingerprint(st)
+        for twin, _ in twins[::5]:
+            while not twin.is_terminal():
+                legal = twin.legal_actions()
+                twin.apply_in_place(legal[rng.randrange(len(legal))])
+            assert fingerprint(st) == end
+
+
+def test_a_clone_takes_the_trick_tracker_and_leaves_its_original_unchanged() -> None:
+    """``clone()`` hands the state's trick tracker to the clone (which folds its next play in
+    place) and keeps none: mid-trick, at every step of seeded games, no tracker is held by both,
+    and after the clone plays on, the original's trick status, legal actions and remade tracker
+    are those of its own trick."""
+    from gamelib.megalomania.powers import TrickTracker
+
+    game = gamelib.load("megalomania", length="short")
+    st: MegalomaniaState = game.new_state(9)
+    rng = random.Random(9)
+    checked = 0
+    while not st.is_terminal():
+        legal = st.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        if st.phase == "play" and st.trick:
+            status = st.view(None).trick_status
+            twin = st.clone()
+            assert st._scratch.track is None or st._scratch.track is not twin._scratch.track
+            twin.apply_in_place(action)
+            assert st.view(None).trick_status == status
+            assert st.legal_actions() == legal
+            fresh = TrickTracker.of(st.trick, st.dominant, st.cube_step)
+            assert st._tracker().status() == fresh.status()
+            assert st._tracker().winner == fresh.winner
+            checked += 1
+        st = gamelib.play(st, action)  # type: ignore[assignment]
+    assert checked > 50
