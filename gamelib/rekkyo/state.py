@@ -207,6 +207,10 @@ class RekkyoState(_LegalSlot):
     __slots__ = ()
 
     game: RekkyoGame
+    current_player: int | None = None
+    """The seat to act (the defender or an interceptor during a combat), ``None`` once the game
+    is over: ``actor`` until then, kept as an instance attribute wherever ``actor`` or the phase
+    ``over`` is set (read at every step: no property call)."""
 
     def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
@@ -222,6 +226,7 @@ class RekkyoState(_LegalSlot):
         self.phase = "action"
         self.turn_player = 0
         self.actor = 0
+        self.current_player = 0
         self.turn = 0
         self.combat: Combat | None = None
         self.last_combat: Combat | None = None
@@ -343,7 +348,7 @@ class RekkyoState(_LegalSlot):
         while True:
             p = self.turn_player
             self.turn += 1
-            self.actor = p
+            self.actor = self.current_player = p
             pile = self.pile  # (inline _draw: one call fewer)
             if self._borrowed & _PILE:
                 pile = self.pile = [*pile]
@@ -404,6 +409,7 @@ class RekkyoState(_LegalSlot):
         """
         if self.last_card_drawn or not self.pile:
             self.phase = "over"
+            self.current_player = None
             self.combat = None
             if self.quiet:
                 return True
@@ -422,7 +428,7 @@ class RekkyoState(_LegalSlot):
 
     def _after_action(self) -> None:
         p = self.turn_player
-        self.actor = p
+        self.actor = self.current_player = p
         limit = self.game.cards.hand_limit
         if len(self.hands[p]) > limit:
             self.phase = "discard"
@@ -463,10 +469,6 @@ class RekkyoState(_LegalSlot):
                          card=self._term(cid))
 
     # -- the contract ------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act (the defender or an interceptor during a combat)."""
-        return None if self.phase == "over" else self.actor
 
     def outcome(self) -> Outcome | None:
         """Scores (国力 totals, halved for atomic bomb users) once the game is over."""
@@ -890,7 +892,7 @@ class RekkyoState(_LegalSlot):
         else:
             combat.stage = "defend"
             self.phase = "defend"
-            self.actor = defender
+            self.actor = self.current_player = defender
 
     def _defend(self, p: int, action: Defend) -> None:
         combat = self.combat
@@ -942,7 +944,7 @@ class RekkyoState(_LegalSlot):
             if answerer is not None and self._fighters(answerer):
                 combat.stage = "intercept"
                 self.phase = "intercept"
-                self.actor = answerer
+                self.actor = self.current_player = answerer
                 self.add_log("may_intercept", kind="narration", player=answerer,
                              seat=self._seat(answerer), card=self._term(cid))
                 return
@@ -1370,6 +1372,7 @@ class RekkyoState(_LegalSlot):
         new.phase = self.phase
         new.turn_player = self.turn_player
         new.actor = self.actor
+        new.current_player = self.current_player
         new.turn = self.turn
         combat = self.combat
         new.combat = combat.copy() if combat is not None else None

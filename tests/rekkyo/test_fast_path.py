@@ -155,3 +155,25 @@ def test_a_clone_has_every_attribute_of_its_state() -> None:
             assert fingerprint(twin) == fingerprint(state)
             legal = state.legal_actions()
             state.apply_in_place(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_current_player_is_the_actor_until_the_game_is_over(players: int) -> None:
+    """``current_player`` is an attribute kept wherever ``actor`` or the phase ``over`` is set:
+    it always equals what it stands for, on both paths and on clones."""
+    game = gamelib.load("rekkyo", players=players)
+    for seed in range(6):
+        rng = random.Random(seed)
+        checked = game.new_state(seed)
+        fast = game.new_state(seed, quiet=True)
+        while True:
+            for state in (checked, fast, checked.clone()):
+                expected = None if state.phase == "over" else state.actor
+                assert state.current_player == expected
+            if checked.is_terminal():
+                assert fast.is_terminal()
+                break
+            legal = checked.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            checked = gamelib.play(checked, action)
+            fast.apply_in_place(action)
