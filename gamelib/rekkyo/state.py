@@ -852,8 +852,15 @@ class RekkyoState(_LegalSlot):
                              card=self._term(cid), n=len(combat.attacker_cards))
             if known is not None:  # (inline, not a helper's call)
                 if cid not in hand:
+                    i = 0  # (found by identity: no dataclass __eq__ calls)
+                    for other in known:
+                        if other is action:
+                            break
+                        i += 1
+                    else:  # an equal action, not the one offered
+                        i = known.index(action)
                     known = known[:]
-                    known.remove(action)
+                    del known[i]
                 if (not known or known[0] is not COMMIT) \
                         and cid in self.game.card_tables.openers[combat.route]:
                     known = [COMMIT, *known]
