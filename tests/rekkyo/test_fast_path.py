@@ -177,3 +177,25 @@ def test_current_player_is_the_actor_until_the_game_is_over(players: int) -> Non
             action = legal[rng.randrange(len(legal))]
             checked = gamelib.play(checked, action)
             fast.apply_in_place(action)
+
+
+def test_branches_keep_their_own_histories() -> None:
+    """``apply_in_place`` grows the history inline: twins played apart, and the state they were
+    cloned from played after them, each see their own texts after the shared ones."""
+    game = gamelib.load("rekkyo", players=3)
+    rng = random.Random(5)
+    state = game.new_state(11)
+    for _ in range(40):
+        legal = state.legal_actions()
+        before = tuple(state.history)
+        first, second = state.clone(), state.clone()
+        picks = [legal[rng.randrange(len(legal))] for _ in range(3)]
+        first.apply_in_place(picks[0])
+        second.apply_in_place(picks[1])
+        played = gamelib.play(state, picks[2])
+        state.apply_in_place(picks[2])
+        for twin, pick in ((first, picks[0]), (second, picks[1]), (played, picks[2]),
+                           (state, picks[2])):
+            assert tuple(twin.history) == (*before, str(pick))
+        if state.is_terminal():
+            break
