@@ -168,10 +168,11 @@ _new_prefix = LogPrefix.__new__
 _new_history = History.__new__
 
 
-# What a state may share with a twin (see RekkyoState.clone): one bit per field. Not the hands
-# nor the known cards: callers set those on a clone in place (e.g. a hand dealt anew for odds).
-_PILE, _DISCARD, _OWNER, _ATOMIC, _RNG = 1, 2, 4, 8, 16
-_SHARED = _PILE | _DISCARD | _OWNER | _ATOMIC | _RNG
+# What a state may share with a twin (see RekkyoState.clone): one bit per field. Not the hands:
+# callers set those on a clone in place (e.g. a hand dealt anew for odds). The known cards (each
+# seat's list and the list of them) are shared until the rules change one (_known_lists).
+_PILE, _DISCARD, _OWNER, _ATOMIC, _RNG, _KNOWN = 1, 2, 4, 8, 16, 32
+_SHARED = _PILE | _DISCARD | _OWNER | _ATOMIC | _RNG | _KNOWN
 
 
 class _LegalSlot(State[RekkyoAction]):
@@ -200,11 +201,11 @@ class RekkyoState(_LegalSlot):
     read; nothing is recorded while ``quiet``); :meth:`clone` copies only what ``_apply``
     mutates, and shares the rest copy-on-write: the log list (handed to the twin by the core's
     :meth:`~gamelib.core.state.State.share_log`), the draw and discard piles, the
-    territories' holders, the atomic bombs used and the random stream until either twin changes
-    them (the rules change them only after ``_draw``, ``_discard_list``, ``_owner_dict``,
-    ``_rng`` or an inline test of ``_borrowed`` copied what is shared; setting one of them anew
-    is safe, changing one of those lists in place from outside the rules is not). Hands and
-    known cards are copied.
+    territories' holders, the atomic bombs used, the known cards and the random stream until
+    either twin changes them (the rules change them only after ``_draw``, ``_discard_list``,
+    ``_owner_dict``, ``_known_lists``, ``_rng`` or an inline test of ``_borrowed`` copied what
+    is shared; setting one of them anew is safe, changing one of those lists in place from
+    outside the rules is not). Hands are copied.
     """
 
     __slots__ = ()
@@ -807,7 +808,7 @@ class RekkyoState(_LegalSlot):
                          card=card.name, target=self._seat(q))
             victim = self.hands[q]
             cid = victim.pop(self._rng().randint(0, len(victim) - 1))
-            self.known_held[q] = []  # which card went is not public: forget what q held
+            self._known_lists()[q] = []  # which card went is not public: forget what q held
             self.hands[p].append(cid)
             self.add_log("spy_took", kind="event", player=p, visible_to={p, q},
                          seat=self._seat(p), target=self._seat(q), card=self._term(cid))
@@ -972,6 +973,10 @@ class RekkyoState(_LegalSlot):
         known = self.known_held[p]
         if not known:
             return
+        if self._borrowed & _KNOWN:  # (inline _known_lists: the common case is no known card)
+            lists = self.known_held = list(map(list.copy, self.known_held))
+            self._borrowed &= ~_KNOWN
+            known = lists[p]
         for cid in cids:
             if cid in known:
                 known.remove(cid)
@@ -1176,7 +1181,7 @@ class RekkyoState(_LegalSlot):
         for cid in mine:
             if winner_seat is not None and producer.get(cid) in held:
                 self.hands[winner_seat].append(cid)
-                self.known_held[winner_seat].append(cid)
+                self._known_lists()[winner_seat].append(cid)
                 kept.append(cid)
                 if not quiet:
                     (self._writable_log() if self._log_shared else self.log).append(_ENTRY(
@@ -1189,7 +1194,7 @@ class RekkyoState(_LegalSlot):
         for who, cid in combat.interceptors:
             if (who, cid) in fighters_back:
                 self.hands[who].append(cid)
-                self.known_held[who].append(cid)
+                self._known_lists()[who].append(cid)
                 kept.append(cid)
                 if not quiet:
                     self.add_log("fighter_back", kind="narration", seat=self._seat(who),
@@ -1386,6 +1391,13 @@ class RekkyoState(_LegalSlot):
             self._borrowed &= ~_OWNER
         return self.owner
 
+    def _known_lists(self) -> list[list[str]]:
+        """The known cards, each seat's list and the list of them this state's own."""
+        if self._borrowed & _KNOWN:
+            self.known_held = list(map(list.copy, self.known_held))
+            self._borrowed &= ~_KNOWN
+        return self.known_held
+
     def _rng(self) -> Rng:
         if self._borrowed & _RNG:
             self.rng = self.rng.copy()
@@ -1393,9 +1405,9 @@ class RekkyoState(_LegalSlot):
         return self.rng
 
     def clone(self) -> RekkyoState:
-        """A fast independent copy: the hands, the known cards and the combat in progress are
-        copied; the game, the territories' homes, the log entries and resolved combats are
-        shared (never mutated), and the rest until one of the two twins changes it
+        """A fast independent copy: the hands and the combat in progress are copied; the game,
+        the territories' homes, the log entries and resolved combats are shared (never
+        mutated), and the rest until one of the two twins changes it
         (copy-on-write, see the class docstring). The remembered legal actions go with it (the
         same state): a caller that deals a clone's hands or combat cards anew sets its
         ``_legal`` to ``None`` (as :meth:`sample_world` does)."""
@@ -1426,7 +1438,7 @@ class RekkyoState(_LegalSlot):
         new.atomic_used = self.atomic_used
         new.soviet_start = self.soviet_start
         new.last_card_drawn = self.last_card_drawn
-        new.known_held = list(map(list.copy, self.known_held))
+        new.known_held = self.known_held
         try:  # the same legal actions (never handed out, so shared): play applies at once
             new._legal = self._legal
         except AttributeError:  # a state made without __init__ or clone (unpickled, copied)

@@ -199,3 +199,28 @@ def test_branches_keep_their_own_histories() -> None:
             assert tuple(twin.history) == (*before, str(pick))
         if state.is_terminal():
             break
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 4, "partisan": "sabotage"},
+                                     {"players": 3, "fighter_return": "producer"}])
+def test_known_cards_shared_by_twins_never_change_for_the_other(
+        options: dict[str, object]) -> None:
+    """A clone shares the known cards until the rules change them: playing a twin (checked or in
+    place) never changes what its original knows, and both go on as fresh copies would."""
+    game = gamelib.load("rekkyo", **options)
+    seen_known = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        while not state.is_terminal():
+            before = [list(k) for k in state.known_held]
+            seen_known += any(before)
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            twin = state.clone()
+            twin.apply_in_place(action)
+            nxt = gamelib.play(state, action)
+            assert state.known_held == before
+            assert nxt.known_held == twin.known_held
+            state = nxt
+    assert seen_known
