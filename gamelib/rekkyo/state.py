@@ -1424,7 +1424,12 @@ class RekkyoState(_LegalSlot):
         new.quiet = self.quiet
         new.owner = self.owner
         new.home = self.home
-        new.hands = list(map(list.copy, self.hands))
+        hands = self.hands
+        if len(hands) == 2:  # (the commonest table, unrolled: no map)
+            first, second = hands
+            new.hands = [first[:], second[:]]
+        else:
+            new.hands = list(map(list.copy, hands))
         new.pile = self.pile
         new.discard = self.discard
         new.phase = self.phase
