@@ -76,7 +76,7 @@ def make_position(
     state.pile = [*bottom, *reversed(pile_top)]
     state.atomic_used = list(atomic_used) if atomic_used is not None else [False] * n
     state.phase = "action"
-    state.turn_player = state.actor = turn_player
+    state.turn_player = state.actor = state.current_player = turn_player
     state.combat = None
     state.last_combat = None
     state.turn = 1

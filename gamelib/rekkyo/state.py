@@ -24,8 +24,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import compress, filterfalse, repeat
 from operator import eq
+from sys import getrefcount
 from typing import TYPE_CHECKING, Any
 
+from gamelib.core.history import SOLE_REFS, History
 from gamelib.core.log import Term, entry_maker
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.rng import Rng
@@ -163,12 +165,14 @@ _ONLY = tuple(frozenset({seat}) for seat in range(8))
 """The one-seat audience of each seat's private entries."""
 PASS, COMMIT, DEFEND, NO_INTERCEPT = Pass(), Commit(), Defend(), NoIntercept()
 _new_prefix = LogPrefix.__new__
+_new_history = History.__new__
 
 
-# What a state may share with a twin (see RekkyoState.clone): one bit per field. Not the hands
-# nor the known cards: callers set those on a clone in place (e.g. a hand dealt anew for odds).
-_PILE, _DISCARD, _OWNER, _ATOMIC, _RNG = 1, 2, 4, 8, 16
-_SHARED = _PILE | _DISCARD | _OWNER | _ATOMIC | _RNG
+# What a state may share with a twin (see RekkyoState.clone): one bit per field. Not the hands:
+# callers set those on a clone in place (e.g. a hand dealt anew for odds). The known cards (each
+# seat's list and the list of them) are shared until the rules change one (_known_lists).
+_PILE, _DISCARD, _OWNER, _ATOMIC, _RNG, _KNOWN = 1, 2, 4, 8, 16, 32
+_SHARED = _PILE | _DISCARD | _OWNER | _ATOMIC | _RNG | _KNOWN
 
 
 class _LegalSlot(State[RekkyoAction]):
@@ -197,16 +201,20 @@ class RekkyoState(_LegalSlot):
     read; nothing is recorded while ``quiet``); :meth:`clone` copies only what ``_apply``
     mutates, and shares the rest copy-on-write: the log list (handed to the twin by the core's
     :meth:`~gamelib.core.state.State.share_log`), the draw and discard piles, the
-    territories' holders, the atomic bombs used and the random stream until either twin changes
-    them (the rules change them only after ``_draw``, ``_discard_list``, ``_owner_dict``,
-    ``_rng`` or an inline test of ``_borrowed`` copied what is shared; setting one of them anew
-    is safe, changing one of those lists in place from outside the rules is not). Hands and
-    known cards are copied.
+    territories' holders, the atomic bombs used, the known cards and the random stream until
+    either twin changes them (the rules change them only after ``_draw``, ``_discard_list``,
+    ``_owner_dict``, ``_known_lists``, ``_rng`` or an inline test of ``_borrowed`` copied what
+    is shared; setting one of them anew is safe, changing one of those lists in place from
+    outside the rules is not). Hands are copied.
     """
 
     __slots__ = ()
 
     game: RekkyoGame
+    current_player: int | None = None
+    """The seat to act (the defender or an interceptor during a combat), ``None`` once the game
+    is over: ``actor`` until then, kept as an instance attribute wherever ``actor`` or the phase
+    ``over`` is set (read at every step: no property call)."""
 
     def __init__(self, game: RekkyoGame, seed: int, rng: Rng) -> None:
         super().__init__(game, seed, rng)
@@ -222,6 +230,7 @@ class RekkyoState(_LegalSlot):
         self.phase = "action"
         self.turn_player = 0
         self.actor = 0
+        self.current_player = 0
         self.turn = 0
         self.combat: Combat | None = None
         self.last_combat: Combat | None = None
@@ -343,7 +352,7 @@ class RekkyoState(_LegalSlot):
         while True:
             p = self.turn_player
             self.turn += 1
-            self.actor = p
+            self.actor = self.current_player = p
             pile = self.pile  # (inline _draw: one call fewer)
             if self._borrowed & _PILE:
                 pile = self.pile = [*pile]
@@ -404,6 +413,7 @@ class RekkyoState(_LegalSlot):
         """
         if self.last_card_drawn or not self.pile:
             self.phase = "over"
+            self.current_player = None
             self.combat = None
             if self.quiet:
                 return True
@@ -422,7 +432,7 @@ class RekkyoState(_LegalSlot):
 
     def _after_action(self) -> None:
         p = self.turn_player
-        self.actor = p
+        self.actor = self.current_player = p
         limit = self.game.cards.hand_limit
         if len(self.hands[p]) > limit:
             self.phase = "discard"
@@ -463,10 +473,6 @@ class RekkyoState(_LegalSlot):
                          card=self._term(cid))
 
     # -- the contract ------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act (the defender or an interceptor during a combat)."""
-        return None if self.phase == "over" else self.actor
 
     def outcome(self) -> Outcome | None:
         """Scores (国力 totals, halved for atomic bomb users) once the game is over."""
@@ -716,6 +722,42 @@ class RekkyoState(_LegalSlot):
             self._legal = None
         step(self, self.actor, action)
 
+    def apply_in_place(self, action: RekkyoAction) -> None:
+        """The fast path (:meth:`State.apply_in_place`): ``_apply``, the action's kept text and
+        the history's growth inline (the core's ``apply_in_place``, two calls fewer a step)."""
+        try:
+            step = _STEPS[type(action)]
+        except KeyError:  # pragma: no cover - callers pass only legal actions
+            raise AssertionError(f"unknown action {action!r}") from None
+        if step is not _ADD_CARD:  # (an added card may keep what it can of the legal actions)
+            self._legal = None
+        step(self, self.actor, action)
+        try:  # (kept once made, or a class attribute)
+            text = action._text  # type: ignore[union-attr]
+        except AttributeError:
+            text = str(action)
+        history: Any = self.history  # (a History unless a test set a plain tuple)
+        if type(history) is not History:  # a test set a plain tuple
+            self.history = History((*history, text))
+        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
+            # held by this state alone: grown in place, as the core's apply_in_place does
+            items, n = history._items, history._n
+            items.append(text)
+            if items[n] is text:
+                history._n = n + 1
+            else:  # another thread appended to the shared list first: branch off
+                self.history = History((*items[:n], text))
+        else:  # (History.plus inlined: a checked step's clone shares the history)
+            items, n = history._items, history._n
+            if len(items) == n:
+                items.append(text)
+                if items[n] is not text:  # another thread appended first: branch off
+                    items = [*items[:n], text]
+            else:  # a later branch from the same state: copy the shared prefix once
+                items = [*items[:n], text]
+            history = self.history = _new_history(History)
+            history._items, history._n = items, n + 1
+
     def _apply_pass(self, p: int, action: Pass) -> None:
         if not self.quiet:
             (self._writable_log() if self._log_shared else self.log).append(_ENTRY(
@@ -766,7 +808,7 @@ class RekkyoState(_LegalSlot):
                          card=card.name, target=self._seat(q))
             victim = self.hands[q]
             cid = victim.pop(self._rng().randint(0, len(victim) - 1))
-            self.known_held[q] = []  # which card went is not public: forget what q held
+            self._known_lists()[q] = []  # which card went is not public: forget what q held
             self.hands[p].append(cid)
             self.add_log("spy_took", kind="event", player=p, visible_to={p, q},
                          seat=self._seat(p), target=self._seat(q), card=self._term(cid))
@@ -850,8 +892,15 @@ class RekkyoState(_LegalSlot):
                              card=self._term(cid), n=len(combat.attacker_cards))
             if known is not None:  # (inline, not a helper's call)
                 if cid not in hand:
+                    i = 0  # (found by identity: no dataclass __eq__ calls)
+                    for other in known:
+                        if other is action:
+                            break
+                        i += 1
+                    else:  # an equal action, not the one offered
+                        i = known.index(action)
                     known = known[:]
-                    known.remove(action)
+                    del known[i]
                 if (not known or known[0] is not COMMIT) \
                         and cid in self.game.card_tables.openers[combat.route]:
                     known = [COMMIT, *known]
@@ -890,7 +939,7 @@ class RekkyoState(_LegalSlot):
         else:
             combat.stage = "defend"
             self.phase = "defend"
-            self.actor = defender
+            self.actor = self.current_player = defender
 
     def _defend(self, p: int, action: Defend) -> None:
         combat = self.combat
@@ -924,6 +973,10 @@ class RekkyoState(_LegalSlot):
         known = self.known_held[p]
         if not known:
             return
+        if self._borrowed & _KNOWN:  # (inline _known_lists: the common case is no known card)
+            lists = self.known_held = list(map(list.copy, self.known_held))
+            self._borrowed &= ~_KNOWN
+            known = lists[p]
         for cid in cids:
             if cid in known:
                 known.remove(cid)
@@ -942,7 +995,7 @@ class RekkyoState(_LegalSlot):
             if answerer is not None and self._fighters(answerer):
                 combat.stage = "intercept"
                 self.phase = "intercept"
-                self.actor = answerer
+                self.actor = self.current_player = answerer
                 self.add_log("may_intercept", kind="narration", player=answerer,
                              seat=self._seat(answerer), card=self._term(cid))
                 return
@@ -1128,7 +1181,7 @@ class RekkyoState(_LegalSlot):
         for cid in mine:
             if winner_seat is not None and producer.get(cid) in held:
                 self.hands[winner_seat].append(cid)
-                self.known_held[winner_seat].append(cid)
+                self._known_lists()[winner_seat].append(cid)
                 kept.append(cid)
                 if not quiet:
                     (self._writable_log() if self._log_shared else self.log).append(_ENTRY(
@@ -1141,7 +1194,7 @@ class RekkyoState(_LegalSlot):
         for who, cid in combat.interceptors:
             if (who, cid) in fighters_back:
                 self.hands[who].append(cid)
-                self.known_held[who].append(cid)
+                self._known_lists()[who].append(cid)
                 kept.append(cid)
                 if not quiet:
                     self.add_log("fighter_back", kind="narration", seat=self._seat(who),
@@ -1338,6 +1391,13 @@ class RekkyoState(_LegalSlot):
             self._borrowed &= ~_OWNER
         return self.owner
 
+    def _known_lists(self) -> list[list[str]]:
+        """The known cards, each seat's list and the list of them this state's own."""
+        if self._borrowed & _KNOWN:
+            self.known_held = list(map(list.copy, self.known_held))
+            self._borrowed &= ~_KNOWN
+        return self.known_held
+
     def _rng(self) -> Rng:
         if self._borrowed & _RNG:
             self.rng = self.rng.copy()
@@ -1345,9 +1405,9 @@ class RekkyoState(_LegalSlot):
         return self.rng
 
     def clone(self) -> RekkyoState:
-        """A fast independent copy: the hands, the known cards and the combat in progress are
-        copied; the game, the territories' homes, the log entries and resolved combats are
-        shared (never mutated), and the rest until one of the two twins changes it
+        """A fast independent copy: the hands and the combat in progress are copied; the game,
+        the territories' homes, the log entries and resolved combats are shared (never
+        mutated), and the rest until one of the two twins changes it
         (copy-on-write, see the class docstring). The remembered legal actions go with it (the
         same state): a caller that deals a clone's hands or combat cards anew sets its
         ``_legal`` to ``None`` (as :meth:`sample_world` does)."""
@@ -1364,12 +1424,18 @@ class RekkyoState(_LegalSlot):
         new.quiet = self.quiet
         new.owner = self.owner
         new.home = self.home
-        new.hands = list(map(list.copy, self.hands))
+        hands = self.hands
+        if len(hands) == 2:  # (the commonest table, unrolled: no map)
+            first, second = hands
+            new.hands = [first[:], second[:]]
+        else:
+            new.hands = list(map(list.copy, hands))
         new.pile = self.pile
         new.discard = self.discard
         new.phase = self.phase
         new.turn_player = self.turn_player
         new.actor = self.actor
+        new.current_player = self.current_player
         new.turn = self.turn
         combat = self.combat
         new.combat = combat.copy() if combat is not None else None
@@ -1377,7 +1443,7 @@ class RekkyoState(_LegalSlot):
         new.atomic_used = self.atomic_used
         new.soviet_start = self.soviet_start
         new.last_card_drawn = self.last_card_drawn
-        new.known_held = list(map(list.copy, self.known_held))
+        new.known_held = self.known_held
         try:  # the same legal actions (never handed out, so shared): play applies at once
             new._legal = self._legal
         except AttributeError:  # a state made without __init__ or clone (unpickled, copied)

@@ -155,3 +155,72 @@ def test_a_clone_has_every_attribute_of_its_state() -> None:
             assert fingerprint(twin) == fingerprint(state)
             legal = state.legal_actions()
             state.apply_in_place(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_current_player_is_the_actor_until_the_game_is_over(players: int) -> None:
+    """``current_player`` is an attribute kept wherever ``actor`` or the phase ``over`` is set:
+    it always equals what it stands for, on both paths and on clones."""
+    game = gamelib.load("rekkyo", players=players)
+    for seed in range(6):
+        rng = random.Random(seed)
+        checked = game.new_state(seed)
+        fast = game.new_state(seed, quiet=True)
+        while True:
+            for state in (checked, fast, checked.clone()):
+                expected = None if state.phase == "over" else state.actor
+                assert state.current_player == expected
+            if checked.is_terminal():
+                assert fast.is_terminal()
+                break
+            legal = checked.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            checked = gamelib.play(checked, action)
+            fast.apply_in_place(action)
+
+
+def test_branches_keep_their_own_histories() -> None:
+    """``apply_in_place`` grows the history inline: twins played apart, and the state they were
+    cloned from played after them, each see their own texts after the shared ones."""
+    game = gamelib.load("rekkyo", players=3)
+    rng = random.Random(5)
+    state = game.new_state(11)
+    for _ in range(40):
+        legal = state.legal_actions()
+        before = tuple(state.history)
+        first, second = state.clone(), state.clone()
+        picks = [legal[rng.randrange(len(legal))] for _ in range(3)]
+        first.apply_in_place(picks[0])
+        second.apply_in_place(picks[1])
+        played = gamelib.play(state, picks[2])
+        state.apply_in_place(picks[2])
+        for twin, pick in ((first, picks[0]), (second, picks[1]), (played, picks[2]),
+                           (state, picks[2])):
+            assert tuple(twin.history) == (*before, str(pick))
+        if state.is_terminal():
+            break
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 4, "partisan": "sabotage"},
+                                     {"players": 3, "fighter_return": "producer"}])
+def test_known_cards_shared_by_twins_never_change_for_the_other(
+        options: dict[str, object]) -> None:
+    """A clone shares the known cards until the rules change them: playing a twin (checked or in
+    place) never changes what its original knows, and both go on as fresh copies would."""
+    game = gamelib.load("rekkyo", **options)
+    seen_known = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.new_state(seed)
+        while not state.is_terminal():
+            before = [list(k) for k in state.known_held]
+            seen_known += any(before)
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            twin = state.clone()
+            twin.apply_in_place(action)
+            nxt = gamelib.play(state, action)
+            assert state.known_held == before
+            assert nxt.known_held == twin.known_held
+            state = nxt
+    assert seen_known
