@@ -408,8 +408,10 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
         return (FIGURE_CLASS,)  # in the first state sent: no message of its own
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
         spec = args[0] if args else kwargs.get("data")
+        if args and not kwargs.get("layout") and len(args) < 2:
+            args = (_default_template_left_out(spec), *args[1:])
+        super().__init__(*args, **kwargs)
         # a plotly JSON dict shown: the next one is compared with it (gamelib.ui.update_figure)
         self._gamelib_spec = spec if isinstance(spec, Mapping) else None
         self.on_msg(self._send_bundle)
@@ -503,6 +505,30 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
             if not key:
                 return
         super().send_state(key)
+
+
+def _default_template_left_out(spec: Any) -> Any:
+    """``spec`` (a figure or its plotly JSON), without its layout's template when that is
+    plotly's default one: the widget then stores the default without building it (see
+    ``FigureWidget._initialize_layout_template``). A ``go.Figure`` carries the default template
+    in its layout, and a figure shown as a cell's output comes as its JSON, template included.
+    """
+    from plotly.basedatatypes import BaseFigure
+
+    if isinstance(spec, BaseFigure):
+        figure = spec.to_dict()  # plotly's own copy, with its subplot grid:
+        figure["_grid_str"], figure["_grid_ref"] = spec._grid_str, spec._grid_ref
+    elif isinstance(spec, Mapping) and isinstance(spec.get("layout"), Mapping):
+        figure = dict(spec)
+    else:
+        return spec
+    layout = figure["layout"]
+    default = pio.templates.default
+    if ("template" not in layout or not isinstance(default, str) or default not in pio.templates
+            or layout["template"] != pio.templates[default].to_plotly_json()):
+        return spec
+    figure["layout"] = {key: value for key, value in layout.items() if key != "template"}
+    return figure
 
 
 _FIGURE_KEYS = ("_widget_data", "_widget_layout", "_last_trace_edit_id", "_last_layout_edit_id")

@@ -209,3 +209,22 @@ def test_templates_chosen_by_the_user_or_the_figure_are_kept(
     given = {"template": "simple_white"}
     ours = FigureWidget(layout=given).layout.template
     assert ours == go.FigureWidget(layout=given).layout.template
+
+
+def test_a_figure_with_the_default_template_in_its_layout_is_stored_as_plotlys() -> None:
+    from plotly.subplots import make_subplots
+
+    fig = make_subplots(rows=1, cols=2)
+    fig.add_trace(go.Bar(y=[1, 2]), row=1, col=2)
+    as_json = fig.to_dict()
+    assert "template" in as_json["layout"]  # what a figure shown as a cell's output gives
+    for spec in (fig, as_json):
+        ours, plotlys = FigureWidget(spec), go.FigureWidget(spec)
+        assert ours._layout_obj._props == plotlys._layout_obj._props
+        assert _without_uids(ours._widget_data) == _without_uids(plotlys._widget_data)
+    grid = FigureWidget(fig)
+    grid.add_trace(go.Scatter(y=[3]), row=1, col=1)  # the figure's subplot grid came along
+    assert grid.data[-1].xaxis == "x"
+    assert "template" in as_json["layout"]  # the caller's figure is left as it was
+    white = go.Figure(layout={"template": "plotly_white"})
+    assert FigureWidget(white).layout.template.layout.plot_bgcolor == "white"
