@@ -1046,21 +1046,15 @@ class MegalomaniaState(State[Action]):
             self.current_player = (seat + 1) % self.n
 
     def _play_entry(self, seat: int, action: PlayCard) -> LogEntry:
-        """The log line of ``action`` played by ``seat`` (:meth:`Catalog.entry_from` inlined:
-        every key is in the catalog)."""
-        card = action.card
-        entry = _new_entry(LogEntry)
-        if action.cube:  # (``card._term``: the ``term`` property's value, without its call)
-            entry.key = "play_cube"
-            entry.params = {"who": _NAMES[seat], "card": card._term,
-                            "value": card.value + action.cube * self.cube_step}
-        else:
-            entry.key = "play"
-            entry.params = {"who": _NAMES[seat], "card": card._term}
-        entry.player, entry.kind = seat, "action"
-        entry._en = entry._ja = entry.visible_to = None
-        entry.catalog = self.game.messages
-        return entry
+        """The log line of ``action`` played by ``seat`` (made once, then shared: see
+        ``_PLAY_ENTRIES``)."""
+        card = action.card  # (``card._term``: the ``term`` property's value, without its call)
+        if action.cube:
+            params = {"who": _NAMES[seat], "card": card._term,
+                      "value": card.value + action.cube * self.cube_step}
+            return self.game.messages.entry_from("play_cube", params, seat, None, "action")
+        params = {"who": _NAMES[seat], "card": card._term}
+        return self.game.messages.entry_from("play", params, seat, None, "action")
 
     def _fire_power(self, seat: int, action: PlayCard) -> None:
         card = action.card
