@@ -847,13 +847,8 @@ class QmgState(State[QmgAction], _Memo):
             pair = made.get(cid)
             if pair is None:
                 name = NATION_NAMES[n]
-                pair = made[cid] = (
-                    ENTRY("discard_hidden", {"nation": name}, None,
-                          _OTHERS[self.game.options.players][own],  # type: ignore[attr-defined]
-                          "action"),
-                    ENTRY("discard", {"nation": name, "card": CARD_NAMES[cid]}, None, _OWN[own],
-                          "action"),
-                )
+                pair = made[cid] = self._entry_pair(
+                    n, "discard_hidden", "discard", name, {"nation": name, "card": CARD_NAMES[cid]})
             if self._log_shared:
                 self._writable_log().extend(pair)
             else:  # (the usual case, the list its own: no _writable_log call)
@@ -871,12 +866,17 @@ class QmgState(State[QmgAction], _Memo):
     ) -> None:
         """:meth:`log_private` with the nation's ``name`` and the private entry's ``params``
         (naming the nation too) ready."""
+        self._writable_log().extend(self._entry_pair(n, public, private, name, params))
+
+    def _entry_pair(
+        self, n: int, public: str, private: str, name: Term, params: dict[str, Any]
+    ) -> tuple[LogEntry, LogEntry]:
+        """The entries of :meth:`_log_pair`: ``public`` for the seats other than ``n``'s, and
+        ``private`` for ``n``'s seat."""
         own = self.seat_of[n]
         others = _OTHERS[self.game.options.players][own]  # type: ignore[attr-defined]
-        self._writable_log().extend((
-            ENTRY(public, {"nation": name}, None, others, "action"),
-            ENTRY(private, params, None, _OWN[own], "action"),
-        ))
+        return (ENTRY(public, {"nation": name}, None, others, "action"),
+                ENTRY(private, params, None, _OWN[own], "action"))
 
     def draw_up(self, n: int) -> None:
         """Draw up to the hand size (nothing more once the deck is empty)."""
