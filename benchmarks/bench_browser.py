@@ -53,6 +53,25 @@ def compile_gamelib() -> None:
     compileall.compile_dir(ROOT / "gamelib", quiet=1)
 
 
+def machine_speed(seconds: float = 2.0) -> float | None:
+    """The throughput benchmark's reference playouts in steps/s, measured now (``None``
+    without open_spiel): how fast this shared machine runs at the moment. Seconds to the board
+    move with it (2026-12-02: 140,000 steps/s; 2026-12-03: 60,000, and every page took about
+    twice as long), so each measurement keeps it beside its seconds."""
+    from benchmarks.bench_throughput import REFERENCE, _measure, openspiel_playout
+
+    play_one = openspiel_playout(REFERENCE)
+    if play_one is None:
+        return None
+    play_one(0)
+    elapsed, _games, steps = _measure(play_one, seconds, 1_000_000, first=1)
+    return round(steps / elapsed, -2)
+
+
+def _speed(value: Any) -> str:
+    return "—" if value is None else f"{value:,.0f}"
+
+
 def measure(name: str, moves: int | None = None) -> dict[str, Any]:
     """Load ``notebooks/<name>.ipynb`` in Voila and play; a dict of measurements.
 
@@ -320,8 +339,9 @@ def run(quick: bool = False) -> list[Row]:
     present = _present()
     for name in present[:1] if quick else present:
         try:
+            speed = machine_speed()
             m = measure(name, moves=3 if quick else None)
-            m.update(measure_preheated(name))
+            m.update(measure_preheated(name), ref_steps_s=speed)
         except Exception as err:  # one broken page must not hide the other rows
             rows.append(row(NAME, name, float("nan"), "MB", notes=f"failed: {err!r}"[:300]))
             continue
@@ -371,14 +391,16 @@ def recorded() -> list[str]:
     lines = [
         f"Recorded measurements (`{RESULTS.relative_to(ROOT)}`, the latest of each; written by "
         "`python -m benchmarks.bench_browser <notebook> [--moves N] [--saved]` and by full "
-        "runs; seconds depend on the machine's load, bytes do not). Bytes are on the wire "
+        "runs; seconds depend on the machine's load and speed, bytes do not: *machine* is "
+        "the reference playouts' steps/s just before the page, see `machine_speed`). Bytes "
+        "are on the wire "
         "where measured so (`wire`; since the websocket is compressed), otherwise as DevTools "
         "counts them (HTTP as sent, websocket payloads inflated):",
         "",
         "| notebook | played | received before the board shows (HTTP) | seconds to the board "
         "| received after play | JS heap after play | JS errors | requests leaving 127.0.0.1 "
-        "| date | load (1 min) |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---|---:|",
+        "| date | load (1 min) | machine (steps/s) |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|",
     ]
     for _key, e in sorted(data.items()):
         if "saved_mb" in e:
@@ -403,7 +425,7 @@ def recorded() -> list[str]:
                 "—" if errors is None else str(len(errors)),
                 "—" if external is None else str(len(external)),
             ]
-        cells += [e.get("date", "—"), str(e.get("load", "—"))]
+        cells += [e.get("date", "—"), str(e.get("load", "—")), _speed(e.get("ref_steps_s"))]
         lines.append("| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |")
     return lines
 
@@ -418,7 +440,8 @@ def _rows(name: str, m: dict[str, Any]) -> list[Row]:
         row(NAME, f"{name}: seconds until the board shows", m["board_s"], "s",
             notes="a new kernel runs the notebook (the server's first page of it; gamelib's "
                   "bytecode compiled); painted (page's clock), Playwright saw it at "
-                  f"{m['board_seen_s']:.2f} s"),
+                  f"{m['board_seen_s']:.2f} s; machine at {_speed(m.get('ref_steps_s'))} "
+                  "reference steps/s"),
         row(NAME, f"{name}: seconds until the board shows, pre-heated kernel",
             m["preheated_board_s"], "s",
             notes="gamelib.ui.voila_pool: the notebook ran before the page was asked for; "
@@ -462,8 +485,9 @@ def main() -> None:
         record(args.notebook, {"saved_mb": mb}, command)
         print(f"saved_mb: {mb:.2f}")
         return
+    speed = machine_speed()
     m = measure(args.notebook, args.moves)
-    m.update(measure_preheated(args.notebook))
+    m.update(measure_preheated(args.notebook), ref_steps_s=speed)
     record(args.notebook, m, command)
     for key, value in m.items():
         print(f"{key}: {value}")

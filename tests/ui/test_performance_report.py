@@ -53,3 +53,20 @@ def test_one_benchmark_updates_its_section_and_leaves_the_others_as_they_were() 
     assert kept_blocks(updated) == kept
     with pytest.raises(ValueError, match="no section 'lab'"):
         replace_section(text, "lab", lines)
+
+
+def test_recorded_browser_seconds_show_how_fast_the_machine_ran_then(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from benchmarks import bench_browser
+
+    entry = {"notebook": "powers", "played": "whole game", "board_s": 7.3, "date": "d",
+             "load": 0.9, "ref_steps_s": 61_900.0}
+    older = dict(entry, notebook="qmg")
+    del older["ref_steps_s"]  # measured before the machine's speed was recorded
+    monkeypatch.setattr(bench_browser, "_recorded_data",
+                        lambda: {"powers, whole game": entry, "qmg, whole game": older})
+    header, _rule, powers, qmg = bench_browser.recorded()[-4:]
+    assert header.endswith("| load (1 min) | machine (steps/s) |")
+    assert powers.startswith("| powers |") and powers.endswith("| d | 0.9 | 61,900 |")
+    assert qmg.startswith("| qmg |") and qmg.endswith("| d | 0.9 | — |")
