@@ -49,6 +49,8 @@ NOTES = """\
   callgrind (start-up and warm-up games excluded), which do not swing with the machine's load as
   the throughput's seconds do; here `ratio` = the reference's instructions per step / the
   game's (higher is better, as with steps/s). Same targets.
+- **bytecodes**: the same playouts counted in Python bytecodes per step (`sys.settrace`), what a
+  game's seconds follow more closely than its instructions; for scale, with no target.
 - **controller**: Python-side time from a button click to every figure, extra and the log updated
   in place (all seats human, so one click is one action). The browser's own rendering is not
   included. The reference is the toy game's controller with one small scatter figure.
