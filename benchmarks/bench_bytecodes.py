@@ -2,11 +2,11 @@
 
 The *instructions* section counts machine instructions, but a game's seconds do not follow
 them: on 2026-12-03 trench's fast path ran 46.8k instructions a step against the reference's
-75.3k, and yet barely outran it (1.03×), while Powers ran 45.1k and 1.48×. What they follow is
-the number of bytecodes the interpreter runs: across the five games, a fast step's seconds were
-the same multiple of its bytecodes within ±10% (953 for trench, 705 for Powers; each bytecode
-dispatched costs branch predictions that the instruction count does not show). The count is
-exact and does not move with the machine's load, so a change can be judged by it alone.
+75.3k, and yet barely outran it (1.03×), while Powers ran 45.1k and 1.48×. What they follow
+more closely is the number of bytecodes the interpreter runs: across the five games, a fast
+step's seconds were the same multiple of its bytecodes within about ±11% (946 for trench, 705
+for Powers). The count is exact and does not move with the machine's load, so a change can be
+judged by it before a throughput run confirms it.
 
 The same seeded games as *instructions* (:func:`benchmarks.bench_instructions.play`'s warm-up and
 measured games), counted with ``sys.settrace`` opcode events. The reference's bytecodes each do
