@@ -1763,7 +1763,10 @@ class TrenchState(_Memo, State[TrenchAction]):
                 for tid in sorted(self.gas):
                     if self.gas[tid][0] == owner:
                         self.gasq = [*self.gasq, (tid, frozenset(), None)]
-        self.cont = "_start_plot"
+        if self._end_key is None or self.gasq or self.pending:
+            self.cont = "_start_plot"
+        else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
+            _start_plot(self)
 
     def _start_plot(self) -> None:
         self.phase = "plot"
@@ -1848,7 +1851,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.order = order
         self.turn_i = -1
         self.phase = "turn"
-        self.cont = "_next_turn"
+        if self._end_key is None or self.gasq or self.pending:
+            self.cont = "_next_turn"
+        else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
+            _next_turn(self)
 
     def _next_turn(self) -> None:
         self.turn_i += 1
@@ -1934,7 +1940,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             _own_discards(self)[p].append(card)
             self.t_stage = after
             self.t_first_sid = None
-            self.cont = "_settle_turn"
+            if self._end_key is None or self.gasq or self.pending:
+                self.cont = "_settle_turn"
+            else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
+                _settle_turn(self)
 
     def _after_give(self, p: int) -> None:
         """A transfer made while a revealed card waits to be used (R6.11) may take away its last
@@ -2009,7 +2018,10 @@ class TrenchState(_Memo, State[TrenchAction]):
                 s.gassed = None
                 if not s.ship and s.cell is not None and _gas_at(self, s.cell):
                     _kill(self, s, killer, "gas")
-        self.cont = "_next_turn"
+        if self._end_key is None or self.gasq or self.pending:
+            self.cont = "_next_turn"
+        else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
+            _next_turn(self)
 
     def _end_round(self) -> None:
         if self.round == 3:  # R10.8: ships sink
@@ -2035,7 +2047,10 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.pending = [*self.pending, ("penalty", s.owner, s.sid)]
         self.start = (self.start + 1) % self.n
         self.round += 1
-        self.cont = "_start_round"
+        if self._end_key is None or self.gasq or self.pending:
+            self.cont = "_start_round"
+        else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
+            _start_round(self)
 
     # -- turn actions
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
@@ -2131,8 +2146,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         # Settled next (the turn ends when p has no piece left in play; after2 offers the drug
         # actions), unless nothing can have taken his last piece: no death or exit (each forgets
         # the end key) and no gas to move (it may kill) before the next decision.
-        if self.t_stage == "after2" or self._end_key is None or self.gasq:
+        if self._end_key is None or self.gasq:
             self.cont = "_settle_turn"
+        elif self.t_stage == "after2":
+            if self.pending:
+                self.cont = "_settle_turn"
+            else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
+                _settle_turn(self)
 
     def _camp(self, p: int, take: str) -> None:
         per = self.per
