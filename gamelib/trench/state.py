@@ -484,8 +484,8 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def in_play(self, p: int) -> list[Soldier]:
         """Player ``p``'s soldiers in play."""
-        per = self.per  # soldiers are listed by owner: p * per .. p * per + per - 1
-        mine = self.soldiers[p * per:p * per + per]
+        # (soldiers are listed by owner: p * per .. p * per + per - 1)
+        mine = self.soldiers[_SEAT_SLICES[self.per][p]]
         for s in mine:  # (all of them, usually: then no comprehension runs)
             if not s.alive or s.exited:
                 out = []
@@ -724,8 +724,6 @@ class TrenchState(_Memo, State[TrenchAction]):
         in the open team game also to the partner's adjacent soldiers (named by their cell):
         added to ``out`` (the other legal actions: no list made and joined). ``mine``: ``p``'s
         soldiers on the board, if :meth:`_uses_and_mine` has listed them."""
-        if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
-            return
         if mine is None:
             per = self.per
             mine = []
@@ -734,10 +732,12 @@ class TrenchState(_Memo, State[TrenchAction]):
                 s = sol[i]
                 if not s.ship and s.alive and s.cell is not None:  # (on_board: exited, no cell)
                     mine.append(s)
-        if self.opts.open_teams:
+        if self.opts.open_teams and self.t_gives < GIVES_PER_TURN:
             out.extend(_partner_gives(self, p, mine))
         n = len(mine)
-        if n < 2:
+        if n < 2:  # (the commonest: tested before the limit)
+            return
+        if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
             return
         if n == 2:
             c = mine[0].cell
@@ -784,8 +784,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _land_actions(self, p: int) -> list[TrenchAction]:
         """The landings ``p`` may make now (a shared list: do not change it): they depend only
         on ``p``'s edge and his soldiers' cells, so each such key's list is made once."""
-        per = self.per
-        key = (self.edges[p], *map(_CELL_OF, self.soldiers[p * per:p * per + per]))  # (in C)
+        key = (self.edges[p], *map(_CELL_OF, self.soldiers[_SEAT_SLICES[self.per][p]]))  # (C)
         out = _LANDS.get(key)
         if out is None:
             out = _LANDS[key] = _land_list(self, p)
@@ -1419,7 +1418,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             _apply_turn(self, p, action)
         elif v == "plot":  # (the plot phase has no other action)
             p = self.queue[0]
-            _plot(self, p, action.arg.split("+"))
+            _plot(self, p, _PLOT_CARDS[action])
         else:
             p = self.queue[0]
             _apply_setup(self, p, action, legal)
@@ -2010,8 +2009,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.shown[p] = []
         self.t_stage = ""
         # R8.7: a soldier whose mask gas took before this turn dies if still in gas.
-        per = self.per
-        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline: a copy of the list)
+        for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (in_play, inline: a copy)
             if s.gassed is not None and s.alive and not s.exited and s.gassed[1] < self.turn_no:
                 s = _own(self, s)
                 killer = s.gassed[0]
@@ -2700,13 +2698,13 @@ class TrenchState(_Memo, State[TrenchAction]):
         o, f = s.owner, s.facing
         look = _LOOK_BY[f][here]
         hidden = self.opts.hidden_teams
-        for t in self.soldiers:  # (a plain loop: no positions gathered first)
-            q = t.owner
-            if q == o:  # (his own first: half the soldiers of a duel)
-                continue
+        sol = self.soldiers
+        for i in _OTHER_SIDS[self.n, self.per][o]:  # (the other seats' soldiers, by index)
+            t = sol[i]
             c = t.cell
             if c is None or not t.alive:
                 continue
+            q = t.owner
             if c in look:  # s may see t (the quick test of sees)
                 team = hidden and q not in self.team_seen[o]
                 if team or not self.known[o].issuperset(map(_TILE_ID, t.tiles)):
@@ -3291,6 +3289,13 @@ _EXTRA = _DrugVersions(
 #: By soldiers per seat, then seat: the seat's soldier ids (a tuple) and their bits in
 #: ``_sown`` (an int).
 _SEAT_SIDS = {per: tuple(tuple(range(p * per, p * per + per)) for p in range(4)) for per in (2, 3)}
+#: By (seats, soldiers a seat), then an owner (-1: a civilian), the other seats' soldiers' sids.
+_OTHER_SIDS = {
+    (n, per): {o: tuple(i for i in range(n * per) if i // per != o) for o in range(-1, n)}
+    for n in range(2, 5) for per in (2, 3)
+}
+#: By soldiers a seat, then a seat, the slice of ``soldiers`` that holds its soldiers.
+_SEAT_SLICES = {per: tuple(slice(p * per, p * per + per) for p in range(4)) for per in (2, 3)}
 _SEAT_MASKS = {per: tuple(((1 << per) - 1) << (p * per) for p in range(4)) for per in (2, 3)}
 #: The landing order by (seats, soldiers per seat): the seats clockwise, counter-clockwise,
 #: clockwise again, one soldier each time (R4.5); the cube phase's, by seats: there and back.
@@ -3354,6 +3359,12 @@ _PLOTS_MADE: set[tuple[Any, ...]] = set()
 _PLOT_ONE = {c: act("plot", arg=c) for c in CARDS}
 #: The plot of two cards, by the first card, then the second (made at import).
 _PLOT_ROWS = {a: {b: act("plot", arg=f"{a}+{b}") for b in CARDS} for a in CARDS}
+#: Every plot action -> its cards, the list a plot stores (shared: a plot is replaced, never
+#: changed, see _pay_interrupt), so that no step splits the action's text.
+_PLOT_CARDS = {
+    a: a.arg.split("+") for a in (*_PLOT_ONE.values(), *(x for r in _PLOT_ROWS.values()
+                                                         for x in r.values()))
+}
 #: By (eye cell, facing): the cells a piece may be seen on, adjacent or on the forward ray (the
 #: quick test of ``sees``; eyes on ships included); filled as asked.
 _LOOK: dict[tuple[Cell, str], frozenset[Cell]] = {}
