@@ -725,11 +725,8 @@ class TrenchState(_Memo, State[TrenchAction]):
         added to ``out`` (the other legal actions: no list made and joined). ``mine``: ``p``'s
         soldiers on the board, if :meth:`_uses_and_mine` has listed them."""
         if mine is None:
-            per = self.per
             mine = []
-            sol = self.soldiers  # (by index: no slice made)
-            for i in _SEAT_SIDS[per][p]:  # (a loop: no comprehension call)
-                s = sol[i]
+            for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (a loop: no comprehension)
                 if not s.ship and s.alive and s.cell is not None:  # (on_board: exited, no cell)
                     mine.append(s)
         if self.opts.open_teams and self.t_gives < GIVES_PER_TURN:
@@ -963,10 +960,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 done = None  # (usually: no look-up)
             t_last = self.t_last  # (empty at a turn's first card: no look-up)
             occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
-            per = self.per
-            sol = self.soldiers  # (by index: no slice made)
-            for i in _SEAT_SIDS[per][p]:  # (in_play, inline)
-                s = sol[i]
+            for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (in_play, inline)
                 if not s.alive or s.exited or (done and s.sid in done):
                     continue
                 if t_last and t_last.get(s.sid, "") == card:  # (str == str: the fast compare)
@@ -988,10 +982,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         uses = _USES.get(card)
         if uses is None or card == "camp":
             out = _card_uses(self, p, card, first, False, skip)
-            per = self.per
-            sol = self.soldiers  # (by index: no slice made)
-            for i in _SEAT_SIDS[per][p]:  # (_give_actions' own walk)
-                s = sol[i]
+            for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (_give_actions' own walk)
                 if not s.ship and s.alive and s.cell is not None:  # (on_board)
                     mine.append(s)
             return out
@@ -1001,10 +992,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             done = None  # (usually: no look-up)
         t_last = self.t_last  # (empty at a turn's first card: no look-up)
         occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
-        per = self.per
-        sol = self.soldiers  # (by index: no slice made)
-        for i in _SEAT_SIDS[per][p]:  # (in_play, inline)
-            s = sol[i]
+        for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (in_play, inline)
             if not s.alive or s.exited:
                 continue
             if not s.ship and s.cell is not None:  # (on_board)
@@ -1975,9 +1963,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             return
         live = False  # (_has_in_play, inline; the soldiers on the board listed on the way)
         mine: list[Soldier] = []
-        sol = self.soldiers  # (by index: no slice made)
-        for i in _SEAT_SIDS[per][p]:
-            s = sol[i]
+        for s in self.soldiers[_SEAT_SLICES[per][p]]:
             if s.alive and not s.exited:
                 live = True
                 if not s.ship and s.cell is not None:
