@@ -955,9 +955,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         out: list[TrenchAction] = []
         uses = _USES.get(card)  # (the card's uses by one soldier: looked up once)
         if uses is not None:
-            done: set[int] | None = self.t_exh if skip is None else self.t_exh | {skip}
-            if not done:  # (one test a soldier, or none)
-                done = None  # (usually: no look-up)
+            done = self.t_exh if skip is None else self.t_exh | {skip}  # (empty: no look-up)
             t_last = self.t_last  # (empty at a turn's first card: no look-up)
             occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
             for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (in_play, inline)
@@ -980,16 +978,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         """:meth:`_card_uses` (no ``any_one``), adding ``p``'s soldiers on the board to ``mine``
         on the way (for :meth:`_give_actions`: one walk over them, not two)."""
         uses = _USES.get(card)
-        if uses is None or card == "camp":
+        if uses is None:  # (the camp card too: it has its own uses)
             out = _card_uses(self, p, card, first, False, skip)
             for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (_give_actions' own walk)
                 if not s.ship and s.alive and s.cell is not None:  # (on_board)
                     mine.append(s)
             return out
         out = []
-        done: set[int] | None = self.t_exh if skip is None else self.t_exh | {skip}
-        if not done:  # (one test a soldier, or none)
-            done = None  # (usually: no look-up)
+        done = self.t_exh if skip is None else self.t_exh | {skip}  # (empty: no look-up)
         t_last = self.t_last  # (empty at a turn's first card: no look-up)
         occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
         for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (in_play, inline)
@@ -1381,17 +1377,17 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The core's fast path, reading the action's text without a ``str`` call: the step
         (the core's ``_apply``, inline: one call fewer per step), then the history, then
         what the pieces see."""
-        legal = self._legal  # (this state's legal actions, if asked: the cube phase's carry)
-        self._legal = None
         assert self.result is None
         if self._log_shared:  # (once per step: the entries of the step are appended directly)
             self.log = self.log[:]
             self._log_shared = False
         v = action.verb
         # who decides (current_player, inline) and what he decides: a gas bounce, an owner
-        # decision, a turn's action, a plot or a set-up step
+        # decision, a turn's action, a plot or a set-up step; each forgets this state's legal
+        # actions first (the step may set the next ones)
         choice = self.choice
         if choice is not None:  # (then the only legal actions are bounces)
+            self._legal = None
             p = self.gas[choice[0]][0]
             tid, visited, _ = choice
             self.choice = None
@@ -1399,42 +1395,48 @@ class TrenchState(_Memo, State[TrenchAction]):
             if not self.quiet:  # (a quiet state builds no entries)
                 self._log("bounce", p, "action", {"name": self._names[p], "d": action.arg})
         elif self.pending:
+            self._legal = None
             p = self.pending[0][1]
             _resolve(self, p, action)
         elif self.phase == "turn":
+            self._legal = None
             p = self.order[self.turn_i]
             _apply_turn(self, p, action)
         elif v == "plot":  # (the plot phase has no other action)
+            self._legal = None
             p = self.queue[0]
             _plot(self, p, _PLOT_CARDS[action])
         else:
+            legal = self._legal  # (this state's legal actions, if asked: the cube phase's carry)
+            self._legal = None
             p = self.queue[0]
             _apply_setup(self, p, action, legal)
         # What runs by itself (inline: one call fewer per step): gas first, then the end checks,
         # the owner decisions it raised, then the next automatic step. (The result is set only
-        # by the end check, a choice only by a gas run.)
+        # by the end check, a choice only by a gas run.) A reveal's legal actions hold only if
+        # the turn waits on them: each stop on a choice, a result or a pending decision forgets
+        # them.
         while True:
             if self.gasq:
                 _run_gas(self)
                 if self.choice is not None:
+                    self._legal = None
                     break
             # (the end check's inputs are unchanged since it last said "not over" while its key
             # is kept: every write to them forgets the key, see _check_end)
             if self._end_key is None and _check_end(self):
+                self._legal = None
                 break
             if self.pending:
                 _prune_pending(self)
                 if self.pending:
+                    self._legal = None
                     break
             step = self.cont
             if step is None:
                 break
             self.cont = None
             _CONT[step](self)  # (a function from a table: no bound method made)
-        if self._legal is not None and (
-            self.result is not None or self.choice is not None or self.pending
-        ):  # (a reveal's legal actions hold only if the turn waits on them)
-            self._legal = None
         # the history (as the core's apply_in_place grows it, after the step)
         history = self.history
         if type(history) is not History:  # a game or a test set a plain tuple
