@@ -29,7 +29,14 @@ from gamelib.core import History, Outcome, Rng, State, Term
 from gamelib.core.history import SOLE_REFS
 from gamelib.core.log import entry_maker
 from gamelib.core.log_prefix import LogPrefix
-from gamelib.trench.actions import CATEGORY, CIV, TrenchAction, act, parse_soldier_text
+from gamelib.trench.actions import (
+    CATEGORY,
+    CIV,
+    TILE_KINDS,
+    TrenchAction,
+    act,
+    parse_soldier_text,
+)
 from gamelib.trench.board import (
     CELL,
     DIRS,
@@ -1461,14 +1468,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             new._items = items
             new._n = n + 1
             self.history = new
-        if v in _NO_NEW_SIGHT:
+        sight = action._sight  # type: ignore[attr-defined]  # (worked out once per action)
+        if not sight:
             return
-        if v in _HANDOVERS:
-            if action.arg not in _TILE_KINDS:  # (no weapon tile changed hands: nothing to learn)
-                return
-        elif v == "fire" and action.arg[:3] == "gas":  # (no height changed: kills at most)
-            return
-        if v == "turn" and action.n != 1:  # only the turning soldier looks somewhere new
+        if sight == 2:  # only the turning soldier looks somewhere new
             _update_sight(self, _by(self, p, action.soldier))
         else:
             _update_sight(self)
@@ -2066,7 +2069,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.log.append(_ENTRY("give", {"name": self._names[p], "s": a.soldier,
                                                     "what": _word(a.arg), "to": a.n},
                                            p, None, "action"))
-            if a.arg in _TILE_KINDS:  # only the taker shows something new (then looked at)
+            if a.arg in TILE_KINDS:  # only the taker shows something new (then looked at)
                 self._sight_of = dst.sid
             _after_give(self, p)
             return
@@ -3318,20 +3321,6 @@ _LANDS: dict[tuple[Any, ...], list[TrenchAction]] = {}
 _CELL_OF = attrgetter("cell")
 #: A landing action -> its ship cell (R4.5), from ``_LANDINGS``.
 _LAND_SHIPS = {a: ship for acts in _LANDINGS.values() for ship, a in acts}
-#: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
-#: height and put no tile on a new soldier (what follows by itself only removes pieces: deaths,
-#: sinking ships; pieces do not block sight); and the set-up's (the only decisions of its
-#: phases), which leave every soldier on a ship, where only an adjacent piece could see him
-#: (R9.2), and no two seats' ships touch.
-_NO_NEW_SIGHT = frozenset((
-    "plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen", "equip",
-    "arm", "land", "base", "place", "pass",
-))
-#: Decisions handing one item over (R6.11, A73, A43): only a weapon tile can teach a watcher
-#: something new (R9.3); a gas shot changes no height and only kills (the other shots may
-#: lower a cube and open a view).
-_HANDOVERS = frozenset(("give", "relief", "hand"))
-_TILE_KINDS = frozenset(("gun", "gas", "bomb"))
 #: A weapon tile's id (its first field), as a C-level callable for ``map``.
 _TILE_ID = itemgetter(0)
 #: Set-up: every soldier is on a ship, and ship soldiers are seen only when adjacent (never).
