@@ -1388,7 +1388,6 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self._log_shared:  # (once per step: the entries of the step are appended directly)
             self.log = self.log[:]
             self._log_shared = False
-        v = action.verb
         # who decides (current_player, inline) and what he decides: a gas bounce, an owner
         # decision, a turn's action, a plot or a set-up step; each forgets this state's legal
         # actions first (the step may set the next ones)
@@ -1409,7 +1408,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self._legal = None
             p = self.order[self.turn_i]
             _apply_turn(self, p, action)
-        elif v == "plot":  # (the plot phase has no other action)
+        elif action.verb == "plot":  # (the plot phase has no other action)
             self._legal = None
             p = self.queue[0]
             _plot(self, p, _PLOT_CARDS[action])
@@ -1468,10 +1467,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             new._items = items
             new._n = n + 1
             self.history = new
-        sight = action._sight  # type: ignore[attr-defined]  # (worked out once per action)
-        if not sight:
+        # (what anyone may newly see, worked out once per action; usually nothing)
+        if not action._sight:  # type: ignore[attr-defined]
             return
-        if sight == 2:  # only the turning soldier looks somewhere new
+        if action._sight == 2:  # type: ignore[attr-defined]  # only the turning soldier looks
             _update_sight(self, _by(self, p, action.soldier))
         else:
             _update_sight(self)
@@ -2695,8 +2694,8 @@ class TrenchState(_Memo, State[TrenchAction]):
             c = t.cell
             if c is None or not t.alive:
                 continue
-            q = t.owner
             if c in look:  # s may see t (the quick test of sees)
+                q = t.owner
                 team = hidden and q not in self.team_seen[o]
                 if team or not self.known[o].issuperset(map(_TILE_ID, t.tiles)):
                     lv = 1 if s.ship else self.h[_INDEX[here]]  # (level, inline)
@@ -2705,6 +2704,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                         if team:  # R13.4
                             self.team_seen[o].add(q)
             if seen and here in _LOOK_BY[t.facing][c]:  # t may see s
+                q = t.owner
                 team = hidden and o not in self.team_seen[q]
                 if team or not self.known[q].issuperset(map(_TILE_ID, s.tiles)):
                     lv = 1 if t.ship else self.h[_INDEX[c]]  # (level, inline)
