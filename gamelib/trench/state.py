@@ -438,7 +438,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     # ----------------------------------------------------------------- helpers
     def H(self, c: Cell) -> int:
         """Height of an on-board cell."""
-        return self.h[(c[1] - 1) * 7 + c[0] - 1]
+        return self.h[_INDEX[c]]  # (a look-up: no index arithmetic)
 
     def _set_h(self, c: Cell, v: int) -> None:
         """Set a cell's height (the only writer of ``h``: a clone shares it until then). After
@@ -454,7 +454,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not self._fown & _HEIGHTS:
             self.h = self.h.copy()
             self._fown |= _HEIGHTS
-        self.h[(c[1] - 1) * 7 + c[0] - 1] = v
+        self.h[_INDEX[c]] = v  # (a look-up: no index arithmetic)
 
     def level(self, s: Soldier) -> int:
         """The level a soldier rests at (ship = 1, R3.13)."""
@@ -2043,40 +2043,13 @@ class TrenchState(_Memo, State[TrenchAction]):
     # -- turn actions
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
         v = a.verb
-        if v == "give":  # R6.11: free, the turn's stage does not change
-            self.t_gives += 1
-            per = self.per  # (_own(_by(...)), inline: the giver is a soldier, never a civilian)
-            i = p * per + a.soldier - 1
-            src = self.soldiers[i]
-            if not self._sown >> i & 1:  # (_own, inline)
-                src = self.soldiers[i] = src.copy()
-                self._sown |= 1 << i
-            if a.cell is not None:  # to the partner's soldier on that cell (open team game)
-                dst = _at(self, a.cell)
-                assert dst is not None
-                move_item(src, _own(self, dst), a.arg)
-                self.add_log("give_ally", player=p, kind="action", name=self.name(p),
-                             s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
+        if v in _NO_CARD:  # (one test for the card actions, the commonest)
+            if v == "end":
+                _end_turn(self)
+            elif v == "flip":
+                _reveal(self, "act2", "after2")
             else:
-                j = p * per + a.n - 1  # (the taker, likewise)
-                dst = self.soldiers[j]
-                if not self._sown >> j & 1:  # (_own, inline)
-                    dst = self.soldiers[j] = dst.copy()
-                    self._sown |= 1 << j
-                move_item(src, dst, a.arg)
-                if not self.quiet:
-                    self.log.append(_ENTRY("give", {"name": self._names[p], "s": a.soldier,
-                                                    "what": _word(a.arg), "to": a.n},
-                                           p, None, "action"))
-            if a.arg in TILE_KINDS:  # only the taker shows something new (then looked at)
-                self._sight_of = dst.sid
-            _after_give(self, p)
-            return
-        if v == "flip":
-            _reveal(self, "act2", "after2")
-            return
-        if v == "end":
-            _end_turn(self)
+                _give(self, p, a)
             return
         if not self._fown & _DISCARDS:  # (_own_discards, inline: written below)
             piles: list[list[str]] = []
@@ -2141,6 +2114,36 @@ class TrenchState(_Memo, State[TrenchAction]):
                 self.cont = "_settle_turn"
             else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
                 _settle_turn(self)
+
+    def _give(self, p: int, a: TrenchAction) -> None:
+        """R6.11: a free transfer; the turn's stage does not change."""
+        self.t_gives += 1
+        per = self.per  # (_own(_by(...)), inline: the giver is a soldier, never a civilian)
+        i = p * per + a.soldier - 1
+        src = self.soldiers[i]
+        if not self._sown >> i & 1:  # (_own, inline)
+            src = self.soldiers[i] = src.copy()
+            self._sown |= 1 << i
+        if a.cell is not None:  # to the partner's soldier on that cell (open team game)
+            dst = _at(self, a.cell)
+            assert dst is not None
+            move_item(src, _own(self, dst), a.arg)
+            self.add_log("give_ally", player=p, kind="action", name=self.name(p),
+                         s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
+        else:
+            j = p * per + a.n - 1  # (the taker, likewise)
+            dst = self.soldiers[j]
+            if not self._sown >> j & 1:  # (_own, inline)
+                dst = self.soldiers[j] = dst.copy()
+                self._sown |= 1 << j
+            move_item(src, dst, a.arg)
+            if not self.quiet:
+                self.log.append(_ENTRY("give", {"name": self._names[p], "s": a.soldier,
+                                                "what": _word(a.arg), "to": a.n},
+                                       p, None, "action"))
+        if a.arg in TILE_KINDS:  # only the taker shows something new (then looked at)
+            self._sight_of = dst.sid
+        _after_give(self, p)
 
     def _camp(self, p: int, take: str) -> None:
         per = self.per
@@ -3017,6 +3020,7 @@ _destroy_base = TrenchState._destroy_base
 _drug_actions = TrenchState._drug_actions
 _end_round = TrenchState._end_round
 _end_turn = TrenchState._end_turn
+_give = TrenchState._give
 _enter = TrenchState._enter
 _exit = TrenchState._exit
 _exit_ok = TrenchState._exit_ok
@@ -3235,6 +3239,8 @@ _USES = {
 #: The actions every turn offers (made once).
 _END = act("end")
 _FLIP = act("flip")
+#: The turn's decisions that use no card: a free transfer, the flip and the end.
+_NO_CARD = frozenset(("give", "flip", "end"))
 _MOVE_DIG = ("move", "dig_fwd")
 
 
