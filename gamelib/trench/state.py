@@ -1888,10 +1888,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.skip[p] and alive:  # R12.6 / A79: a penalty earned before this turn
             self.skip[p] -= 1
             self.add_log("civ_skip_turn", player=p, name=self.name(p))
-            _end_turn(self)  # the plotted cards go back to hand unseen
+            _end_turn(self, p)  # the plotted cards go back to hand unseen
             return
         if not alive or not self.t_cards:
-            _end_turn(self)
+            _end_turn(self, p)
             return
         if not self.quiet:
             name = self._names[p]  # (the entry shared: its parameters are the name alone)
@@ -1899,10 +1899,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             if entry is None:
                 entry = _SHARED["turn", name] = _ENTRY("turn", {"name": name}, None, None, "phase")
             self.log.append(entry)
-        _reveal(self, "act1", "after1")
+        _reveal(self, p, "act1", "after1")
 
-    def _reveal(self, act: str, after: str) -> None:
-        p = self.order[self.turn_i]
+    def _reveal(self, p: int, act: str, after: str) -> None:
+        """``p`` (whose turn it is) reveals his next card: its uses are the legal actions
+        (``act``), or, without one, the turn goes on to ``after``."""
         if not self._fown & _TCARDS:  # (shared with a clone: copied at the first write)
             self.t_cards = self.t_cards.copy()
             self._fown |= _TCARDS
@@ -1963,7 +1964,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 s = sol[i]
                 if s.alive and not s.exited:
                     return
-            _end_turn(self)
+            _end_turn(self, p)
             return
         live = False  # (_has_in_play, inline; the soldiers on the board listed on the way)
         mine: list[Soldier] = []
@@ -1973,7 +1974,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 if not s.ship and s.cell is not None:
                     mine.append(s)
         if not live:
-            _end_turn(self)
+            _end_turn(self, p)
             return
         # the legal actions of after2, unless there are none but "end" (the turn ends)
         legal = _drug_actions(self, p) if self.drug_left > 0 else []  # (no call: none)
@@ -1982,10 +1983,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             legal.append(_END)
             self._legal = legal
         else:
-            _end_turn(self)
+            _end_turn(self, p)
 
-    def _end_turn(self) -> None:
-        p = self.order[self.turn_i]
+    def _end_turn(self, p: int) -> None:
+        """``p``'s turn ends (he is the seat ``order[turn_i]``)."""
         if self.t_cards:  # unflipped cards return unseen (R6.5)
             if not self._sown & _HANDS:  # (_own_hands, inline)
                 _own_hands(self)
@@ -2045,9 +2046,9 @@ class TrenchState(_Memo, State[TrenchAction]):
         v = a.verb
         if v in _NO_CARD:  # (one test for the card actions, the commonest)
             if v == "end":
-                _end_turn(self)
+                _end_turn(self, p)
             elif v == "flip":
-                _reveal(self, "act2", "after2")
+                _reveal(self, p, "act2", "after2")
             else:
                 _give(self, p, a)
             return
