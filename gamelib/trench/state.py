@@ -984,8 +984,8 @@ class TrenchState(_Memo, State[TrenchAction]):
     ) -> list[TrenchAction]:
         """:meth:`_card_uses` (no ``any_one``), adding ``p``'s soldiers on the board to ``mine``
         on the way (for :meth:`_give_actions`: one walk over them, not two)."""
-        uses = _USES.get(card)
-        if uses is None:  # (the camp card too: it has its own uses)
+        uses = _CARD_USES[card]
+        if uses is None:  # (the camp card: it has its own uses)
             out = _card_uses(self, p, card, first, False, skip)
             for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (_give_actions' own walk)
                 if not s.ship and s.alive and s.cell is not None:  # (on_board)
@@ -1828,16 +1828,17 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _interrupts(self) -> None:
         """R5.4 / R7.8: interrupting players pay a drug and act first."""
         first = []
+        seats = _CLOCKWISE[self.n][self.start]  # (_cw, inline)
         if self.opts.interrupt_timing == "phase4":
-            for p in _CLOCKWISE[self.n][self.start]:  # (_cw, inline)
+            for p in seats:
                 plot = self.plots[p]
                 if plot and "interrupt" in plot:
                     _pay_interrupt(self, p)
                     first.append(p)
         order = first.copy()
         plots = self.plots
-        for p in _CLOCKWISE[self.n][self.start]:  # (_cw, inline; a loop: no comprehension)
-            if plots[p] is not None and p not in first:
+        for p in seats:  # (a loop: no comprehension; nobody first, usually: no look-up)
+            if plots[p] is not None and (not first or p not in first):
                 order.append(p)
         self.order = order
         self.turn_i = -1
@@ -3237,6 +3238,8 @@ _USES = {
     "move": _moves, "turn": _turn_uses, "build": _build_uses, "fire": _fires, "dig": _dig_uses,
     "equip": _equip_uses,
 }
+#: Every card's uses by one soldier (``_USES``), or ``None`` (the camp card and the interrupt).
+_CARD_USES = {c: _USES.get(c) for c in CARDS}
 #: The actions every turn offers (made once).
 _END = act("end")
 _FLIP = act("flip")
