@@ -739,15 +739,15 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.opts.open_teams and self.t_gives < GIVES_PER_TURN:
             out.extend(_partner_gives(self, p, mine))
         n = len(mine)
-        if n < 2:  # (the commonest: tested before the limit)
-            return
-        if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
+        if n < 2:  # (the commonest, then two apart: tested before the limit)
             return
         if n == 2:
             c = mine[0].cell
             assert c is not None
             if mine[1].cell not in _NEIGHBOURS[c]:  # (apart: no four-step double loop)
                 return
+        if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
+            return
         for a in mine:
             assert a.cell is not None
             near = _NEIGHBOURS[a.cell]
@@ -1866,9 +1866,9 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _begin_turn(self) -> None:
         p = self.order[self.turn_i]
         self.turn_no += 1
-        self.t_cards = list(self.plots[p] or [])
-        if "interrupt" in self.t_cards:  # A22 b: not declared in time, it goes back to hand
-            self.t_cards.remove("interrupt")
+        cards = self.t_cards = list(self.plots[p] or [])
+        if "interrupt" in cards:  # A22 b: not declared in time, it goes back to hand
+            cards.remove("interrupt")
             _own_hands(self)[p]["interrupt"] += 1
             self.add_log("intr_back", player=p, name=self.name(p))
         self.t_last = {}
@@ -1891,7 +1891,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.add_log("civ_skip_turn", player=p, name=self.name(p))
             _end_turn(self, p)  # the plotted cards go back to hand unseen
             return
-        if not alive or not self.t_cards:
+        if not alive or not cards:
             _end_turn(self, p)
             return
         if not self.quiet:
