@@ -1471,7 +1471,11 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not action._sight:  # type: ignore[attr-defined]
             return
         if action._sight == 2:  # type: ignore[attr-defined]  # only the turning soldier looks
-            _update_sight(self, _by(self, p, action.soldier))
+            # (_update_sight with him and _by, inline: he looks, and no hint is left)
+            self._sight_of = None
+            k = action.soldier
+            _look_with(self, self.civs[k - CIV - 1] if k > CIV
+                       else self.soldiers[p * self.per + k - 1], False)
         else:
             _update_sight(self)
 
