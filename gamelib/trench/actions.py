@@ -42,7 +42,8 @@ class TrenchAction:
     Interned: equal fields give the very same object (made once per session, frozen), so
     equality and hashing are identity (``action in legal`` compares no fields) and the text is
     built once, when the action is made (kept in the instance as ``_text``: a plain attribute,
-    which the interpreter reads fast; no class-level hook or descriptor).
+    which the interpreter reads fast; no class-level hook or descriptor); so is ``_sight``, what
+    the pieces may newly see after it (R9.3, see :func:`_sight`).
     """
 
     verb: str
@@ -66,6 +67,7 @@ class TrenchAction:
             _set(a, "__dict__", d)  # (frozen: no __setattr__)
             if verb in _BODIES:  # (a verb without a text fails when shown, as before)
                 d["_text"] = _text(a)
+            d["_sight"] = _sight(verb, arg, n)
             _INTERNED[key] = a
         return a
 
@@ -94,6 +96,32 @@ def act(
 ) -> TrenchAction:
     """The shared :class:`TrenchAction` with these fields."""
     return TrenchAction(verb, soldier, arg, cell, n, extra)
+
+
+#: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
+#: height and put no tile on a new soldier (what follows by itself only removes pieces: deaths,
+#: sinking ships; pieces do not block sight); and the set-up's (the only decisions of its
+#: phases), which leave every soldier on a ship, where only an adjacent piece could see him
+#: (R9.2), and no two seats' ships touch.
+NO_NEW_SIGHT = frozenset((
+    "plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen", "equip",
+    "arm", "land", "base", "place", "pass",
+))
+#: Decisions handing one item over (R6.11, A73, A43): only a weapon tile can teach a watcher
+#: something new (R9.3); a gas shot changes no height and only kills (the other shots may
+#: lower a cube and open a view).
+HANDOVERS = frozenset(("give", "relief", "hand"))
+TILE_KINDS = frozenset(("gun", "gas", "bomb"))
+
+
+def _sight(verb: str, arg: str, n: int) -> int:
+    """What the pieces may newly see after the decision: 0 nothing, 2 only what the turning
+    soldier sees (a turn without carrying), 1 anything (the state's ``_update_sight``)."""
+    if verb in NO_NEW_SIGHT or (verb in HANDOVERS and arg not in TILE_KINDS) or (
+        verb == "fire" and arg[:3] == "gas"
+    ):
+        return 0
+    return 2 if verb == "turn" and n != 1 else 1
 
 
 def _text(a: TrenchAction) -> str:

@@ -29,7 +29,14 @@ from gamelib.core import History, Outcome, Rng, State, Term
 from gamelib.core.history import SOLE_REFS
 from gamelib.core.log import entry_maker
 from gamelib.core.log_prefix import LogPrefix
-from gamelib.trench.actions import CATEGORY, CIV, TrenchAction, act, parse_soldier_text
+from gamelib.trench.actions import (
+    CATEGORY,
+    CIV,
+    TILE_KINDS,
+    TrenchAction,
+    act,
+    parse_soldier_text,
+)
 from gamelib.trench.board import (
     CELL,
     DIRS,
@@ -431,7 +438,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     # ----------------------------------------------------------------- helpers
     def H(self, c: Cell) -> int:
         """Height of an on-board cell."""
-        return self.h[(c[1] - 1) * 7 + c[0] - 1]
+        return self.h[_INDEX[c]]  # (a look-up: no index arithmetic)
 
     def _set_h(self, c: Cell, v: int) -> None:
         """Set a cell's height (the only writer of ``h``: a clone shares it until then). After
@@ -447,7 +454,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if not self._fown & _HEIGHTS:
             self.h = self.h.copy()
             self._fown |= _HEIGHTS
-        self.h[(c[1] - 1) * 7 + c[0] - 1] = v
+        self.h[_INDEX[c]] = v  # (a look-up: no index arithmetic)
 
     def level(self, s: Soldier) -> int:
         """The level a soldier rests at (ship = 1, R3.13)."""
@@ -484,8 +491,8 @@ class TrenchState(_Memo, State[TrenchAction]):
 
     def in_play(self, p: int) -> list[Soldier]:
         """Player ``p``'s soldiers in play."""
-        per = self.per  # soldiers are listed by owner: p * per .. p * per + per - 1
-        mine = self.soldiers[p * per:p * per + per]
+        # (soldiers are listed by owner: p * per .. p * per + per - 1)
+        mine = self.soldiers[_SEAT_SLICES[self.per][p]]
         for s in mine:  # (all of them, usually: then no comprehension runs)
             if not s.alive or s.exited:
                 out = []
@@ -724,26 +731,23 @@ class TrenchState(_Memo, State[TrenchAction]):
         in the open team game also to the partner's adjacent soldiers (named by their cell):
         added to ``out`` (the other legal actions: no list made and joined). ``mine``: ``p``'s
         soldiers on the board, if :meth:`_uses_and_mine` has listed them."""
-        if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
-            return
         if mine is None:
-            per = self.per
             mine = []
-            sol = self.soldiers  # (by index: no slice made)
-            for i in _SEAT_SIDS[per][p]:  # (a loop: no comprehension call)
-                s = sol[i]
+            for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (a loop: no comprehension)
                 if not s.ship and s.alive and s.cell is not None:  # (on_board: exited, no cell)
                     mine.append(s)
-        if self.opts.open_teams:
+        if self.opts.open_teams and self.t_gives < GIVES_PER_TURN:
             out.extend(_partner_gives(self, p, mine))
         n = len(mine)
-        if n < 2:
+        if n < 2:  # (the commonest, then two apart: tested before the limit)
             return
         if n == 2:
             c = mine[0].cell
             assert c is not None
             if mine[1].cell not in _NEIGHBOURS[c]:  # (apart: no four-step double loop)
                 return
+        if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
+            return
         for a in mine:
             assert a.cell is not None
             near = _NEIGHBOURS[a.cell]
@@ -784,8 +788,7 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _land_actions(self, p: int) -> list[TrenchAction]:
         """The landings ``p`` may make now (a shared list: do not change it): they depend only
         on ``p``'s edge and his soldiers' cells, so each such key's list is made once."""
-        per = self.per
-        key = (self.edges[p], *map(_CELL_OF, self.soldiers[p * per:p * per + per]))  # (in C)
+        key = (self.edges[p], *map(_CELL_OF, self.soldiers[_SEAT_SLICES[self.per][p]]))  # (C)
         out = _LANDS.get(key)
         if out is None:
             out = _LANDS[key] = _land_list(self, p)
@@ -959,15 +962,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         out: list[TrenchAction] = []
         uses = _USES.get(card)  # (the card's uses by one soldier: looked up once)
         if uses is not None:
-            done: set[int] | None = self.t_exh if skip is None else self.t_exh | {skip}
-            if not done:  # (one test a soldier, or none)
-                done = None  # (usually: no look-up)
+            done = self.t_exh if skip is None else self.t_exh | {skip}  # (empty: no look-up)
             t_last = self.t_last  # (empty at a turn's first card: no look-up)
             occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
-            per = self.per
-            sol = self.soldiers  # (by index: no slice made)
-            for i in _SEAT_SIDS[per][p]:  # (in_play, inline)
-                s = sol[i]
+            for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (in_play, inline)
                 if not s.alive or s.exited or (done and s.sid in done):
                     continue
                 if t_last and t_last.get(s.sid, "") == card:  # (str == str: the fast compare)
@@ -986,26 +984,18 @@ class TrenchState(_Memo, State[TrenchAction]):
     ) -> list[TrenchAction]:
         """:meth:`_card_uses` (no ``any_one``), adding ``p``'s soldiers on the board to ``mine``
         on the way (for :meth:`_give_actions`: one walk over them, not two)."""
-        uses = _USES.get(card)
-        if uses is None or card == "camp":
+        uses = _CARD_USES[card]
+        if uses is None:  # (the camp card: it has its own uses)
             out = _card_uses(self, p, card, first, False, skip)
-            per = self.per
-            sol = self.soldiers  # (by index: no slice made)
-            for i in _SEAT_SIDS[per][p]:  # (_give_actions' own walk)
-                s = sol[i]
+            for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (_give_actions' own walk)
                 if not s.ship and s.alive and s.cell is not None:  # (on_board)
                     mine.append(s)
             return out
         out = []
-        done: set[int] | None = self.t_exh if skip is None else self.t_exh | {skip}
-        if not done:  # (one test a soldier, or none)
-            done = None  # (usually: no look-up)
+        done = self.t_exh if skip is None else self.t_exh | {skip}  # (empty: no look-up)
         t_last = self.t_last  # (empty at a turn's first card: no look-up)
         occ = _occupancy(self) if card == "move" else None  # (one map for every soldier)
-        per = self.per
-        sol = self.soldiers  # (by index: no slice made)
-        for i in _SEAT_SIDS[per][p]:  # (in_play, inline)
-            s = sol[i]
+        for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (in_play, inline)
             if not s.alive or s.exited:
                 continue
             if not s.ship and s.cell is not None:  # (on_board)
@@ -1394,17 +1384,16 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The core's fast path, reading the action's text without a ``str`` call: the step
         (the core's ``_apply``, inline: one call fewer per step), then the history, then
         what the pieces see."""
-        legal = self._legal  # (this state's legal actions, if asked: the cube phase's carry)
-        self._legal = None
         assert self.result is None
         if self._log_shared:  # (once per step: the entries of the step are appended directly)
             self.log = self.log[:]
             self._log_shared = False
-        v = action.verb
         # who decides (current_player, inline) and what he decides: a gas bounce, an owner
-        # decision, a turn's action, a plot or a set-up step
+        # decision, a turn's action, a plot or a set-up step; each forgets this state's legal
+        # actions first (the step may set the next ones)
         choice = self.choice
         if choice is not None:  # (then the only legal actions are bounces)
+            self._legal = None
             p = self.gas[choice[0]][0]
             tid, visited, _ = choice
             self.choice = None
@@ -1412,42 +1401,48 @@ class TrenchState(_Memo, State[TrenchAction]):
             if not self.quiet:  # (a quiet state builds no entries)
                 self._log("bounce", p, "action", {"name": self._names[p], "d": action.arg})
         elif self.pending:
+            self._legal = None
             p = self.pending[0][1]
             _resolve(self, p, action)
         elif self.phase == "turn":
+            self._legal = None
             p = self.order[self.turn_i]
             _apply_turn(self, p, action)
-        elif v == "plot":  # (the plot phase has no other action)
+        elif action.verb == "plot":  # (the plot phase has no other action)
+            self._legal = None
             p = self.queue[0]
-            _plot(self, p, action.arg.split("+"))
+            _plot(self, p, _PLOT_CARDS[action])
         else:
+            legal = self._legal  # (this state's legal actions, if asked: the cube phase's carry)
+            self._legal = None
             p = self.queue[0]
             _apply_setup(self, p, action, legal)
         # What runs by itself (inline: one call fewer per step): gas first, then the end checks,
         # the owner decisions it raised, then the next automatic step. (The result is set only
-        # by the end check, a choice only by a gas run.)
+        # by the end check, a choice only by a gas run.) A reveal's legal actions hold only if
+        # the turn waits on them: each stop on a choice, a result or a pending decision forgets
+        # them.
         while True:
             if self.gasq:
                 _run_gas(self)
                 if self.choice is not None:
+                    self._legal = None
                     break
             # (the end check's inputs are unchanged since it last said "not over" while its key
             # is kept: every write to them forgets the key, see _check_end)
             if self._end_key is None and _check_end(self):
+                self._legal = None
                 break
             if self.pending:
                 _prune_pending(self)
                 if self.pending:
+                    self._legal = None
                     break
             step = self.cont
             if step is None:
                 break
             self.cont = None
             _CONT[step](self)  # (a function from a table: no bound method made)
-        if self._legal is not None and (
-            self.result is not None or self.choice is not None or self.pending
-        ):  # (a reveal's legal actions hold only if the turn waits on them)
-            self._legal = None
         # the history (as the core's apply_in_place grows it, after the step)
         history = self.history
         if type(history) is not History:  # a game or a test set a plain tuple
@@ -1472,15 +1467,15 @@ class TrenchState(_Memo, State[TrenchAction]):
             new._items = items
             new._n = n + 1
             self.history = new
-        if v in _NO_NEW_SIGHT:
+        # (what anyone may newly see, worked out once per action; usually nothing)
+        if not action._sight:  # type: ignore[attr-defined]
             return
-        if v in _HANDOVERS:
-            if action.arg not in _TILE_KINDS:  # (no weapon tile changed hands: nothing to learn)
-                return
-        elif v == "fire" and action.arg[:3] == "gas":  # (no height changed: kills at most)
-            return
-        if v == "turn" and action.n != 1:  # only the turning soldier looks somewhere new
-            _update_sight(self, _by(self, p, action.soldier))
+        if action._sight == 2:  # type: ignore[attr-defined]  # only the turning soldier looks
+            # (_update_sight with him and _by, inline: he looks, and no hint is left)
+            self._sight_of = None
+            k = action.soldier
+            _look_with(self, self.civs[k - CIV - 1] if k > CIV
+                       else self.soldiers[p * self.per + k - 1], False)
         else:
             _update_sight(self)
 
@@ -1763,7 +1758,10 @@ class TrenchState(_Memo, State[TrenchAction]):
                 for tid in sorted(self.gas):
                     if self.gas[tid][0] == owner:
                         self.gasq = [*self.gasq, (tid, frozenset(), None)]
-        self.cont = "_start_plot"
+        if self._end_key is None or self.gasq or self.pending:
+            self.cont = "_start_plot"
+        else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
+            _start_plot(self)
 
     def _start_plot(self) -> None:
         self.phase = "plot"
@@ -1834,21 +1832,25 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _interrupts(self) -> None:
         """R5.4 / R7.8: interrupting players pay a drug and act first."""
         first = []
+        seats = _CLOCKWISE[self.n][self.start]  # (_cw, inline)
         if self.opts.interrupt_timing == "phase4":
-            for p in _CLOCKWISE[self.n][self.start]:  # (_cw, inline)
+            for p in seats:
                 plot = self.plots[p]
                 if plot and "interrupt" in plot:
                     _pay_interrupt(self, p)
                     first.append(p)
         order = first.copy()
         plots = self.plots
-        for p in _CLOCKWISE[self.n][self.start]:  # (_cw, inline; a loop: no comprehension)
-            if plots[p] is not None and p not in first:
+        for p in seats:  # (a loop: no comprehension; nobody first, usually: no look-up)
+            if plots[p] is not None and (not first or p not in first):
                 order.append(p)
         self.order = order
         self.turn_i = -1
         self.phase = "turn"
-        self.cont = "_next_turn"
+        if self._end_key is None or self.gasq or self.pending:
+            self.cont = "_next_turn"
+        else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
+            _next_turn(self)
 
     def _next_turn(self) -> None:
         self.turn_i += 1
@@ -1868,9 +1870,9 @@ class TrenchState(_Memo, State[TrenchAction]):
     def _begin_turn(self) -> None:
         p = self.order[self.turn_i]
         self.turn_no += 1
-        self.t_cards = list(self.plots[p] or [])
-        if "interrupt" in self.t_cards:  # A22 b: not declared in time, it goes back to hand
-            self.t_cards.remove("interrupt")
+        cards = self.t_cards = list(self.plots[p] or [])
+        if "interrupt" in cards:  # A22 b: not declared in time, it goes back to hand
+            cards.remove("interrupt")
             _own_hands(self)[p]["interrupt"] += 1
             self.add_log("intr_back", player=p, name=self.name(p))
         self.t_last = {}
@@ -1891,10 +1893,10 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self.skip[p] and alive:  # R12.6 / A79: a penalty earned before this turn
             self.skip[p] -= 1
             self.add_log("civ_skip_turn", player=p, name=self.name(p))
-            _end_turn(self)  # the plotted cards go back to hand unseen
+            _end_turn(self, p)  # the plotted cards go back to hand unseen
             return
-        if not alive or not self.t_cards:
-            _end_turn(self)
+        if not alive or not cards:
+            _end_turn(self, p)
             return
         if not self.quiet:
             name = self._names[p]  # (the entry shared: its parameters are the name alone)
@@ -1902,10 +1904,11 @@ class TrenchState(_Memo, State[TrenchAction]):
             if entry is None:
                 entry = _SHARED["turn", name] = _ENTRY("turn", {"name": name}, None, None, "phase")
             self.log.append(entry)
-        _reveal(self, "act1", "after1")
+        _reveal(self, p, "act1", "after1")
 
-    def _reveal(self, act: str, after: str) -> None:
-        p = self.order[self.turn_i]
+    def _reveal(self, p: int, act: str, after: str) -> None:
+        """``p`` (whose turn it is) reveals his next card: its uses are the legal actions
+        (``act``), or, without one, the turn goes on to ``after``."""
         if not self._fown & _TCARDS:  # (shared with a clone: copied at the first write)
             self.t_cards = self.t_cards.copy()
             self._fown |= _TCARDS
@@ -1934,7 +1937,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             _own_discards(self)[p].append(card)
             self.t_stage = after
             self.t_first_sid = None
-            self.cont = "_settle_turn"
+            if self._end_key is None or self.gasq or self.pending:
+                self.cont = "_settle_turn"
+            else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
+                _settle_turn(self)
 
     def _after_give(self, p: int) -> None:
         """A transfer made while a revealed card waits to be used (R6.11) may take away its last
@@ -1963,19 +1969,17 @@ class TrenchState(_Memo, State[TrenchAction]):
                 s = sol[i]
                 if s.alive and not s.exited:
                     return
-            _end_turn(self)
+            _end_turn(self, p)
             return
         live = False  # (_has_in_play, inline; the soldiers on the board listed on the way)
         mine: list[Soldier] = []
-        sol = self.soldiers  # (by index: no slice made)
-        for i in _SEAT_SIDS[per][p]:
-            s = sol[i]
+        for s in self.soldiers[_SEAT_SLICES[per][p]]:
             if s.alive and not s.exited:
                 live = True
                 if not s.ship and s.cell is not None:
                     mine.append(s)
         if not live:
-            _end_turn(self)
+            _end_turn(self, p)
             return
         # the legal actions of after2, unless there are none but "end" (the turn ends)
         legal = _drug_actions(self, p) if self.drug_left > 0 else []  # (no call: none)
@@ -1984,10 +1988,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             legal.append(_END)
             self._legal = legal
         else:
-            _end_turn(self)
+            _end_turn(self, p)
 
-    def _end_turn(self) -> None:
-        p = self.order[self.turn_i]
+    def _end_turn(self, p: int) -> None:
+        """``p``'s turn ends (he is the seat ``order[turn_i]``)."""
         if self.t_cards:  # unflipped cards return unseen (R6.5)
             if not self._sown & _HANDS:  # (_own_hands, inline)
                 _own_hands(self)
@@ -2001,15 +2005,17 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.shown[p] = []
         self.t_stage = ""
         # R8.7: a soldier whose mask gas took before this turn dies if still in gas.
-        per = self.per
-        for s in self.soldiers[p * per:p * per + per]:  # (in_play, inline: a copy of the list)
+        for s in self.soldiers[_SEAT_SLICES[self.per][p]]:  # (in_play, inline: a copy)
             if s.gassed is not None and s.alive and not s.exited and s.gassed[1] < self.turn_no:
                 s = _own(self, s)
                 killer = s.gassed[0]
                 s.gassed = None
                 if not s.ship and s.cell is not None and _gas_at(self, s.cell):
                     _kill(self, s, killer, "gas")
-        self.cont = "_next_turn"
+        if self._end_key is None or self.gasq or self.pending:
+            self.cont = "_next_turn"
+        else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
+            _next_turn(self)
 
     def _end_round(self) -> None:
         if self.round == 3:  # R10.8: ships sink
@@ -2035,45 +2041,21 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.pending = [*self.pending, ("penalty", s.owner, s.sid)]
         self.start = (self.start + 1) % self.n
         self.round += 1
-        self.cont = "_start_round"
+        if self._end_key is None or self.gasq or self.pending:
+            self.cont = "_start_round"
+        else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
+            _start_round(self)
 
     # -- turn actions
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
         v = a.verb
-        if v == "give":  # R6.11: free, the turn's stage does not change
-            self.t_gives += 1
-            per = self.per  # (_own(_by(...)), inline: the giver is a soldier, never a civilian)
-            i = p * per + a.soldier - 1
-            src = self.soldiers[i]
-            if not self._sown >> i & 1:  # (_own, inline)
-                src = self.soldiers[i] = src.copy()
-                self._sown |= 1 << i
-            if a.cell is not None:  # to the partner's soldier on that cell (open team game)
-                dst = _at(self, a.cell)
-                assert dst is not None
-                move_item(src, _own(self, dst), a.arg)
-                self.add_log("give_ally", player=p, kind="action", name=self.name(p),
-                             s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
+        if v in _NO_CARD:  # (one test for the card actions, the commonest)
+            if v == "end":
+                _end_turn(self, p)
+            elif v == "flip":
+                _reveal(self, p, "act2", "after2")
             else:
-                j = p * per + a.n - 1  # (the taker, likewise)
-                dst = self.soldiers[j]
-                if not self._sown >> j & 1:  # (_own, inline)
-                    dst = self.soldiers[j] = dst.copy()
-                    self._sown |= 1 << j
-                move_item(src, dst, a.arg)
-                if not self.quiet:
-                    self.log.append(_ENTRY("give", {"name": self._names[p], "s": a.soldier,
-                                                    "what": _word(a.arg), "to": a.n},
-                                           p, None, "action"))
-            if a.arg in _TILE_KINDS:  # only the taker shows something new (then looked at)
-                self._sight_of = dst.sid
-            _after_give(self, p)
-            return
-        if v == "flip":
-            _reveal(self, "act2", "after2")
-            return
-        if v == "end":
-            _end_turn(self)
+                _give(self, p, a)
             return
         if not self._fown & _DISCARDS:  # (_own_discards, inline: written below)
             piles: list[list[str]] = []
@@ -2131,8 +2113,43 @@ class TrenchState(_Memo, State[TrenchAction]):
         # Settled next (the turn ends when p has no piece left in play; after2 offers the drug
         # actions), unless nothing can have taken his last piece: no death or exit (each forgets
         # the end key) and no gas to move (it may kill) before the next decision.
-        if self.t_stage == "after2" or self._end_key is None or self.gasq:
+        if self._end_key is None or self.gasq:
             self.cont = "_settle_turn"
+        elif self.t_stage == "after2":
+            if self.pending:
+                self.cont = "_settle_turn"
+            else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
+                _settle_turn(self)
+
+    def _give(self, p: int, a: TrenchAction) -> None:
+        """R6.11: a free transfer; the turn's stage does not change."""
+        self.t_gives += 1
+        per = self.per  # (_own(_by(...)), inline: the giver is a soldier, never a civilian)
+        i = p * per + a.soldier - 1
+        src = self.soldiers[i]
+        if not self._sown >> i & 1:  # (_own, inline)
+            src = self.soldiers[i] = src.copy()
+            self._sown |= 1 << i
+        if a.cell is not None:  # to the partner's soldier on that cell (open team game)
+            dst = _at(self, a.cell)
+            assert dst is not None
+            move_item(src, _own(self, dst), a.arg)
+            self.add_log("give_ally", player=p, kind="action", name=self.name(p),
+                         s=a.soldier, what=_word(a.arg), cell=_cn(a.cell))
+        else:
+            j = p * per + a.n - 1  # (the taker, likewise)
+            dst = self.soldiers[j]
+            if not self._sown >> j & 1:  # (_own, inline)
+                dst = self.soldiers[j] = dst.copy()
+                self._sown |= 1 << j
+            move_item(src, dst, a.arg)
+            if not self.quiet:
+                self.log.append(_ENTRY("give", {"name": self._names[p], "s": a.soldier,
+                                                "what": _word(a.arg), "to": a.n},
+                                       p, None, "action"))
+        if a.arg in TILE_KINDS:  # only the taker shows something new (then looked at)
+            self._sight_of = dst.sid
+        _after_give(self, p)
 
     def _camp(self, p: int, take: str) -> None:
         per = self.per
@@ -2680,14 +2697,14 @@ class TrenchState(_Memo, State[TrenchAction]):
         o, f = s.owner, s.facing
         look = _LOOK_BY[f][here]
         hidden = self.opts.hidden_teams
-        for t in self.soldiers:  # (a plain loop: no positions gathered first)
-            q = t.owner
-            if q == o:  # (his own first: half the soldiers of a duel)
-                continue
+        sol = self.soldiers
+        for i in _OTHER_SIDS[self.n, self.per][o]:  # (the other seats' soldiers, by index)
+            t = sol[i]
             c = t.cell
             if c is None or not t.alive:
                 continue
             if c in look:  # s may see t (the quick test of sees)
+                q = t.owner
                 team = hidden and q not in self.team_seen[o]
                 if team or not self.known[o].issuperset(map(_TILE_ID, t.tiles)):
                     lv = 1 if s.ship else self.h[_INDEX[here]]  # (level, inline)
@@ -2696,6 +2713,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                         if team:  # R13.4
                             self.team_seen[o].add(q)
             if seen and here in _LOOK_BY[t.facing][c]:  # t may see s
+                q = t.owner
                 team = hidden and o not in self.team_seen[q]
                 if team or not self.known[q].issuperset(map(_TILE_ID, s.tiles)):
                     lv = 1 if t.ship else self.h[_INDEX[c]]  # (level, inline)
@@ -3008,6 +3026,7 @@ _destroy_base = TrenchState._destroy_base
 _drug_actions = TrenchState._drug_actions
 _end_round = TrenchState._end_round
 _end_turn = TrenchState._end_turn
+_give = TrenchState._give
 _enter = TrenchState._enter
 _exit = TrenchState._exit
 _exit_ok = TrenchState._exit_ok
@@ -3223,9 +3242,13 @@ _USES = {
     "move": _moves, "turn": _turn_uses, "build": _build_uses, "fire": _fires, "dig": _dig_uses,
     "equip": _equip_uses,
 }
+#: Every card's uses by one soldier (``_USES``), or ``None`` (the camp card and the interrupt).
+_CARD_USES = {c: _USES.get(c) for c in CARDS}
 #: The actions every turn offers (made once).
 _END = act("end")
 _FLIP = act("flip")
+#: The turn's decisions that use no card: a free transfer, the flip and the end.
+_NO_CARD = frozenset(("give", "flip", "end"))
 _MOVE_DIG = ("move", "dig_fwd")
 
 
@@ -3271,6 +3294,13 @@ _EXTRA = _DrugVersions(
 #: By soldiers per seat, then seat: the seat's soldier ids (a tuple) and their bits in
 #: ``_sown`` (an int).
 _SEAT_SIDS = {per: tuple(tuple(range(p * per, p * per + per)) for p in range(4)) for per in (2, 3)}
+#: By (seats, soldiers a seat), then an owner (-1: a civilian), the other seats' soldiers' sids.
+_OTHER_SIDS = {
+    (n, per): {o: tuple(i for i in range(n * per) if i // per != o) for o in range(-1, n)}
+    for n in range(2, 5) for per in (2, 3)
+}
+#: By soldiers a seat, then a seat, the slice of ``soldiers`` that holds its soldiers.
+_SEAT_SLICES = {per: tuple(slice(p * per, p * per + per) for p in range(4)) for per in (2, 3)}
 _SEAT_MASKS = {per: tuple(((1 << per) - 1) << (p * per) for p in range(4)) for per in (2, 3)}
 #: The landing order by (seats, soldiers per seat): the seats clockwise, counter-clockwise,
 #: clockwise again, one soldier each time (R4.5); the cube phase's, by seats: there and back.
@@ -3305,20 +3335,6 @@ _LANDS: dict[tuple[Any, ...], list[TrenchAction]] = {}
 _CELL_OF = attrgetter("cell")
 #: A landing action -> its ship cell (R4.5), from ``_LANDINGS``.
 _LAND_SHIPS = {a: ship for acts in _LANDINGS.values() for ship, a in acts}
-#: Decisions after which nobody can newly see anything (R9.3): they move no piece, change no
-#: height and put no tile on a new soldier (what follows by itself only removes pieces: deaths,
-#: sinking ships; pieces do not block sight); and the set-up's (the only decisions of its
-#: phases), which leave every soldier on a ship, where only an adjacent piece could see him
-#: (R9.2), and no two seats' ships touch.
-_NO_NEW_SIGHT = frozenset((
-    "plot", "flip", "end", "wait", "interrupt", "camp", "penalty", "bounce", "civpen", "equip",
-    "arm", "land", "base", "place", "pass",
-))
-#: Decisions handing one item over (R6.11, A73, A43): only a weapon tile can teach a watcher
-#: something new (R9.3); a gas shot changes no height and only kills (the other shots may
-#: lower a cube and open a view).
-_HANDOVERS = frozenset(("give", "relief", "hand"))
-_TILE_KINDS = frozenset(("gun", "gas", "bomb"))
 #: A weapon tile's id (its first field), as a C-level callable for ``map``.
 _TILE_ID = itemgetter(0)
 #: Set-up: every soldier is on a ship, and ship soldiers are seen only when adjacent (never).
@@ -3334,6 +3350,12 @@ _PLOTS_MADE: set[tuple[Any, ...]] = set()
 _PLOT_ONE = {c: act("plot", arg=c) for c in CARDS}
 #: The plot of two cards, by the first card, then the second (made at import).
 _PLOT_ROWS = {a: {b: act("plot", arg=f"{a}+{b}") for b in CARDS} for a in CARDS}
+#: Every plot action -> its cards, the list a plot stores (shared: a plot is replaced, never
+#: changed, see _pay_interrupt), so that no step splits the action's text.
+_PLOT_CARDS = {
+    a: a.arg.split("+") for a in (*_PLOT_ONE.values(), *(x for r in _PLOT_ROWS.values()
+                                                         for x in r.values()))
+}
 #: By (eye cell, facing): the cells a piece may be seen on, adjacent or on the forward ray (the
 #: quick test of ``sees``; eyes on ships included); filled as asked.
 _LOOK: dict[tuple[Cell, str], frozenset[Cell]] = {}
