@@ -62,7 +62,7 @@ from gamelib.trench.data import (
 )
 from gamelib.trench.messages import MESSAGES
 from gamelib.trench.search import GIVES_PER_TURN, sample_world
-from gamelib.trench.soldier import Soldier, drop_item, items_of, move_item
+from gamelib.trench.soldier import _WEAPONS, Soldier, drop_item, items_of, move_item
 from gamelib.trench.view import SoldierView, TrenchView
 
 if TYPE_CHECKING:
@@ -751,21 +751,30 @@ class TrenchState(_Memo, State[TrenchAction]):
         for a in mine:
             assert a.cell is not None
             near = _NEIGHBOURS[a.cell]
-            kinds = None  # (a's items, listed at his first neighbour)
             for b in mine:
                 if b.cell not in near:  # (a's own cell is not a neighbour of it)
                     continue
-                if kinds is None:
-                    kinds = items_of(a, True)
-                    row = _GIVES_TO[a.num]  # (a's transfers by taker: one look-up per giver)
-                gives = row[b.num]
-                if b.cubes < 2:  # every kind (a loop of dict look-ups: no call per item)
-                    for it in kinds:
-                        out.append(gives[it])
-                    continue
-                for it in kinds:  # (a loop: no comprehension call)
-                    if it != "cube":
-                        out.append(gives[it])
+                gives = _GIVES_TO[a.num][b.num]
+                # (items_of(a, True), inline: each kind's transfer added in its order, no list)
+                tiles = a.tiles
+                if len(tiles) == 1:  # (the usual card: one tile)
+                    out.append(gives[tiles[0][1]])
+                elif tiles:
+                    for k in _WEAPONS:
+                        for t in tiles:
+                            if t[1] == k:
+                                out.append(gives[k])
+                                break
+                if a.masks:
+                    out.append(gives["mask"])
+                if a.food:
+                    out.append(gives["food"])
+                if a.drugs:
+                    out.append(gives["drug"])
+                if a.cubes and b.cubes < 2:  # (a full taker takes no cube)
+                    out.append(gives["cube"])
+                if a.corpses:
+                    out.append(gives["corpse"])
 
     def _partner_gives(self, p: int, mine: list[Soldier]) -> list[TrenchAction]:
         """A90: ``mine`` (``p``'s soldiers on the board) give to the partner's adjacent
@@ -1384,7 +1393,6 @@ class TrenchState(_Memo, State[TrenchAction]):
         """The core's fast path, reading the action's text without a ``str`` call: the step
         (the core's ``_apply``, inline: one call fewer per step), then the history, then
         what the pieces see."""
-        assert self.result is None
         if self._log_shared:  # (once per step: the entries of the step are appended directly)
             self.log = self.log[:]
             self._log_shared = False
