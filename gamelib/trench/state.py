@@ -742,39 +742,44 @@ class TrenchState(_Memo, State[TrenchAction]):
         if n < 2:  # (the commonest, then two apart: tested before the limit)
             return
         if n == 2:
-            c = mine[0].cell
+            x, y = mine
+            c = x.cell
             assert c is not None
-            if mine[1].cell not in _NEIGHBOURS[c]:  # (apart: no four-step double loop)
+            if y.cell not in _NEIGHBOURS[c]:  # (apart: no pairs at all)
                 return
+            pairs: Iterable[tuple[Soldier, Soldier]] = ((x, y), (y, x))
+        else:  # the three: every neighbouring pair, giver first, in the order of ``mine``
+            pairs = []
+            for a in mine:
+                assert a.cell is not None
+                near = _NEIGHBOURS[a.cell]
+                for b in mine:
+                    if b.cell in near:  # (a's own cell is not a neighbour of it)
+                        pairs.append((a, b))
         if self.t_gives >= GIVES_PER_TURN:  # the ruling under R6.11: no endless turn
             return
-        for a in mine:
-            assert a.cell is not None
-            near = _NEIGHBOURS[a.cell]
-            for b in mine:
-                if b.cell not in near:  # (a's own cell is not a neighbour of it)
-                    continue
-                gives = _GIVES_TO[a.num][b.num]
-                # (items_of(a, True), inline: each kind's transfer added in its order, no list)
-                tiles = a.tiles
-                if len(tiles) == 1:  # (the usual card: one tile)
-                    out.append(gives[tiles[0][1]])
-                elif tiles:
-                    for k in _WEAPONS:
-                        for t in tiles:
-                            if t[1] == k:
-                                out.append(gives[k])
-                                break
-                if a.masks:
-                    out.append(gives["mask"])
-                if a.food:
-                    out.append(gives["food"])
-                if a.drugs:
-                    out.append(gives["drug"])
-                if a.cubes and b.cubes < 2:  # (a full taker takes no cube)
-                    out.append(gives["cube"])
-                if a.corpses:
-                    out.append(gives["corpse"])
+        for a, b in pairs:
+            gives = _GIVES_TO[a.num][b.num]
+            # (items_of(a, True), inline: each kind's transfer added in its order, no list)
+            tiles = a.tiles
+            if len(tiles) == 1:  # (the usual card: one tile)
+                out.append(gives[tiles[0][1]])
+            elif tiles:
+                for k in _WEAPONS:
+                    for t in tiles:
+                        if t[1] == k:
+                            out.append(gives[k])
+                            break
+            if a.masks:
+                out.append(gives["mask"])
+            if a.food:
+                out.append(gives["food"])
+            if a.drugs:
+                out.append(gives["drug"])
+            if a.cubes and b.cubes < 2:  # (a full taker takes no cube)
+                out.append(gives["cube"])
+            if a.corpses:
+                out.append(gives["corpse"])
 
     def _partner_gives(self, p: int, mine: list[Soldier]) -> list[TrenchAction]:
         """A90: ``mine`` (``p``'s soldiers on the board) give to the partner's adjacent
