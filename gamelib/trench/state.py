@@ -2711,21 +2711,6 @@ class TrenchState(_Memo, State[TrenchAction]):
         look = _LOOK_BY[f][here]
         hidden = self.opts.hidden_teams
         sol = self.soldiers
-        if not seen:  # (the usual: what s sees alone, by the loop below's first half)
-            for i in _OTHER_SIDS[self.n, self.per][o]:
-                t = sol[i]
-                c = t.cell
-                if c in look and t.alive:  # (look holds cells: the quick test of sees first)
-                    assert c is not None
-                    q = t.owner
-                    team = hidden and q not in self.team_seen[o]
-                    if team or not self.known[o].issuperset(map(_TILE_ID, t.tiles)):
-                        lv = 1 if s.ship else self.h[_INDEX[here]]  # (level, inline)
-                        if sees(self.h, here, lv, f, c, not t.ship):
-                            _own_known(self)[o].update(map(_TILE_ID, t.tiles))
-                            if team:  # R13.4
-                                self.team_seen[o].add(q)
-            return
         for i in _OTHER_SIDS[self.n, self.per][o]:  # (the other seats' soldiers, by index)
             t = sol[i]
             c = t.cell
