@@ -21,7 +21,7 @@ from types import FrameType
 from typing import Any
 
 from benchmarks import Row, row, shipped_games
-from benchmarks.bench_instructions import QUICK, STEPS, WARM_STEPS
+from benchmarks.bench_instructions import QUICK, STEPS, WARM_STEPS, play_games
 from benchmarks.bench_throughput import PATHS, REFERENCE
 
 __all__ = ["count", "run"]
@@ -34,11 +34,7 @@ def count(play_one: Callable[[int], int], warm_steps: int, steps: int) -> dict[s
     """Play warm-up games until ``warm_steps`` steps, then count the bytecodes of the games
     until ``steps`` more steps (whole games, at least one each): the warm-up games, then the
     measured games, their steps and bytecodes."""
-    game = warm = 0
-    while game == 0 or warm < warm_steps:
-        warm += play_one(game)
-        game += 1
-    first = game
+    warm_games, _warm = play_games(play_one, 0, warm_steps)
     ops = 0
 
     def trace(frame: FrameType, event: str, _arg: Any) -> Any:
@@ -50,16 +46,13 @@ def count(play_one: Callable[[int], int], warm_steps: int, steps: int) -> dict[s
             frame.f_trace_lines = False
         return trace
 
-    measured = 0
     previous = sys.gettrace()
     sys.settrace(trace)
     try:
-        while game == first or measured < steps:
-            measured += play_one(game)
-            game += 1
+        games, measured = play_games(play_one, warm_games, steps)
     finally:
         sys.settrace(previous)
-    return {"warm_games": first, "games": game - first, "steps": measured, "bytecodes": ops}
+    return {"warm_games": warm_games, "games": games, "steps": measured, "bytecodes": ops}
 
 
 def run(quick: bool = False) -> list[Row]:

@@ -28,13 +28,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from benchmarks import Row, row, shipped_games
 from benchmarks.bench_throughput import PATHS, REFERENCE, TARGETS
 
-__all__ = ["count", "main", "parse_totals", "play", "run"]
+__all__ = ["count", "main", "parse_totals", "play", "play_games", "run"]
 
 NAME = "instructions"
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,24 +66,28 @@ def play(subject: str, path: str, warm_steps: int, steps: int, switch: bool = Fa
             raise RuntimeError("open_spiel is not installed")
     else:
         play_one = gamelib_playout(subject, path)
-    game = warm = 0
-    while game == 0 or warm < warm_steps:
-        warm += play_one(game)
-        game += 1
-    warm_games = game
+    warm_games, warm = play_games(play_one, 0, warm_steps)
     switched = 0
     if switch:
         done = subprocess.run(["callgrind_control", "-i", "on", str(os.getpid())],
                               capture_output=True, check=False)
         switched = int(done.returncode == 0)
     os.getppid()  # callgrind dumps start-up and warm-up here
-    measured = 0
-    while game == warm_games or measured < steps:
-        measured += play_one(game)
-        game += 1
+    games, measured = play_games(play_one, warm_games, steps)
     os.getppid()  # and the measured games here
     return {"warm_games": warm_games, "warm_steps": warm,
-            "games": game - warm_games, "steps": measured, "switched": switched}
+            "games": games, "steps": measured, "switched": switched}
+
+
+def play_games(play_one: Callable[[int], int], first: int, steps: int) -> tuple[int, int]:
+    """Play whole games ``first``, ``first + 1``, … until ``steps`` steps (at least one game):
+    the games and the steps played."""
+    game = first
+    played = 0
+    while game == first or played < steps:
+        played += play_one(game)
+        game += 1
+    return game - first, played
 
 
 def parse_totals(text: str) -> int:
