@@ -1771,10 +1771,16 @@ class TrenchState(_Memo, State[TrenchAction]):
                 for tid in sorted(self.gas):
                     if self.gas[tid][0] == owner:
                         self.gasq = [*self.gasq, (tid, frozenset(), None)]
+        _then(self, "_start_plot")
+
+    def _then(self, step: str) -> None:
+        """The automatic ``step`` (a name in ``_CONT``) comes next: run now when nothing would
+        run before it in :meth:`apply_in_place`'s loop (no gas to move, no end check due, no
+        owner decision), else left for that loop (``cont``)."""
         if self._end_key is None or self.gasq or self.pending:
-            self.cont = "_start_plot"
-        else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
-            _start_plot(self)
+            self.cont = step
+        else:
+            _CONT[step](self)
 
     def _start_plot(self) -> None:
         self.phase = "plot"
@@ -1860,10 +1866,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         self.order = order
         self.turn_i = -1
         self.phase = "turn"
-        if self._end_key is None or self.gasq or self.pending:
-            self.cont = "_next_turn"
-        else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
-            _next_turn(self)
+        _then(self, "_next_turn")
 
     def _next_turn(self) -> None:
         self.turn_i += 1
@@ -1950,10 +1953,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             _own_discards(self)[p].append(card)
             self.t_stage = after
             self.t_first_sid = None
-            if self._end_key is None or self.gasq or self.pending:
-                self.cont = "_settle_turn"
-            else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
-                _settle_turn(self)
+            _then(self, "_settle_turn")
 
     def _after_give(self, p: int) -> None:
         """A transfer made while a revealed card waits to be used (R6.11) may take away its last
@@ -2025,10 +2025,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                 s.gassed = None
                 if not s.ship and s.cell is not None and _gas_at(self, s.cell):
                     _kill(self, s, killer, "gas")
-        if self._end_key is None or self.gasq or self.pending:
-            self.cont = "_next_turn"
-        else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
-            _next_turn(self)
+        _then(self, "_next_turn")
 
     def _end_round(self) -> None:
         if self.round == 3:  # R10.8: ships sink
@@ -2054,10 +2051,7 @@ class TrenchState(_Memo, State[TrenchAction]):
                     self.pending = [*self.pending, ("penalty", s.owner, s.sid)]
         self.start = (self.start + 1) % self.n
         self.round += 1
-        if self._end_key is None or self.gasq or self.pending:
-            self.cont = "_start_round"
-        else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
-            _start_round(self)
+        _then(self, "_start_round")
 
     # -- turn actions
     def _apply_turn(self, p: int, a: TrenchAction) -> None:
@@ -2129,10 +2123,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         if self._end_key is None or self.gasq:
             self.cont = "_settle_turn"
         elif self.t_stage == "after2":
-            if self.pending:
-                self.cont = "_settle_turn"
-            else:  # (nothing runs by itself before it, see apply_in_place: called, not queued)
-                _settle_turn(self)
+            _then(self, "_settle_turn")
 
     def _give(self, p: int, a: TrenchAction) -> None:
         """R6.11: a free transfer; the turn's stage does not change."""
@@ -3040,6 +3031,7 @@ _drug_actions = TrenchState._drug_actions
 _end_round = TrenchState._end_round
 _end_turn = TrenchState._end_turn
 _give = TrenchState._give
+_then = TrenchState._then
 _enter = TrenchState._enter
 _exit = TrenchState._exit
 _exit_ok = TrenchState._exit_ok
