@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from gamelib.trench.board import Cell
 
-__all__ = ["Soldier", "drop_item", "items_of", "move_item"]
+__all__ = ["WEAPONS", "Soldier", "drop_item", "items_of", "move_item"]
 
 #: Weapon tile kinds, in the order actions list them; then mask, food, drug, cube, corpse.
-_WEAPONS = ("gun", "gas", "bomb")
+WEAPONS = ("gun", "gas", "bomb")
 
 
 class Soldier:
@@ -100,7 +100,7 @@ def items_of(s: Soldier, corpses: bool) -> list[str]:
     if len(tiles) == 1:  # (the usual card: one tile, no comprehension or generator to run)
         out.append(tiles[0][1])
     elif tiles:
-        for k in _WEAPONS:
+        for k in WEAPONS:
             for t in tiles:
                 if t[1] == k:
                     out.append(k)
@@ -134,7 +134,7 @@ def _tile(s: Soldier, kind: str, most: bool) -> tuple[int, str, int]:
 
 def drop_item(s: Soldier, kind: str) -> None:
     """Remove one whole item of ``kind`` from ``s`` (a weapon tile: the emptiest one, A82)."""
-    if kind in _WEAPONS:  # (the lists are replaced, never changed: copies share them)
+    if kind in WEAPONS:  # (the lists are replaced, never changed: copies share them)
         tiles = s.tiles.copy()
         tiles.remove(_tile(s, kind, most=False))
         s.tiles = tiles
@@ -146,7 +146,7 @@ def drop_item(s: Soldier, kind: str) -> None:
 
 def move_item(src: Soldier, dst: Soldier, kind: str) -> None:
     """Move one item of ``kind`` from ``src`` to ``dst`` (a weapon tile: the fullest one)."""
-    if kind in _WEAPONS:  # (the lists are replaced, never changed: copies share them)
+    if kind in WEAPONS:  # (the lists are replaced, never changed: copies share them)
         t = _tile(src, kind, most=True)
         tiles = src.tiles.copy()
         tiles.remove(t)

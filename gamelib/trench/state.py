@@ -62,7 +62,7 @@ from gamelib.trench.data import (
 )
 from gamelib.trench.messages import MESSAGES
 from gamelib.trench.search import GIVES_PER_TURN, sample_world
-from gamelib.trench.soldier import _WEAPONS, Soldier, drop_item, items_of, move_item
+from gamelib.trench.soldier import WEAPONS, Soldier, drop_item, items_of, move_item
 from gamelib.trench.view import SoldierView, TrenchView
 
 if TYPE_CHECKING:
@@ -765,7 +765,7 @@ class TrenchState(_Memo, State[TrenchAction]):
             if len(tiles) == 1:  # (the usual card: one tile)
                 out.append(gives[tiles[0][1]])
             elif tiles:
-                for k in _WEAPONS:
+                for k in WEAPONS:
                     for t in tiles:
                         if t[1] == k:
                             out.append(gives[k])

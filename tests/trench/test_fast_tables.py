@@ -51,3 +51,33 @@ def test_carried_legal_actions_hold_only_while_the_turn_waits_on_them() -> None:
                 assert st.result is None and st.choice is None and not st.pending
                 assert st._legal == _fresh_legal(st)
     assert carried > 100
+
+
+def test_own_transfers_list_each_giver_s_items_in_items_of_order() -> None:
+    """``_give_actions`` writes ``items_of`` inline: along seeded random games, the turn's own
+    transfers (R6.11) are, pair by adjacent pair, the giver's items in ``items_of`` order, a
+    cube only to a taker with fewer than two."""
+    from gamelib.trench.search import GIVES_PER_TURN
+    from gamelib.trench.soldier import items_of
+
+    rng = random.Random(11)
+    game = gamelib.load("trench")
+    checked = 0
+    for seed in range(60):
+        st = game.new_state(seed, quiet=True)
+        while st.current_player is not None:
+            legal = st.legal_actions()
+            p = st.current_player
+            if st.phase == "turn" and not st.pending and st.choice is None:
+                mine = [s for s in st.soldiers[p * st.per:(p + 1) * st.per]
+                        if not s.ship and s.alive and s.cell is not None]
+                want = [] if st.t_gives >= GIVES_PER_TURN else [
+                    engine._GIVES_TO[a.num][b.num][it]
+                    for a in mine for b in mine if b.cell in engine._NEIGHBOURS[a.cell]
+                    for it in items_of(a, True) if it != "cube" or b.cubes < 2
+                ]
+                got = [x for x in legal if x.verb == "give" and x.cell is None]
+                assert got == want
+                checked += bool(want)
+            st.apply_in_place(legal[rng.randrange(len(legal))])
+    assert checked > 50
