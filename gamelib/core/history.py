@@ -1,29 +1,25 @@
-"""The texts of the actions a game has played: an immutable sequence with an O(1) append.
+"""The texts of the actions a game has played, as an immutable sequence.
 
-A state's :attr:`~gamelib.core.State.history` is a :class:`History`. It behaves as the tuple of
-its texts (it compares equal to that tuple, hashes like it, slices to tuples, pickles as it), but
-:meth:`History.plus` makes the next history in O(1) (amortized) instead of copying every text:
-a history is a *length* over a list that only ever grows. States copied with ``clone()`` share
-their history object; the first of them to append extends the shared list, and a later one
-(a second branch from the same state, e.g. a bot trying two moves) copies its prefix once.
-No text below a history's length ever changes, so every history keeps seeing its own texts.
+A state keeps its history as a plain list of its own (``State._history``) and appends each
+action's text to it in place, the fast path's cheapest step. Readers never get that list:
+:attr:`~gamelib.core.State.history` gives a :class:`History`, the first ``n`` texts of the list
+at the time of reading. It behaves as the tuple of its texts (it compares equal to that tuple,
+hashes like it, slices to tuples, pickles as it). Texts are only ever appended at the end of a
+state's list and never changed, so a history read earlier keeps its own texts whatever the
+state plays next.
 
-The fast path (:meth:`gamelib.core.State.apply_in_place`) goes one step further: when a
-state's history object is held by that state alone (its reference count says so, see
-:data:`SOLE_REFS`) and ends the shared list, it grows that very object instead of making the
-next one. Nobody can see the difference: whoever holds a history (a clone, a caller, a view)
-keeps it from growing.
+A clone hands its list to its twin, the state about to be played (the checked path's clone
+then step), and keeps a :class:`History` of it (:meth:`~gamelib.core.State.share_log`); a state
+holding a :class:`History` copies it into a list of its own before its next text.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
-from sys import getrefcount
 from typing import Any, overload
 
-__all__ = ["SOLE_REFS", "History", "prefix_index"]
+__all__ = ["History", "history_of", "prefix_index"]
 
 
 def prefix_index(index: int, n: int, name: str) -> int:
@@ -38,7 +34,9 @@ def prefix_index(index: int, n: int, name: str) -> int:
 
 
 class History(Sequence[str]):
-    """The actions played, oldest first, as text: equal to (and usable as) a tuple of ``str``."""
+    """The actions played, oldest first, as text: equal to (and usable as) a tuple of ``str``.
+
+    The first ``n`` texts of a list that may grow further (see the module's docstring)."""
 
     __slots__ = ("_items", "_n")
 
@@ -50,18 +48,8 @@ class History(Sequence[str]):
         self._n = len(self._items)
 
     def plus(self, text: str) -> History:
-        """Return this history followed by ``text`` (this history is unchanged)."""
-        items, n = self._items, self._n
-        if len(items) == n:
-            items.append(text)
-            if items[n] is not text:  # another thread appended first: branch off
-                items = [*items[:n], text]
-        else:  # a later branch from the same state: copy the shared prefix once
-            items = [*items[:n], text]
-        new = object.__new__(History)
-        new._items = items
-        new._n = n + 1
-        return new
+        """Return this history followed by ``text`` (a copy: this history is unchanged)."""
+        return history_of([*islice(self._items, self._n), text])
 
     def as_tuple(self) -> tuple[str, ...]:
         """The texts as a tuple."""
@@ -125,33 +113,13 @@ class History(Sequence[str]):
         return self
 
 
-class _Holder:
-    history: History
+def history_of(items: list[str]) -> History:
+    """The :class:`History` of the texts ``items`` holds now (shared, not copied: ``items`` may
+    only grow at its end from then on)."""
+    view: History = _new_history(History)
+    view._items = items
+    view._n = len(items)
+    return view
 
 
-def _refs_of_held(holder: _Holder) -> int:
-    history = holder.history  # (the same two lines as State.apply_in_place)
-    return getrefcount(history)
-
-
-def _sole_refs() -> int:
-    """What ``getrefcount`` says of a history only one object holds, read the way
-    ``State.apply_in_place`` reads it; -1 (never equal) where reference counts may not tell: an
-    interpreter other than CPython 3.11–3.13, or one running without the global interpreter
-    lock. (CPython 3.14 may load a local without a reference of its own, and whether it does
-    can differ between this function and the fast path's.)"""
-    gil_enabled = getattr(sys, "_is_gil_enabled", None)  # (Python 3.13 on)
-    if (
-        sys.implementation.name != "cpython"
-        or not (3, 11) <= sys.version_info[:2] <= (3, 13)
-        or (gil_enabled is not None and not gil_enabled())
-    ):
-        return -1
-    holder = _Holder()
-    holder.history = History(("probe",))
-    return _refs_of_held(holder)
-
-
-SOLE_REFS = _sole_refs()
-"""``getrefcount(history)`` right after ``history = state.history`` when nothing but ``state``
-holds that history: the fast path may then grow it in place."""
+_new_history = object.__new__

@@ -18,11 +18,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from sys import getrefcount
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from gamelib.core.errors import IllegalAction
-from gamelib.core.history import SOLE_REFS, History
+from gamelib.core.history import History, history_of
 from gamelib.core.log import Catalog, LogEntry, Term
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.messages import CORE, MAX_ACTION_TEXT
@@ -340,12 +339,26 @@ class State(ABC, Generic[A]):
         self.game = game
         self.seed = seed
         self.rng = rng
-        self.history: Sequence[str] = History()
+        self._history: list[str] | History = []
         self.log: list[LogEntry] = []
         # (instance attributes, also when false: games read them at every entry they might log,
         # and a class attribute is the interpreter's slowest read; not content, see fingerprint)
         self.quiet = _QUIET_START.get()
         self._log_shared = False
+
+    @property
+    def history(self) -> History:
+        """The texts of the actions played, oldest first (a :class:`History`: read as a tuple).
+
+        What was played when it was read: the state's later steps do not change it. A state
+        keeps a list of its own and appends to it (:mod:`gamelib.core.history`); setting
+        ``history`` (any sequence of texts) gives it a copy of the texts."""
+        h = self._history
+        return history_of(h) if type(h) is list else h  # type: ignore[return-value]
+
+    @history.setter
+    def history(self, texts: Iterable[str]) -> None:
+        self._history = list(texts)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Make every ``add_log`` override honour :attr:`quiet` (it records nothing then)."""
@@ -472,20 +485,10 @@ class State(ABC, Generic[A]):
         self._apply(action)
         # (an action the game interned keeps its text in ``_text``: no ``__str__`` call)
         text = getattr(action, "_text", None) or str(action)
-        history = self.history
-        if type(history) is not History:  # a game or a test set a plain tuple
-            self.history = History((*history, text))
-        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
-            # only this state holds its history, which ends the shared list: grow it in place
-            # (gamelib.core.history; inline: a helper's call costs a fifth of the saving)
-            items, n = history._items, history._n
-            items.append(text)
-            if items[n] is text:
-                history._n = n + 1
-            else:  # another thread appended to the shared list first: branch off
-                self.history = History((*items[:n], text))
-        else:
-            self.history = history.plus(text)
+        try:  # (this state's own list: grown in place)
+            self._history.append(text)  # type: ignore[union-attr]
+        except AttributeError:  # a History of a list handed to a twin: a list of its own now
+            self._history = [*self._history, text]
 
     def log_text(self, lang: str | None = None, viewer: int | None = None) -> list[str]:
         """The log as lines in ``lang`` (default: the game's), as ``viewer`` may read it."""
@@ -522,7 +525,14 @@ class State(ABC, Generic[A]):
         becomes a list of its own (:meth:`_writable_log`), so it may go on being played in place.
         A state already reading a prefix (cloned twice) shares that with the twin, both marked:
         whichever adds an entry first copies it then.
+
+        The history goes the same way: the twin takes this state's list of texts and this state
+        keeps a :class:`History` of it (copied into a list of its own before its next text, see
+        :meth:`apply_in_place`); a state already holding a :class:`History` shares it.
         """
+        history = twin._history = self._history
+        if type(history) is list:
+            self._history = history_of(history)
         log = self.log
         if self._log_shared or type(log) is not list:
             twin.log = log
@@ -634,6 +644,8 @@ def fingerprint(obj: Any, _depth: int = 0) -> Any:
                 attrs.pop(name, None)
             attrs.pop("_log_shared", None)
             attrs.pop("quiet", None)
+            if "_history" in attrs:  # (a list or a History: as the tuple it stands for)
+                attrs["history"] = tuple(attrs.pop("_history"))
         for name in slots or ():
             if hasattr(obj, name):
                 attrs[name] = getattr(obj, name)
@@ -650,10 +662,12 @@ def digest(obj: Any) -> bytes:
     after an operation; use :func:`fingerprint` to compare two objects built independently.
     """
     if isinstance(obj, State):
-        # The log only grows: its length and last entry tell whether it changed.
+        # The log and the history only grow: their lengths and last items tell whether they
+        # changed (each a list, or a view of a list handed to a twin).
         caches = obj._caches
         obj = {
-            name: (len(value), value[-1] if value else None) if name == "log" else value
+            name: (len(value), value[-1] if value else None)
+            if name == "log" or name == "_history" else value
             for name, value in vars(obj).items()
             if name not in caches and name != "_log_shared"
         }

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import attrgetter
-from sys import getrefcount
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core.history import SOLE_REFS, History
+from gamelib.core.history import history_of
 from gamelib.core.log import LogEntry, Term
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.messages import CORE
@@ -240,7 +239,6 @@ class _Scratch(list):  # type: ignore[type-arg]
 _new_scratch = list.__new__
 _new_entry = LogEntry.__new__
 _new_prefix: Any = LogPrefix.__new__
-_new_history: Any = History.__new__
 _new_reason = TrickReason.__new__
 
 
@@ -325,8 +323,11 @@ class MegalomaniaState(State[Action]):
         new = object.__new__(MegalomaniaState)
         d = new.__dict__ = self.__dict__.copy()
         # (``x.copy()``, a third of ``list(x)``'s cost in CPython 3.11; one line per list)
-        log = self.log  # (share_log inlined) the twin takes the log list, this state keeps
-        if self._log_shared or type(log) is not list:  # a view of it
+        history = self._history  # (share_log inlined) the twin takes the history list and the
+        if type(history) is list:  # log list, this state keeps a view of each
+            self._history = history_of(history)
+        log = self.log
+        if self._log_shared or type(log) is not list:
             self._log_shared = d["_log_shared"] = True
         else:
             prefix = self.log = _new_prefix(LogPrefix)
@@ -606,27 +607,10 @@ class MegalomaniaState(State[Action]):
             self._apply_play(self.current_player, action)  # type: ignore[arg-type]
         else:
             self._apply(action)
-        history = self.history
-        if type(history) is not History:  # a test set a plain tuple
-            self.history = History((*history, str(action)))
-        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
-            # held by this state alone: grown in place, as the core's apply_in_place does
-            items, n, text = history._items, history._n, action._text  # type: ignore[union-attr]
-            items.append(text)
-            if items[n] is text:
-                history._n = n + 1
-            else:  # another thread appended to the shared list first: branch off
-                self.history = History((*items[:n], text))
-        else:  # (History.plus inlined: a checked step's clone shares the history)
-            items, n, text = history._items, history._n, action._text  # type: ignore[union-attr]
-            if len(items) == n:
-                items.append(text)
-                if items[n] is not text:  # another thread appended first: branch off
-                    items = [*items[:n], text]
-            else:  # a later branch from the same state: copy the shared prefix once
-                items = [*items[:n], text]
-            history = self.history = _new_history(History)
-            history._items, history._n = items, n + 1
+        try:  # (this state's own list: grown in place, as the core's apply_in_place does)
+            self._history.append(action._text)  # type: ignore[union-attr]
+        except AttributeError:  # a History of a list handed to a twin: a list of its own now
+            self._history = [*self._history, action._text]  # type: ignore[union-attr]
 
     def legal_actions(self) -> list[Action]:
         """Legal actions in a fixed order (see the module docstrings of actions and powers)."""

@@ -1,15 +1,16 @@
 """The rules of Powers: set-up, rounds (disarmament, mobilization, country), every phase.
 
 Copying and logging (the fast path): :meth:`PowersState.clone` copies only the lists ``_apply``
-changes in place (hands, deck, discards), hands its log list to the twin (keeping a view of it, as
-:meth:`~gamelib.core.State.share_log` does) and shares everything else (cards are ints, the
-occupation and defence records are immutable named tuples, log entries are immutable); the other
-containers (cards in front, owed refills, owners, folds, the ladder, the round cards) are never
-changed in place, only replaced (copy on write), so clones share them; so is the ``rng``, which
-a reshuffle copies before drawing. ``current_player`` and each seat's ``points`` are fields kept
-as the game moves, not recomputed; :meth:`PowersState.apply_in_place` runs the action, the
-automatic steps and the history in one call, and the invasion's playable cards are those of
-the hand in a table of the card codes that beat the top (by country). The legal actions of a
+changes in place (hands, deck, discards), hands its log and history lists to the twin (keeping
+a view of each, as :meth:`~gamelib.core.State.share_log` does) and shares everything else
+(cards are ints, the occupation and defence records are immutable named tuples, log entries
+are immutable); the other containers (cards in front, owed refills, owners, folds, the ladder,
+the round cards) are never changed in place, only replaced (copy on write), so clones share
+them; so is the ``rng``, which a reshuffle copies before drawing. ``current_player`` and each
+seat's ``points`` are fields kept as the game moves, not recomputed;
+:meth:`PowersState.apply_in_place` runs the action, the automatic steps and the history in one
+call, and the invasion's playable cards are those of the hand in a table of the card codes that
+beat the top (by country). The legal actions of a
 position are remembered (``_legal``, a :attr:`State._caches` entry reset by ``_advance``), so
 :func:`gamelib.play`'s legality check is an identity scan. Log entries are the core's lazy
 :class:`~gamelib.core.LogEntry` from the catalog named ``"powers"``, rendered when read; a
@@ -31,11 +32,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from sys import getrefcount
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamelib.core import LogEntry, Outcome, Rng, State, Term
-from gamelib.core.history import SOLE_REFS, History
+from gamelib.core.history import history_of
 from gamelib.core.log import entry_maker
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.messages import CORE
@@ -1058,26 +1058,10 @@ class PowersState(State[PowersAction]):
             text: str = action._text  # type: ignore[union-attr]
         except AttributeError:  # (an action built by hand)
             text = str(action)
-        history = self.history
-        if type(history) is not History:  # a test set a plain tuple
-            self.history = History((*history, text))
-        else:
-            items, n = history._items, history._n
-            if len(items) == n:  # it ends its list (the usual case): append to the list
-                items.append(text)
-                if items[n] is not text:  # another thread appended first: branch off
-                    items = [*items[:n], text]
-                elif getrefcount(history) == SOLE_REFS:
-                    # held by this state alone: grown in place, as the core's fast path does
-                    history._n = n + 1
-                    return
-            else:  # a later branch from the same state: copy the shared prefix once
-                items = [*items[:n], text]
-            # (History.plus inline: the next history over the list, no call)
-            new: History = _new_history(History)
-            new._items = items
-            new._n = n + 1
-            self.history = new
+        try:  # (this state's own list: grown in place, as the core's apply_in_place does)
+            self._history.append(text)  # type: ignore[union-attr]
+        except AttributeError:  # a History of a list handed to a twin: a list of its own now
+            self._history = [*self._history, text]
 
     def _do_fold(self, p: int, action: Fold) -> None:
         folded = self.folded = self.folded.copy()
@@ -1271,6 +1255,9 @@ class PowersState(State[PowersAction]):
             view._n = len(log)
             self.log = view  # type: ignore[assignment]
             self._log_shared = True
+        history = self._history  # (the same for the history: the twin takes the list)
+        if type(history) is list:
+            self._history = history_of(history)
         d["hands"] = list(map(list.copy, self.hands))
         d["deck"] = self.deck.copy()
         d["discards"] = self.discards.copy()
@@ -1395,7 +1382,6 @@ _ONLY = tuple(frozenset({p}) for p in range(5))
 
 
 _new_prefix = LogPrefix.__new__
-_new_history = History.__new__
 
 
 #: ``MESSAGES.entry_from`` for this module's own keys and ``visible_to`` sets (frozen already):

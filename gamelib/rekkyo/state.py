@@ -24,10 +24,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import compress, filterfalse, repeat
 from operator import eq
-from sys import getrefcount
 from typing import TYPE_CHECKING, Any
 
-from gamelib.core.history import SOLE_REFS, History
+from gamelib.core.history import history_of
 from gamelib.core.log import Term, entry_maker
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.core.rng import Rng
@@ -165,7 +164,6 @@ _ONLY = tuple(frozenset({seat}) for seat in range(8))
 """The one-seat audience of each seat's private entries."""
 PASS, COMMIT, DEFEND, NO_INTERCEPT = Pass(), Commit(), Defend(), NoIntercept()
 _new_prefix = LogPrefix.__new__
-_new_history = History.__new__
 
 
 # What a state may share with a twin (see RekkyoState.clone): one bit per field. Not the hands:
@@ -736,27 +734,10 @@ class RekkyoState(_LegalSlot):
             text = action._text  # type: ignore[union-attr]
         except AttributeError:
             text = str(action)
-        history: Any = self.history  # (a History unless a test set a plain tuple)
-        if type(history) is not History:  # a test set a plain tuple
-            self.history = History((*history, text))
-        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
-            # held by this state alone: grown in place, as the core's apply_in_place does
-            items, n = history._items, history._n
-            items.append(text)
-            if items[n] is text:
-                history._n = n + 1
-            else:  # another thread appended to the shared list first: branch off
-                self.history = History((*items[:n], text))
-        else:  # (History.plus inlined: a checked step's clone shares the history)
-            items, n = history._items, history._n
-            if len(items) == n:
-                items.append(text)
-                if items[n] is not text:  # another thread appended first: branch off
-                    items = [*items[:n], text]
-            else:  # a later branch from the same state: copy the shared prefix once
-                items = [*items[:n], text]
-            history = self.history = _new_history(History)
-            history._items, history._n = items, n + 1
+        try:  # (this state's own list: grown in place, as the core's apply_in_place does)
+            self._history.append(text)  # type: ignore[union-attr]
+        except AttributeError:  # a History of a list handed to a twin: a list of its own now
+            self._history = [*self._history, text]
 
     def _apply_pass(self, p: int, action: Pass) -> None:
         if not self.quiet:
@@ -1419,7 +1400,7 @@ class RekkyoState(_LegalSlot):
         new.game = self.game
         new.seed = self.seed
         new.rng = self.rng
-        new.history = self.history
+        new._history = history = self._history
         new.log = self.log
         new.quiet = self.quiet
         new.owner = self.owner
@@ -1448,8 +1429,10 @@ class RekkyoState(_LegalSlot):
             new._legal = self._legal
         except AttributeError:  # a state made without __init__ or clone (unpickled, copied)
             new._legal = None
-        # the twin takes the log list, this state keeps a view of it (inline share_log and
-        # LogPrefix(log): two calls fewer)
+        # the twin takes the history and log lists, this state keeps a view of each (inline
+        # share_log and LogPrefix(log): two calls fewer)
+        if type(history) is list:
+            self._history = history_of(history)
         log = new.log
         if self._log_shared or type(log) is not list:
             new._log_shared = True

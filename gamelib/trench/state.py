@@ -22,11 +22,10 @@ import itertools
 from collections.abc import Iterable
 from itertools import compress
 from operator import attrgetter, itemgetter
-from sys import getrefcount
 from typing import TYPE_CHECKING, Any, cast
 
-from gamelib.core import History, Outcome, Rng, State, Term
-from gamelib.core.history import SOLE_REFS
+from gamelib.core import Outcome, Rng, State, Term
+from gamelib.core.history import history_of
 from gamelib.core.log import entry_maker
 from gamelib.core.log_prefix import LogPrefix
 from gamelib.trench.actions import (
@@ -321,8 +320,12 @@ class TrenchState(_Memo, State[TrenchAction]):
         # phase's _apply works out the next ones from it, as in place)
         s._legal = self._legal
         s._end_key = self._end_key
-        # (State.share_log, inline: the twin takes the log list, this state keeps a view of it;
-        # a view or a list already shared stays shared by both, copied by whichever writes)
+        # (State.share_log, inline: the twin takes the history and log lists, this state keeps
+        # a view of each; a view or a list already shared stays shared by both, copied by
+        # whichever writes)
+        history = d["_history"]
+        if type(history) is list:
+            self._history = history_of(history)
         log = d["log"]
         if self._log_shared or type(log) is not list:
             d["_log_shared"] = True
@@ -1457,29 +1460,10 @@ class TrenchState(_Memo, State[TrenchAction]):
             self.cont = None
             _CONT[step](self)  # (a function from a table: no bound method made)
         # the history (as the core's apply_in_place grows it, after the step)
-        history = self.history
-        if type(history) is not History:  # a game or a test set a plain tuple
-            self.history = History((*history, str(action)))
-        elif getrefcount(history) == SOLE_REFS and len(history._items) == history._n:
-            # held by this state alone: grown in place, as the core's apply_in_place does
-            items, n, text = history._items, history._n, action._text
-            items.append(text)
-            if items[n] is text:
-                history._n = n + 1
-            else:  # another thread appended to the shared list first: branch off
-                self.history = History((*items[:n], text))
-        else:  # (History.plus, inline: the checked path's clone shares the history)
-            items, n, text = history._items, history._n, action._text
-            if len(items) == n:
-                items.append(text)
-                if items[n] is not text:  # another thread appended first: branch off
-                    items = [*items[:n], text]
-            else:  # a later branch from the same state: copy the shared prefix once
-                items = [*items[:n], text]
-            new = _new(History)
-            new._items = items
-            new._n = n + 1
-            self.history = new
+        try:  # (this state's own list: grown in place, as the core's apply_in_place does)
+            self._history.append(action._text)  # type: ignore[union-attr]
+        except AttributeError:  # a History of a list handed to a twin: a list of its own now
+            self._history = [*self._history, action._text]
         # (what anyone may newly see, worked out once per action; usually nothing)
         if not action._sight:  # type: ignore[attr-defined]
             return
@@ -1497,7 +1481,7 @@ class TrenchState(_Memo, State[TrenchAction]):
         the step and the history in one, and nothing here calls this)."""
         history = self.history
         self.apply_in_place(action)
-        self.history = history
+        self.history = history  # (a copy of the texts before the step)
 
     # -- set-up
     def _apply_setup(self, p: int, a: TrenchAction, legal: list[TrenchAction] | None) -> None:

@@ -10,7 +10,6 @@ import pytest
 
 import gamelib
 from gamelib.core import History, fingerprint, play
-from gamelib.core.history import SOLE_REFS
 
 
 def test_history_is_the_tuple_of_its_texts() -> None:
@@ -85,12 +84,35 @@ def test_the_fast_path_never_grows_a_history_someone_else_holds(game_id: str) ->
     assert state.history == tuple(played)
 
 
-@pytest.mark.skipif(SOLE_REFS < 0, reason="reference counts do not tell on this interpreter")
-@pytest.mark.parametrize("game_id", ["rekkyo", "qmg", "trench"])
-def test_the_fast_path_grows_a_history_only_its_state_holds_in_place(game_id: str) -> None:
-    """rekkyo and qmg take the core's apply_in_place, trench its own: no object per step."""
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_fast_path_appends_to_the_states_own_list(game_id: str) -> None:
+    """Every game's apply_in_place grows one list in place: no object per step."""
     state = gamelib.load(game_id).new_state(5, quiet=True)
     _first_moves(state, 1)
-    grown = id(state.history)
+    own = state._history
     played = _first_moves(state, 4)
-    assert id(state.history) == grown and state.history[-4:] == tuple(played)
+    assert type(own) is list and state._history is own and own[-4:] == played
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_clone_hands_its_list_to_the_twin_and_keeps_a_view(game_id: str) -> None:
+    state = gamelib.load(game_id).new_state(5, quiet=True)
+    played = _first_moves(state, 2)
+    own = state._history
+    twin = state.clone()
+    assert twin._history is own and isinstance(state._history, History)
+    twin_played = _first_moves(twin, 2)
+    assert twin._history is own and state.history == tuple(played)
+    # the original, played on, makes a list of its own from its view
+    mine = _first_moves(state, 1)
+    assert type(state._history) is list and state._history is not own
+    assert state.history == (*played, *mine) and twin.history == (*played, *twin_played)
+
+
+def test_a_history_read_and_extended_by_a_caller_leaves_the_state_alone() -> None:
+    state = gamelib.load("powers").new_state(5, quiet=True)
+    played = _first_moves(state, 2)
+    read = state.history
+    assert read.plus("mine") == (*played, "mine") and state.history == tuple(played)
+    played += _first_moves(state, 1)
+    assert state.history == tuple(played) and read == tuple(played[:2])
