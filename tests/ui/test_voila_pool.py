@@ -8,7 +8,9 @@ import asyncio
 import json
 import logging
 import os
+from datetime import timedelta
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -49,9 +51,12 @@ class FakeRenderer:
 
 
 class Fake(PreheatingKernelManager):
-    """Kernels that only record their lives; Voila's renderer as a finished task."""
+    """Kernels that only record their lives; Voila's renderer as a finished task. Pre-heating
+    starts at once (no first page's kernel to wait for) unless a test sets the waits."""
 
     def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("first_page_quiet", 0.0)
+        kwargs.setdefault("fill_delay", 0.0)
         super().__init__(**kwargs)
         self.started: list[str] = []
         self.stopped: list[str] = []
@@ -117,7 +122,7 @@ def test_a_page_takes_the_preheated_kernel_and_the_pool_refills(tmp_path: Path) 
     _folder(tmp_path)
 
     async def scenario() -> tuple[Fake, list[Any], list[int]]:
-        manager = Fake(root_dir=str(tmp_path), preheat=["qmg.ipynb"], fill_delay=0)
+        manager = Fake(root_dir=str(tmp_path), preheat=["qmg.ipynb"])
         manager.get_pool_size("nb/qmg.ipynb")
         await _settle()
         sizes = [manager.get_pool_size("nb/qmg.ipynb")]
@@ -137,7 +142,7 @@ def test_a_notebook_edited_after_its_prerender_gets_a_new_kernel(tmp_path: Path)
     nb = _folder(tmp_path)
 
     async def scenario() -> tuple[Fake, int]:
-        manager = Fake(root_dir=str(tmp_path), preheat=["qmg.ipynb"], fill_delay=0)
+        manager = Fake(root_dir=str(tmp_path), preheat=["qmg.ipynb"])
         manager.get_pool_size("nb/qmg.ipynb")
         await _settle()
         later = os.stat(nb / "qmg.ipynb").st_mtime + 10
@@ -158,7 +163,7 @@ def test_a_failed_preheat_leaves_the_pool_empty_and_a_page_still_gets_a_kernel(
     _folder(tmp_path)
 
     async def scenario() -> tuple[Fake, int, str]:
-        manager = Fake(root_dir=str(tmp_path), preheat=["qmg.ipynb"], fill_delay=3600,
+        manager = Fake(root_dir=str(tmp_path), preheat=["qmg.ipynb"],
                        log=logging.getLogger("voila-pool-test"))
         manager.fail_next = True
         manager.get_pool_size("nb/qmg.ipynb")
@@ -175,3 +180,45 @@ def test_a_failed_preheat_leaves_the_pool_empty_and_a_page_still_gets_a_kernel(
     assert kernel == "k0" and manager.started == ["nb/qmg.ipynb"]
     assert "page of nb/qmg.ipynb served by a new kernel k0" in caplog.text
     assert "pre-heated kernel k0" not in caplog.text
+
+
+def test_preheating_waits_until_the_first_pages_kernel_has_run_its_notebook(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first page's own kernel has the machine to itself while it runs the notebook: no
+    other kernel starts while it is busy or has had a message within first_page_quiet."""
+    _folder(tmp_path)
+    from jupyter_server._tz import utcnow
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    async def server_start(self: Any, **kwargs: Any) -> str:
+        self._kernels["page"] = kernel
+        return "page"
+
+    kernel = SimpleNamespace(execution_state="starting", last_activity=utcnow())
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", server_start)
+
+    async def scenario() -> list[list[str]]:
+        manager = Fake(root_dir=str(tmp_path), preheat=["powers.ipynb", "qmg.ipynb"],
+                       first_page_quiet=30.0)
+        seen = []
+        manager.get_pool_size("nb/powers.ipynb")  # the page: a new kernel serves it
+        await asyncio.sleep(0.3)
+        seen.append(list(manager.started))  # its kernel has not started yet
+        assert await manager.start_kernel(kernel_name="python3") == "page"
+        kernel.execution_state = "busy"
+        kernel.last_activity = utcnow() - timedelta(seconds=60)
+        await asyncio.sleep(0.6)
+        seen.append(list(manager.started))  # running the notebook
+        kernel.execution_state, kernel.last_activity = "idle", utcnow()
+        await asyncio.sleep(0.6)
+        seen.append(list(manager.started))  # a message just now: not quiet for 30 s
+        kernel.last_activity = utcnow() - timedelta(seconds=60)
+        for _ in range(200):  # (generous: not a speed check)
+            if len(manager.started) == 2:
+                break
+            await asyncio.sleep(0.05)
+        seen.append(list(manager.started))
+        return seen
+
+    assert asyncio.run(scenario()) == [[], [], [], ["nb/qmg.ipynb", "nb/powers.ipynb"]]
