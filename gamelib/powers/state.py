@@ -1,17 +1,16 @@
 """The rules of Powers: set-up, rounds (disarmament, mobilization, country), every phase.
 
 Copying and logging (the fast path): :meth:`PowersState.clone` copies only the lists ``_apply``
-changes in place (hands, deck, discards), hands its log and history lists to the twin (keeping
-a view of each, as :meth:`~gamelib.core.State.share_log` does) and shares everything else
-(cards are ints, the occupation and defence records are immutable named tuples, log entries
-are immutable); the other containers (cards in front, owed refills, owners, folds, the ladder,
-the round cards) are never changed in place, only replaced (copy on write), so clones share
-them; so is the ``rng``, which a reshuffle copies before drawing. ``current_player`` and each
-seat's ``points`` are fields kept as the game moves, not recomputed;
-:meth:`PowersState.apply_in_place` runs the action, the automatic steps and the history in one
-call, and the invasion's playable cards are those of the hand in a table of the card codes that
-beat the top (by country). The legal actions of a
-position are remembered (``_legal``, a :attr:`State._caches` entry reset by ``_advance``), so
+changes in place (hands, deck, discards), hands its log and history lists to the twin (keeping a
+view of each, as :meth:`~gamelib.core.State.share_log` does) and shares everything else (cards are
+ints, the occupation and defence records are immutable named tuples, log entries are immutable);
+the other containers (cards in front, owed refills, owners, folds, the ladder, the round cards) are
+never changed in place, only replaced (copy on write), so clones share them; so is the ``rng``,
+which a reshuffle copies before drawing. ``current_player`` and each seat's ``points`` are fields
+kept as the game moves, not recomputed; :meth:`PowersState.apply_in_place` runs the action, the
+automatic steps and the history in one call, and the invasion's playable cards are those of the
+hand in a table of the card codes that beat the top (by country). The legal actions of a position
+are remembered (``_legal``, a :attr:`State._caches` entry reset by ``_advance``), so
 :func:`gamelib.play`'s legality check is an identity scan. Log entries are the core's lazy
 :class:`~gamelib.core.LogEntry` from the catalog named ``"powers"``, rendered when read; a
 ``quiet`` state builds none of them, nor their parameters. The hot loop uses precomputed tables

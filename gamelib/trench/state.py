@@ -1459,8 +1459,9 @@ class TrenchState(_Memo, State[TrenchAction]):
                 break
             self.cont = None
             _CONT[step](self)  # (a function from a table: no bound method made)
-        # the history (as the core's apply_in_place grows it, after the step)
-        try:  # (this state's own list: grown in place, as the core's apply_in_place does)
+        # the history, after the step (this state's own list: grown in place, as the core's
+        # apply_in_place does)
+        try:
             self._history.append(action._text)  # type: ignore[union-attr]
         except AttributeError:  # a History of a list handed to a twin: a list of its own now
             self._history = [*self._history, action._text]
