@@ -116,3 +116,36 @@ def test_a_history_read_and_extended_by_a_caller_leaves_the_state_alone() -> Non
     assert read.plus("mine") == (*played, "mine") and state.history == tuple(played)
     played += _first_moves(state, 1)
     assert state.history == tuple(played) and read == tuple(played[:2])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_branching_clones_steps_and_reads_keep_every_history(game_id: str) -> None:
+    """Seeded mixes of clones (as search does), in-place steps, checked plays and histories held
+    by callers: every state and every history read keeps exactly its own texts."""
+    import random
+
+    rng = random.Random(game_id)
+    game = gamelib.load(game_id)
+    states: list[tuple[Any, list[str]]] = [(game.new_state(11, quiet=True), [])]
+    held: list[tuple[History, tuple[str, ...]]] = []
+    for _ in range(300):
+        i = rng.randrange(len(states))
+        state, expected = states[i]
+        move = rng.random()
+        if state.is_terminal() or move < 0.25:
+            states.append((state.clone(), list(expected)))
+        elif move < 0.6:
+            action = rng.choice(state.legal_actions())
+            state.apply_in_place(action)
+            expected.append(str(action))
+        elif move < 0.8:
+            action = rng.choice(state.legal_actions())
+            states.append((play(state, action), [*expected, str(action)]))
+        else:
+            held.append((state.history, tuple(expected)))
+        if len(states) > 12:  # (forget the oldest: the others must not notice)
+            states.pop(rng.randrange(len(states) - 1))
+        for s, texts in states:
+            assert s.history == tuple(texts)
+        for h, texts in held:
+            assert h == texts
