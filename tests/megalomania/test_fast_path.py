@@ -160,15 +160,15 @@ def test_a_pass_leaves_a_clone_unchanged() -> None:
     assert passes == 30
 
 
-def test_the_fast_path_grows_a_history_only_its_state_holds_in_place() -> None:
-    """No new history object per step while the state alone holds its history; one a caller
-    holds keeps its length."""
+def test_the_fast_path_grows_the_states_own_history_list_in_place() -> None:
+    """No new history object per step: the state's own list grows; a history a caller holds
+    keeps its length."""
     st: MegalomaniaState = gamelib.load("megalomania").new_state(5, quiet=True)
     st.apply_in_place(st.legal_actions()[0])
-    grown = id(st.history)
+    own = st._history
     for _ in range(4):
         st.apply_in_place(st.legal_actions()[0])
-    assert id(st.history) == grown and len(st.history) == 5
+    assert type(own) is list and st._history is own and len(st.history) == 5
     held = st.history
     st.apply_in_place(st.legal_actions()[0])
     assert len(held) == 5 and len(st.history) == 6 and st.history[:5] == held
