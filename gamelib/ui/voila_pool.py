@@ -36,10 +36,10 @@ import contextlib
 import fnmatch
 import os
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, List, Unicode
 
@@ -195,7 +195,8 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
                 return
             last = getattr(kernel, "last_activity", None)
             if (getattr(kernel, "execution_state", "") not in ("busy", "starting")
-                    and last is not None and (utcnow() - last).total_seconds() >= quiet):
+                    and last is not None
+                    and (datetime.now(UTC) - last).total_seconds() >= quiet):
                 return
             await asyncio.sleep(min(quiet / 4, 0.25))
 

@@ -8,7 +8,7 @@ import asyncio
 import json
 import logging
 import os
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -188,14 +188,13 @@ def test_preheating_waits_until_the_first_pages_kernel_has_run_its_notebook(
     """The first page's own kernel has the machine to itself while it runs the notebook: no
     other kernel starts while it is busy or has had a message within first_page_quiet."""
     _folder(tmp_path)
-    from jupyter_server._tz import utcnow
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
     async def server_start(self: Any, **kwargs: Any) -> str:
         self._kernels["page"] = kernel
         return "page"
 
-    kernel = SimpleNamespace(execution_state="starting", last_activity=utcnow())
+    kernel = SimpleNamespace(execution_state="starting", last_activity=datetime.now(UTC))
     monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", server_start)
 
     async def scenario() -> list[list[str]]:
@@ -207,13 +206,13 @@ def test_preheating_waits_until_the_first_pages_kernel_has_run_its_notebook(
         seen.append(list(manager.started))  # its kernel has not started yet
         assert await manager.start_kernel(kernel_name="python3") == "page"
         kernel.execution_state = "busy"
-        kernel.last_activity = utcnow() - timedelta(seconds=60)
+        kernel.last_activity = datetime.now(UTC) - timedelta(seconds=60)
         await asyncio.sleep(0.6)
         seen.append(list(manager.started))  # running the notebook
-        kernel.execution_state, kernel.last_activity = "idle", utcnow()
+        kernel.execution_state, kernel.last_activity = "idle", datetime.now(UTC)
         await asyncio.sleep(0.6)
         seen.append(list(manager.started))  # a message just now: not quiet for 30 s
-        kernel.last_activity = utcnow() - timedelta(seconds=60)
+        kernel.last_activity = datetime.now(UTC) - timedelta(seconds=60)
         for _ in range(200):  # (generous: not a speed check)
             if len(manager.started) == 2:
                 break
