@@ -156,7 +156,9 @@ class LiveFigure:
         self.widget = FigureWidget(build(lang))
 
     def set_lang(self, lang: str) -> None:
-        """Rebuild the figure in ``lang``."""
+        """Rebuild the figure in ``lang`` (nothing to do in the language it shows)."""
+        if lang == self.lang:
+            return
         self.lang = lang
         update_figure(self.widget, self.build(lang))
 

@@ -134,6 +134,27 @@ def chart(lang: str) -> go.Figure:
                              "yaxis": {"title": {"text": words[2]}}})
 
 
+def test_figures_are_built_once_per_language_they_show() -> None:
+    """Following the switch in the language a figure was made in builds nothing again (a page's
+    figures are built once before it shows); a switch builds each figure once more."""
+    lesson = Lesson(lang="ja")
+    built: list[tuple[str, str]] = []
+
+    def build(kind: str) -> Any:
+        def make(lang: str) -> go.Figure:
+            built.append((kind, lang))
+            return go.Figure(layout={"title": {"text": f"{kind}-{lang}"}})
+        return make
+
+    live = lesson.figure(build("live"))
+    static = lesson.static(build("static"))
+    assert built == [("live", "ja"), ("static", "ja")]
+    lesson.switch.value = "en"
+    assert built[2:] == [("live", "en"), ("static", "en")]
+    assert live.widget.layout.title.text == "live-en"
+    assert static.figure.layout.title.text == "static-en"
+
+
 def test_static_figures_and_their_notes_follow_the_switch() -> None:
     """Issue 8: "one switch at the top sets every ... figure title": static figures too."""
     lesson = Lesson()
