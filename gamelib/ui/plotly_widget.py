@@ -409,12 +409,25 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         spec = args[0] if args else kwargs.get("data")
+        # plotly validated a figure's properties when it was made: not again (20-40 ms a figure)
+        made = isinstance(spec, go.Figure) and len(args) < 2 and not kwargs
         if args and not kwargs.get("layout") and len(args) < 2:
             args = (_default_template_left_out(spec), *args[1:])
+        if made:
+            kwargs["_validate"] = False
         super().__init__(*args, **kwargs)
+        if made:
+            self._check_edits()
         # a plotly JSON dict shown: the next one is compared with it (gamelib.ui.update_figure)
         self._gamelib_spec = spec if isinstance(spec, Mapping) else None
         self.on_msg(self._send_bundle)
+
+    def _check_edits(self) -> None:
+        """Validate the properties set from now on, as a figure made with validation does."""
+        self._validate = True
+        self._layout_obj._validate = True
+        for trace in self.data:
+            trace._validate = True
 
     def _initialize_layout_template(self) -> None:
         """Give the layout plotly's default template as plotly stores it, without building it.

@@ -228,3 +228,52 @@ def test_a_figure_with_the_default_template_in_its_layout_is_stored_as_plotlys()
     assert "template" in as_json["layout"]  # the caller's figure is left as it was
     white = go.Figure(layout={"template": "plotly_white"})
     assert FigureWidget(white).layout.template.layout.plot_bgcolor == "white"
+
+
+def test_a_figure_is_not_validated_twice_and_later_edits_are() -> None:
+    """A ``go.Figure`` was validated when it was made: its widget stores the same state as a
+    widget validating its JSON, and the widget validates what is set on it afterwards."""
+    fig = go.Figure(go.Scatter(x=[1, 2], y=[3, 4], marker={"color": "red"}),
+                    layout={"title": {"text": "t"}, "xaxis": {"range": [0, 1]}})
+    ours, checked = FigureWidget(fig), FigureWidget(fig.to_dict())
+    assert ours._validate and ours.layout._validate and ours.data[0]._validate
+    assert _without_uids(ours._widget_data) == _without_uids(checked._widget_data)
+    assert ours._widget_layout == checked._widget_layout
+    edits = [lambda: setattr(ours.layout.xaxis, "range", "wide"),
+             lambda: setattr(ours.layout.yaxis, "range", "wide"),
+             lambda: setattr(ours.data[0].marker, "color", "not-a-colour"),
+             lambda: ours.data[0].update(bogus=1),
+             lambda: ours.update_layout(titlex=3)]
+    for edit in edits:
+        with pytest.raises(ValueError):
+            edit()
+
+
+@pytest.mark.parametrize("game_id", ["powers", "rekkyo", "megalomania", "qmg", "trench"])
+def test_every_game_figure_makes_the_widget_state_of_a_validated_one(game_id: str) -> None:
+    """The figures of each game's controller along seeded random games, as ``go.Figure``s: the
+    widget made without validating them again holds exactly the validated widget's state."""
+    import importlib
+    import random
+
+    import gamelib
+
+    ui = importlib.import_module(f"gamelib.{game_id}.ui")
+    builders = ui.controller().builders
+    compared = 0
+    for seed in range(2):
+        state, rng = gamelib.load(game_id).new_state(seed=seed), random.Random(seed)
+        for step in range(121):
+            if state.is_terminal():
+                break
+            if step % 40 == 0:
+                for viewer in (None, 0):
+                    for build in builders:
+                        fig = go.Figure(build(state.view(viewer)))
+                        ours, checked = FigureWidget(fig), FigureWidget(fig.to_dict())
+                        assert _without_uids(ours._widget_data) == _without_uids(
+                            checked._widget_data)
+                        assert ours._widget_layout == checked._widget_layout
+                        compared += 1
+            state = gamelib.play(state, rng.choice(state.legal_actions()))
+    assert compared >= 4 * len(builders)
