@@ -317,16 +317,21 @@ def _simulate(
     seed: int,
 ) -> tuple[Estimate, list[Estimate]]:
     rng = random.Random(seed)
-    deck = list(cards)
+    order = list(range(len(cards)))  # shuffled as the cards would be: the same deals
+    beating = [frozenset(j for j, c in enumerate(cards) if beats(
+        c, to_beat, bonus=o.bonus, terrain=terrain, joker_allowed=o.joker_allowed))
+        for o in opponents]
+    hands, start = [], 0
+    for o in opponents:
+        hands.append((start, start + o.hand_size))
+        start += o.hand_size
+    seats = list(zip(range(len(opponents)), hands, beating, strict=True))
     hits_any, hits = 0, [0] * len(opponents)
     for _ in range(samples):
-        rng.shuffle(deck)
-        start, hit = 0, False
-        for i, o in enumerate(opponents):
-            hand = deck[start:start + o.hand_size]
-            start += o.hand_size
-            if any(beats(c, to_beat, bonus=o.bonus, terrain=terrain,
-                         joker_allowed=o.joker_allowed) for c in hand):
+        rng.shuffle(order)
+        hit = False
+        for i, (first, end), good in seats:
+            if not good.isdisjoint(order[first:end]):
                 hits[i] += 1
                 hit = True
         hits_any += hit

@@ -113,6 +113,17 @@ def test_big_case_exact_agrees_with_simulation() -> None:
         assert abs(a.value - b.value) <= 4 * b.stderr + 1e-3
 
 
+def test_a_seeded_simulation_deals_the_same_hands_as_before() -> None:
+    """The counts of a seeded simulation, as the first version (which shuffled the cards
+    themselves) counted them: the same seed deals the same hands."""
+    unseen = full_deck()[8:]
+    opponents = [Opponent(1, 7, 2), Opponent(2, 5, 0, joker_allowed=False), Opponent(3, 6, 1)]
+    sim = beat_odds(unseen, opponents, to_beat=12, terrain="island", method="simulate",
+                    samples=3000, seed=7)
+    assert round(sim.anyone.value * 3000) == 2951
+    assert [round(e.value * 3000) for _, e in sim.each] == [2545, 1122, 2142]
+
+
 def test_auto_falls_back_to_simulation_when_too_big(monkeypatch: pytest.MonkeyPatch) -> None:
     import gamelib.powers.odds as odds_module
 
