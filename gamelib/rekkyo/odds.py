@@ -24,6 +24,7 @@ distributions. The second half (:func:`neutral_defence` and friends) reads a vie
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import math
@@ -403,27 +404,28 @@ def monte_carlo_draw(
 
     Returns the estimated P(win) with ``attack`` and the empirical distribution.
     """
-    groups = _group(pool)
-    cards: list[CardDist] = [d for d, c in groups.items() for _ in range(c)]
-    n = min(draws, len(cards))
+    # A card is its strength, or its strengths with their running chances (as floats, summed
+    # in the card's order): the draws and the random numbers are the same as card by card.
+    faces: list[int | tuple[tuple[int, ...], tuple[float, ...]]] = []
+    for card, count in _group(pool).items():
+        if len(card) == 1:
+            faces += [card[0][0]] * count
+        else:
+            values = (*(v for v, _ in card), card[-1][0])  # the last again: past the sum
+            running = tuple(itertools.accumulate(float(p) for _, p in card))
+            faces += [(values, running)] * count
+    n = min(draws, len(faces))
     rng = random.Random(seed)
     counts: Counter[int] = Counter()
     wins = 0
     for _ in range(samples):
         s = 0
-        for card in rng.sample(cards, n):
-            if len(card) == 1:
-                s += card[0][0]
+        for face in rng.sample(faces, n):
+            if type(face) is int:
+                s += face
             else:
-                u = rng.random()
-                acc = 0.0
-                value = card[-1][0]
-                for v, p in card:
-                    acc += float(p)
-                    if u < acc:
-                        value = v
-                        break
-                s += value
+                values, running = face  # type: ignore[misc]
+                s += values[bisect.bisect_right(running, rng.random())]
         counts[s] += 1
         wins += s < attack
     rate = wins / samples
