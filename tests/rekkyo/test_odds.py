@@ -121,6 +121,15 @@ def test_monte_carlo_agrees_within_error() -> None:
         assert abs(emp.prob(s) - p) < 4.5 * sigma + 2 / samples, s
 
 
+def test_a_seeded_simulation_draws_the_same_defences_as_before() -> None:
+    """The counts of a seeded simulation on the whole deck (cards of one strength and cards of
+    several), as the first version (which walked each card's chances) counted them."""
+    est, emp = monte_carlo_draw(odds.full_deck_pool(), 6, 9, 2000, seed=5)
+    assert round(est.value * 2000) == 932
+    assert [round(p * 2000) for p in emp.probs] == [
+        16, 1, 31, 57, 66, 164, 156, 188, 253, 207, 220, 213, 160, 115, 66, 42, 23, 17, 3, 2]
+
+
 # -- against the rules engine itself ----------------------------------------------------------
 
 import random  # noqa: E402
