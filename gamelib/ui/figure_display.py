@@ -31,13 +31,14 @@ RENDERER = "gamelib"
 """The name of :class:`SharedPlotlyRenderer` in ``plotly.io.renderers``."""
 
 
-def static_figure(fig: go.Figure | dict[str, Any]) -> FigureWidget:
+def static_figure(fig: go.Figure | dict[str, Any], *, validated: bool = False) -> FigureWidget:
     """A figure widget showing ``fig`` with the page's shared plotly.js; it is never updated.
 
     The widget's saved state holds only the figure itself (no plotly.js), so a notebook saved
-    with widget state stays small.
+    with widget state stays small. ``validated``: ``fig`` is plotly JSON that plotly validated
+    (a ``go.Figure`` always is), so it is not validated again.
     """
-    widget = FigureWidget(fig)
+    widget = FigureWidget(fig, validated=validated)
     widget.add_class("gamelib-static-figure")
     return widget
 
@@ -53,7 +54,8 @@ class SharedPlotlyRenderer(MimetypeRenderer):  # type: ignore[misc]
     """A plotly renderer whose output is a :func:`static_figure` widget view."""
 
     def to_mimebundle(self, fig_dict: dict[str, Any]) -> dict[str, Any]:
-        bundle: dict[str, Any] = static_figure(fig_dict)._repr_mimebundle_()
+        # plotly validated the JSON it gives a renderer (unless asked not to: validate=False)
+        bundle: dict[str, Any] = static_figure(fig_dict, validated=True)._repr_mimebundle_()
         return bundle
 
 

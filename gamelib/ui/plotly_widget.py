@@ -407,10 +407,13 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
     def _default_dom_classes(self) -> tuple[str, ...]:
         return (FIGURE_CLASS,)  # in the first state sent: no message of its own
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, validated: bool = False, **kwargs: Any) -> None:
+        """plotly's arguments; ``validated``: the one argument is plotly JSON that plotly has
+        validated (a renderer's), so it is not validated again, as a ``go.Figure`` is not."""
         spec = args[0] if args else kwargs.get("data")
         # plotly validated a figure's properties when it was made: not again (20-40 ms a figure)
-        made = isinstance(spec, go.Figure) and len(args) < 2 and not kwargs
+        made = len(args) == 1 and not kwargs and (
+            validated or (isinstance(spec, go.Figure) and spec._validate))
         if args and not kwargs.get("layout") and len(args) < 2:
             args = (_default_template_left_out(spec), *args[1:])
         if made:

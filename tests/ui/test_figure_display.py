@@ -49,6 +49,30 @@ def test_renderer_outputs_a_widget_view_not_the_plotly_mime_type(
     assert "text/html" not in bundle
 
 
+def test_renderer_widget_is_the_validated_figure_and_validates_later_edits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The renderer gets plotly's validated JSON of the figure and does not validate it again:
+    its widget holds what a widget validating the figure holds; a plain dict is validated."""
+    import gamelib.ui.figure_display as figure_display
+
+    made: list[FigureWidget] = []
+    original = figure_display.static_figure
+    monkeypatch.setattr(figure_display, "static_figure",
+                        lambda fig, **kw: made.append(original(fig, **kw)) or made[-1])
+    monkeypatch.setattr(pio.renderers, "default", pio.renderers.default)
+    use_shared_plotly(force=True)
+    _fig()._repr_mimebundle_()
+    checked = FigureWidget(_fig().to_dict())
+    assert [{k: v for k, v in t.items() if k != "uid"} for t in made[0]._widget_data] == [
+        {k: v for k, v in t.items() if k != "uid"} for t in checked._widget_data]
+    assert made[0]._widget_layout == checked._widget_layout
+    with pytest.raises(ValueError):
+        made[0].layout.xaxis.range = "wide"
+    with pytest.raises(ValueError, match="bogus"):
+        static_figure({"data": [{"type": "bar", "bogus": 1}]})
+
+
 def test_outside_a_kernel_plotly_default_is_left_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pio.renderers, "default", "json")
     assert not use_shared_plotly()

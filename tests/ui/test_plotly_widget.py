@@ -247,6 +247,9 @@ def test_a_figure_is_not_validated_twice_and_later_edits_are() -> None:
     for edit in edits:
         with pytest.raises(ValueError):
             edit()
+    unchecked = go.Figure({"data": [{"type": "bar", "bogus": 1}]}, _validate=False)
+    with pytest.raises(ValueError, match="bogus"):  # a figure made without validation is checked
+        FigureWidget(unchecked)
 
 
 @pytest.mark.parametrize("game_id", ["powers", "rekkyo", "megalomania", "qmg", "trench"])
