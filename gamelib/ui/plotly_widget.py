@@ -499,6 +499,27 @@ class FigureWidget(go.FigureWidget):  # type: ignore[misc]
             self._trait_values["_gamelib_current"] = self._gamelib_current + 1
             self.send_state([*_FIGURE_KEYS, "_gamelib_traces", "_gamelib_current"])
 
+    def __repr__(self) -> str:
+        """One line: the figure's title and trace types. plotly's repr formats the whole figure
+        (tens of ms for a board), and Jupyter asks for a widget's text each time it shows the
+        widget or a box holding it."""
+        title = self._layout_obj._props.get("title")
+        text = title.get("text") if isinstance(title, Mapping) else title
+        types = ", ".join(str(trace.get("type", "scatter")) for trace in self._data)
+        return f"FigureWidget(title={text!r}, traces=[{types}])"
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None,
+                          **kwargs: Any) -> dict[str, Any]:
+        """The widget view, and :meth:`__repr__` as text; the saved state is made current by
+        :func:`remember_widget_state` (plotly deep-copies the whole figure into it)."""
+        remember_widget_state(self)
+        return {
+            "application/vnd.jupyter.widget-view+json": {
+                "version_major": 2, "version_minor": 0, "model_id": self._model_id,
+            },
+            "text/plain": repr(self),
+        }
+
     def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict[str, Any]:
         """The widget's state; until a view asked for the figure, an empty figure."""
         state: dict[str, Any] = super().get_state(key, drop_defaults)

@@ -280,3 +280,19 @@ def test_every_game_figure_makes_the_widget_state_of_a_validated_one(game_id: st
                         compared += 1
             state = gamelib.play(state, rng.choice(state.legal_actions()))
     assert compared >= 4 * len(builders)
+
+
+def test_text_of_a_widget_is_one_line_and_its_saved_state_is_current_when_shown() -> None:
+    """Jupyter asks for a widget's text each time it shows it (or a box holding it): one line,
+    not plotly's whole figure; showing it makes its saved state the figure as it is now."""
+    fw = FigureWidget(go.Figure([go.Bar(y=[1, 2]), go.Scatter(y=[3])],
+                                layout={"title": {"text": "odds"}}))
+    assert repr(fw) == "FigureWidget(title='odds', traces=[bar, scatter])"
+    assert repr(FigureWidget()) == "FigureWidget(title=None, traces=[])"
+    fw.data[0].y = [5, 6]
+    fw.layout.title.text = "new odds"
+    bundle = fw._repr_mimebundle_()
+    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == fw.model_id
+    assert bundle["text/plain"] == "FigureWidget(title='new odds', traces=[bar, scatter])"
+    assert list(fw._trait_values["_widget_data"][0]["y"]) == [5, 6]
+    assert fw._trait_values["_widget_layout"]["title"] == {"text": "new odds"}
