@@ -317,7 +317,8 @@ def _simulate(
     seed: int,
 ) -> tuple[Estimate, list[Estimate]]:
     rng = random.Random(seed)
-    order = list(range(len(cards)))  # shuffled as the cards would be: the same deals
+    cards_at = range(len(cards))
+    dealt = sum(o.hand_size for o in opponents)
     beating = [frozenset(j for j, c in enumerate(cards) if beats(
         c, to_beat, bonus=o.bonus, terrain=terrain, joker_allowed=o.joker_allowed))
         for o in opponents]
@@ -328,7 +329,7 @@ def _simulate(
     seats = list(zip(range(len(opponents)), hands, beating, strict=True))
     hits_any, hits = 0, [0] * len(opponents)
     for _ in range(samples):
-        rng.shuffle(order)
+        order = rng.sample(cards_at, dealt)  # the dealt cards only, in a random order
         hit = False
         for i, (first, end), good in seats:
             if not good.isdisjoint(order[first:end]):

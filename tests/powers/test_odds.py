@@ -113,15 +113,15 @@ def test_big_case_exact_agrees_with_simulation() -> None:
         assert abs(a.value - b.value) <= 4 * b.stderr + 1e-3
 
 
-def test_a_seeded_simulation_deals_the_same_hands_as_before() -> None:
-    """The counts of a seeded simulation, as the first version (which shuffled the cards
-    themselves) counted them: the same seed deals the same hands."""
+def test_a_seeded_simulation_deals_the_same_hands_every_time() -> None:
+    """A seed fixes the deals: the counts of this simulation (close to the exact counts,
+    2947.2 and 2532.1 / 1138.2 / 2115.8 of 3000) are the same on every run and machine."""
     unseen = full_deck()[8:]
     opponents = [Opponent(1, 7, 2), Opponent(2, 5, 0, joker_allowed=False), Opponent(3, 6, 1)]
     sim = beat_odds(unseen, opponents, to_beat=12, terrain="island", method="simulate",
                     samples=3000, seed=7)
-    assert round(sim.anyone.value * 3000) == 2951
-    assert [round(e.value * 3000) for _, e in sim.each] == [2545, 1122, 2142]
+    assert round(sim.anyone.value * 3000) == 2946
+    assert [round(e.value * 3000) for _, e in sim.each] == [2511, 1136, 2124]
 
 
 def test_auto_falls_back_to_simulation_when_too_big(monkeypatch: pytest.MonkeyPatch) -> None:
