@@ -253,6 +253,7 @@ class OddsExplorer:
             description="attack",
         )
         self.summary = make(widgets.HTML)
+        self._setting = False
         self.defence: odds.StrengthDistribution = odds.StrengthDistribution.point(0)
         self.attack: odds.StrengthDistribution = odds.StrengthDistribution.point(0)
         first = self._figures()
@@ -269,8 +270,10 @@ class OddsExplorer:
     # -- public -------------------------------------------------------------------------------
     def set(self, *, target: str | None = None, hand: Iterable[str] | None = None,
             route: str | None = None) -> None:
-        """Change the target, the attacking cards or the route; the figures update in place."""
-        with self.hand_box.hold_trait_notifications():
+        """Change the target, the attacking cards or the route; the figures update in place,
+        once."""
+        self._setting = True
+        try:
             if target is not None:
                 self.target_box.value = target
                 self._offer_routes(self._routes(target))
@@ -278,6 +281,8 @@ class OddsExplorer:
                 self.route_box.value = route
             if hand is not None:
                 self.hand_box.value = tuple(hand)
+        finally:
+            self._setting = False
         self.refresh()
 
     def refresh(self) -> None:
@@ -292,7 +297,10 @@ class OddsExplorer:
         return self.defence.p_win(self.attack)
 
     def set_lang(self, lang: str) -> None:
-        """Name the territories and cards, and draw the figures, in ``lang`` (a lesson's switch)."""
+        """Name the territories and cards, and draw the figures, in ``lang`` (a lesson's switch;
+        nothing to do in the language shown)."""
+        if lang == self.lang:
+            return
         self.lang = lang
         for box, name in ((self.target_box, self._territory_text),
                           (self.hand_box, self._card_text)):
@@ -330,6 +338,8 @@ class OddsExplorer:
             self.route_box.observe(self._on_change, names="value")
 
     def _on_change(self, change: Mapping[str, Any]) -> None:
+        if self._setting:  # set() refreshes once it has set every box
+            return
         if change.get("owner") is self.target_box:
             self._offer_routes(self._routes(str(change.get("new"))))
         self.refresh()
