@@ -108,7 +108,10 @@ class QmgController(GameController):
             self.keep_above(2)  # the map and the hand; the table and VP track below
 
     def set_lang(self, lang: str) -> None:
-        """The generic switch, plus the supply selector and a lesson position's start."""
+        """The generic switch, plus the supply selector and a lesson position's start (nothing
+        to do in the language shown)."""
+        if lang == self.lang:
+            return
         value = self.supply_box.value
         self.supply_box.options = _supply_options(lang)
         self.supply_box.value = value

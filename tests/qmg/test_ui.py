@@ -162,6 +162,27 @@ def test_undo_from_a_lesson_position_replays_from_it() -> None:
     assert ctrl.state.seed == 3 and ctrl.state.round == 1
 
 
+def test_a_lesson_following_the_board_in_its_language_redraws_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A lesson follows its boards in the language they show: no redraw; a switch redraws the
+    lesson position in the other language, from the same position."""
+    from gamelib.ui.lesson import Lesson
+
+    lesson = Lesson(lang="en")
+    ctrl = controller(seats=["human", "human"])
+    ctrl.show_position(battle_lesson())
+    refreshes: list[str] = []
+    refresh = QmgController._refresh
+    monkeypatch.setattr(QmgController, "_refresh",
+                        lambda self: refreshes.append(self.lang) or refresh(self))
+    lesson.follow(ctrl)
+    assert refreshes == []
+    lesson.switch.value = "ja"
+    assert refreshes and set(refreshes) == {"ja"} and ctrl.supply_box.description == "補給線の国"
+    assert ctrl.state.pieces == battle_lesson().pieces
+
+
 def test_bots_play_a_whole_game_headless() -> None:
     ctrl = controller(seats=["random", "heuristic"], seed=5, auto_bots=False)
     ctrl.autoplay()
