@@ -51,6 +51,10 @@ NOTES = """\
   game's (higher is better, as with steps/s). Same targets.
 - **bytecodes**: the same playouts counted in Python bytecodes per step (`sys.settrace`), what a
   game's seconds follow more closely than its instructions; for scale, with no target.
+- **lessons**: the instructions (callgrind) of each lesson notebook's code cells run in one
+  process through IPython's shell, as a new kernel runs them before Voila sends the page; the
+  reference is what the same process ran before the first cell (Python, IPython, plotly,
+  ipywidgets and gamelib.ui imported). No target: what a new kernel's page waits for, exactly.
 - **controller**: Python-side time from a button click to every figure, extra and the log updated
   in place (all seats human, so one click is one action). The browser's own rendering is not
   included. The reference is the toy game's controller with one small scatter figure.
