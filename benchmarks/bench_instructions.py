@@ -119,23 +119,33 @@ def count(subject: str, path: str, warm_steps: int, steps: int) -> dict[str, Any
 
 
 def _count(subject: str, path: str, warm_steps: int, steps: int, switch: bool) -> dict[str, Any]:
+    args = ["benchmarks.bench_instructions", "--child", subject, path, str(warm_steps),
+            str(steps), *(["--switch"] if switch else [])]
+    result, parts = callgrind_parts(args, instrument_at_start=not switch)
+    result["instructions"] = parts[1]
+    return result
+
+
+def callgrind_parts(args: list[str], *, instrument_at_start: bool = True,
+                    timeout: float = TIMEOUT) -> tuple[dict[str, Any], list[int]]:
+    """Run ``python -m ARGS`` under callgrind, from the checkout, dumping its counters at each
+    of its two :data:`MARKER` calls: the JSON its last printed line holds, and the
+    instructions before the first call and between the two. Raises ``RuntimeError`` on any
+    failure."""
     with tempfile.TemporaryDirectory(prefix="gamelib-callgrind-") as tmp:
         out = Path(tmp) / "callgrind.out"
         command = [
             "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-            f"--dump-before={MARKER}", f"--instr-atstart={'no' if switch else 'yes'}",
-            sys.executable, "-m", "benchmarks.bench_instructions",
-            "--child", subject, path, str(warm_steps), str(steps),
+            f"--dump-before={MARKER}", f"--instr-atstart={'yes' if instrument_at_start else 'no'}",
+            sys.executable, "-m", *args,
         ]
-        if switch:
-            command.append("--switch")
         env = dict(os.environ, PYTHONHASHSEED="0")
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         try:
             done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
-                                  timeout=TIMEOUT, check=False)
+                                  timeout=timeout, check=False)
         except subprocess.TimeoutExpired as err:
-            raise RuntimeError(f"over {TIMEOUT:.0f} s under valgrind") from err
+            raise RuntimeError(f"over {timeout:.0f} s under valgrind") from err
         if done.returncode != 0:
             tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
             raise RuntimeError(f"exit status {done.returncode}: {tail}")
@@ -143,8 +153,8 @@ def _count(subject: str, path: str, warm_steps: int, steps: int, switch: bool) -
         dumps = sorted(p.name for p in Path(tmp).glob("callgrind.out.*"))
         if dumps != ["callgrind.out.1", "callgrind.out.2"]:  # a third call would blur the parts
             raise RuntimeError(f"expected 2 dumps at {MARKER}(), found {len(dumps)}")
-        result["instructions"] = parse_totals((Path(tmp) / "callgrind.out.2").read_text())
-    return result
+        parts = [parse_totals((Path(tmp) / name).read_text()) for name in dumps]
+    return result, parts
 
 
 def _note(counted: dict[str, Any]) -> str:

@@ -20,14 +20,12 @@ import io
 import json
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from benchmarks import Row, row
-from benchmarks.bench_instructions import MARKER, parse_totals
+from benchmarks.bench_instructions import callgrind_parts
 
 __all__ = ["count", "run", "run_cells"]
 
@@ -73,30 +71,9 @@ def count(notebook: Path) -> dict[str, Any]:
     """Run :func:`run_cells` under callgrind: its result, with the instructions before the
     cells (``before``) and of the cells (``instructions``). Raises ``RuntimeError`` on any
     failure."""
-    with tempfile.TemporaryDirectory(prefix="gamelib-callgrind-") as tmp:
-        out = Path(tmp) / "callgrind.out"
-        command = [
-            "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-            f"--dump-before={MARKER}", sys.executable, "-m", "benchmarks.bench_lessons",
-            "--child", str(notebook),
-        ]
-        env = dict(os.environ, PYTHONHASHSEED="0")
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-        try:
-            done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
-                                  timeout=TIMEOUT, check=False)
-        except subprocess.TimeoutExpired as err:
-            raise RuntimeError(f"over {TIMEOUT:.0f} s under valgrind") from err
-        if done.returncode != 0:
-            tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
-            raise RuntimeError(f"exit status {done.returncode}: {tail}")
-        result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-        dumps = sorted(p.name for p in Path(tmp).glob("callgrind.out.*"))
-        if dumps != ["callgrind.out.1", "callgrind.out.2"]:  # a third call would blur the parts
-            raise RuntimeError(f"expected 2 dumps at {MARKER}(), found {len(dumps)}")
-        result["before"] = parse_totals((Path(tmp) / "callgrind.out.1").read_text())
-        result["instructions"] = parse_totals((Path(tmp) / "callgrind.out.2").read_text())
-    return result
+    result, (before, cells) = callgrind_parts(
+        ["benchmarks.bench_lessons", "--child", str(notebook)], timeout=TIMEOUT)
+    return {**result, "before": before, "instructions": cells}
 
 
 def run(quick: bool = False) -> list[Row]:
