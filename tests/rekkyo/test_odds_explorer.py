@@ -1,4 +1,5 @@
-"""The odds explorer offers only the routes that exist to the chosen target (issue 13, item 7)."""
+"""The odds explorer offers only the routes that exist to the chosen target (issue 13, item 7)
+and draws its figures once per change (issue 12)."""
 
 from __future__ import annotations
 
