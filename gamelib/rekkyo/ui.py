@@ -9,9 +9,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import html
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -272,8 +273,7 @@ class OddsExplorer:
             route: str | None = None) -> None:
         """Change the target, the attacking cards or the route; the figures update in place,
         once."""
-        self._setting = True
-        try:
+        with self._quietly():
             if target is not None:
                 self.target_box.value = target
                 self._offer_routes(self._routes(target))
@@ -281,8 +281,6 @@ class OddsExplorer:
                 self.route_box.value = route
             if hand is not None:
                 self.hand_box.value = tuple(hand)
-        finally:
-            self._setting = False
         self.refresh()
 
     def refresh(self) -> None:
@@ -302,13 +300,12 @@ class OddsExplorer:
         if lang == self.lang:
             return
         self.lang = lang
-        for box, name in ((self.target_box, self._territory_text),
-                          (self.hand_box, self._card_text)):
-            box.unobserve(self._on_change, names="value")
-            value = box.value
-            box.options = [(name(v), v) for _label, v in box.options]
-            box.value = value
-            box.observe(self._on_change, names="value")
+        with self._quietly():
+            for box, name in ((self.target_box, self._territory_text),
+                              (self.hand_box, self._card_text)):
+                value = box.value
+                box.options = [(name(v), v) for _label, v in box.options]
+                box.value = value
         self.refresh()
 
     def _territory_text(self, tid: str) -> str:
@@ -332,13 +329,21 @@ class OddsExplorer:
     def _offer_routes(self, routes: list[str]) -> None:
         if list(self.route_box.options) != routes:
             keep = self.route_box.value if self.route_box.value in routes else routes[0]
-            self.route_box.unobserve(self._on_change, names="value")
-            self.route_box.options = routes
-            self.route_box.value = keep
-            self.route_box.observe(self._on_change, names="value")
+            with self._quietly():
+                self.route_box.options = routes
+                self.route_box.value = keep
+
+    @contextlib.contextmanager
+    def _quietly(self) -> Iterator[None]:
+        """Boxes set from code in this block draw nothing: the caller refreshes once after."""
+        before, self._setting = self._setting, True
+        try:
+            yield
+        finally:
+            self._setting = before
 
     def _on_change(self, change: Mapping[str, Any]) -> None:
-        if self._setting:  # set() refreshes once it has set every box
+        if self._setting:
             return
         if change.get("owner") is self.target_box:
             self._offer_routes(self._routes(str(change.get("new"))))
