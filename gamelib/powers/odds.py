@@ -319,19 +319,18 @@ def _simulate(
     rng = random.Random(seed)
     cards_at = range(len(cards))
     dealt = sum(o.hand_size for o in opponents)
-    beating = [frozenset(j for j, c in enumerate(cards) if beats(
-        c, to_beat, bonus=o.bonus, terrain=terrain, joker_allowed=o.joker_allowed))
-        for o in opponents]
-    hands, start = [], 0
-    for o in opponents:
-        hands.append((start, start + o.hand_size))
+    seats = []  # per opponent: its place in the deal, and the cards (indices) that beat
+    start = 0
+    for i, o in enumerate(opponents):
+        good = frozenset(j for j, c in enumerate(cards) if beats(
+            c, to_beat, bonus=o.bonus, terrain=terrain, joker_allowed=o.joker_allowed))
+        seats.append((i, start, start + o.hand_size, good))
         start += o.hand_size
-    seats = list(zip(range(len(opponents)), hands, beating, strict=True))
     hits_any, hits = 0, [0] * len(opponents)
     for _ in range(samples):
         order = rng.sample(cards_at, dealt)  # the dealt cards only, in a random order
         hit = False
-        for i, (first, end), good in seats:
+        for i, first, end, good in seats:
             if not good.isdisjoint(order[first:end]):
                 hits[i] += 1
                 hit = True
