@@ -67,10 +67,10 @@ def free_port() -> int:
 
 @functools.cache
 def bundle_cache() -> Path:
-    """A directory holding plotly's widget bundle LZMA-compressed and, where this machine can
-    build it, the smaller bundle Voila pages use (both made on first use, as ``make run``
-    does)."""
-    from gamelib.ui import partial_bundle
+    """A directory holding plotly's widget bundle LZMA-compressed, the compressed static files
+    of Voila's pages and, where this machine can build it, the smaller bundle Voila pages use
+    (made on first use, as ``make run`` does)."""
+    from gamelib.ui import partial_bundle, static_gzip
     from gamelib.ui.widget_bundle import cache_path, prepare
 
     directory = Path(tempfile.gettempdir()) / "gamelib-test-cache"
@@ -78,6 +78,7 @@ def bundle_cache() -> Path:
         prepare(directory)
     if partial_bundle.load(directory) is None:
         partial_bundle.build(directory)
+    static_gzip.compress_installed(directory=static_gzip.static_dir(directory))
     return directory
 
 
