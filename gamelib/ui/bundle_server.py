@@ -45,6 +45,7 @@ IMMUTABLE = "private, max-age=31536000, immutable"
 
 _lock = threading.Lock()
 _gzipped: dict[str, bytes] = {}
+_served: dict[tuple[str, tuple[int, int] | None], Served] = {}
 
 
 @dataclass(frozen=True)
@@ -79,13 +80,27 @@ class Served:
 
 def served(directory: Path | None = None) -> Served:
     """The smaller bundle if it was built into the cache in ``directory``
-    (:func:`gamelib.ui.widget_bundle.cache_dir`), else plotly's whole widget bundle."""
+    (:func:`gamelib.ui.widget_bundle.cache_dir`), else plotly's whole widget bundle.
+
+    Asked twice by every page: its cache file is read and its digest checked again only when
+    the file changed (another size or modification time)."""
     digest = widget_bundle.digest()
     path = partial_bundle.cache_path(directory)
-    if path.is_file() and (packed := partial_bundle.load(directory)) is not None:
+    try:
+        stat = path.stat()
+        stamp: tuple[int, int] | None = (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        stamp = None
+    key = (str(path), stamp)
+    with _lock:
+        if key in _served:
+            return _served[key]
+    bundle = Served(f"plotly-bundle-{digest}.js", digest, None)
+    if stamp is not None and (packed := partial_bundle.load(directory)) is not None:
         name = f"plotly-bundle-{path.stem.removeprefix('widgetbundle-')}.js"
-        return Served(name, digest, partial_bundle.TRACES, packed)
-    return Served(f"plotly-bundle-{digest}.js", digest, None)
+        bundle = Served(name, digest, partial_bundle.TRACES, packed)
+    with _lock:
+        return _served.setdefault(key, bundle)
 
 
 def preload_js(bundle: Served) -> str:
