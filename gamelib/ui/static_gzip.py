@@ -196,7 +196,10 @@ class CachedGZipContentEncoding(GZipContentEncoding):
             for body in self._candidates:
                 if _trailer(body) == whole:
                     return body
-        return gzip.compress(b"".join(self._raw), compresslevel=self.GZIP_LEVEL)
+        body = gzip.compress(b"".join(self._raw), compresslevel=self.GZIP_LEVEL)
+        if self._seen == self._expected:
+            KEPT.put(self._name, body)
+        return body
 
 
 def install(web_app: Any, directory: Path | None = None) -> bool:

@@ -121,9 +121,11 @@ def test_a_changed_file_of_the_same_name_and_length_is_compressed_anew(
         if i == 1:
             (files / "a.js").write_text(changed)
 
-    answers = serve(files, kept_dir, [("/s/a.js", GZ), ("/s/a.js", GZ)], between=change)
+    answers = serve(files, kept_dir, [("/s/a.js", GZ)] * 3, between=change)
     assert gzip.decompress(answers[0][2]).decode() == SCRIPT
     assert gzip.decompress(answers[1][2]).decode() == changed
+    assert answers[2][2] == answers[1][2]  # the new file's compression is kept beside the old
+    assert len(static_gzip.KEPT.memory[("a.js", len(SCRIPT))]) == 2
 
 
 def test_files_compressed_beforehand_are_sent_from_the_first_request(
