@@ -2,7 +2,7 @@
 
 The repository's server config compresses responses (tornado's ``compress_response``): a Voila
 page's 95 scripts and style sheets are 5.3 MB as files and 1.4 MB compressed. Tornado
-compresses a response as it is written, so every page compressed them all again: 0.55–0.65 s
+compresses a response as it is written, so every page compressed them all again: 0.4–0.65 s
 of the server's single thread per page on this project's loaded machine (0.19 s to send them
 uncompressed), while the page's scripts waited for them (issue 12).
 
