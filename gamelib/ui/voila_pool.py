@@ -17,6 +17,16 @@ beside the first page made it 0.6–1.0 s slower. Then the listed notebooks of t
 run, one after another; a page that takes a pre-heated kernel gets its whole page at once, and
 another kernel runs the notebook again for the next visitor after ``fill_delay`` seconds.
 
+The first page itself (a direct link to a game, or Binder's Voila index) has nothing
+pre-heated. With :attr:`PreheatingKernelManager.spare` on, the server starts one kernel as it
+starts and has it import :attr:`PreheatingKernelManager.spare_imports` (gamelib's lessons and
+games, in the repository's config); the first page that needs a new kernel gets that one,
+moved to the page's folder and given the page's environment (:mod:`gamelib.ui.spare_kernel`):
+it starts running its notebook at once, with the imports done. Only one, and only for a Voila
+page's own kernel (JupyterLab's always start new); a spare that has imported older source than
+the files now hold, or that another kernel name is asked for, is shut down and the page gets a
+new kernel.
+
 A page asked for while its pre-heated kernel still runs the notebook gets what has run at once
 and the rest as it runs. Every other kernel (JupyterLab's, a Voila page of an unlisted notebook
 or of a notebook edited since its kernel ran it) starts as the Jupyter server always starts
@@ -41,7 +51,9 @@ from pathlib import Path
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Float, List, Unicode
+from traitlets import Bool, Float, List, Unicode
+
+from gamelib.ui import spare_kernel
 
 __all__ = ["PreheatingKernelManager"]
 
@@ -74,8 +86,30 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         help="The longest pre-heating waits for the first Voila page's kernel to be quiet.",
     )
 
+    spare = Bool(
+        False,
+        config=True,
+        help="Start one kernel with the server (once its event loop runs; the voila_pool server "
+        "extension asks) that imports spare_imports, and give it to the first Voila page that "
+        "needs a new kernel.",
+    )
+    spare_imports = List(
+        Unicode(),
+        default_value=[],
+        config=True,
+        help="Modules the spare kernel imports before a page takes it.",
+    )
+    spare_timeout = Float(
+        120.0,
+        config=True,
+        help="The longest the spare kernel may take to start and import spare_imports, and to "
+        "answer when a page takes it.",
+    )
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        #: The spare kernel while no page has taken it: what :meth:`_start_spare` returns.
+        self._spare: asyncio.Task[dict[str, Any]] | None = None
         self._pools: dict[str, list[asyncio.Task[dict[str, Any]]]] = {}
         self._notebook_data: dict[str, dict[str, Any]] = {}
         self._started = False
@@ -136,9 +170,12 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         return content["task"], renderer.rendered_cache, content["kernel_id"]
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-        """The server's, noting the first Voila page's kernel (the first to start after that
-        page asked for the pool: pre-heating waits for it)."""
-        kernel_id: str = await super().start_kernel(*args, **kwargs)
+        """The server's, or the spare kernel for a Voila page's own kernel (:attr:`spare`);
+        noting the first Voila page's kernel (the first to start after that page asked for the
+        pool: pre-heating waits for it)."""
+        kernel_id = await self._take_spare(kwargs) if not args else None
+        if kernel_id is None:
+            kernel_id = await super().start_kernel(*args, **kwargs)
         first = self._first_kernel
         if first is not None and not first.done():
             first.set_result(kernel_id)
@@ -147,6 +184,9 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
     # --- kernels leaving -------------------------------------------------------------------
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        if self._spare is not None and _kernel_of(self._spare) == kernel_id:
+            self._spare.result()["client"].stop_channels()
+            self._spare = None
         for pool in self._pools.values():
             for task in pool:
                 if _kernel_of(task) == kernel_id:
@@ -157,9 +197,93 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        if self._waiting(kernel_id):
+        if self._waiting(kernel_id) or (
+                self._spare is not None and _kernel_of(self._spare) == kernel_id):
             return
         await super().cull_kernel_if_idle(kernel_id)
+
+    # --- the spare kernel -------------------------------------------------------------------
+
+    def start_spare(self) -> None:
+        """Start the spare kernel (:attr:`spare`) unless it is off or started; needs the
+        server's running event loop."""
+        if self.spare and self._spare is None:
+            self._spare = asyncio.ensure_future(self._start_spare())
+            self._spare.add_done_callback(self._spare_failed)
+
+    async def _start_spare(self) -> dict[str, Any]:
+        """A kernel started in the server's root folder that has imported
+        :attr:`spare_imports`: its id, kernel name, environment and when it imported them."""
+        started = time.perf_counter()
+        env = self._kernel_env()
+        kernel_name = self.default_kernel_name
+        kernel_id: str = await super().start_kernel(kernel_name=kernel_name, path="", env=env)
+        imported = time.time()
+        client = None
+        try:
+            client = await spare_kernel.ready_client(self.get_kernel(kernel_id),
+                                                     self.spare_timeout)
+            await spare_kernel.run_silently(
+                client, spare_kernel.import_code(self.spare_imports), self.spare_timeout)
+        except Exception:
+            if client is not None:
+                client.stop_channels()
+            await self.shutdown_kernel(kernel_id)
+            raise
+        self.log.info("gamelib: spare kernel %s ready in %.1f s", kernel_id,
+                      time.perf_counter() - started)
+        return {"kernel_id": kernel_id, "kernel_name": kernel_name, "env": env,
+                "imported": imported, "client": client}
+
+    def _spare_failed(self, task: asyncio.Task[dict[str, Any]]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            self.log.warning("gamelib: no spare kernel: %s", task.exception())
+            if self._spare is task:
+                self._spare = None
+
+    async def _take_spare(self, kwargs: dict[str, Any]) -> str | None:
+        """The spare kernel's id, moved to the folder and environment ``kwargs`` ask for, if
+        they ask for a Voila page's own kernel (its environment names the page's request) of
+        the spare's kernel name, and the spare still runs the current source of what it
+        imported; ``None`` otherwise (the page gets a new kernel, the spare is shut down
+        unless it was not asked for)."""
+        from voila.utils import ENV_VARIABLE
+
+        env = kwargs.get("env") or {}
+        task = self._spare
+        if (task is None or kwargs.get("kernel_id") is not None
+                or ENV_VARIABLE.VOILA_REQUEST_URL not in env):
+            return None
+        self._spare = None
+        try:
+            spare = await task
+        except Exception:
+            return None
+        kernel_id: str = spare["kernel_id"]
+        why = None
+        if kwargs.get("kernel_name", self.default_kernel_name) != spare["kernel_name"]:
+            why = "another kernel is asked for"
+        elif kernel_id not in self._kernels:
+            why = "it was shut down"
+        elif spare_kernel.newest_source(self.spare_imports) > spare["imported"]:
+            why = "what it imported has changed"
+        else:
+            cwd = self.cwd_for_path(kwargs.get("path") or "", env=env)
+            code = spare_kernel.handover_code(cwd, spare_kernel.env_changes(spare["env"], env))
+            try:
+                await spare_kernel.run_silently(spare["client"], code, self.spare_timeout)
+            except Exception as error:
+                why = f"it failed to move ({error})"
+        spare["client"].stop_channels()
+        if why is not None:
+            self.log.info("gamelib: spare kernel %s not used: %s", kernel_id, why)
+            if kernel_id in self._kernels:
+                self._spawn(self.shutdown_kernel(kernel_id))
+            return None
+        kernel: Any = self.get_kernel(kernel_id)
+        kernel.last_activity = datetime.now(UTC)
+        self.log.info("gamelib: spare kernel %s taken by a page", kernel_id)
+        return kernel_id
 
     # --- pre-heating -----------------------------------------------------------------------
 
@@ -222,23 +346,15 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
     async def _start(self, notebook_name: str) -> dict[str, Any]:
         """A new kernel rendering ``notebook_name`` (Voila's renderer, as a page would)."""
         from voila.notebook_renderer import NotebookRenderer
-        from voila.utils import ENV_VARIABLE
 
         started = time.perf_counter()
         self._mtimes[notebook_name] = self._mtime(notebook_name)
         voila = self._voila_context()
-        server: Any = self.parent
         renderer = NotebookRenderer(notebook_path=notebook_name, **voila)
         await renderer.initialize()
-        env = {
-            **os.environ,
-            ENV_VARIABLE.VOILA_BASE_URL: voila["base_url"],
-            ENV_VARIABLE.VOILA_SERVER_URL: server.web_app.settings.get("server_url", "/"),
-            ENV_VARIABLE.VOILA_APP_PORT: str(server.port),
-        }
         kernel_id = await self.start_kernel(
             kernel_name=renderer.notebook.metadata.kernelspec.name,
-            path=os.path.dirname(notebook_name), env=env,
+            path=os.path.dirname(notebook_name), env=self._kernel_env(),
         )
         data = self._notebook_data.setdefault(
             notebook_name,
@@ -255,6 +371,19 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
 
         task.add_done_callback(rendered)
         return {"task": task, "renderer": renderer, "kernel_id": kernel_id}
+
+    def _kernel_env(self) -> dict[str, str]:
+        """The environment of a kernel started before any page asked for it: the server's,
+        with what Voila tells every kernel of its server."""
+        from voila.utils import ENV_VARIABLE
+
+        server: Any = self.parent
+        return {
+            **os.environ,
+            ENV_VARIABLE.VOILA_BASE_URL: self._voila_context()["base_url"],
+            ENV_VARIABLE.VOILA_SERVER_URL: server.web_app.settings.get("server_url", "/"),
+            ENV_VARIABLE.VOILA_APP_PORT: str(server.port),
+        }
 
     def _voila_context(self) -> dict[str, Any]:
         """What Voila's extension gives its page renderer: its configuration (with
@@ -321,3 +450,16 @@ def _kernel_of(task: asyncio.Task[dict[str, Any]]) -> str | None:
     if not task.done() or task.cancelled() or task.exception() is not None:
         return None
     return str(task.result()["kernel_id"])
+
+
+def _jupyter_server_extension_points() -> list[dict[str, str]]:
+    return [{"module": "gamelib.ui.voila_pool"}]
+
+
+def _load_jupyter_server_extension(serverapp: Any) -> None:
+    """Start the spare kernel once the server's event loop runs, when the server's kernel
+    manager is a :class:`PreheatingKernelManager` with :attr:`~PreheatingKernelManager.spare`
+    on."""
+    manager = serverapp.kernel_manager
+    if isinstance(manager, PreheatingKernelManager) and manager.spare:
+        serverapp.io_loop.add_callback(manager.start_spare)

@@ -230,8 +230,10 @@ def voila_server(
     Standalone ``voila`` applies ``tornado_settings`` after making its web application, too
     late for tornado's ``compress_response``, so it is not what the pages are measured with.
 
-    Pages get a new kernel each (``preheat`` empty, the default): a test opens one page once,
-    and pre-heating the folder's other notebooks would only load the machine. ``preheat``
+    Nothing is pre-heated (``preheat`` empty, the default): a test opens one page once, and
+    pre-heating the folder's other notebooks would only load the machine. The first page gets
+    the spare kernel the repository's config starts with the server (gamelib imported), later
+    ones a new kernel each. ``preheat``
     lists the notebooks (file-name patterns) kept pre-heated (:mod:`gamelib.ui.voila_pool`,
     :func:`wait_preheated`), as the repository's config lists the game notebooks.
     """

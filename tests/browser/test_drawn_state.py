@@ -245,6 +245,8 @@ def test_voila_figures_show_engine_state(
     server = voila(notebook)
     page.goto(server.page_url, wait_until="commit", timeout=LOAD_MS)
     page.locator(DIGEST).first.wait_for(timeout=LOAD_MS)
+    # the server's first page: its spare kernel (gamelib.ui.voila_pool) runs the notebook
+    assert "taken by a page" in server.log.read_text()
     page.wait_for_function("() => !document.getElementById('loading')")
     # figures are drawn when near the screen (gamelib.ui.plotly_widget), as a reader scrolls
     page.locator(UNDER_TEST).first.scroll_into_view_if_needed()

@@ -78,13 +78,14 @@ def test_binder_installs_the_config_and_template() -> None:
 def test_voila_pages_preload_plotly_from_gamelibs_server_extension() -> None:
     """The template's head starts the preload that gamelib.ui.bundle_server serves, and the
     server config enables that extension (without it, figures ask their kernel as before),
-    with the ones that compress static files once and spare pages the server's debug records
-    and validator compiling."""
+    with the ones that compress static files once, spare pages the server's debug records
+    and validator compiling, and start the first page's spare kernel."""
     server = json.loads((CONFIG / "jupyter_server_config.json").read_text())
     assert server["ServerApp"]["jpserver_extensions"] == {
         "gamelib.ui.bundle_server": True,
         "gamelib.ui.server_tuning": True,
         "gamelib.ui.static_gzip": True,
+        "gamelib.ui.voila_pool": True,
     }
     template = (TEMPLATE / "index.html.j2").read_text()
     assert re.search(
