@@ -11,6 +11,9 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "etc" / "jupyter"
@@ -97,3 +100,60 @@ def test_voila_pages_preload_plotly_from_gamelibs_server_extension() -> None:
     assert bundle_server._jupyter_server_extension_points() == [
         {"module": "gamelib.ui.bundle_server"}
     ]
+
+
+def _render_page(cells: list[Any], monkeypatch: pytest.MonkeyPatch) -> str:
+    """The HTML Voila renders with the repository's template for a notebook of ``cells``, as
+    its page handler does (a kernel stub: the cells as they are)."""
+    import asyncio
+
+    import nbformat
+    from voila.exporter import VoilaExporter
+    from voila.paths import collect_template_paths
+
+    monkeypatch.setenv("JUPYTER_PATH", str(ROOT / "share" / "jupyter"))
+    nb = nbformat.v4.new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"name": "python3", "language": "python",
+                                 "display_name": "Python 3"}
+
+    async def kernel_start(nb: Any) -> str:
+        return "kernel-id"
+
+    async def cell_generator(nb: Any, kernel_id: str) -> Any:
+        for cell in nb.cells:
+            yield cell
+
+    async def render() -> str:
+        exporter = VoilaExporter(
+            template_paths=collect_template_paths(["voila", "nbconvert"], "gamelib"),
+            template_name="gamelib", base_url="/", contents_manager=None)
+        context = {"frontend": "voila", "main_js": "voila.js", "kernel_start": kernel_start,
+                   "cell_generator": cell_generator, "notebook_execute": None,
+                   "progressive_rendering": False}
+        page_config = {"fullStaticUrl": "/voila/static", "baseUrl": "/"}
+        return "".join([html async for html, _ in exporter.generate_from_notebook_node(
+            nb, resources={"base_url": "/", "theme": "light"}, extra_context=context,
+            page_config=page_config)])
+
+    return asyncio.run(render())
+
+
+def test_voila_js_comes_with_the_first_cell_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Voila's script loads while the kernel runs the notebook: async, before the first cell
+    (after the page's config, which it reads), and only there."""
+    import nbformat
+
+    html = _render_page([nbformat.v4.new_markdown_cell("# One"),
+                         nbformat.v4.new_code_cell("1 + 1")], monkeypatch)
+    tags = re.findall(r"<script[^>]*voila\.js[^>]*>", html)
+    assert tags == ['<script async src="/voila/static/voila.js">']
+    at = html.index(tags[0])
+    assert html.index('id="jupyter-config-data"') < at < html.index('cell-index="1"')
+    assert html.index("window.voila_finish()") > html.index('cell-index="2"')
+
+
+def test_a_notebook_without_cells_still_gets_voila_js(monkeypatch: pytest.MonkeyPatch) -> None:
+    html = _render_page([], monkeypatch)
+    tags = re.findall(r"<script[^>]*voila\.js[^>]*>", html)
+    assert tags == ['<script src="/voila/static/voila.js">']
+    assert html.index("window.voila_finish()") < html.index(tags[0]) < html.index("</body>")
