@@ -121,8 +121,17 @@ async def ready_client(kernel: Any, timeout: float) -> Any:
     """A client of ``kernel`` (a jupyter_client kernel manager) with its channels started and
     the kernel answering (``RuntimeError`` after ``timeout`` seconds without). Kept open, it
     runs the next code without waiting for the kernel again (0.2–0.4 s: jupyter_client waits
-    until its IOPub channel hears the kernel)."""
-    client = kernel.client()
+    until its IOPub channel hears the kernel).
+
+    It has a session of its own: the clients ``kernel.client()`` makes share the manager's,
+    whose id is their shell socket's identity, and the kernel refuses a second connection
+    with an identity it still has (the page's executor connects its own client just after).
+    """
+    from jupyter_client.session import new_id
+
+    session = kernel.session.clone()
+    session.session = new_id()
+    client = kernel.client(session=session)
     client.start_channels()
     try:
         await client.wait_for_ready(timeout=timeout)

@@ -114,6 +114,34 @@ def test_a_real_kernel_runs_the_code_silently() -> None:
     assert names == "[]"
 
 
+def test_the_spare_client_does_not_take_the_identity_of_the_kernels_other_clients() -> None:
+    """The page's executor connects its client (``kernel.client()``, the manager's session)
+    while the spare's may still be closing: their shell identities differ, and both are
+    answered."""
+    from jupyter_client.manager import AsyncKernelManager
+
+    async def scenario() -> tuple[bytes, bytes, str]:
+        kernel = AsyncKernelManager(kernel_name="python3")
+        await kernel.start_kernel(cwd=str(ROOT))
+        ours = page = None
+        try:
+            ours = await spare_kernel.ready_client(kernel, 60)
+            page = kernel.client()
+            page.start_channels()
+            await page.wait_for_ready(timeout=60)
+            await spare_kernel.run_silently(ours, "x = 1", 60)
+            reply = await page.execute("x", reply=True, timeout=60)
+            return ours.session.bsession, page.session.bsession, reply["content"]["status"]
+        finally:
+            for client in (ours, page):
+                if client is not None:
+                    client.stop_channels()
+            await kernel.shutdown_kernel(now=True)
+
+    ours, page, status = asyncio.run(scenario())
+    assert ours != page and status == "ok"
+
+
 # --- which page gets the spare kernel -------------------------------------------------------------
 
 class FakeClient:
@@ -139,12 +167,17 @@ class FakeClient:
 
 class FakeKernel:
     def __init__(self) -> None:
+        from jupyter_client.session import Session
+
         self.ran: list[str] = []
         self.channels = 0
         self.fail = False
         self.last_activity = None
+        self.session = Session()
+        self.sessions: list[str] = []
 
-    def client(self) -> FakeClient:
+    def client(self, session: Any = None) -> FakeClient:
+        self.sessions.append(session.session)
         return FakeClient(self)
 
 
@@ -232,6 +265,7 @@ def test_the_first_voila_page_gets_the_spare_kernel_moved_to_its_folder_and_envi
                                "B": None})
     assert spare.ran[1:] == [expected]
     assert spare.channels == 0  # its client is closed once it is handed over
+    assert spare.sessions != [spare.session.session]  # a session of its own
     assert spare.last_activity is not None  # pre-heating's wait sees the page's kernel busy
     assert manager.stopped == []
 
