@@ -17,6 +17,11 @@
   one before its kernel could start. The extension compiles both when it loads
   (:func:`warm_validators`), for the nbformat version the repository's notebooks are written
   in (nbformat's current one, checked by a test).
+- **Templates compiled for every page.** Voila compiles its page template and the dozen it
+  extends and includes for each page, about 0.2 s before the page's first cell can run. The
+  extension gives Voila's template environments one shared cache of compiled templates and
+  fills it when it loads, with the template Voila's server extension is configured with
+  (:func:`warm_templates`, :mod:`gamelib.ui.template_cache`).
 
 Enabled by ``ServerApp.jpserver_extensions`` in the repository's ``etc/jupyter`` config (which
 ``make run``, Binder and the browser tests use).
@@ -27,7 +32,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-__all__ = ["quiet_loggers", "warm_validators"]
+__all__ = ["quiet_loggers", "voila_templates", "warm_templates", "warm_validators"]
 
 
 def quiet_loggers(log: logging.Logger) -> list[logging.Logger]:
@@ -57,6 +62,38 @@ def warm_validators() -> None:
     nbformat.validate(read, relax_add_props=True)
 
 
+def voila_templates(serverapp: Any) -> tuple[list[str], str]:
+    """The template paths and name Voila's server extension serves its pages with, from the
+    ``VoilaConfiguration`` of ``serverapp``'s config and of the ``voila.json`` files (as Voila
+    reads them)."""
+    from voila.configuration import VoilaConfiguration
+    from voila.paths import collect_template_paths
+    from voila.server_extension import load_config_file
+
+    configuration = VoilaConfiguration(parent=serverapp)
+    local = load_config_file()
+    if local is not None:
+        configuration.update_config(local)
+    name = configuration.template
+    return collect_template_paths(["voila", "nbconvert"], name), name
+
+
+def warm_templates(serverapp: Any) -> list[str]:
+    """Share one cache of compiled templates between Voila's pages and compile the template
+    ``serverapp``'s Voila serves into it (:mod:`gamelib.ui.template_cache`); the names
+    compiled. A template that fails to compile is logged and left to the pages (whose error
+    then shows as Voila shows it)."""
+    from gamelib.ui import template_cache
+
+    template_cache.install()
+    paths, name = voila_templates(serverapp)
+    try:
+        return template_cache.warm(paths, name)
+    except Exception as error:  # a broken template: the page reports it, not the server start
+        serverapp.log.warning("gamelib: Voila template %r not compiled: %s", name, error)
+        return []
+
+
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": "gamelib.ui.server_tuning"}]
 
@@ -64,3 +101,4 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 def _load_jupyter_server_extension(serverapp: Any) -> None:
     quiet_loggers(serverapp.log)
     warm_validators()
+    warm_templates(serverapp)
