@@ -68,7 +68,8 @@ def heard_from_page() -> None:
 
 
 def reset() -> None:
-    """Forget the page and the parked widgets (a test's fresh start; not needed in a kernel)."""
+    """Forget the page and the parked widgets (a test's fresh start; the spare kernel's, after
+    it built and closed the games' controllers: :func:`gamelib.ui.spare_kernel.warm_code`)."""
     global _page_heard
     _page_heard = False
     _parked.clear()

@@ -23,7 +23,7 @@ from typing import Any
 
 __all__ = [
     "env_changes", "handover_code", "import_code", "newest_source", "ready_client",
-    "run_silently",
+    "run_silently", "warm_code",
 ]
 
 
@@ -40,6 +40,29 @@ def import_code(modules: Iterable[str]) -> str:
         f"    _gamelib_spare_imports({names})\n"
         "finally:\n"
         "    del _gamelib_spare_imports\n"
+    )
+
+
+def warm_code(module: str) -> str:
+    """Code that builds the default controller of the game module ``module`` (its
+    ``controller()``, and the controller's widget) and closes every widget again, leaving no
+    name behind: plotly's validators, the figures' code and the widgets' classes are then warm
+    for a page's first figures, and the page finds no widget of it (a build that fails raises,
+    after the close)."""
+    return (
+        "def _gamelib_spare_warm(name):\n"
+        "    import importlib\n"
+        "    import ipywidgets\n"
+        "    from gamelib.ui import closing\n"
+        "    try:\n"
+        "        importlib.import_module(name).controller().widget\n"
+        "    finally:\n"
+        "        ipywidgets.Widget.close_all()\n"
+        "        closing.reset()\n"
+        "try:\n"
+        f"    _gamelib_spare_warm({module!r})\n"
+        "finally:\n"
+        "    del _gamelib_spare_warm\n"
     )
 
 

@@ -110,6 +110,15 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         help="The longest the spare kernel may take to start and import spare_imports, and to "
         "answer when a page takes it.",
     )
+    spare_warm = List(
+        Unicode(),
+        default_value=[],
+        config=True,
+        help="Game modules whose controller() the spare kernel builds and closes again, one "
+        "module per request, once it has imported spare_imports (plotly's validators and the "
+        "figures' code are then warm for the first page). A page that takes the spare meanwhile "
+        "waits for the module being built only.",
+    )
     quick_clients = Bool(
         True,
         config=True,
@@ -207,7 +216,9 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         if self._spare is not None and _kernel_of(self._spare) == kernel_id:
-            self._spare.result()["client"].stop_channels()
+            spare = self._spare.result()
+            spare["done"] = True
+            spare["client"].stop_channels()
             self._spare = None
         for pool in self._pools.values():
             for task in pool:
@@ -232,6 +243,8 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         if self.spare and self._spare is None:
             self._spare = asyncio.ensure_future(self._start_spare())
             self._spare.add_done_callback(self._spare_failed)
+            if self.spare_warm:
+                self._spawn(self._warm_spare(self._spare))
 
     async def _start_spare(self) -> dict[str, Any]:
         """A kernel started in the server's root folder that has imported
@@ -256,7 +269,31 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         self.log.info("gamelib: spare kernel %s ready in %.1f s", kernel_id,
                       time.perf_counter() - started)
         return {"kernel_id": kernel_id, "kernel_name": kernel_name, "env": env,
-                "imported": imported, "client": client}
+                "imported": imported, "client": client, "lock": asyncio.Lock(),
+                "done": False}
+
+    async def _warm_spare(self, task: asyncio.Task[dict[str, Any]]) -> None:
+        """Have the spare kernel build and close the controllers of :attr:`spare_warm`, one
+        module per request, until a page takes it (or it is shut down): its client runs one
+        request at a time (``lock``), and a spare that is ``done`` runs no more."""
+        try:
+            spare = await task
+        except Exception:
+            return
+        started = time.perf_counter()
+        for module in self.spare_warm:
+            async with spare["lock"]:
+                if spare["done"]:
+                    return
+                try:
+                    await spare_kernel.run_silently(
+                        spare["client"], spare_kernel.warm_code(module), self.spare_timeout)
+                except Exception as error:
+                    self.log.warning("gamelib: spare kernel %s did not warm %s: %s",
+                                     spare["kernel_id"], module, error)
+                    return
+        self.log.info("gamelib: spare kernel %s warm in %.1f s", spare["kernel_id"],
+                      time.perf_counter() - started)
 
     def _spare_failed(self, task: asyncio.Task[dict[str, Any]]) -> None:
         if not task.cancelled() and task.exception() is not None:
@@ -283,21 +320,10 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         except Exception:
             return None
         kernel_id: str = spare["kernel_id"]
-        why = None
-        if kwargs.get("kernel_name", self.default_kernel_name) != spare["kernel_name"]:
-            why = "another kernel is asked for"
-        elif kernel_id not in self._kernels:
-            why = "it was shut down"
-        elif spare_kernel.newest_source(self.spare_imports) > spare["imported"]:
-            why = "what it imported has changed"
-        else:
-            cwd = self.cwd_for_path(kwargs.get("path") or "", env=env)
-            code = spare_kernel.handover_code(cwd, spare_kernel.env_changes(spare["env"], env))
-            try:
-                await spare_kernel.run_silently(spare["client"], code, self.spare_timeout)
-            except Exception as error:
-                why = f"it failed to move ({error})"
-        spare["client"].stop_channels()
+        async with spare["lock"]:  # after the module the spare is warming, if any
+            spare["done"] = True
+            why = await self._hand_over(spare, kwargs, env)
+            spare["client"].stop_channels()
         if why is not None:
             self.log.info("gamelib: spare kernel %s not used: %s", kernel_id, why)
             if kernel_id in self._kernels:
@@ -307,6 +333,24 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         kernel.last_activity = datetime.now(UTC)
         self.log.info("gamelib: spare kernel %s taken by a page", kernel_id)
         return kernel_id
+
+    async def _hand_over(self, spare: dict[str, Any], kwargs: dict[str, Any],
+                         env: dict[str, Any]) -> str | None:
+        """Move the ``spare`` to the folder and environment ``kwargs`` and ``env`` ask for;
+        why it cannot serve them, or ``None`` once moved."""
+        if kwargs.get("kernel_name", self.default_kernel_name) != spare["kernel_name"]:
+            return "another kernel is asked for"
+        if spare["kernel_id"] not in self._kernels:
+            return "it was shut down"
+        if spare_kernel.newest_source(self.spare_imports) > spare["imported"]:
+            return "what it imported has changed"
+        cwd = self.cwd_for_path(kwargs.get("path") or "", env=env)
+        code = spare_kernel.handover_code(cwd, spare_kernel.env_changes(spare["env"], env))
+        try:
+            await spare_kernel.run_silently(spare["client"], code, self.spare_timeout)
+        except Exception as error:
+            return f"it failed to move ({error})"
+        return None
 
     # --- pre-heating -----------------------------------------------------------------------
 

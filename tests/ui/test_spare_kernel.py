@@ -142,6 +142,45 @@ def test_the_spare_client_does_not_take_the_identity_of_the_kernels_other_client
     assert ours != page and status == "ok"
 
 
+def test_a_real_kernel_warms_a_game_and_is_left_without_a_widget_or_a_name() -> None:
+    """The spare builds a game's controller and closes it again: the page finds no widget of
+    it, no parked close and no name; a module without a controller raises, still closed."""
+    from jupyter_client.manager import AsyncKernelManager
+
+    question = ("(len(__import__('ipywidgets').widgets.widget._instances), "
+                "len(__import__('gamelib.ui.closing').ui.closing.parked()), "
+                "sorted(k for k in dir() if 'gamelib' in k))")
+
+    async def scenario() -> tuple[str, str, str]:
+        kernel = AsyncKernelManager(kernel_name="python3")
+        await kernel.start_kernel(cwd=str(ROOT))
+        client = None
+        try:
+            client = await spare_kernel.ready_client(kernel, 60)
+            await spare_kernel.run_silently(client, spare_kernel.warm_code("gamelib.powers.ui"),
+                                            60)
+            warmed = await client.execute("", reply=True, timeout=60, silent=True,
+                                          user_expressions={"q": question})
+            with pytest.raises(RuntimeError, match="AttributeError"):
+                await spare_kernel.run_silently(
+                    client, spare_kernel.warm_code("gamelib.powers.figures"), 60)
+            failed = await client.execute("", reply=True, timeout=60, silent=True,
+                                          user_expressions={"q": question})
+            opened = await client.execute(
+                "import gamelib.powers.ui\ngamelib.powers.ui.controller().widget", reply=True,
+                timeout=60, silent=True, user_expressions={"q": question})
+            return tuple(reply["content"]["user_expressions"]["q"]["data"]["text/plain"]
+                         for reply in (warmed, failed, opened))  # type: ignore[return-value]
+        finally:
+            if client is not None:
+                client.stop_channels()
+            await kernel.shutdown_kernel(now=True)
+
+    warmed, failed, opened = asyncio.run(scenario())
+    assert warmed == failed == "(0, 0, [])"
+    assert not opened.startswith("(0,")  # the question counts widgets a controller opens
+
+
 # --- which page gets the spare kernel -------------------------------------------------------------
 
 class FakeClient:
@@ -160,6 +199,12 @@ class FakeClient:
     async def execute(self, code: str, **kwargs: Any) -> dict[str, Any]:
         assert kwargs["silent"] is True and kwargs["store_history"] is False
         self.kernel.ran.append(code)
+        if "_gamelib_spare_warm" in code:
+            if self.kernel.hold is not None:
+                await self.kernel.hold.wait()
+            if self.kernel.fail_warm:
+                return {"content": {"status": "error", "ename": "AttributeError",
+                                    "evalue": "no controller"}}
         if self.kernel.fail:
             return {"content": {"status": "error", "ename": "OSError", "evalue": "no folder"}}
         return {"content": {"status": "ok"}}
@@ -172,6 +217,8 @@ class FakeKernel:
         self.ran: list[str] = []
         self.channels = 0
         self.fail = False
+        self.hold: asyncio.Event | None = None  # what a warm request waits for
+        self.fail_warm = False
         self.last_activity = None
         self.session = Session()
         self.sessions: list[str] = []
@@ -191,6 +238,8 @@ class Spare(PreheatingKernelManager):
         super().__init__(log=logging.getLogger("spare-test"), **kwargs)
         self.fakes: dict[str, FakeKernel] = {}
         self.launched: list[dict[str, Any]] = []
+        self.hold: asyncio.Event | None = None  # given to the kernels it starts
+        self.fail_warm = False
         self.stopped: list[str] = []
 
     def _kernel_env(self) -> dict[str, str]:
@@ -211,6 +260,8 @@ def launches(monkeypatch: pytest.MonkeyPatch) -> None:
         kernel_id = f"k{len(self.launched)}"
         self.launched.append(kwargs)
         self.fakes[kernel_id] = FakeKernel()
+        self.fakes[kernel_id].hold = self.hold
+        self.fakes[kernel_id].fail_warm = self.fail_warm
         self._kernels[kernel_id] = SimpleNamespace()
         return kernel_id
 
@@ -339,6 +390,88 @@ def test_a_spare_that_failed_to_start_is_dropped_with_a_warning(
     assert "no spare kernel: ModuleNotFoundError" in caplog.text
 
 
+WARM = ["gamelib.powers.ui", "gamelib.rekkyo.ui", "gamelib.qmg.ui"]
+
+
+def test_the_spare_warms_each_game_after_its_imports(tmp_path: Path, launches: None,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    async def scenario() -> Spare:
+        manager = Spare(root_dir=str(tmp_path), spare_warm=WARM)
+        await _spare_ready(manager)
+        await _settle()
+        return manager
+
+    with caplog.at_level(logging.INFO, logger="spare-test"):
+        manager = asyncio.run(scenario())
+    assert manager.fakes["k0"].ran == [spare_kernel.import_code(["gamelib.core"]),
+                                       *[spare_kernel.warm_code(m) for m in WARM]]
+    assert "spare kernel k0 warm in" in caplog.text
+
+
+def test_a_page_waits_for_the_game_being_warmed_only(tmp_path: Path, launches: None) -> None:
+    """A page asks while the spare builds its first game: it gets the spare once that game is
+    built, and the spare builds no other."""
+
+    async def scenario() -> tuple[Spare, str, list[str]]:
+        manager = Spare(root_dir=str(tmp_path), spare_warm=WARM)
+        manager.hold = asyncio.Event()
+        await _spare_ready(manager)
+        spare = manager.fakes["k0"]
+        await _settle()
+        page = asyncio.ensure_future(
+            manager.start_kernel(kernel_name="python3", path="", env=PAGE_ENV))
+        await _settle()
+        before = list(spare.ran)
+        assert not page.done()
+        manager.hold.set()
+        return manager, await page, before
+
+    manager, kernel_id, before = asyncio.run(scenario())
+    spare = manager.fakes["k0"]
+    assert kernel_id == "k0"
+    assert before == [spare_kernel.import_code(["gamelib.core"]),
+                      spare_kernel.warm_code(WARM[0])]
+    assert len(spare.ran) == 3 and "_gamelib_spare_handover" in spare.ran[2]
+    assert spare.channels == 0
+
+
+def test_a_spare_shut_down_while_warming_warms_no_more(tmp_path: Path, launches: None) -> None:
+    async def scenario() -> Spare:
+        manager = Spare(root_dir=str(tmp_path), spare_warm=WARM)
+        manager.hold = asyncio.Event()
+        await _spare_ready(manager)
+        await _settle()
+        await manager.shutdown_kernel("k0")
+        manager.hold.set()
+        await _settle()
+        return manager
+
+    manager = asyncio.run(scenario())
+    assert manager.fakes["k0"].ran[1:] == [spare_kernel.warm_code(WARM[0])]
+    assert manager.stopped == ["k0"]
+
+
+def test_a_game_that_fails_to_warm_ends_the_warming_with_a_warning(
+    tmp_path: Path, launches: None, caplog: pytest.LogCaptureFixture,
+) -> None:
+    async def scenario() -> tuple[Spare, str]:
+        manager = Spare(root_dir=str(tmp_path), spare_warm=WARM)
+        manager.fail_warm = True
+        await _spare_ready(manager)
+        await _settle()
+        return manager, await manager.start_kernel(kernel_name="python3", path="",
+                                                   env=PAGE_ENV)
+
+    with caplog.at_level(logging.INFO, logger="spare-test"):
+        manager, kernel_id = asyncio.run(scenario())
+    assert ("spare kernel k0 did not warm gamelib.powers.ui: AttributeError: no controller"
+            in caplog.text)
+    assert "warm in" not in caplog.text
+    assert manager.fakes["k0"].ran[1:] == [spare_kernel.warm_code(WARM[0]),
+                                           manager.fakes["k0"].ran[-1]]
+    assert kernel_id == "k0"  # a spare that did not warm still serves the page
+
+
 def test_the_culler_leaves_the_spare_alone(tmp_path: Path, launches: None,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     culled: list[str] = []
@@ -379,3 +512,6 @@ def test_the_repository_config_keeps_a_spare_that_imports_every_game() -> None:
     assert sorted(m.split(".")[1] for m in manager["spare_imports"][1:]) == games
     for module in manager["spare_imports"]:
         __import__(module)
+    assert manager["spare_warm"] == manager["spare_imports"][1:]  # each game's controller()
+    for module in manager["spare_warm"]:
+        assert callable(sys.modules[module].controller)
