@@ -85,17 +85,10 @@ def _text(value: Any) -> str:
     return str(value.value) if isinstance(value, Enum) else str(value)
 
 
-def handover_code(cwd: str, changes: Mapping[str, str | None], *,
-                  close_widgets: bool = False) -> str:
+def handover_code(cwd: str, changes: Mapping[str, str | None]) -> str:
     """Code that moves a kernel to the folder ``cwd`` (ipykernel imports from the current
     folder: its ``sys.path`` holds ``''``, not the folder it started in) and applies the
-    environment ``changes`` of :func:`env_changes`; it leaves no name behind. With
-    ``close_widgets``, it also closes every widget a :func:`warm_code` cut short by an
-    interrupt may have left open."""
-    close = ("    import ipywidgets\n"
-             "    from gamelib.ui import closing\n"
-             "    ipywidgets.Widget.close_all()\n"
-             "    closing.reset()\n") if close_widgets else ""
+    environment ``changes`` of :func:`env_changes`; it leaves no name behind."""
     return (
         "def _gamelib_spare_handover(cwd, changes):\n"
         "    import os\n"
@@ -105,7 +98,6 @@ def handover_code(cwd: str, changes: Mapping[str, str | None], *,
         "            os.environ.pop(key, None)\n"
         "        else:\n"
         "            os.environ[key] = value\n"
-        f"{close}"
         "try:\n"
         f"    _gamelib_spare_handover({cwd!r}, {dict(changes)!r})\n"
         "finally:\n"

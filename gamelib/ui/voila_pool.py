@@ -60,12 +60,7 @@ from traitlets import Bool, Float, List, Unicode
 from gamelib.ui import spare_kernel
 from gamelib.ui.quick_client import QuickReadyClient
 
-__all__ = ["INTERRUPT_EVERY", "INTERRUPT_TRIES", "PreheatingKernelManager"]
-
-#: Seconds between two interrupts of the spare's warm-up while a page waits for it, and how
-#: many at most (then the page waits for the game being built).
-INTERRUPT_EVERY = 0.1
-INTERRUPT_TRIES = 30
+__all__ = ["PreheatingKernelManager"]
 
 
 class PreheatingKernelManager(AsyncMappingKernelManager):
@@ -122,7 +117,7 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         help="Game modules whose controller() the spare kernel builds and closes again, one "
         "module per request, once it has imported spare_imports (plotly's validators and the "
         "figures' code are then warm for the first page). A page that takes the spare meanwhile "
-        "interrupts the module being built.",
+        "waits for the module being built only.",
     )
     quick_clients = Bool(
         True,
@@ -275,13 +270,12 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
                       time.perf_counter() - started)
         return {"kernel_id": kernel_id, "kernel_name": kernel_name, "env": env,
                 "imported": imported, "client": client, "lock": asyncio.Lock(),
-                "done": False, "warming": False}
+                "done": False}
 
     async def _warm_spare(self, task: asyncio.Task[dict[str, Any]]) -> None:
         """Have the spare kernel build and close the controllers of :attr:`spare_warm`, one
         module per request, until a page takes it (or it is shut down): its client runs one
-        request at a time (``lock``), a spare that is ``done`` runs no more, and a page that
-        takes it interrupts the request ``warming`` (:meth:`_stop_warming`)."""
+        request at a time (``lock``), and a spare that is ``done`` runs no more."""
         try:
             spare = await task
         except Exception:
@@ -291,17 +285,13 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
             async with spare["lock"]:
                 if spare["done"]:
                     return
-                spare["warming"] = True
                 try:
                     await spare_kernel.run_silently(
                         spare["client"], spare_kernel.warm_code(module), self.spare_timeout)
                 except Exception as error:
-                    if not spare["done"]:
-                        self.log.warning("gamelib: spare kernel %s did not warm %s: %s",
-                                         spare["kernel_id"], module, error)
+                    self.log.warning("gamelib: spare kernel %s did not warm %s: %s",
+                                     spare["kernel_id"], module, error)
                     return
-                finally:
-                    spare["warming"] = False
         self.log.info("gamelib: spare kernel %s warm in %.1f s", spare["kernel_id"],
                       time.perf_counter() - started)
 
@@ -330,9 +320,8 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         except Exception:
             return None
         kernel_id: str = spare["kernel_id"]
-        spare["done"] = True
-        await self._stop_warming(spare)
-        async with spare["lock"]:  # once the module being warmed has stopped
+        async with spare["lock"]:  # after the module the spare is warming, if any
+            spare["done"] = True
             why = await self._hand_over(spare, kwargs, env)
             spare["client"].stop_channels()
         if why is not None:
@@ -345,30 +334,6 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         self.log.info("gamelib: spare kernel %s taken by a page", kernel_id)
         return kernel_id
 
-    async def _stop_warming(self, spare: dict[str, Any]) -> None:
-        """Interrupt the spare's request that builds a game's controller while one runs (a page
-        is waiting). Again every :data:`INTERRUPT_EVERY` seconds: a kernel ignores an
-        interrupt that comes before it has begun to run the request (or between requests)."""
-        if spare["kernel_id"] not in self._kernels:
-            return
-        kernel: Any = self.get_kernel(spare["kernel_id"])
-        for attempt in range(INTERRUPT_TRIES):
-            if not spare["warming"]:
-                return
-            if attempt == 0:
-                self.log.info("gamelib: spare kernel %s stops warming for a page",
-                              spare["kernel_id"])
-            try:
-                await kernel.interrupt_kernel()
-            except Exception as error:  # the page then waits for the module being built
-                self.log.warning("gamelib: spare kernel %s not interrupted: %s",
-                                 spare["kernel_id"], error)
-                return
-            for _ in range(10):
-                if not spare["warming"]:
-                    return
-                await asyncio.sleep(INTERRUPT_EVERY / 10)
-
     async def _hand_over(self, spare: dict[str, Any], kwargs: dict[str, Any],
                          env: dict[str, Any]) -> str | None:
         """Move the ``spare`` to the folder and environment ``kwargs`` and ``env`` ask for;
@@ -380,8 +345,7 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
         if spare_kernel.newest_source(self.spare_imports) > spare["imported"]:
             return "what it imported has changed"
         cwd = self.cwd_for_path(kwargs.get("path") or "", env=env)
-        code = spare_kernel.handover_code(cwd, spare_kernel.env_changes(spare["env"], env),
-                                          close_widgets=bool(self.spare_warm))
+        code = spare_kernel.handover_code(cwd, spare_kernel.env_changes(spare["env"], env))
         try:
             await spare_kernel.run_silently(spare["client"], code, self.spare_timeout)
         except Exception as error:

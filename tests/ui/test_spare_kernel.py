@@ -181,47 +181,6 @@ def test_a_real_kernel_warms_a_game_and_is_left_without_a_widget_or_a_name() -> 
     assert not opened.startswith("(0,")  # the question counts widgets a controller opens
 
 
-def test_a_real_kernel_s_warm_stops_at_an_interrupt_and_closes_what_it_made(
-        tmp_path: Path) -> None:
-    """A page interrupts the spare's build of a game: the request ends at once (not after
-    the build's minute), with the widget it made closed."""
-    from jupyter_client.manager import AsyncKernelManager
-
-    (tmp_path / "slowgame.py").write_text(
-        "import pathlib, time\n"
-        "import ipywidgets\n"
-        "def controller():\n"
-        "    ipywidgets.Button()\n"
-        "    pathlib.Path('started').touch()\n"
-        "    time.sleep(60)\n")
-
-    async def scenario() -> tuple[str, str]:
-        kernel = AsyncKernelManager(kernel_name="python3")
-        await kernel.start_kernel(cwd=str(tmp_path))
-        client = None
-        try:
-            client = await spare_kernel.ready_client(kernel, 60)
-            warm = asyncio.ensure_future(spare_kernel.run_silently(
-                client, spare_kernel.warm_code("slowgame"), 120))
-            while not (tmp_path / "started").exists():
-                await asyncio.sleep(0.05)
-            await kernel.interrupt_kernel()
-            with pytest.raises(RuntimeError) as stopped:
-                await asyncio.wait_for(warm, 30)
-            reply = await client.execute(
-                "", reply=True, timeout=60, silent=True, user_expressions={
-                    "n": "len(__import__('ipywidgets').widgets.widget._instances)"})
-            return str(stopped.value), reply["content"]["user_expressions"]["n"]["data"][
-                "text/plain"]
-        finally:
-            if client is not None:
-                client.stop_channels()
-            await kernel.shutdown_kernel(now=True)
-
-    stopped, widgets = asyncio.run(scenario())
-    assert stopped.startswith("KeyboardInterrupt") and widgets == "0"
-
-
 # --- which page gets the spare kernel -------------------------------------------------------------
 
 class FakeClient:
@@ -243,10 +202,6 @@ class FakeClient:
         if "_gamelib_spare_warm" in code:
             if self.kernel.hold is not None:
                 await self.kernel.hold.wait()
-            if self.kernel.interrupted:
-                self.kernel.interrupted = False
-                return {"content": {"status": "error", "ename": "KeyboardInterrupt",
-                                    "evalue": ""}}
             if self.kernel.fail_warm:
                 return {"content": {"status": "error", "ename": "AttributeError",
                                     "evalue": "no controller"}}
@@ -264,21 +219,9 @@ class FakeKernel:
         self.fail = False
         self.hold: asyncio.Event | None = None  # what a warm request waits for
         self.fail_warm = False
-        self.interrupts = 0
-        self.ignored = 0  # how many interrupts come too early to count
-        self.interrupted = False
         self.last_activity = None
         self.session = Session()
         self.sessions: list[str] = []
-
-    async def interrupt_kernel(self) -> None:
-        """A warm request waiting for ``hold`` stops, as an interrupted one does."""
-        self.interrupts += 1
-        if self.interrupts <= self.ignored:  # it came before the request began to run
-            return
-        self.interrupted = True
-        if self.hold is not None:
-            self.hold.set()
 
     def client(self, session: Any = None) -> FakeClient:
         self.sessions.append(session.session)
@@ -465,11 +408,9 @@ def test_the_spare_warms_each_game_after_its_imports(tmp_path: Path, launches: N
     assert "spare kernel k0 warm in" in caplog.text
 
 
-def test_a_page_interrupts_the_game_being_warmed(tmp_path: Path, launches: None,
-                                                 caplog: pytest.LogCaptureFixture) -> None:
-    """A page asks while the spare builds its first game: the build is interrupted, the page
-    gets the spare (its handover closes what the build left open), and no other game is
-    built; the interrupted build is no warning."""
+def test_a_page_waits_for_the_game_being_warmed_only(tmp_path: Path, launches: None) -> None:
+    """A page asks while the spare builds its first game: it gets the spare once that game is
+    built, and the spare builds no other."""
 
     async def scenario() -> tuple[Spare, str, list[str]]:
         manager = Spare(root_dir=str(tmp_path), spare_warm=WARM)
@@ -477,48 +418,21 @@ def test_a_page_interrupts_the_game_being_warmed(tmp_path: Path, launches: None,
         await _spare_ready(manager)
         spare = manager.fakes["k0"]
         await _settle()
-        before = list(spare.ran)
-        kernel_id = await manager.start_kernel(kernel_name="python3", path="", env=PAGE_ENV)
+        page = asyncio.ensure_future(
+            manager.start_kernel(kernel_name="python3", path="", env=PAGE_ENV))
         await _settle()
-        return manager, kernel_id, before
+        before = list(spare.ran)
+        assert not page.done()
+        manager.hold.set()
+        return manager, await page, before
 
-    with caplog.at_level(logging.INFO, logger="spare-test"):
-        manager, kernel_id, before = asyncio.run(scenario())
+    manager, kernel_id, before = asyncio.run(scenario())
     spare = manager.fakes["k0"]
-    assert kernel_id == "k0" and spare.interrupts == 1
+    assert kernel_id == "k0"
     assert before == [spare_kernel.import_code(["gamelib.core"]),
                       spare_kernel.warm_code(WARM[0])]
-    assert spare.ran[2:] == [spare_kernel.handover_code(
-        str(tmp_path), {"VOILA_REQUEST_URL": PAGE_ENV[ENV_VARIABLE.VOILA_REQUEST_URL],
-                        "B": None}, close_widgets=True)]
+    assert len(spare.ran) == 3 and "_gamelib_spare_handover" in spare.ran[2]
     assert spare.channels == 0
-    assert "did not warm" not in caplog.text and "warm in" not in caplog.text
-
-
-def test_an_interrupt_the_kernel_ignored_is_sent_again(tmp_path: Path, launches: None) -> None:
-    async def scenario() -> tuple[str, FakeKernel]:
-        manager = Spare(root_dir=str(tmp_path), spare_warm=WARM)
-        manager.hold = asyncio.Event()
-        await _spare_ready(manager)
-        manager.fakes["k0"].ignored = 2
-        await _settle()
-        kernel_id = await manager.start_kernel(kernel_name="python3", path="", env=PAGE_ENV)
-        return kernel_id, manager.fakes["k0"]
-
-    kernel_id, spare = asyncio.run(scenario())
-    assert kernel_id == "k0" and spare.interrupts == 3 and len(spare.ran) == 3
-
-
-def test_a_page_after_the_warm_interrupts_nothing(tmp_path: Path, launches: None) -> None:
-    async def scenario() -> Spare:
-        manager = Spare(root_dir=str(tmp_path), spare_warm=WARM)
-        await _spare_ready(manager)
-        await _settle()
-        await manager.start_kernel(kernel_name="python3", path="", env=PAGE_ENV)
-        return manager
-
-    spare = asyncio.run(scenario()).fakes["k0"]
-    assert spare.interrupts == 0 and len(spare.ran) == 2 + len(WARM)
 
 
 def test_a_spare_shut_down_while_warming_warms_no_more(tmp_path: Path, launches: None) -> None:
