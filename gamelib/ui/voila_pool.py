@@ -289,8 +289,9 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
                     await spare_kernel.run_silently(
                         spare["client"], spare_kernel.warm_code(module), self.spare_timeout)
                 except Exception as error:
-                    self.log.warning("gamelib: spare kernel %s did not warm %s: %s",
-                                     spare["kernel_id"], module, error)
+                    if not spare["done"]:  # a spare shut down meanwhile ends its request so
+                        self.log.warning("gamelib: spare kernel %s did not warm %s: %s",
+                                         spare["kernel_id"], module, error)
                     return
         self.log.info("gamelib: spare kernel %s warm in %.1f s", spare["kernel_id"],
                       time.perf_counter() - started)

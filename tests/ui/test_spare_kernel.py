@@ -202,6 +202,8 @@ class FakeClient:
         if "_gamelib_spare_warm" in code:
             if self.kernel.hold is not None:
                 await self.kernel.hold.wait()
+            if self.kernel.channels < 1:
+                raise RuntimeError("the client's channels are closed")
             if self.kernel.fail_warm:
                 return {"content": {"status": "error", "ename": "AttributeError",
                                     "evalue": "no controller"}}
@@ -435,7 +437,9 @@ def test_a_page_waits_for_the_game_being_warmed_only(tmp_path: Path, launches: N
     assert spare.channels == 0
 
 
-def test_a_spare_shut_down_while_warming_warms_no_more(tmp_path: Path, launches: None) -> None:
+def test_a_spare_shut_down_while_warming_warms_no_more_and_warns_of_nothing(
+    tmp_path: Path, launches: None, caplog: pytest.LogCaptureFixture,
+) -> None:
     async def scenario() -> Spare:
         manager = Spare(root_dir=str(tmp_path), spare_warm=WARM)
         manager.hold = asyncio.Event()
@@ -446,9 +450,11 @@ def test_a_spare_shut_down_while_warming_warms_no_more(tmp_path: Path, launches:
         await _settle()
         return manager
 
-    manager = asyncio.run(scenario())
+    with caplog.at_level(logging.INFO, logger="spare-test"):
+        manager = asyncio.run(scenario())
     assert manager.fakes["k0"].ran[1:] == [spare_kernel.warm_code(WARM[0])]
     assert manager.stopped == ["k0"]
+    assert "did not warm" not in caplog.text  # its request ended with its channels
 
 
 def test_a_game_that_fails_to_warm_ends_the_warming_with_a_warning(
