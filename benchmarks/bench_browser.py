@@ -472,7 +472,7 @@ def recorded() -> list[str]:
             external = e.get("external")
             cells = [
                 e["notebook"], e["played"], board,
-                ("—" if e.get("board_s") is None else f"{e['board_s']:.0f}")
+                ("—" if e.get("board_s") is None else f"{e['board_s']:.1f}")
                 + ("" if e.get("preheated_board_s") is None
                    else f" ({e['preheated_board_s']:.1f} pre-heated)"),
                 _mb(e.get("wire_mb")) + " wire" if wired else _mb(e.get("total_mb")),
