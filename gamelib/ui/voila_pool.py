@@ -289,7 +289,7 @@ class PreheatingKernelManager(AsyncMappingKernelManager):
                     await spare_kernel.run_silently(
                         spare["client"], spare_kernel.warm_code(module), self.spare_timeout)
                 except Exception as error:
-                    if not spare["done"]:  # a spare shut down meanwhile ends its request so
+                    if not spare["done"]:  # shutting the spare down fails its request
                         self.log.warning("gamelib: spare kernel %s did not warm %s: %s",
                                          spare["kernel_id"], module, error)
                     return
